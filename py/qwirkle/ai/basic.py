@@ -1,0 +1,49 @@
+"""The two reference players: uniformly random, and greedy (the highest-scoring play now)."""
+from __future__ import annotations
+
+import random
+
+from ..notation import Exchange, Move, Pass, Play, Roll
+from ..view import PlayerView
+
+
+def fallback(view: PlayerView) -> Move:
+    """No play: exchange the whole hand (as far as the bag allows), re-roll every die, or pass."""
+    if view.can_roll:
+        return Roll(view.hand)
+    if view.exchange_limit:
+        return Exchange(view.hand[:view.exchange_limit])
+    return Pass()
+
+
+class RandomPlayer:
+    """A uniformly random legal play; exchanges or re-rolls only when it cannot play."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: PlayerView) -> Move:
+        plays = view.legal_plays()
+        if not plays:
+            return fallback(view)
+        plays.sort(key=lambda p: p.notation())
+        return Play(self.rng.choice(plays).placements)
+
+
+class GreedyPlayer:
+    """The highest-scoring play now (ties broken at random); exchanges the hand when it cannot play."""
+
+    name = "greedy"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: PlayerView) -> Move:
+        plays = view.legal_plays()
+        if not plays:
+            return fallback(view)
+        best = max(p.points for p in plays)
+        top = sorted((p for p in plays if p.points == best), key=lambda p: p.notation())
+        return Play(self.rng.choice(top).placements)

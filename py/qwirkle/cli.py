@@ -1,0 +1,166 @@
+"""The rules command line: ``python3 -m qwirkle score|moves|selfplay|replay ...``."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Callable, Sequence
+
+from .ai import PLAYERS, make_player
+from .board import Board
+from .errors import IllegalMoveError, NotationError, RecordError
+from .game import Game
+from .match import play_out
+from .movegen import legal_plays
+from .notation import parse_placements
+from .record import loads
+from .rules import score_play
+from .tiles import parse_tiles
+from .variants import VARIANTS, Variant, find_variant
+
+
+class InputError(ValueError):
+    """Malformed command-line input (exit 2)."""
+
+
+def _board(variant: Variant, text: str) -> Board:
+    board = Board.from_notation(text)
+    _check_set(variant, board.tiles.values(), "board")
+    return board
+
+
+def _check_set(variant: Variant, tiles: Any, field: str) -> None:
+    for tile in tiles:
+        if not variant.accepts(tile):
+            need = "needs a background (k, w or m)" if variant.backgrounds else "takes no background"
+            raise InputError(f"{field}: {tile.notation()} is not a {variant.title} tile: the variant {need}")
+
+
+def score_one(variant_name: str, board_text: str, play_text: str) -> tuple[dict[str, Any], bool]:
+    """The JSON result of ``score`` and whether the play is legal."""
+    variant = find_variant(variant_name)
+    board = _board(variant, board_text)
+    placements = parse_placements(play_text)
+    if not placements:
+        raise InputError("play: empty; give placements like 'Rd@1,0 Rs@2,0'")
+    _check_set(variant, (p.tile for p in placements), "play")
+    try:
+        score = score_play(board, placements, variant)
+    except IllegalMoveError as error:
+        return {"legal": False, "rule": error.rule, "message": error.message,
+                "cells": [f"{x},{y}" for x, y in error.cells]}, False
+    return {"legal": True, "points": score.points, "breakdown": [line.to_json() for line in score.lines]}, True
+
+
+def moves_one(variant_name: str, board_text: str, hand_text: str) -> list[dict[str, Any]]:
+    variant = find_variant(variant_name)
+    board = _board(variant, board_text)
+    hand = parse_tiles(hand_text)
+    _check_set(variant, hand, "hand")
+    plays = [{"play": p.notation(), "points": p.points} for p in legal_plays(board, hand, variant)]
+    plays.sort(key=lambda p: (-p["points"], p["play"]))
+    return plays
+
+
+def _batch(path: str, field: str, run: Callable[[str, str, str], Any]) -> int:
+    with open(path, encoding="utf-8") as lines:
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                item = json.loads(line)
+                result = run(item["variant"], item.get("board", ""), item[field])
+                if isinstance(result, tuple):
+                    result = result[0]
+            except (ValueError, KeyError, TypeError) as error:
+                result = {"error": f"line {number}: {error}"}
+            print(json.dumps(result))
+    return 0
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    if args.batch:
+        return _batch(args.batch, "play", score_one)
+    if args.play is None:
+        raise InputError("--play is required (or --batch FILE)")
+    result, legal = score_one(args.variant, args.board, args.play)
+    print(json.dumps(result))
+    return 0 if legal else 1
+
+
+def _cmd_moves(args: argparse.Namespace) -> int:
+    if args.batch:
+        return _batch(args.batch, "hand", moves_one)
+    if args.hand is None:
+        raise InputError("--hand is required (or --batch FILE)")
+    print(json.dumps(moves_one(args.variant, args.board, args.hand)))
+    return 0
+
+
+def _cmd_selfplay(args: argparse.Namespace) -> int:
+    names = args.ai.split(",")
+    if len(names) == 1:
+        names = names * args.players
+    if len(names) != args.players:
+        raise InputError(f"--ai: give one player or {args.players} (comma-separated)")
+    for index in range(args.games):
+        seed = args.seed + index
+        game = Game.new(args.variant, [f"{name}{seat + 1}" for seat, name in enumerate(names)], seed,
+                        tiles=args.tiles)
+        players = [make_player(name, seed * 10 + seat) for seat, name in enumerate(names)]
+        print(json.dumps(play_out(game, players).to_json()), flush=True)
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    with open(args.file, encoding="utf-8") as file:
+        text = file.read()
+    game = loads(text)
+    print(json.dumps({"variant": game.variant.name, "players": list(game.options.players),
+                      "scores": list(game.scores), "winners": list(game.winners()), "moves": len(game.moves),
+                      "over": game.is_over, "ended": game.end_reason}))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python3 -m qwirkle", description="Qwirkle rules engine.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    variants = sorted(VARIANTS)
+
+    score = commands.add_parser("score", help="check and score one play (exit 1 when illegal)")
+    score.add_argument("--variant", choices=variants, default="classic")
+    score.add_argument("--board", default="", help="placements already on the board, e.g. 'Ro@0,0 Rs@1,0'")
+    score.add_argument("--play", help="the play, e.g. 'Rd@2,0'")
+    score.add_argument("--batch", metavar="FILE", help="JSON lines with variant, board, play")
+    score.set_defaults(run=_cmd_score)
+
+    moves = commands.add_parser("moves", help="list every distinct legal play of a hand")
+    moves.add_argument("--variant", choices=variants, default="classic")
+    moves.add_argument("--board", default="")
+    moves.add_argument("--hand", help="the tiles in hand, e.g. 'Ro Rs Bd'")
+    moves.add_argument("--batch", metavar="FILE", help="JSON lines with variant, board, hand")
+    moves.set_defaults(run=_cmd_moves)
+
+    selfplay = commands.add_parser("selfplay", help="play whole games between computer players")
+    selfplay.add_argument("--variant", choices=variants, default="classic")
+    selfplay.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    selfplay.add_argument("--ai", default="greedy", help=f"comma-separated, one per seat: {', '.join(PLAYERS)}")
+    selfplay.add_argument("--seed", type=int, default=0)
+    selfplay.add_argument("--games", type=int, default=1)
+    selfplay.add_argument("--tiles", type=int, choices=(72, 108), help="Flex tile set (default 108)")
+    selfplay.set_defaults(run=_cmd_selfplay)
+
+    replay = commands.add_parser("replay", help="validate a saved game and print its final scores")
+    replay.add_argument("file")
+    replay.set_defaults(run=_cmd_replay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args))
+    except (InputError, NotationError, RecordError, OSError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2

@@ -1,0 +1,49 @@
+"""Error types: syntax (notation) and legality (rules), both ``ValueError``."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+Cell = tuple[int, int]
+
+
+class NotationError(ValueError):
+    """Text that is not valid notation (a tile code, a cell, a move).
+
+    ``field`` names what was being read (``"tile"``, ``"cell"``, ``"move"``...).
+    """
+
+    def __init__(self, field: str, text: str, message: str) -> None:
+        super().__init__(f"bad {field} {text!r}: {message}")
+        self.field = field
+        self.text = text
+        self.message = message
+
+
+class IllegalMoveError(ValueError):
+    """A well-formed move that the rules refuse.
+
+    ``rule`` is the rule id of RULES.md (``"C5"``, ``"F5"``...), ``cells`` the cells involved,
+    ``reason`` a short machine code the UI translates, ``details`` its parameters.
+    """
+
+    def __init__(self, rule: str, message: str, cells: Sequence[Cell] = (), reason: str = "",
+                 details: dict[str, Any] | None = None) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        self.message = message
+        self.cells = tuple(cells)
+        self.reason = reason
+        self.details = dict(details or {})
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "message": self.message, "reason": self.reason,
+                "cells": [f"{x},{y}" for x, y in self.cells], "details": self.details}
+
+
+class RecordError(ValueError):
+    """A saved game that cannot be loaded; ``move_index`` is the first bad move, if any."""
+
+    def __init__(self, message: str, move_index: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.move_index = move_index

@@ -1,0 +1,374 @@
+"""A whole game: deal, opening, turns, drawing, end, undo, player views.
+
+>>> game = Game.new("classic", ["Ann", "Bob"], seed=1)
+>>> best = max(game.legal_plays(), key=lambda p: p.points)
+>>> game.apply(Play(best.placements)).points == best.points
+True
+>>> _ = game.undo(); len(game.board)
+0
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from .board import Board
+from .errors import IllegalMoveError
+from .movegen import ScoredPlay, legal_plays
+from .notation import Exchange, Move, Pass, Play, Roll, parse_move
+from .rules import Score, ScoredLine, score_play
+from .tiles import Tile, largest_combination, tiles_notation
+from .variants import Variant, find_variant
+
+HAND_SIZE = 6
+END_BONUS = 6
+MAX_FORCED_ROLLS = 100  # Q4: bound on re-rolls when no die can be placed
+
+
+@dataclass(frozen=True)
+class Options:
+    """Everything that, with the moves, defines a game exactly."""
+
+    variant: str
+    players: tuple[str, ...]
+    seed: int
+    ages: tuple[int | None, ...] | None = None
+    tiles: int | None = None   # Flex: 72 or 108
+
+    def to_json(self) -> dict[str, Any]:
+        return {"variant": self.variant, "players": list(self.players), "seed": self.seed,
+                "ages": list(self.ages) if self.ages else None, "tiles": self.tiles}
+
+
+@dataclass(frozen=True)
+class Opening:
+    """C2/Q2: who starts and why."""
+
+    sizes: tuple[int, ...]      # each player's largest combination
+    starter: int
+    tied: tuple[int, ...]       # players sharing the largest size
+    by_age: bool                # the tie was broken by age
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """What a move did: the public record of one turn (or one Cubes re-roll)."""
+
+    seat: int
+    move: str                            # notation of the move as given
+    kind: str                            # "play", "exchange", "roll", "pass"
+    lines: tuple[ScoredLine, ...] = ()
+    end_bonus: int = 0
+    count: int = 0                       # tiles played, exchanged or re-rolled
+    forced_rolls: int = 0                # Q4: re-rolls of the whole hand made for the player
+    forced_pass: bool = False            # Q4: still nothing to place after the bound
+    ended: str | None = None             # "out" (C9) or "blocked" (C10) when the game ended here
+
+    @property
+    def points(self) -> int:
+        return sum(line.points for line in self.lines) + self.end_bonus
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "move": self.move, "kind": self.kind, "points": self.points,
+                "breakdown": [line.to_json() for line in self.lines], "end_bonus": self.end_bonus,
+                "count": self.count, "forced_rolls": self.forced_rolls, "forced_pass": self.forced_pass,
+                "ended": self.ended}
+
+
+@dataclass
+class _State:
+    """The mutable part of a game; copied whole for undo."""
+
+    board: Board
+    bag: list[Tile]
+    hands: list[list[Tile]]
+    scores: list[int]
+    to_move: int
+    opening: bool = True
+    rolled: bool = False
+    passes: int = 0
+    ended: str | None = None
+    rng_state: Any = None
+    history: list[TurnResult] = field(default_factory=list)
+
+    def copy(self) -> "_State":
+        return _State(self.board.copy(), list(self.bag), [list(h) for h in self.hands], list(self.scores),
+                      self.to_move, self.opening, self.rolled, self.passes, self.ended, self.rng_state,
+                      list(self.history))
+
+
+class Game:
+    """A game of any variant. Every move goes through ``apply``; a refused move changes nothing."""
+
+    def __init__(self, options: Options) -> None:
+        self.variant: Variant = find_variant(options.variant)
+        if not 2 <= len(options.players) <= 4:
+            raise ValueError("players: Qwirkle is played by 2 to 4 players (C1)")
+        if options.ages is not None and len(options.ages) != len(options.players):
+            raise ValueError("ages: give one age (or null) per player")
+        self.options = options
+        self.full_set = self.variant.tiles(options.tiles)
+        self.rng = random.Random(options.seed)
+        bag = list(self.full_set)
+        self.rng.shuffle(bag)
+        self._state = _State(Board(), bag, [[] for _ in options.players], [0] * len(options.players), 0)
+        for hand in self._state.hands:
+            self._draw(hand, HAND_SIZE)
+        self.opening = self._choose_starter()
+        self._state.to_move = self.opening.starter
+        self._undo: list[_State] = []
+
+    @classmethod
+    def new(cls, variant: str, players: Sequence[str], seed: int, ages: Sequence[int | None] | None = None,
+            tiles: int | None = None) -> "Game":
+        return cls(Options(variant, tuple(players), seed, tuple(ages) if ages else None, tiles))
+
+    # -- read-only state -------------------------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        return self._state.board
+
+    @property
+    def hands(self) -> tuple[tuple[Tile, ...], ...]:
+        return tuple(tuple(h) for h in self._state.hands)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._state.scores)
+
+    @property
+    def to_move(self) -> int:
+        return self._state.to_move
+
+    @property
+    def bag_count(self) -> int:
+        return len(self._state.bag)
+
+    @property
+    def history(self) -> tuple[TurnResult, ...]:
+        return tuple(self._state.history)
+
+    @property
+    def is_opening(self) -> bool:
+        return self._state.opening
+
+    @property
+    def has_rolled(self) -> bool:
+        """Cubes: the player to move has used their re-roll (Q3)."""
+        return self._state.rolled
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.ended is not None
+
+    @property
+    def end_reason(self) -> str | None:
+        return self._state.ended
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """The record: every move in notation, in order."""
+        return tuple(turn.move for turn in self._state.history)
+
+    def winners(self) -> tuple[int, ...]:
+        """C9: the seats with the highest score (several on a tie)."""
+        best = max(self._state.scores)
+        return tuple(i for i, s in enumerate(self._state.scores) if s == best)
+
+    def opening_size(self) -> int | None:
+        """C2: the number of tiles the starter must place, while the opening is pending."""
+        return self.opening.sizes[self.opening.starter] if self._state.opening else None
+
+    # -- what the player to move may do -----------------------------------------------------------
+    def legal_plays(self) -> list[ScoredPlay]:
+        """Every distinct play of the player to move, with its points."""
+        if self.is_over:
+            return []
+        return legal_plays(self.board, self._state.hands[self.to_move], self.variant, self.opening_size())
+
+    def exchange_limit(self) -> int:
+        """How many tiles the player to move may exchange now (0: exchange not allowed)."""
+        if not self.variant.can_exchange or self._state.opening or self.is_over:
+            return 0
+        return min(len(self._state.bag), len(self._state.hands[self.to_move]))
+
+    def can_roll(self) -> bool:
+        return self.variant.can_roll and not self._state.opening and not self._state.rolled and not self.is_over
+
+    def can_pass(self) -> bool:
+        """C3/C10: only a player with no play and no exchange passes (never in Cubes, Q4)."""
+        return (not self.is_over and not self.variant.can_roll and self.exchange_limit() == 0
+                and not self.legal_plays())
+
+    # -- moves -----------------------------------------------------------------------------------
+    def apply(self, move: Move | str) -> TurnResult:
+        """Play a move of the player to move; raise ``IllegalMoveError`` (rule id) and change nothing
+        when it is refused, ``NotationError`` when a string is not a move."""
+        if isinstance(move, str):
+            move = parse_move(move)
+        if self.is_over:
+            raise IllegalMoveError("C9", "the game is over", reason="game_over")
+        before = self._state.copy()
+        before.rng_state = self.rng.getstate()
+        try:
+            if isinstance(move, Play):
+                result = self._play(move)
+            elif isinstance(move, Exchange):
+                result = self._exchange(move)
+            elif isinstance(move, Roll):
+                result = self._roll(move)
+            else:
+                result = self._pass(move)
+        except BaseException:
+            self._restore(before)
+            raise
+        self._undo.append(before)
+        self._state.history.append(result)
+        return result
+
+    def undo(self) -> TurnResult:
+        """Take back the last move (a Cubes re-roll is a move of its own)."""
+        if not self._undo:
+            raise IllegalMoveError("C3", "there is no move to undo", reason="nothing_to_undo")
+        last = self._state.history[-1]
+        self._restore(self._undo.pop())
+        return last
+
+    def _restore(self, state: _State) -> None:
+        self.rng.setstate(state.rng_state)
+        self._state = state.copy()
+
+    def _take_from_hand(self, tiles: Sequence[Tile], rule: str) -> list[Tile]:
+        hand = list(self._state.hands[self.to_move])
+        for tile in tiles:
+            if tile not in hand:
+                raise IllegalMoveError(rule, f"{tile.describe()} ({tile.notation()}) is not in the hand",
+                                       reason="not_in_hand", details={"tile": tile.notation()})
+            hand.remove(tile)
+        return hand
+
+    def _draw(self, hand: list[Tile], count: int) -> None:
+        """C7: draw up to ``count`` tiles; Cubes dice are rolled as they are drawn (Q1)."""
+        for _ in range(min(count, len(self._state.bag))):
+            tile = self._state.bag.pop()
+            hand.append(self._rolled(tile) if self.variant.can_roll else tile)
+
+    def _rolled(self, die: Tile) -> Tile:
+        return Tile(die.color, self.rng.randrange(6))
+
+    def _play(self, play: Play) -> TurnResult:
+        seat = self.to_move
+        tiles = [p.tile for p in play.placements]
+        hand = self._take_from_hand(tiles, "C4")
+        size = self.opening_size()
+        if size is not None and len(tiles) != size:
+            raise IllegalMoveError("C2", f"the opening must place the largest combination: {size} tiles",
+                                   [p.cell for p in play.placements], "opening_size", {"size": size})
+        score: Score = score_play(self.board, play.placements, self.variant)
+        state = self._state
+        for placement in play.placements:
+            state.board.tiles[placement.cell] = placement.tile
+        state.hands[seat] = hand
+        state.opening = False
+        state.passes = 0
+        self._draw(hand, HAND_SIZE - len(hand))
+        bonus = END_BONUS if not hand else 0
+        state.scores[seat] += score.points + bonus
+        result = TurnResult(seat, play.notation(), "play", score.lines, bonus, len(tiles),
+                            ended="out" if bonus else None)
+        if bonus:
+            state.ended = "out"
+        else:
+            self._next_player()
+        return result
+
+    def _exchange(self, exchange: Exchange) -> TurnResult:
+        if not self.variant.can_exchange:
+            raise IllegalMoveError("Q3", "Qwirkle Cubes has no exchange; re-roll dice instead", reason="no_exchange")
+        if self._state.opening:
+            raise IllegalMoveError("C2", "the starter must play the opening combination", reason="opening")
+        bag = self._state.bag
+        if len(exchange.tiles) > len(bag):
+            rule = "C9" if not bag else "C8"
+            raise IllegalMoveError(rule, f"the bag holds {len(bag)} tiles: cannot exchange {len(exchange.tiles)}",
+                                   reason="bag_too_small", details={"bag": len(bag)})
+        hand = self._take_from_hand(exchange.tiles, "C8")
+        self._draw(hand, len(exchange.tiles))
+        bag.extend(exchange.tiles)
+        self.rng.shuffle(bag)
+        self._state.hands[self.to_move] = hand
+        self._state.passes = 0
+        result = TurnResult(self.to_move, exchange.notation(), "exchange", count=len(exchange.tiles))
+        self._next_player()
+        return result
+
+    def _roll(self, roll: Roll) -> TurnResult:
+        if not self.variant.can_roll:
+            raise IllegalMoveError("C3", f"{self.variant.title} has no dice to re-roll", reason="no_roll")
+        if self._state.opening:
+            raise IllegalMoveError("Q2", "the opening is played with the dice as rolled", reason="opening")
+        if self._state.rolled:
+            raise IllegalMoveError("Q3", "dice may be re-rolled only once per turn", reason="rolled_twice")
+        seat = self.to_move
+        hand = self._take_from_hand(roll.tiles, "Q3")
+        hand.extend(self._rolled(die) for die in roll.tiles)
+        self._state.hands[seat] = hand
+        self._state.rolled = True
+        forced = 0
+        while not self.legal_plays() and forced < MAX_FORCED_ROLLS:
+            forced += 1
+            self._state.hands[seat] = [self._rolled(die) for die in self._state.hands[seat]]
+        stuck = not self.legal_plays()
+        result = TurnResult(seat, roll.notation(), "roll", count=len(roll.tiles), forced_rolls=forced,
+                            forced_pass=stuck)
+        if stuck:
+            self._state.passes += 1
+            self._next_player()
+            if self._state.passes >= len(self._state.hands):
+                self._state.ended = "blocked"
+                result = TurnResult(**{**result.__dict__, "ended": "blocked"})
+        return result
+
+    def _pass(self, move: Pass) -> TurnResult:
+        if self.variant.can_roll:
+            raise IllegalMoveError("Q4", "a player who cannot place re-rolls their dice", reason="roll_instead")
+        if self.exchange_limit():
+            raise IllegalMoveError("C3", "a player who cannot play must exchange while the bag has tiles",
+                                   reason="exchange_instead")
+        if self.legal_plays():
+            raise IllegalMoveError("C3", "a player may pass only when no tile can be played", reason="can_play")
+        self._state.passes += 1
+        result = TurnResult(self.to_move, "pass", "pass")
+        self._next_player()
+        if self._state.passes >= len(self._state.hands):
+            self._state.ended = "blocked"
+            result = TurnResult(result.seat, "pass", "pass", ended="blocked")
+        return result
+
+    def _next_player(self) -> None:
+        self._state.to_move = (self._state.to_move + 1) % len(self._state.hands)
+        self._state.rolled = False
+
+    def _choose_starter(self) -> Opening:
+        """C2/Q2: the largest combination starts; ties go to the oldest (Cubes: the youngest) when
+        every tied player's age is known, else to the first tied player in seat order."""
+        sizes = tuple(largest_combination(hand) for hand in self._state.hands)
+        best = max(sizes)
+        tied = tuple(i for i, s in enumerate(sizes) if s == best)
+        ages = self.options.ages
+        if len(tied) > 1 and ages and all(ages[i] is not None for i in tied):
+            pick = max if self.variant.oldest_starts else min
+            target = pick(ages[i] for i in tied)  # type: ignore[type-var]
+            starter = next(i for i in tied if ages[i] == target)
+            return Opening(sizes, starter, tied, True)
+        return Opening(sizes, tied[0], tied, False)
+
+    # -- views -----------------------------------------------------------------------------------
+    def view(self, seat: int) -> "PlayerView":
+        """What the player in ``seat`` may see; AI players only ever receive this."""
+        from .view import PlayerView
+        return PlayerView.of(self, seat)
+
+    def describe_hand(self, seat: int) -> str:
+        return tiles_notation(self._state.hands[seat])

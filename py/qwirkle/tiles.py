@@ -1,0 +1,94 @@
+"""Tiles and their notation: color letter + shape letter (+ background letter in Flex).
+
+>>> Tile.from_notation("Bsk")
+Tile.from_notation('Bsk')
+>>> Tile.from_notation("Rd").notation()
+'Rd'
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Iterable, NamedTuple
+
+from .errors import NotationError
+
+COLORS = "ROYGBP"
+SHAPES = "osdcxt"
+BACKGROUNDS = "kwm"  # index + 1 is the background number; 0 means "no background"
+COLOR_NAMES = ("red", "orange", "yellow", "green", "blue", "purple")
+SHAPE_NAMES = ("circle", "square", "diamond", "clover", "cross", "star")
+BACKGROUND_NAMES = ("none", "black", "white", "two-tone")
+NO_BACKGROUND, BLACK, WHITE, TWO_TONE = 0, 1, 2, 3
+
+_TILE_RE = re.compile(r"^([ROYGBP])([osdcxt])([kwm]?)$")
+
+
+class Tile(NamedTuple):
+    """One tile (or a Cubes die showing a face): color 0-5, shape 0-5, background 0-3."""
+
+    color: int
+    shape: int
+    background: int = NO_BACKGROUND
+
+    @property
+    def kind(self) -> int:
+        """Color and shape as one number 0-35; tiles of the same kind are duplicates."""
+        return self.color * 6 + self.shape
+
+    @classmethod
+    def from_notation(cls, text: str) -> "Tile":
+        match = _TILE_RE.match(text)
+        if not match:
+            raise NotationError("tile", text, "expected a color of ROYGBP, a shape of osdcxt "
+                                "and, in Flex, a background of kwm (e.g. Rd, Bsk)")
+        color, shape, background = match.groups()
+        return cls(COLORS.index(color), SHAPES.index(shape),
+                   BACKGROUNDS.index(background) + 1 if background else NO_BACKGROUND)
+
+    def notation(self) -> str:
+        code = COLORS[self.color] + SHAPES[self.shape]
+        return code + BACKGROUNDS[self.background - 1] if self.background else code
+
+    def describe(self) -> str:
+        """Plain English name, e.g. 'yellow diamond' or 'black blue square'."""
+        name = f"{COLOR_NAMES[self.color]} {SHAPE_NAMES[self.shape]}"
+        return f"{BACKGROUND_NAMES[self.background]} {name}" if self.background else name
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"Tile.from_notation({self.notation()!r})"
+
+
+def parse_tiles(text: str) -> list[Tile]:
+    """A space-separated list of tile codes (a hand)."""
+    return [Tile.from_notation(code) for code in text.split()]
+
+
+def tiles_notation(tiles: Iterable[Tile]) -> str:
+    return " ".join(tile.notation() for tile in tiles)
+
+
+def classic_set() -> list[Tile]:
+    """C1: 6 colors x 6 shapes x 3 copies."""
+    return [Tile(c, s) for c in range(6) for s in range(6) for _ in range(3)]
+
+
+def flex_set(size: int) -> list[Tile]:
+    """F1: each background holds each color x shape once; 72 = black + white, 108 adds two-tone."""
+    if size not in (72, 108):
+        raise ValueError("tiles: the Flex set has 72 or 108 tiles (F1)")
+    backgrounds = (BLACK, WHITE) if size == 72 else (BLACK, WHITE, TWO_TONE)
+    return [Tile(c, s, b) for b in backgrounds for c in range(6) for s in range(6)]
+
+
+def largest_combination(hand: Iterable[Tile]) -> int:
+    """C2: the most tiles of the hand sharing a color or a shape, duplicates counted once."""
+    kinds = {tile.kind for tile in hand}
+    if not kinds:
+        return 0
+    by_color = Counter(kind // 6 for kind in kinds)
+    by_shape = Counter(kind % 6 for kind in kinds)
+    return max(max(by_color.values()), max(by_shape.values()))
