@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from .board import Board
 from .errors import IllegalMoveError
 from .movegen import ScoredPlay, legal_plays
-from .notation import Exchange, Move, Pass, Play, Roll, parse_move
+from .notation import Cell, Exchange, Move, Pass, Placement, Play, Roll, parse_move
 from .rules import Score, ScoredLine, score_play
 from .tiles import Tile, largest_combination, tiles_notation
 from .variants import Variant, find_variant
@@ -257,15 +257,32 @@ class Game:
     def _rolled(self, die: Tile) -> Tile:
         return Tile(die.color, self.rng.randrange(6))
 
+    def check(self, placements: Sequence[Placement]) -> Score:
+        """Judge a play of the player to move without making it: its score, or ``IllegalMoveError``."""
+        if self.is_over:
+            raise IllegalMoveError("C9", "the game is over", reason="game_over")
+        self._take_from_hand([p.tile for p in placements], "C4")
+        size = self.opening_size()
+        if size is not None and len(placements) != size:
+            raise IllegalMoveError("C2", f"the opening must place the largest combination: {size} tiles",
+                                   [p.cell for p in placements], "opening_size", {"size": size})
+        return score_play(self.board, placements, self.variant)
+
+    def legal_cells(self, tile: Tile, pending: Sequence[Placement] = ()) -> set[Cell]:
+        """Cells where ``tile`` may go next, given the tiles already put down this turn: those of
+        every legal play that holds the pending placements and this tile."""
+        wanted = set(pending)
+        cells = set()
+        for play in self.legal_plays():
+            if wanted.issubset(play.placements):
+                cells.update(p.cell for p in play.placements if p.tile == tile and p not in wanted)
+        return cells
+
     def _play(self, play: Play) -> TurnResult:
         seat = self.to_move
         tiles = [p.tile for p in play.placements]
+        score = self.check(play.placements)
         hand = self._take_from_hand(tiles, "C4")
-        size = self.opening_size()
-        if size is not None and len(tiles) != size:
-            raise IllegalMoveError("C2", f"the opening must place the largest combination: {size} tiles",
-                                   [p.cell for p in play.placements], "opening_size", {"size": size})
-        score: Score = score_play(self.board, play.placements, self.variant)
         state = self._state
         for placement in play.placements:
             state.board.tiles[placement.cell] = placement.tile
