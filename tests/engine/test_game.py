@@ -1,0 +1,242 @@
+"""Game flow: deal, opening (C2/Q2), turns, exchange (C8), Cubes re-rolls (Q3/Q4), end (C9/C10), undo, views."""
+import pytest
+
+from qwirkle import Board, Game, IllegalMoveError, Placement, Play, Tile, parse_tiles
+from qwirkle.notation import Exchange, Pass, Roll
+from qwirkle.tiles import largest_combination
+
+
+def best(game):
+    return Play(max(game.legal_plays(), key=lambda p: (p.points, p.notation())).placements)
+
+
+def set_position(game, board="", hands=None, bag=None, to_move=0):
+    """Put a game in a chosen position (tests only)."""
+    state = game._state
+    state.board = Board.from_notation(board)
+    if hands is not None:
+        state.hands = [parse_tiles(h) for h in hands]
+    if bag is not None:
+        state.bag = parse_tiles(bag)
+    state.to_move = to_move
+    state.opening = not board
+
+
+def test_deal_gives_six_tiles_each_and_keeps_the_rest_in_the_bag():
+    game = Game.new("classic", ["a", "b", "c"], seed=1)
+    assert [len(h) for h in game.hands] == [6, 6, 6]
+    assert game.bag_count == 108 - 18
+
+
+def test_players_two_to_four():
+    with pytest.raises(ValueError, match="C1"):
+        Game.new("classic", ["solo"], seed=1)
+    with pytest.raises(ValueError):
+        Game.new("classic", list("abcde"), seed=1)
+
+
+@pytest.mark.parametrize("variant", ["classic", "cubes", "flex"])
+def test_c2_largest_combination_starts_and_must_be_played(variant):
+    game = Game.new(variant, ["a", "b", "c", "d"], seed=7)
+    sizes = [largest_combination(h) for h in game.hands]
+    assert game.opening.sizes == tuple(sizes)
+    assert sizes[game.to_move] == max(sizes)
+    assert all(len(p.placements) == max(sizes) for p in game.legal_plays())
+    if max(sizes) > 1:
+        small = next(p for p in game.legal_plays()).placements[:1]
+        with pytest.raises(IllegalMoveError) as error:
+            game.apply(Play(small))
+        assert error.value.rule == "C2"
+
+
+def _tied_game(variant, ages):
+    for seed in range(200):
+        game = Game.new(variant, ["a", "b"], seed=seed, ages=ages)
+        if game.opening.sizes[0] == game.opening.sizes[1]:
+            return game
+    raise AssertionError("no tie found")
+
+
+def test_c2_tie_goes_to_the_oldest_and_q2_to_the_youngest():
+    assert _tied_game("classic", [30, 60]).to_move == 1
+    assert _tied_game("classic", [60, 30]).to_move == 0
+    assert _tied_game("cubes", [30, 60]).to_move == 0
+    game = _tied_game("classic", None)
+    assert game.to_move == 0 and not game.opening.by_age
+
+
+def test_refused_move_changes_nothing():
+    game = Game.new("classic", ["a", "b"], seed=2)
+    before = (game.board.notation(), game.hands, game.scores, game.bag_count, game.to_move, game.rng.getstate())
+    foreign = next(t for t in parse_tiles("Ro Rs Rd Rc Rx Rt Bo Bs") if t not in game.hands[game.to_move])
+    with pytest.raises(IllegalMoveError) as error:
+        game.apply(f"{foreign.notation()}@0,0")
+    assert error.value.rule in ("C4", "C2")
+    assert (game.board.notation(), game.hands, game.scores, game.bag_count, game.to_move,
+            game.rng.getstate()) == before
+
+
+def test_turn_draws_back_to_six_and_passes_clockwise():
+    game = Game.new("classic", ["a", "b", "c"], seed=3)
+    starter = game.to_move
+    result = game.apply(best(game))
+    assert len(game.hands[starter]) == 6
+    assert game.to_move == (starter + 1) % 3
+    assert game.scores[starter] == result.points
+    assert game.bag_count == 108 - 18 - result.count
+
+
+def test_c8_exchange_returns_tiles_to_the_bag():
+    game = Game.new("classic", ["a", "b"], seed=4)
+    game.apply(best(game))
+    seat = game.to_move
+    hand = game.hands[seat]
+    with pytest.raises(IllegalMoveError):
+        game.apply("swap Ro Ro Ro Ro Ro Ro Ro")
+    result = game.apply(Exchange(hand[:3]))
+    assert result.kind == "exchange" and result.points == 0
+    assert len(game.hands[seat]) == 6 and game.to_move != seat
+    assert game.bag_count == 108 - 12 - game.history[0].count
+
+
+def test_c8_cannot_exchange_more_than_the_bag_holds_nor_on_the_opening():
+    game = Game.new("classic", ["a", "b"], seed=5)
+    with pytest.raises(IllegalMoveError) as error:
+        game.apply(Exchange(game.hands[game.to_move][:1]))
+    assert error.value.rule == "C2"
+    set_position(game, "Ro@0,0", ["Bs Gd Yc Pt Ox Bd", "Rs Rd Rc Rx Rt Bo"], "Gs Gc")
+    with pytest.raises(IllegalMoveError) as error:
+        game.apply(Exchange(game.hands[0][:3]))
+    assert error.value.rule == "C8"
+    assert game.exchange_limit() == 2
+
+
+def test_c3_pass_only_when_blocked():
+    game = Game.new("classic", ["a", "b"], seed=6)
+    set_position(game, "Ro@0,0", ["Bs Gd", "Rs Rd"], "Yc")
+    with pytest.raises(IllegalMoveError) as error:
+        game.apply(Pass())
+    assert error.value.rule == "C3" and error.value.reason == "exchange_instead"
+    set_position(game, "Ro@0,0", ["Bs Gd", "Rs Rd"], "")
+    assert game.can_pass()
+    game.apply(Pass())
+    with pytest.raises(IllegalMoveError) as error:
+        game.apply(Pass())
+    assert error.value.reason == "can_play"
+
+
+def test_c9_first_out_scores_six_and_ends_the_game():
+    game = Game.new("classic", ["a", "b"], seed=8)
+    set_position(game, "Ro@0,0", ["Rs", "Bs Gd"], "")
+    result = game.apply("Rs@1,0")
+    assert result.end_bonus == 6 and result.points == 2 + 6 and result.ended == "out"
+    assert game.is_over and game.end_reason == "out" and game.winners() == (0,)
+    with pytest.raises(IllegalMoveError):
+        game.apply("Bs@0,1")
+
+
+def test_c10_everyone_passing_ends_the_game_without_bonus():
+    game = Game.new("classic", ["a", "b"], seed=9)
+    set_position(game, "Ro@0,0", ["Bs Gd", "Yc Pt"], "")
+    game._state.scores = [5, 5]
+    game.apply(Pass())
+    assert not game.is_over
+    result = game.apply(Pass())
+    assert result.ended == "blocked" and game.is_over and game.scores == (5, 5)
+    assert game.winners() == (0, 1)
+
+
+def test_q3_cubes_reroll_once_then_place():
+    game = Game.new("cubes", ["a", "b"], seed=10)
+    game.apply(best(game))
+    seat = game.to_move
+    dice = game.hands[seat]
+    result = game.apply(Roll(dice[:2]))
+    assert result.kind == "roll" and game.to_move == seat and game.has_rolled
+    assert sorted(d.color for d in game.hands[seat]) == sorted(d.color for d in dice)
+    with pytest.raises(IllegalMoveError) as error:
+        game.apply(Roll(game.hands[seat][:1]))
+    assert error.value.rule == "Q3"
+    with pytest.raises(IllegalMoveError) as error:
+        game.apply(Exchange(game.hands[seat][:1]))
+    assert error.value.rule == "Q3"
+
+
+def _stuck_cubes_game(seed):
+    game = Game.new("cubes", ["a", "b"], seed=seed)
+    set_position(game, "Ro@0,0", ["Bs Gd", "Yc Pt"], "")
+    assert not game.legal_plays()  # neither die fits beside a red circle
+    return game
+
+
+def test_q4_forced_rerolls_until_a_die_can_be_placed():
+    outcomes = set()
+    for seed in range(40):
+        game = _stuck_cubes_game(seed)
+        result = game.apply(Roll(game.hands[0][1:]))
+        assert not result.forced_pass and game.to_move == 0 and game.legal_plays()
+        outcomes.add(result.forced_rolls > 0)
+    assert outcomes == {True, False}
+
+
+def test_q4_bound_then_the_turn_passes(monkeypatch):
+    monkeypatch.setattr("qwirkle.game.MAX_FORCED_ROLLS", 0)
+    for seed in range(40):
+        game = _stuck_cubes_game(seed)
+        result = game.apply(Roll(game.hands[0][1:]))
+        if result.forced_pass:
+            assert game.to_move == 1 and result.kind == "roll"
+            return
+    raise AssertionError("no seed left the dice unplayable")
+
+
+def test_q4_cubes_players_do_not_pass():
+    game = _stuck_cubes_game(1)
+    with pytest.raises(IllegalMoveError) as error:
+        game.apply(Pass())
+    assert error.value.rule == "Q4"
+
+
+def test_undo_restores_the_previous_state_exactly():
+    game = Game.new("flex", ["a", "b"], seed=12, tiles=72)
+    game.apply(best(game))
+    snapshot = (game.board.notation(), game.hands, game.scores, game.bag_count, game.to_move, game.rng.getstate(),
+                game.moves)
+    game.apply(best(game))
+    game.undo()
+    assert (game.board.notation(), game.hands, game.scores, game.bag_count, game.to_move, game.rng.getstate(),
+            game.moves) == snapshot
+    game.undo()
+    assert len(game.board) == 0 and game.is_opening
+    with pytest.raises(IllegalMoveError):
+        game.undo()
+
+
+def test_views_hide_other_hands_and_the_bag_order():
+    game = Game.new("classic", ["a", "b"], seed=13)
+    view = game.view(0)
+    assert view.hand == game.hands[0] and view.open_hands is None
+    assert not hasattr(view, "bag") and view.bag_count == game.bag_count
+    unseen = view.unseen()
+    assert sum(unseen.values()) == 108 - 6
+    cubes = Game.new("cubes", ["a", "b"], seed=13)
+    assert cubes.view(1).open_hands == cubes.hands
+
+
+def test_views_show_only_own_exchanged_tiles():
+    game = Game.new("classic", ["a", "b"], seed=14)
+    game.apply(best(game))
+    seat = game.to_move
+    game.apply(Exchange(game.hands[seat][:2]))
+    assert game.view(seat).history[-1].move.startswith("swap ")
+    other = game.view(1 - seat).history[-1]
+    assert other.move is None and other.count == 2
+
+
+def test_opening_tile_not_in_hand():
+    game = Game.new("classic", ["a", "b"], seed=15)
+    hand = game.hands[game.to_move]
+    missing = next(Tile(c, s) for c in range(6) for s in range(6) if Tile(c, s) not in hand)
+    with pytest.raises(IllegalMoveError) as error:
+        game.check([Placement(missing, (0, 0))])
+    assert error.value.reason == "not_in_hand"

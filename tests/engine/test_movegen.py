@@ -1,0 +1,90 @@
+"""Legal-play generation: complete, distinct, correctly scored."""
+import random
+
+from qwirkle import Board, Game, IllegalMoveError, Play, find_variant, legal_plays, parse_tiles, score_play
+from qwirkle.notation import canonical
+
+CLASSIC = find_variant("classic")
+FLEX = find_variant("flex")
+
+
+def plays(board, hand, variant=CLASSIC):
+    return {p.notation(): p.points for p in legal_plays(Board.from_notation(board), parse_tiles(hand), variant)}
+
+
+def test_single_tile_plays_next_to_one_tile():
+    found = plays("Ro@0,0", "Rs")
+    assert found == {"Rs@0,-1": 2, "Rs@-1,0": 2, "Rs@1,0": 2, "Rs@0,1": 2}
+
+
+def test_no_play_when_nothing_fits():
+    assert plays("Ro@0,0", "Bs Gd") == {}
+
+
+def test_copies_of_a_tile_give_one_play():
+    assert plays("Ro@0,0", "Rs Rs") == plays("Ro@0,0", "Rs")
+
+
+def test_two_tile_plays_both_orders_and_ends():
+    found = plays("Ro@0,0", "Rs Rd")
+    assert found["Rs@1,0 Rd@2,0"] == 3 and found["Rd@1,0 Rs@2,0"] == 3
+    assert found["Rs@-1,0 Rd@1,0"] == 3          # both ends of the line
+    assert found["Rs@0,1 Rd@0,2"] == 3
+    assert found["Rs@1,0 Rd@1,1"] == 4            # a column hanging from the row: 2 + 2
+    assert "Rs@1,0 Rd@2,1" not in found
+
+
+def test_opening_lists_the_largest_combination_from_the_origin():
+    found = plays("", "Ro Rs Bo Gd")
+    assert all(len(p.split()) == 2 for p in found)
+    assert "Ro@0,0 Rs@1,0" in found and "Rs@0,0 Ro@0,1" in found and "Bo@0,0 Ro@1,0" in found
+    assert len(found) == 2 * 2 * 2                # (red pair + circle pair) x 2 orders x 2 directions
+    assert plays("", "Ro Ro Bs") == {"Ro@0,0": 1, "Bs@0,0": 1}
+
+
+def test_flex_backgrounds_are_distinct_tiles():
+    found = plays("Rok@0,0", "Rsk Rsw", FLEX)
+    assert found["Rsk@1,0"] == 2 and found["Rsw@1,0"] == 2
+    assert "Rsk@1,1" not in found                 # no orthogonal contact
+
+
+def test_every_generated_play_is_legal_with_the_same_points_and_distinct():
+    rng = random.Random(5)
+    for variant in ("classic", "cubes", "flex"):
+        game = Game.new(variant, ["a", "b"], seed=rng.randrange(1000))
+        for _ in range(25):
+            found = game.legal_plays()
+            keys = [canonical(p.placements) for p in found]
+            assert len(keys) == len(set(keys)), "a play is listed twice"
+            for play in found:
+                assert score_play(game.board, play.placements, game.variant).points == play.points
+            if not found:
+                break
+            game.apply(Play(rng.choice(found).placements))
+            if game.is_over:
+                break
+
+
+def test_random_plays_not_generated_are_illegal():
+    """Any single tile of the hand put next to the board is legal iff the generator lists it."""
+    rng = random.Random(11)
+    game = Game.new("classic", ["a", "b"], seed=3)
+    for _ in range(12):
+        listed = {canonical(p.placements) for p in game.legal_plays()}
+        hand = game.hands[game.to_move]
+        if game.board.tiles:
+            from qwirkle.notation import Placement
+            for cell in {(x + dx, y + dy) for x, y in game.board for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}:
+                if cell in game.board:
+                    continue
+                for tile in set(hand):
+                    placement = (Placement(tile, cell),)
+                    try:
+                        score_play(game.board, placement, game.variant)
+                        legal = True
+                    except IllegalMoveError:
+                        legal = False
+                    assert legal == (placement in listed)
+        game.apply(Play(max(game.legal_plays(), key=lambda p: (p.points, p.notation())).placements))
+        if game.is_over:
+            break
