@@ -57,9 +57,8 @@ def moves_one(variant_name: str, board_text: str, hand_text: str) -> list[dict[s
     board = _board(variant, board_text)
     hand = parse_tiles(hand_text)
     _check_set(variant, hand, "hand")
-    plays = [{"play": p.notation(), "points": p.points} for p in legal_plays(board, hand, variant)]
-    plays.sort(key=lambda p: (-p["points"], p["play"]))
-    return plays
+    plays = sorted(legal_plays(board, hand, variant), key=lambda p: (-p.points, p.notation()))
+    return [{"play": p.notation(), "points": p.points} for p in plays]
 
 
 def _batch(path: str, field: str, run: Callable[[str, str, str], Any]) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .board import Board
 from .errors import IllegalMoveError
@@ -20,6 +20,9 @@ from .notation import Cell, Exchange, Move, Pass, Placement, Play, Roll, parse_m
 from .rules import Score, ScoredLine, score_play
 from .tiles import Tile, largest_combination, tiles_notation
 from .variants import Variant, find_variant
+
+if TYPE_CHECKING:
+    from .view import PlayerView
 
 HAND_SIZE = 6
 END_BONUS = 6
@@ -272,7 +275,7 @@ class Game:
         """Cells where ``tile`` may go next, given the tiles already put down this turn: those of
         every legal play that holds the pending placements and this tile."""
         wanted = set(pending)
-        cells = set()
+        cells: set[Cell] = set()
         for play in self.legal_plays():
             if wanted.issubset(play.placements):
                 cells.update(p.cell for p in play.placements if p.tile == tile and p not in wanted)
