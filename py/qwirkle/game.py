@@ -79,6 +79,27 @@ class TurnResult:
                 "ended": self.ended}
 
 
+@dataclass(frozen=True)
+class LegalMoves:
+    """The legal moves of the player to move, by kind (distinct tile choices only)."""
+
+    plays: tuple[ScoredPlay, ...]
+    exchanges: tuple[Exchange, ...]
+    rolls: tuple[Roll, ...]
+    can_pass: bool
+
+
+def _sub_hands(hand: Sequence[Tile], limit: int) -> list[tuple[Tile, ...]]:
+    """Distinct non-empty choices of at most ``limit`` tiles from a hand (copies are alike)."""
+    choices: set[tuple[Tile, ...]] = set()
+    ordered = sorted(hand)
+    for mask in range(1, 1 << len(ordered)):
+        picked = tuple(t for i, t in enumerate(ordered) if mask >> i & 1)
+        if len(picked) <= limit:
+            choices.add(picked)
+    return sorted(choices)
+
+
 @dataclass
 class _State:
     """The mutable part of a game; copied whole for undo."""
@@ -189,6 +210,14 @@ class Game:
         if self.is_over:
             return []
         return legal_plays(self.board, self._state.hands[self.to_move], self.variant, self.opening_size())
+
+    def legal_moves(self) -> "LegalMoves":
+        """Everything the player to move may do: plays, exchanges, Cubes re-rolls, pass."""
+        hand = self._state.hands[self.to_move]
+        return LegalMoves(tuple(self.legal_plays()),
+                          tuple(Exchange(tiles) for tiles in _sub_hands(hand, self.exchange_limit())),
+                          tuple(Roll(tiles) for tiles in _sub_hands(hand, len(hand) if self.can_roll() else 0)),
+                          self.can_pass())
 
     def exchange_limit(self) -> int:
         """How many tiles the player to move may exchange now (0: exchange not allowed)."""

@@ -240,3 +240,20 @@ def test_opening_tile_not_in_hand():
     with pytest.raises(IllegalMoveError) as error:
         game.check([Placement(missing, (0, 0))])
     assert error.value.reason == "not_in_hand"
+
+
+def test_legal_moves_lists_exchanges_rolls_and_pass_separately():
+    game = Game.new("classic", ["a", "b"], seed=16)
+    opening = game.legal_moves()
+    assert opening.plays and not opening.exchanges and not opening.rolls and not opening.can_pass
+    game.apply(best(game))
+    moves = game.legal_moves()
+    distinct = len(set(game.hands[game.to_move]))
+    assert len(moves.exchanges) >= 2 ** distinct - 1 and not moves.rolls
+    assert len({m.tiles for m in moves.exchanges}) == len(moves.exchanges)
+    set_position(game, "Ro@0,0", ["Bs Bs", "Yc"], "Gd")
+    assert [m.notation() for m in game.legal_moves().exchanges] == ["swap Bs"]
+    cubes = Game.new("cubes", ["a", "b"], seed=16)
+    cubes.apply(best(cubes))
+    moves = cubes.legal_moves()
+    assert moves.rolls and not moves.exchanges and not moves.can_pass
