@@ -1,0 +1,56 @@
+# Qwirkle: set-up, play, test, publish.
+#
+#   make play [PORT=8000]   install what is missing, then serve the site on http://127.0.0.1:PORT/
+#   make test               install what is missing (venv, Chromium, npm packages), run every test
+#   make site               assemble a clean static site in site/ (copy that folder to any host)
+#
+# Each target installs only what is missing or stale, so repeating one is fast.
+
+PORT ?= 8000
+PYTHON ?= python3
+VENV := .venv
+VENV_PY := $(VENV)/bin/python
+CHROMIUM := /usr/bin/chromium
+# npm writes node_modules/.package-lock.json on every install: older than package-lock.json
+# (or missing) means node_modules is stale.
+NPM_STAMP := node_modules/.package-lock.json
+# sudo only when not root (CI and these machines run as root).
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: play test site vendor chromium clean
+
+play: vendor
+	$(PYTHON) scripts/serve.py --port $(PORT)
+
+test: vendor chromium $(VENV)/.installed
+	$(VENV_PY) -m pytest tests
+
+vendor: $(NPM_STAMP)
+	$(PYTHON) scripts/vendor.py --quiet
+
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+$(VENV)/.installed: requirements-dev.txt
+	[ -x $(VENV_PY) ] || $(PYTHON) -m venv $(VENV)
+	$(VENV_PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		echo "Installing Debian's chromium (browser tests use $(CHROMIUM))"; \
+		$(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
+	fi
+
+# The published site: the page, its config, our code and the vendored runtime; nothing else
+# (no node_modules, .venv, tests or bench).
+site: vendor
+	rm -rf site
+	mkdir -p site
+	cp -R index.html pyscript.json js css py assets site/
+	find site -name __pycache__ -type d -prune -exec rm -rf {} +
+	@du -sh site | sed 's/\t.*//; s/^/site\/ is ready: /'
+
+clean:
+	rm -rf site assets/vendor

@@ -1,0 +1,228 @@
+"""Fixtures for browser tests: the real site in Debian's Chromium, fully offline.
+
+* ``site_url``: the repository root (the site) served on a free 127.0.0.1 port for the session.
+* pytest-playwright's ``browser`` runs /usr/bin/chromium with quiet flags; never
+  ``playwright install``.
+* Every context made through pytest-playwright (``context``, ``page``, ``new_context``) gets
+  generous timeouts and the network guard: requests to anything but 127.0.0.1 are aborted and
+  recorded, and the test fails at teardown if there was one. The browser also resolves no host
+  name but 127.0.0.1, so a context made another way cannot get out either.
+* ``open_ready(page, path="")``: go to a page of the site and wait for ``<html data-ready>``
+  (or fail fast with PyScript's error and the console log); ``wait_ready(page)`` only waits
+  (after a reload, say).
+* ``axe(page)``: run axe-core on the page, return the serious and critical violations.
+* ``csp_violations(page)``: Content-Security-Policy violations the page reported so far.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+# Flags that keep Chromium quiet on a closed network (see shared OFFLINE.md), plus a resolver
+# rule that makes every host but 127.0.0.1 unresolvable.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+# Pyodide takes 5-6 s to start cold on this machine's kind, and timings vary by +-1.5 s
+# between batches: wait long, never assert on time.
+READY_TIMEOUT_MS = 90_000
+DEFAULT_TIMEOUT_MS = 60_000
+expect.set_options(timeout=DEFAULT_TIMEOUT_MS)
+
+# Recorded in every page before its own scripts run (init scripts are not subject to the CSP).
+PAGE_RECORDER = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__cspViolations.push(
+    `${e.violatedDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`);
+});
+"""
+
+
+def _load_script(name: str) -> Any:
+    path = ROOT / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"_scripts_{name}", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+serve = _load_script("serve")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.fspath).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Any:
+    """Base URL (ending in '/') of the repository root served on a free localhost port."""
+    if not (ROOT / "assets" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
+        pytest.fail("assets/vendor is missing: run `make test` (or `npm ci && python3 scripts/vendor.py`)")
+    with serve.running_server(ROOT) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run `make test` (it installs Debian's chromium)")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about"):
+        return True
+    return parts.hostname == "127.0.0.1"
+
+
+class NetworkGuard:
+    """Aborts and records every request a guarded context makes to anything but 127.0.0.1."""
+
+    def __init__(self) -> None:
+        self.blocked: list[str] = []
+
+    def attach(self, context: BrowserContext) -> None:
+        context.on("request", lambda request: self._record(request.url))
+        context.route("**/*", self._route)
+
+    def _record(self, url: str) -> None:
+        if not is_local(url) and url not in self.blocked:
+            self.blocked.append(url)
+
+    def _route(self, route: Any) -> None:
+        if is_local(route.request.url):
+            route.continue_()
+        else:
+            self._record(route.request.url)
+            route.abort("blockedbyclient")
+
+
+@pytest.fixture(autouse=True)
+def network_guard() -> Any:
+    guard = NetworkGuard()
+    yield guard
+    if guard.blocked:
+        pytest.fail("the page requested non-localhost URLs (all aborted):\n  " + "\n  ".join(guard.blocked))
+
+
+@pytest.fixture
+def new_context(new_context: Any, network_guard: NetworkGuard) -> Any:
+    """pytest-playwright's context factory, with the guard, timeouts and the page recorder."""
+
+    def factory(**kwargs: Any) -> BrowserContext:
+        context = new_context(**kwargs)
+        context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+        context.set_default_navigation_timeout(DEFAULT_TIMEOUT_MS)
+        context.add_init_script(PAGE_RECORDER)
+        network_guard.attach(context)
+        return context
+
+    return factory
+
+
+def page_log(page: Page) -> list[str]:
+    """Console messages and uncaught errors of ``page`` from now on (recorded once per page)."""
+    log = getattr(page, "_qwirkle_log", None)
+    if log is None:
+        log = []
+        page.on("console", lambda msg: log.append(f"{msg.type}: {msg.text}"))
+        page.on("pageerror", lambda error: log.append(f"pageerror: {error}"))
+        page._qwirkle_log = log  # type: ignore[attr-defined]
+    return log
+
+
+def _wait_ready(page: Page) -> float:
+    """Wait for ``<html data-ready>``; fail fast on a start-up error. Returns seconds waited.
+
+    ``data-ready`` is set by py/main.py as its last step; ``data-load-error`` by js/loading.js
+    when start-up failed; ``.py-error`` is PyScript's error banner.
+    """
+    log = page_log(page)
+    start = time.monotonic()
+    page.wait_for_selector(
+        "html[data-ready], html[data-load-error], .py-error", state="attached", timeout=READY_TIMEOUT_MS
+    )
+    if page.locator("html[data-ready]").count() == 0:
+        errors = page.locator(".py-error").all_inner_texts()
+        pytest.fail(f"{page.url} did not start:\n" + "\n".join(errors + log[-30:]))
+    return time.monotonic() - start
+
+
+@pytest.fixture
+def open_ready(site_url: str) -> Any:
+    """``open_ready(page, path="")``: load a page of the site and wait until it is ready."""
+
+    def open_page(page: Page, path: str = "") -> float:
+        page_log(page)
+        page.goto(site_url + path)
+        return _wait_ready(page)
+
+    return open_page
+
+
+@pytest.fixture
+def wait_ready() -> Any:
+    """``wait_ready(page)``: wait for ``<html data-ready>`` on an already loading page."""
+    return _wait_ready
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    path = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+    if not path.is_file():
+        pytest.fail("node_modules/axe-core is missing: run `npm ci` (make test does)")
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def axe(axe_source: str) -> Any:
+    """``axe(page, selector=None)``: serious and critical axe-core violations, as dicts.
+
+    axe is injected with ``page.evaluate`` rather than ``add_script_tag(content=...)``: the
+    page's CSP forbids inline scripts, and evaluation from the test driver is not subject to it.
+    """
+
+    def audit(page: Page, selector: str | None = None) -> list[dict]:
+        if page.evaluate("typeof window.axe") != "object":
+            page.evaluate(axe_source)
+        result = page.evaluate(
+            """async (selector) => {
+                const r = await axe.run(selector || document, {resultTypes: ["violations"]});
+                return r.violations.map((v) => ({
+                    id: v.id, impact: v.impact, help: v.help,
+                    nodes: v.nodes.map((n) => n.target.join(" ")),
+                }));
+            }""",
+            selector,
+        )
+        return [v for v in result if v["impact"] in ("serious", "critical")]
+
+    return audit
+
+
+@pytest.fixture
+def csp_violations() -> Any:
+    return lambda page: page.evaluate("window.__cspViolations || []")

@@ -1,0 +1,43 @@
+"""The page shell in Chromium: loads offline, shows progress, gets ready, passes axe."""
+
+from playwright.sync_api import expect
+
+# Records every stage the loader shows (js/loading.js sets #loader[data-stage]).
+STAGE_RECORDER = """
+window.__stages = [];
+new MutationObserver(() => {
+  const loader = document.getElementById("loader");
+  const stage = loader && loader.dataset.stage;
+  if (stage && window.__stages.at(-1) !== stage) window.__stages.push(stage);
+}).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-stage"]});
+"""
+
+
+def test_index_loads_offline_with_progress_and_passes_axe(page, site_url, wait_ready, axe, csp_violations):
+    page.add_init_script(STAGE_RECORDER)
+    page.goto(site_url, wait_until="domcontentloaded")
+
+    # Before Python is ready: the loader is visible, with a stage and a progress bar.
+    loader = page.locator("#loader")
+    expect(loader).to_be_visible()
+    expect(page.locator("#loader-stage")).not_to_be_empty()
+    expect(page.locator("#loader-progress")).to_be_visible()
+    assert page.locator("html[data-ready]").count() == 0
+    assert axe(page) == [], "loading state"
+
+    wait_ready(page)
+
+    expect(loader).to_be_hidden()
+    expect(page.locator("#app")).to_have_attribute("aria-busy", "false")
+    expect(page.locator("html")).to_have_attribute("data-engine", "loaded")
+    stages = page.evaluate("window.__stages")
+    assert stages[-1] == "ready"
+    assert "runtime" in stages and stages.index("runtime") < stages.index("ready"), stages
+    assert "error" not in stages
+    assert csp_violations(page) == []
+    assert axe(page) == [], "ready state"
+
+
+def test_bare_page_gets_ready_offline(page, open_ready, csp_violations):
+    open_ready(page, "bench/bare.html")
+    assert csp_violations(page) == []
