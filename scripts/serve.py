@@ -29,6 +29,7 @@ import contextlib
 import errno
 import functools
 import http.server
+import signal
 import sys
 import threading
 from collections.abc import Iterator
@@ -129,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         raise
     print(f"Serving {args.root.resolve()} at http://{HOST}:{server.server_address[1]}/ (Ctrl+C stops)", flush=True)
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))  # `kill` stops it cleanly too
     try:
         server.serve_forever()
     except KeyboardInterrupt:
