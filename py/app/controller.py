@@ -1,0 +1,382 @@
+"""Drives the engine for the page: starting and resuming games, human actions, computer moves,
+undo, hot-seat privacy, autosave and statistics. Headless: the browser layer renders what it
+exposes and calls its methods; tests call them directly.
+
+Messages for the player are ``Note`` objects (a text key and values, or an engine refusal),
+translated when shown, so that switching language re-renders them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from qwirkle import Exchange, Game, IllegalMoveError, Pass, Play, Roll, TurnResult
+from qwirkle.record import to_record
+
+from . import seats as seat_registry
+from .saves import SavedGame, SaveStore
+from .startlink import GameSpec
+from .stats import record_game
+from .turn import EXCHANGE, PLACE, ROLL, Preview, TurnState
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Note:
+    """A message for the player: ``key`` and ``values`` for i18n, or an engine refusal."""
+
+    key: str
+    values: dict[str, Any] = field(default_factory=dict)
+    error: dict[str, Any] | None = None
+    level: str = "info"          # "info", "warn", "error"
+    count: int | None = None     # for counted texts (Translator.tn)
+
+
+@dataclass(frozen=True)
+class Availability:
+    """Whether a button can be used now, and if not, why (a Note)."""
+
+    enabled: bool
+    why: Note | None = None
+
+
+class Controller:
+    """One game at a time, with its seats (``human`` or a computer kind) and its save id."""
+
+    def __init__(self, store: SaveStore | None = None,
+                 ai_factory: Callable[[str, int], Any] = seat_registry.make_ai) -> None:
+        self.store = store
+        self.ai_factory = ai_factory
+        self.game: Game | None = None
+        self.seats: tuple[str, ...] = ()
+        self.game_id: str | None = None
+        self.pace = 1
+        self.created: float | None = None
+        self.turn = TurnState()
+        self.revealed: int | None = None
+        self.note: Note | None = None
+        self.last: TurnResult | None = None
+        self._players: dict[int, Any] = {}
+
+    # -- starting ------------------------------------------------------------------------------
+    def start(self, spec: GameSpec) -> Game:
+        """A new game from a spec (dialog or start link); it is saved at once."""
+        game = Game.new(spec.variant, spec.names, spec.seed, spec.ages, spec.tiles)
+        self._adopt(game, spec.seats, spec.pace, self.store.new_id() if self.store else "local", None)
+        self.save()
+        return game
+
+    def resume(self, saved: SavedGame) -> Game:
+        self._adopt(saved.game, saved.seats, saved.pace, saved.id, saved.created)
+        if self.store:
+            self.store.set_current(saved.id)
+        return saved.game
+
+    def rematch_spec(self) -> GameSpec:
+        """Same rules, seats and names; a new seed."""
+        assert self.game is not None
+        import random
+        options = self.game.options
+        return GameSpec(options.variant, self.seats, options.players, random.SystemRandom().randrange(1, 2**31),
+                        options.tiles, options.ages, self.pace)
+
+    def _adopt(self, game: Game, seats: tuple[str, ...], pace: int, game_id: str, created: float | None) -> None:
+        self.game = game
+        self.seats = tuple(seats)
+        self.pace = pace
+        self.game_id = game_id
+        self.created = created
+        self.turn = TurnState()
+        self.revealed = None
+        self.last = game.history[-1] if game.history else None
+        self._players = {seat: self.ai_factory(kind, game.options.seed * 10 + seat)
+                         for seat, kind in enumerate(self.seats) if kind != seat_registry.HUMAN}
+        self.note = None
+        self._turn_hint()
+
+    # -- who is who ----------------------------------------------------------------------------
+    @property
+    def active(self) -> bool:
+        return self.game is not None
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat] == seat_registry.HUMAN
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, kind in enumerate(self.seats) if kind == seat_registry.HUMAN]
+
+    @property
+    def computer_to_move(self) -> bool:
+        return self.game is not None and not self.game.is_over and not self.is_human(self.game.to_move)
+
+    @property
+    def human_to_move(self) -> bool:
+        return self.game is not None and not self.game.is_over and self.is_human(self.game.to_move)
+
+    @property
+    def needs_handover(self) -> bool:
+        """Hot-seat privacy: hide the racks until the next human says they hold the device."""
+        game = self.game
+        if game is None or game.is_over or game.variant.hands_open or len(self.human_seats) < 2:
+            return False
+        return self.human_to_move and self.revealed != game.to_move
+
+    def reveal(self) -> None:
+        if self.game is not None:
+            self.revealed = self.game.to_move
+
+    @property
+    def interactive(self) -> bool:
+        """The player to move is a human who can see their rack."""
+        return self.human_to_move and not self.needs_handover
+
+    def rack_seat(self) -> int | None:
+        """Whose tiles the rack shows: the human to move, else the only human (read-only)."""
+        game = self.game
+        if game is None:
+            return None
+        if self.human_to_move:
+            return None if self.needs_handover else game.to_move
+        humans = self.human_seats
+        if len(humans) == 1:
+            return humans[0]
+        if game.variant.hands_open or not humans:
+            return game.to_move
+        return None
+
+    def hand(self) -> tuple[Any, ...]:
+        assert self.game is not None
+        return self.game.hands[self.game.to_move]
+
+    def rack(self) -> list[tuple[int, Any]]:
+        """(index, tile) of the to-move rack without the pending tiles."""
+        return self.turn.rack(self.hand())
+
+    # -- queries for the page -----------------------------------------------------------------
+    def legal_cells(self) -> frozenset[Cell]:
+        if not self.interactive:
+            return frozenset()
+        return self.turn.legal_cells(self.game, self.hand())
+
+    def preview(self) -> Preview:
+        assert self.game is not None
+        return self.turn.preview(self.game)
+
+    def can_play(self) -> bool:
+        p = self.preview() if self.interactive and self.turn.pending else None
+        return p is not None and p.points is not None
+
+    def exchange_availability(self) -> Availability:
+        game = self.game
+        if game is None or not self.interactive or not game.variant.can_exchange:
+            return Availability(False)
+        if game.is_opening:
+            return Availability(False, Note("exchange_opening"))
+        limit = game.exchange_limit()
+        if limit == 0:
+            return Availability(False, Note("exchange_none"))
+        if limit < len(self.hand()):
+            return Availability(True, Note("exchange_limit", count=limit))
+        return Availability(True)
+
+    def roll_availability(self) -> Availability:
+        game = self.game
+        if game is None or not self.interactive or not game.variant.can_roll:
+            return Availability(False)
+        if game.is_opening:
+            return Availability(False, Note("roll_opening"))
+        if game.has_rolled:
+            return Availability(False, Note("roll_done"))
+        return Availability(True)
+
+    def can_pass(self) -> bool:
+        return self.interactive and self.game is not None and self.game.can_pass()
+
+    def can_undo(self) -> bool:
+        return self._undo_count() > 0
+
+    def _undo_count(self) -> int:
+        """How many moves Undo takes back: the last human move, and every computer move after it."""
+        game = self.game
+        if game is None or not self.human_seats:
+            return 0
+        history = game.history
+        count = 0
+        for turn in reversed(history):
+            count += 1
+            if self.is_human(turn.seat):
+                return count
+        return 0
+
+    def opening_facts(self) -> dict[str, Any]:
+        """Who started and why (C2/Q2): for the explanation shown at the start."""
+        assert self.game is not None
+        game = self.game
+        opening = game.opening
+        fresh = Game(game.options)  # the hands as dealt
+        hand = fresh.hands[opening.starter]
+        size = opening.sizes[opening.starter]
+        by_color = max((len({t.shape for t in hand if t.color == c}) for c in range(6)), default=0)
+        facts: dict[str, Any] = {"starter": opening.starter, "size": size,
+                                 "attribute": "color" if by_color >= size else "shape",
+                                 "tied": [s for s in opening.tied if s != opening.starter], "by_age": opening.by_age,
+                                 "youngest": not game.variant.oldest_starts}
+        return facts
+
+    # -- human actions -------------------------------------------------------------------------
+    def select(self, index: int | None) -> None:
+        if not self.interactive:
+            return
+        self.turn.select(index)
+        self.note = None
+        if self.turn.mode == PLACE and self.turn.selected is not None:
+            tile = self.hand()[self.turn.selected]
+            cells = self.legal_cells()
+            self.note = (Note("legal_cells", {"tile": tile}, count=len(cells)) if cells
+                         else Note("no_legal_cell", {"tile": tile}, level="warn"))
+
+    def place(self, cell: Cell) -> bool:
+        """Put the selected tile on a cell; False (and a refusal note with its rule) if refused."""
+        if not self.interactive or self.turn.selected is None:
+            if self.interactive:
+                self.note = Note("select_tile")
+            return False
+        tile = self.hand()[self.turn.selected]
+        why = self.turn.place(self.game, self.hand(), cell)
+        if why is not None:
+            self.note = Note("error", error=why, level="error")
+            return False
+        self.note = Note("placed", {"tile": tile, "x": cell[0], "y": cell[1]})
+        return True
+
+    def take_back(self, cell: Cell) -> bool:
+        if not self.interactive:
+            return False
+        index = self.turn.take_back(cell)
+        if index is None:
+            return False
+        self.note = Note("taken_back", {"tile": self.hand()[index]})
+        return True
+
+    def move_pending(self, source: Cell, target: Cell) -> bool:
+        """Drag a pending tile to another cell (back where it was if the engine refuses)."""
+        index = self.turn.take_back(source)
+        if index is None:
+            return False
+        self.turn.selected = index
+        if self.place(target):
+            return True
+        note = self.note
+        self.turn.selected = index
+        self.turn.place(self.game, self.hand(), source)
+        self.note = note
+        return False
+
+    def recall(self) -> None:
+        self.turn.recall()
+        self.note = Note("recalled")
+
+    def play(self) -> TurnResult | None:
+        if not self.interactive or not self.turn.pending:
+            return None
+        return self._apply(Play(tuple(self.turn.pending_placements())))
+
+    def set_mode(self, mode: str) -> None:
+        if mode == EXCHANGE and not self.exchange_availability().enabled:
+            self.note = self.exchange_availability().why
+            return
+        if mode == ROLL and not self.roll_availability().enabled:
+            self.note = self.roll_availability().why
+            return
+        self.turn.set_mode(mode)
+        self.note = Note({EXCHANGE: "exchange_help", ROLL: "roll_help"}.get(mode, "select_tile"))
+
+    def confirm_exchange(self) -> TurnResult | None:
+        marked = sorted(self.turn.marked)
+        if not marked:
+            self.note = Note("choose_tiles", level="warn")
+            return None
+        hand = self.hand()
+        return self._apply(Exchange(tuple(hand[i] for i in marked)))
+
+    def confirm_roll(self) -> TurnResult | None:
+        marked = sorted(self.turn.marked)
+        if not marked:
+            self.note = Note("choose_tiles", level="warn")
+            return None
+        hand = self.hand()
+        return self._apply(Roll(tuple(hand[i] for i in marked)))
+
+    def pass_turn(self) -> TurnResult | None:
+        return self._apply(Pass())
+
+    def undo(self) -> int:
+        """Take back the last human move and the computer moves after it; how many moves."""
+        count = self._undo_count()
+        if count == 0 or self.game is None:
+            self.note = Note("undo_none", level="warn")
+            return 0
+        for _ in range(count):
+            self.game.undo()
+        self.turn.reset()
+        history = self.game.history
+        self.last = history[-1] if history else None
+        self.note = Note("undone")
+        self.save()
+        self._turn_hint(keep_note=True)
+        return count
+
+    # -- computer moves ------------------------------------------------------------------------
+    def computer_move(self) -> TurnResult | None:
+        """Let the computer to move choose and play (it only sees its own view)."""
+        if not self.computer_to_move or self.game is None:
+            return None
+        seat = self.game.to_move
+        move = self._players[seat].choose(self.game.view(seat))
+        return self._apply(move)
+
+    # -- applying ------------------------------------------------------------------------------
+    def _apply(self, move: Any) -> TurnResult | None:
+        assert self.game is not None
+        try:
+            result = self.game.apply(move)
+        except IllegalMoveError as error:
+            self.note = Note("error", error=error.to_json(), level="error")
+            return None
+        self.last = result
+        self.turn.reset()
+        self.note = None
+        if result.forced_pass:
+            self.note = Note("log_forced_pass", level="warn")
+        elif result.forced_rolls:
+            self.note = Note("log_forced", count=result.forced_rolls, level="warn")
+        self.save()
+        if self.game.is_over and self.store and self.game_id:
+            record_game(self.store, self.game_id, self.game, self.seats)
+        self._turn_hint(keep_note=self.note is not None)
+        return result
+
+    def _turn_hint(self, keep_note: bool = False) -> None:
+        """Say it when the human to move cannot place anything (C3, C10, Q4)."""
+        game = self.game
+        if game is None or not self.human_to_move or (keep_note and self.note is not None):
+            return
+        if game.legal_plays():
+            return
+        if game.can_roll():
+            self.note = Note("stuck_roll", level="warn")
+        elif game.exchange_limit():
+            self.note = Note("stuck_exchange", level="warn")
+        elif game.can_pass():
+            self.note = Note("stuck_pass", level="warn")
+
+    def save(self) -> None:
+        if self.store is None or self.game is None or self.game_id is None:
+            return
+        try:
+            self.store.save(self.game_id, to_record(self.game), self.seats, self.pace, self.created)
+        except Exception as error:  # noqa: BLE001 - a full store must not stop the game
+            self.note = Note("storage_failed", {"error": str(error)}, level="warn")

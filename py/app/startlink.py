@@ -1,0 +1,137 @@
+"""Start links: ``?variant=classic|cubes|flex[&tiles=72]&seats=human,computer[,...]&seed=N
+[&names=Ann,Bob][&ages=40,9][&pace=0]`` opens a new game directly.
+
+Seats are ``human``, ``computer`` or any computer player or level of ``qwirkle.ai``
+(``seats=human,hard,expert``). The result is a ``GameSpec``, the same thing the new-game
+dialog produces::
+
+    >>> spec = parse_start_link("?variant=flex&tiles=72&seats=human,computer&seed=7&pace=0")
+    >>> spec.variant, spec.tiles, spec.seats, spec.seed, spec.pace
+    ('flex', 72, ('human', 'computer'), 7, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs
+
+from . import seats as seat_registry
+from .i18n import Translator
+
+VARIANTS = ("classic", "cubes", "flex")
+LINK_KEYS = ("variant", "tiles", "seats", "seed", "names", "ages", "pace")
+MAX_NAME = 40
+
+
+class StartLinkError(ValueError):
+    """A start link that cannot open a game; the message says which parameter is wrong."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything needed to start a game: rules, seats, names, ages, seed and pace."""
+
+    variant: str
+    seats: tuple[str, ...]
+    names: tuple[str, ...]
+    seed: int
+    tiles: int | None = None
+    ages: tuple[int | None, ...] | None = None
+    pace: int = 1                      # 0: computer moves without animation delays
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+def is_start_link(query: str) -> bool:
+    params = parse_qs(query.lstrip("?"))
+    return "variant" in params or "seats" in params
+
+
+def clean_name(name: str) -> str:
+    """A player name as typed, trimmed and bounded; it is always shown as text, never HTML."""
+    return " ".join(name.split())[:MAX_NAME]
+
+
+def default_names(seats: tuple[str, ...], lang: str = "en") -> tuple[str, ...]:
+    tr = Translator(lang)
+    names = []
+    for index, kind in enumerate(seats):
+        if kind == seat_registry.HUMAN:
+            names.append(tr.t("default_human", n=index + 1))
+        else:
+            names.append(tr.t("default_computer", level=seat_registry.display_name(kind, tr.lang), n=index + 1))
+    return tuple(names)
+
+
+def make_spec(variant: str, seats: list[str], names: list[str] | None = None, seed: int | None = None,
+              tiles: int | None = None, ages: list[int | None] | None = None, pace: int = 1,
+              lang: str = "en") -> GameSpec:
+    """Check and complete a game's settings (dialog or link); ``StartLinkError`` if wrong."""
+    variant = variant.strip().lower()
+    if variant not in VARIANTS:
+        raise StartLinkError(f"variant: expected one of {', '.join(VARIANTS)}, got {variant!r}")
+    kinds = tuple(kind.strip().lower() for kind in seats)
+    if not 2 <= len(kinds) <= 4:
+        raise StartLinkError(f"seats: 2 to 4 players, got {len(kinds)}")
+    for kind in kinds:
+        if not seat_registry.is_known(kind):
+            raise StartLinkError(f"seats: unknown player {kind!r}; use human, computer or "
+                                 + ", ".join(seat_registry.seat_choices()[1:]))
+    if variant == "flex":
+        tiles = tiles or 108
+        if tiles not in (72, 108):
+            raise StartLinkError(f"tiles: Flex is played with 72 or 108 tiles, got {tiles}")
+    elif tiles not in (None, 108 if variant == "classic" else 90):
+        raise StartLinkError(f"tiles: only Flex has a choice of tile sets, got {tiles}")
+    else:
+        tiles = None
+    defaults = default_names(kinds, lang)
+    given = [clean_name(n) for n in (names or [])]
+    if len(given) > len(kinds):
+        raise StartLinkError(f"names: {len(given)} names for {len(kinds)} seats")
+    final = tuple(given[i] if i < len(given) and given[i] else defaults[i] for i in range(len(kinds)))
+    if ages is not None:
+        if len(ages) != len(kinds):
+            raise StartLinkError(f"ages: {len(ages)} ages for {len(kinds)} seats")
+        age_tuple: tuple[int | None, ...] | None = tuple(ages) if any(a is not None for a in ages) else None
+    else:
+        age_tuple = None
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 2**31)
+    if pace not in (0, 1):
+        raise StartLinkError(f"pace: 0 or 1, got {pace}")
+    return GameSpec(variant, kinds, final, seed, tiles, age_tuple, pace)
+
+
+def _int(params: dict[str, list[str]], key: str) -> int | None:
+    values = params.get(key)
+    if not values or values[-1].strip() == "":
+        return None
+    try:
+        return int(values[-1])
+    except ValueError:
+        raise StartLinkError(f"{key}: expected a whole number, got {values[-1]!r}") from None
+
+
+def parse_start_link(query: str, lang: str = "en") -> GameSpec | None:
+    """The game a start link asks for, None when the address has no start link."""
+    if not is_start_link(query):
+        return None
+    params = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    variant = (params.get("variant") or ["classic"])[-1]
+    seat_text = (params.get("seats") or ["human,computer"])[-1]
+    seats = [s for s in seat_text.split(",") if s.strip()]
+    names = (params.get("names") or [""])[-1]
+    name_list = names.split(",") if names else None
+    ages_text = (params.get("ages") or [""])[-1]
+    ages: list[int | None] | None = None
+    if ages_text:
+        ages = []
+        for item in ages_text.split(","):
+            try:
+                ages.append(int(item) if item.strip() else None)
+            except ValueError:
+                raise StartLinkError(f"ages: expected whole numbers, got {item!r}") from None
+    pace = _int(params, "pace")
+    return make_spec(variant, seats, name_list, _int(params, "seed"), _int(params, "tiles"), ages,
+                     1 if pace is None else (0 if pace == 0 else 1), lang)
