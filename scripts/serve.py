@@ -77,6 +77,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if any(part.startswith(".") and part not in (".", "..") for part in parts):
             self.send_error(404, "Not found")
             return None
+        if parts[-1] == "sw-precache.js":  # the service worker's update check: list edits too
+            _precache().refresh_precache(self.directory)
         return super().send_head()
 
     def list_directory(self, path):  # type: ignore[no-untyped-def]
@@ -86,6 +88,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         if not self.quiet:
             super().log_message(format, *args)
+
+
+@functools.cache
+def _precache():  # type: ignore[no-untyped-def]
+    """scripts/precache.py, which rewrites sw-precache.js when a file of the site changed."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import precache
+
+    return precache
 
 
 class Server(http.server.ThreadingHTTPServer):

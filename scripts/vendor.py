@@ -123,12 +123,21 @@ def sync_config(check: bool) -> list[str]:
     return changes
 
 
+def sync_precache(check: bool) -> list[str]:
+    """embed.json and sw-precache.js (scripts/precache.py): derived from the files above, so last."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import precache
+
+    return precache.write(ROOT, check)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if out of date")
     parser.add_argument("--quiet", action="store_true", help="print only changes")
     args = parser.parse_args(argv)
     changes = sync_vendor(args.check) + sync_config(args.check)
+    changes += sync_precache(args.check)
     for line in changes:
         print(("would " if args.check else "") + line)
     if args.check and changes:

@@ -1,0 +1,102 @@
+// Registers the service worker (../sw.js) and offers new versions to the player.
+//
+// Included by the site's pages with <script type="module" src="./js/sw-register.js">.
+// When a new version of the site has been downloaded and is waiting, a notice
+// "Update available [Reload]" appears at the bottom of the page. Nothing reloads by itself:
+// only a click on Reload tells the waiting worker to take over (skip-waiting), then reloads
+// the page once it has. A page that was switched to a new version by another tab keeps
+// running and shows the notice, so the player still chooses when to reload.
+//
+// The notice's styles are in css/sw-update.css, added to the page when the notice is first
+// shown. The page's language (<html lang>) picks English or French.
+
+const TEXTS = {
+  en: { available: "Update available", reload: "Reload", updating: "Updating…" },
+  fr: { available: "Mise à jour disponible", reload: "Recharger", updating: "Mise à jour…" },
+};
+const SW_URL = new URL("../sw.js", import.meta.url);
+const CSS_URL = new URL("../css/sw-update.css", import.meta.url);
+// Look for a new version when a page comes back to the foreground, at most this often.
+const RECHECK_MS = 10 * 60 * 1000;
+
+let reloading = false;
+let notice = null;
+
+function texts() {
+  const lang = (document.documentElement.lang || "en").slice(0, 2).toLowerCase();
+  return TEXTS[lang] || TEXTS.en;
+}
+
+function showNotice(registration) {
+  if (notice) return;
+  const t = texts();
+  if (!document.querySelector(`link[href="${CSS_URL.href}"]`)) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = CSS_URL.href;
+    document.head.append(link);
+  }
+  notice = document.createElement("div");
+  notice.className = "sw-update";
+  notice.dataset.swUpdate = "";
+  notice.setAttribute("role", "status");
+  const label = document.createElement("span");
+  label.textContent = t.available;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = t.reload;
+  button.addEventListener("click", () => {
+    reloading = true;
+    button.disabled = true;
+    label.textContent = t.updating;
+    const waiting = registration.waiting;
+    if (waiting) waiting.postMessage({ type: "skip-waiting" });
+    else location.reload(); // already active (another tab took it): just reload
+  });
+  notice.append(label, " ", button);
+  document.body.append(notice);
+}
+
+function watch(registration) {
+  // A worker is "installed" while an older one controls this page: that is an update.
+  const offerWhenInstalled = (worker) => {
+    if (!worker) return;
+    const check = () => {
+      if (worker.state === "installed" && navigator.serviceWorker.controller) showNotice(registration);
+    };
+    worker.addEventListener("statechange", check);
+    check();
+  };
+  offerWhenInstalled(registration.waiting);
+  offerWhenInstalled(registration.installing);
+  registration.addEventListener("updatefound", () => offerWhenInstalled(registration.installing));
+}
+
+async function register() {
+  let hadController = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloading) {
+      location.reload();
+    } else if (hadController) {
+      // Another tab switched every page to the new version: offer the reload here too.
+      navigator.serviceWorker.getRegistration().then((r) => r && showNotice(r));
+    }
+    hadController = true;
+  });
+  const registration = await navigator.serviceWorker.register(SW_URL.href, { updateViaCache: "none" });
+  watch(registration);
+  let lastCheck = Date.now();
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && navigator.onLine && Date.now() - lastCheck > RECHECK_MS) {
+      lastCheck = Date.now();
+      registration.update().catch(() => {});
+    }
+  });
+}
+
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  const start = () => register().catch((error) => console.warn("service worker:", error));
+  // After the page has loaded, so precaching never competes with the first start.
+  if (document.readyState === "complete") start();
+  else addEventListener("load", start, { once: true });
+}
