@@ -58,7 +58,13 @@ new MutationObserver((_, observer) => {
 
 
 def time_to_ready(page) -> float:
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=TIMEOUT_MS)
+    """Seconds from navigation start to ``<html data-ready>``; exits on a start-up error."""
+    page.wait_for_selector(
+        "html[data-ready], html[data-load-error], .py-error", state="attached", timeout=TIMEOUT_MS
+    )
+    if page.locator("html[data-ready]").count() == 0:
+        errors = page.locator(".py-error").all_inner_texts() or ["js/loading.js reported a start-up error"]
+        raise SystemExit(f"{page.url} did not start:\n" + "\n".join(errors))
     return page.evaluate("window.__readyAt") / 1000
 
 
