@@ -296,3 +296,10 @@ def test_seed_examples_json_is_up_to_date():
     """The committed tests/data/seed_examples.json matches its generator, whose
     hand-written breakdowns the naive reference re-derives."""
     assert make_seed_examples.main(["--check"]) == 0
+
+
+def test_positions_jsonl_is_up_to_date():
+    """The committed tests/data/positions.jsonl matches its generator (same seeds,
+    same reference counts)."""
+    import make_positions
+    assert make_positions.main(["--check"]) == 0
