@@ -8,8 +8,8 @@
   change to any file changes the version, hence the bytes of ``sw-precache.js``, which is how
   the browser notices a new deployment (it compares a service worker's imported scripts too).
 * ``embed.json``: the PyScript configuration of embedded boards (``js/embed.js``): the
-  interpreter and the Python modules they need (``py/embed``, ``py/qwirkle`` and the tile
-  drawing of ``py/app``), paths relative to the site root.
+  interpreter and the Python modules they need (``py/embed``, ``py/qwirkle``, and the tile
+  drawing and translator of ``py/app``), paths relative to the site root.
 
 ``scripts/vendor.py`` runs this after copying the runtime, so ``make play``, ``make test`` and
 ``make site`` all do; ``scripts/serve.py`` refreshes ``sw-precache.js`` whenever a browser asks
@@ -44,8 +44,10 @@ PY_SUFFIXES = (".py", ".json", ".txt")
 # Not precached: the service worker's own scripts (the browser keeps those itself).
 NOT_PRECACHED = ("sw.js", PRECACHE)
 
-# Embedded boards import the engine, their own package and the tile drawing of the app.
-EMBED_FILES = ("py/qwirkle", "py/embed", "py/app/__init__.py", "py/app/tiles_svg.py")
+# Embedded boards import the engine, their own package, and from the app its tile drawing and
+# its translator (tile names and refusals in the game's words).
+EMBED_FILES = ("py/qwirkle", "py/embed", "py/app/__init__.py", "py/app/tiles_svg.py", "py/app/i18n.py",
+               "py/app/strings_en.py", "py/app/strings_fr.py")
 
 
 def _skipped(rel: Path) -> bool:

@@ -1,0 +1,153 @@
+"""What an author asked for: a board marker's attributes (or embed.html's URL) read and checked.
+
+A marker is ``<div data-qwirkle data-variant="flex" data-board="..." ...>``. Every attribute is
+optional; ``spec_from_attributes`` takes them without the ``data-`` prefix, ``spec_from_query``
+takes the same names from a URL query string (embed.html)::
+
+    >>> spec = spec_from_query("variant=classic&board=Ro@0,0%20Rd@1,0")
+    >>> spec.mode, spec.variant.name, spec.board.notation()
+    ('static', 'classic', 'Ro@0,0 Rd@1,0')
+    >>> try:
+    ...     spec_from_attributes({"variant": "chess"})
+    ... except EmbedError as error:
+    ...     print(error.code, error.details)
+    variant {'name': 'chess'}
+
+=============  =========================================================================
+``variant``    ``classic`` (default), ``cubes`` or ``flex``
+``board``      the position: tiles on cells, ``Ro@0,0 Rd@1,0`` (empty: an empty board)
+``hand``       tiles of the player's hand, ``Rs Bo Gx``
+``moves``      a replay: plays separated by ``;`` (or new lines), each ``CODE@X,Y ...``
+``mode``       ``static``, ``replay`` or ``exercise`` (default: replay when there are moves)
+``task``       exercises: ``best`` ("play the best move", needs a hand) or ``illegal``
+               ("why is this illegal?", needs ``play``)
+``play``       the play that ``task=illegal`` asks about
+``step``       replay: the move shown first (``0`` = before the first move, ``end``)
+``lang``       ``en`` or ``fr`` (default: the page's language)
+``palette``    ``standard`` or ``contrast``
+``label``      the board's accessible name (and caption)
+=============  =========================================================================
+
+Every problem raises ``EmbedError(code, **details)``; the board shows it in words, in place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+from urllib.parse import parse_qsl
+
+from qwirkle import Board, NotationError, Placement, Tile, Variant, find_variant
+from qwirkle.notation import parse_move, Play, parse_placements
+from qwirkle.tiles import parse_tiles
+
+MODES = ("static", "replay", "exercise")
+TASKS = ("best", "illegal")
+PALETTES = ("standard", "contrast")
+KEYS = ("variant", "board", "hand", "moves", "mode", "task", "play", "step", "lang", "palette", "label")
+
+
+class EmbedError(ValueError):
+    """A board that cannot be shown: ``code`` names the problem, ``details`` its parameters
+    (texts.py has a sentence per code: ``error_<code>``)."""
+
+    def __init__(self, code: str, **details: Any) -> None:
+        super().__init__(f"{code}: {details}")
+        self.code = code
+        self.details = details
+
+
+@dataclass(frozen=True)
+class Spec:
+    variant: Variant
+    board: Board
+    hand: tuple[Tile, ...] = ()
+    moves: tuple[tuple[Placement, ...], ...] = ()
+    mode: str = "static"
+    task: str = ""
+    play: tuple[Placement, ...] = ()
+    step: str = "0"
+    lang: str = ""
+    palette: str = "standard"
+    label: str = ""
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+def _notation_error(attribute: str, error: NotationError) -> EmbedError:
+    return EmbedError("notation", attribute=attribute, field=error.field, text=error.text)
+
+
+def _check_set(tiles: list[Tile], variant: Variant) -> None:
+    for tile in tiles:
+        if not variant.accepts(tile):
+            raise EmbedError("wrong_set", tile=tile.notation(), variant=variant.name)
+
+
+def split_moves(text: str) -> list[str]:
+    """The plays of a ``moves`` attribute: separated by ``;`` or new lines, blanks ignored."""
+    return [part.strip() for part in text.replace("\n", ";").split(";") if part.strip()]
+
+
+def spec_from_attributes(attrs: Mapping[str, Any]) -> Spec:
+    """Read and check a marker's settings (names without ``data-``); raise ``EmbedError``."""
+    values = {k: (str(v).strip() if isinstance(v, str) else "") for k, v in attrs.items()}
+    get = values.get
+    try:
+        variant = find_variant(get("variant") or "classic")
+    except ValueError:
+        raise EmbedError("variant", name=get("variant")) from None
+    try:
+        board = Board.from_notation(get("board") or "")
+    except NotationError as error:
+        raise _notation_error("data-board", error) from None
+    _check_set(list(board.tiles.values()), variant)
+    try:
+        hand = tuple(parse_tiles(get("hand") or ""))
+    except NotationError as error:
+        raise _notation_error("data-hand", error) from None
+    _check_set(list(hand), variant)
+    moves = []
+    for i, text in enumerate(split_moves(get("moves") or ""), 1):
+        try:
+            move = parse_move(text)
+        except NotationError as error:
+            raise _notation_error("data-moves", error) from None
+        if not isinstance(move, Play):
+            raise EmbedError("not_play", i=i, text=text)
+        _check_set([p.tile for p in move.placements], variant)
+        moves.append(tuple(move.placements))
+    try:
+        play = tuple(parse_placements(get("play") or ""))
+    except NotationError as error:
+        raise _notation_error("data-play", error) from None
+    _check_set([p.tile for p in play], variant)
+
+    mode = (get("mode") or ("replay" if moves else "exercise" if get("task") else "static")).lower()
+    if mode not in MODES:
+        raise EmbedError("mode", mode=mode)
+    task = (get("task") or "").lower()
+    if mode == "exercise":
+        task = task or ("illegal" if play else "best")
+        if task not in TASKS:
+            raise EmbedError("task", task=task)
+        if task == "best" and not hand:
+            raise EmbedError("missing", attribute="data-hand")
+        if task == "illegal" and not play:
+            raise EmbedError("missing", attribute="data-play")
+    else:
+        task = ""
+    if mode == "replay" and not moves:
+        raise EmbedError("missing", attribute="data-moves")
+    palette = (get("palette") or "standard").lower()
+    return Spec(
+        variant=variant, board=board, hand=hand, moves=tuple(moves), mode=mode, task=task, play=play,
+        step=(get("step") or "0").lower(), lang=(get("lang") or "").lower(),
+        palette=palette if palette in PALETTES else "standard", label=get("label") or "",
+        extra={k: v for k, v in values.items() if k not in KEYS},
+    )
+
+
+def spec_from_query(query: str) -> Spec:
+    """embed.html's settings: the same names as the attributes, in the URL's query string."""
+    query = query[1:] if query.startswith("?") else query
+    return spec_from_attributes(dict(parse_qsl(query, keep_blank_values=True)))
