@@ -10,9 +10,9 @@ embedded board says exactly what the game says; this module adds the texts only 
     >>> score = score_play(board, play, find_variant("classic"))
     >>> after = {**board.tiles, **{p.cell: p.tile for p in play}}
     >>> Words("en").breakdown(score, after)
-    'Red row of 3: 3 points'
+    'Red row: 3 points'
     >>> Words("fr").breakdown(score, after)
-    'Ligne rouge de 3 : 3 points'
+    'Ligne rouge : 3 points'
 """
 
 from __future__ import annotations
@@ -39,9 +39,9 @@ EN: dict[str, str] = {
     "row": "row",
     "column": "column",
     "diagonal": "diagonal",
-    "line_color": "{color} {kind} of {n}",
-    "line_shape": "{kind} of {n} {shapes}",
-    "line_background": "{background} {kind} of {n}",
+    "line_color": "{color} {kind}",
+    "line_shape": "{kind} of {shapes}",
+    "line_background": "{background} {kind}",
     "single": "single tile",
     "qwirkle": "Qwirkle",
     "flex_qwirkle": "Flex Qwirkle",
@@ -108,9 +108,9 @@ FR: dict[str, str] = {
     "row": "ligne",
     "column": "colonne",
     "diagonal": "diagonale",
-    "line_color": "{kind} {color} de {n}",
-    "line_shape": "{kind} de {n} {shapes}",
-    "line_background": "{kind} {background} de {n}",
+    "line_color": "{kind} {color}",
+    "line_shape": "{kind} de {shapes}",
+    "line_background": "{kind} {background}",
     "single": "tuile seule",
     "qwirkle": "Qwirkle",
     "flex_qwirkle": "Qwirkle Flex",
@@ -194,7 +194,8 @@ class Words:
         return self.tr.explain(error)
 
     def line_name(self, line: Any, tiles: list[Any]) -> str:
-        """'red row of 3', 'column of 4 squares', 'black diagonal of 2', 'single tile'."""
+        """'red row', 'column of squares', 'black diagonal', 'single tile': a line scores one point
+        per tile, so its length is in its points."""
         n = len(line.cells)
         if n < 2:
             return self.t("single")

@@ -1,0 +1,162 @@
+"""Offline set-up files without a browser: the precache list, embed.json, the manifest, icons."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import shutil
+import struct
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = ["index.html", "tutorial.html", "embed.html"]
+
+
+def load_script(name: str):  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location(f"_scripts_{name}", ROOT / "scripts" / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+precache = load_script("precache")
+
+
+@pytest.fixture(scope="module")
+def listing() -> dict:
+    return precache.precache_manifest(ROOT)
+
+
+def test_precache_lists_the_site_and_nothing_else(listing: dict) -> None:
+    files = listing["files"]
+    for url in ["./", "./index.html", "./tutorial.html", "./embed.html", "./manifest.webmanifest",
+                "./pyscript.json", "./embed.json", "./js/sw-register.js", "./js/embed.js", "./css/embed.css",
+                "./assets/icons/icon-192.png", "./assets/icons/maskable-512.png", "./py/main.py",
+                "./py/embed_main.py", "./py/embed/page.py", "./py/qwirkle/rules.py",
+                "./assets/vendor/pyodide/pyodide.asm.wasm", "./assets/vendor/pyodide/python_stdlib.zip",
+                "./assets/vendor/pyscript/core.js"]:
+        if url in ("./tutorial.html",) and not (ROOT / url).exists():
+            continue
+        assert url in files, url
+    assert files["./"] == files["./index.html"]
+    for url in files:
+        assert not re.match(r"\./(tests|bench|docs|scripts|node_modules|site)/|\./\.", url), url
+        assert "__pycache__" not in url and not url.endswith((".map", ".tmp"))
+    assert "./sw.js" not in files and "./sw-precache.js" not in files
+    assert all(re.fullmatch(r"[0-9a-f]{64}", digest) for digest in files.values())
+    assert re.fullmatch(r"[0-9a-f]{16}", listing["version"])
+
+
+class Refs(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        a = dict(attrs)
+        for name in ("src", "href", "config"):
+            value = a.get(name)
+            if value and not value.startswith(("#", "http", "mailto:")) and not (tag == "a" and name == "href"):
+                self.urls.append(value)
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_file_a_page_loads_is_precached(page: str, listing: dict) -> None:
+    if not (ROOT / page).exists():
+        pytest.skip(f"{page} not there yet")
+    refs = Refs()
+    refs.feed((ROOT / page).read_text(encoding="utf-8"))
+    for url in refs.urls:
+        assert "./" + url.removeprefix("./").split("?")[0] in listing["files"], f"{page}: {url}"
+
+
+def test_every_python_file_of_both_configs_is_precached(listing: dict) -> None:
+    for config in ("pyscript.json", "embed.json"):
+        data = json.loads((ROOT / config).read_text(encoding="utf-8"))
+        assert "./" + data["interpreter"].removeprefix("./") in listing["files"]
+        for url in data["files"]:
+            assert url in listing["files"], f"{config}: {url}"
+
+
+def test_version_follows_content(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    (site / "js").mkdir(parents=True)
+    (site / "index.html").write_text("<p>one</p>")
+    (site / "js" / "a.js").write_text("1")
+    (site / "sw.js").write_text("// sw")
+    precache.write(site)
+    first = (site / "sw-precache.js").read_text()
+    assert precache.write(site) == [] and precache.write(site, check=True) == []
+    (site / "js" / "a.js").write_text("2")
+    assert precache.write(site, check=True) == ["update sw-precache.js"]
+    precache.write(site)
+    second = (site / "sw-precache.js").read_text()
+    assert first != second
+    version = re.search(r'"version": "(\w+)"', second)
+    assert version and version.group(1) in second and "./js/a.js" in second and "./sw.js" not in second
+
+
+def test_generated_files_are_ignored_by_git() -> None:
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("no git")
+    out = subprocess.run(["git", "check-ignore", "sw-precache.js", "embed.json"], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert out.stdout.split() == ["sw-precache.js", "embed.json"]
+
+
+def test_embed_config_holds_every_module_embedded_boards_import(tmp_path: Path) -> None:
+    """Only the files embed.json maps exist in Pyodide: import the boards from those alone."""
+    config = precache.embed_config(ROOT)
+    assert config["interpreter"] == "./assets/vendor/pyodide/pyodide.mjs"
+    for url, path in config["files"].items():
+        assert url == "./py/" + path.removeprefix("./")
+        target = tmp_path / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / url, target)
+    shutil.copy(ROOT / "py" / "embed_main.py", tmp_path / "embed_main.py")
+    code = ("import embed.page, embed.render, embed.model, embed.spec, embed.texts\n"
+            "from embed.spec import spec_from_attributes\nfrom embed.model import BoardState\n"
+            "from embed.render import Renderer\nfrom embed.texts import Words\n"
+            "s = BoardState(spec_from_attributes({'board': 'Ro@0,0', 'moves': 'Rd@1,0', 'hand': 'Bs'}))\n"
+            "s.next(); print(Renderer(Words('fr')).view(s)[:20])\n")
+    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                            env={"PYTHONPATH": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"})
+    assert result.returncode == 0, result.stderr
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_manifest_makes_the_game_installable() -> None:
+    manifest = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["name"] and manifest["short_name"]
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == "./index.html" and manifest["scope"] == "./"
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["theme_color"])
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["background_color"])
+    sizes = {}
+    for icon in manifest["icons"]:
+        path = ROOT / icon["src"]
+        width, height = png_size(path)
+        assert icon["sizes"] == f"{width}x{height}" and icon["type"] == "image/png"
+        sizes.setdefault(icon["purpose"], set()).add(width)
+    assert {192, 512} <= sizes["any"] and 512 in sizes["maskable"]
+
+
+def test_service_worker_is_at_the_root_and_local() -> None:
+    sw = (ROOT / "sw.js").read_text(encoding="utf-8")
+    assert 'importScripts("./sw-precache.js")' in sw
+    assert "skipWaiting" in sw and "clients.claim" in sw and "caches.delete" in sw
+    for path in ("sw.js", "js/sw-register.js", "js/embed.js"):
+        text = (ROOT / path).read_text(encoding="utf-8")
+        assert not re.findall(r"https?://", text), path
