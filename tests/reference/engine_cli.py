@@ -14,7 +14,10 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-ENGINE_MAIN = ROOT / "py" / "qwirkle" / "__main__.py"
+# QWIRKLE_ENGINE_PATH points the tests at another copy of the engine's package
+# directory (for instance a deliberately broken copy, to see that they catch it).
+ENGINE_PATH = Path(os.environ.get("QWIRKLE_ENGINE_PATH", str(ROOT / "py")))
+ENGINE_MAIN = ENGINE_PATH / "qwirkle" / "__main__.py"
 SKIP_REASON = "the engine CLI (py/qwirkle/__main__.py) does not exist yet"
 
 
@@ -24,7 +27,7 @@ def engine_available():
 
 def _env():
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT / "py") + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env["PYTHONPATH"] = str(ENGINE_PATH) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     return env
 
 
