@@ -1,0 +1,137 @@
+"""The computer levels shown in the app, weakest first: beginner, easy, medium, hard (expert is in ``expert.py``).
+
+Every level receives only a ``PlayerView`` and returns a legal move. ``LEVELS`` holds the names the UI shows.
+"""
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ..movegen import ScoredPlay
+from ..notation import Exchange, Move, Play, Roll
+from ..view import PlayerView
+from .basic import fallback
+from .endgame import endgame_move
+from .evaluate import Evaluator, Weights
+from .exchange import EXCHANGE_BASE, exchange_choice
+from .leave import leave_value
+from .reroll import best_value_after, choose_roll
+
+LEVELS: tuple[dict[str, str], ...] = (
+    {"name": "beginner", "en": "Beginner", "fr": "Débutant"},
+    {"name": "easy", "en": "Easy", "fr": "Facile"},
+    {"name": "medium", "en": "Medium", "fr": "Moyen"},
+    {"name": "hard", "en": "Hard", "fr": "Difficile"},
+    {"name": "expert", "en": "Expert", "fr": "Expert"},
+)
+ALIASES = {"computer": "medium"}
+
+
+def _sorted(plays: Sequence[ScoredPlay]) -> list[ScoredPlay]:
+    return sorted(plays, key=lambda p: (-p.points, p.placements))
+
+
+class BeginnerPlayer:
+    """Legal but modest: a random play among the lower-scoring half (mostly one or two tiles)."""
+
+    name = "beginner"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: PlayerView) -> Move:
+        plays = view.legal_plays()
+        if not plays:
+            return fallback(view)
+        plays = _sorted(plays)[::-1]
+        return Play(self.rng.choice(plays[:max(1, (len(plays) + 1) // 2)]).placements)
+
+
+class EasyPlayer:
+    """In between: the best play half of the time, otherwise a random play from the better half."""
+
+    name = "easy"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: PlayerView) -> Move:
+        plays = view.legal_plays()
+        if not plays:
+            return fallback(view)
+        plays = _sorted(plays)
+        if self.rng.random() < 0.5:
+            return Play(plays[0].placements)
+        return Play(self.rng.choice(plays[:max(1, (len(plays) + 1) // 2)]).placements)
+
+
+class MediumPlayer:
+    """Greedy (the highest-scoring play now), ties broken by the leave."""
+
+    name = "medium"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: PlayerView) -> Move:
+        plays = view.legal_plays()
+        if not plays:
+            return fallback(view)
+        best = max(p.points for p in plays)
+        hand = list(view.hand)
+
+        def leave(play: ScoredPlay) -> float:
+            rest = list(hand)
+            for p in play.placements:
+                rest.remove(p.tile)
+            return leave_value([t.kind for t in rest])
+
+        top = [p for p in plays if p.points == best]
+        return Play(max(top, key=lambda p: (leave(p), p.placements)).placements)
+
+
+class HardPlayer:
+    """One-ply reasoning: the evaluation (points, leave, Qwirkle danger and set-ups, Flex diagonals), exchanges
+    when the best play is poor, reasoned Cubes re-rolls."""
+
+    name = "hard"
+
+    def __init__(self, rng: random.Random, weights: Weights = Weights(), exchange_base: float = EXCHANGE_BASE,
+                 roll_samples: int = 8, endgame_nodes: int = 80) -> None:
+        self.rng = rng
+        self.endgame_nodes = endgame_nodes
+        self.weights = weights
+        self.exchange_base = exchange_base
+        self.roll_samples = roll_samples
+
+    def ranked(self, view: PlayerView) -> tuple[Evaluator, list[tuple[float, ScoredPlay]]]:
+        evaluator = Evaluator(view, self.weights)
+        return evaluator, evaluator.ranked(view.legal_plays())
+
+    def choose(self, view: PlayerView) -> Move:
+        if self.endgame_nodes and view.bag_count == 0:
+            found = endgame_move(view, self.endgame_nodes)
+            if found is not None:
+                play = found[0]
+                return fallback(view) if play is None else Play(play.placements)
+        evaluator, ranked = self.ranked(view)
+        move = self.before_play(view, evaluator, ranked)
+        if move is not None:
+            return move
+        if not ranked:
+            return fallback(view)
+        return Play(ranked[0][1].placements)
+
+    def before_play(self, view: PlayerView, evaluator: Evaluator,
+                    ranked: list[tuple[float, ScoredPlay]]) -> Exchange | Roll | None:
+        """An exchange or a re-roll worth more than the best play, if any."""
+        if view.can_roll:
+            if not ranked:
+                return Roll(tuple(view.hand))
+            return choose_roll(view, ranked, best_value_after(view, evaluator.value), self.rng,
+                               samples=self.roll_samples)
+        if view.exchange_limit:
+            best = ranked[0][0] if ranked else float("-inf")
+            return exchange_choice(view.hand, view.exchange_limit, best, evaluator.leave_value,
+                                   self.exchange_base)
+        return None

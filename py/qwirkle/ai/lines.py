@@ -1,0 +1,143 @@
+"""Board geometry for the computer players: tile kinds by cell, runs along a line, what an empty cell accepts.
+
+Kinds are color x shape numbers 0-35 (``Tile.kind``) held as bits of an int, as in ``movegen``; these helpers read
+plain dicts so that evaluation and look-ahead can copy and extend a position cheaply.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..movegen import ALL_KINDS, COLOR_MASKS, SHAPE_MASKS
+from ..notation import Cell, Placement
+from ..rules import QWIRKLE
+from ..tiles import Tile
+
+STEPS = ((1, 0), (0, 1))
+DIAGONAL_STEPS = ((1, 1), (1, -1))
+_JOINABLE: dict[int, int] = {}
+
+
+def popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def kind_of(tile: Tile) -> int:
+    return tile.color * 6 + tile.shape
+
+
+def kinds_by_cell(tiles: dict[Cell, Tile]) -> dict[Cell, int]:
+    return {cell: tile.color * 6 + tile.shape for cell, tile in tiles.items()}
+
+
+def joinable(run: int) -> int:
+    """Kinds that may join a line holding the kinds ``run`` (no duplicate; one color or one shape)."""
+    allowed = _JOINABLE.get(run)
+    if allowed is None:
+        if not run:
+            allowed = ALL_KINDS
+        elif popcount(run) >= QWIRKLE:
+            allowed = 0
+        else:
+            color, shape = divmod(run.bit_length() - 1, 6)
+            allowed = 0
+            if not run & ~COLOR_MASKS[color]:
+                allowed |= COLOR_MASKS[color]
+            if not run & ~SHAPE_MASKS[shape]:
+                allowed |= SHAPE_MASKS[shape]
+            allowed &= ~run
+        _JOINABLE[run] = allowed
+    return allowed
+
+
+def missing(run: int) -> int:
+    """The kinds a valid line ``run`` still lacks to be a Qwirkle (its color or shape group minus itself)."""
+    color, shape = divmod(run.bit_length() - 1, 6)
+    if not run & ~COLOR_MASKS[color]:
+        return COLOR_MASKS[color] & ~run
+    return SHAPE_MASKS[shape] & ~run
+
+
+def line(kinds: dict[Cell, int], x: int, y: int, dx: int, dy: int) -> tuple[int, int, int]:
+    """The line through the occupied cell (x, y) along (dx, dy): (kinds mask, tiles before, tiles after)."""
+    mask = 1 << kinds[(x, y)]
+    before = 0
+    cx, cy = x - dx, y - dy
+    kind = kinds.get((cx, cy))
+    while kind is not None:
+        mask |= 1 << kind
+        before += 1
+        cx -= dx
+        cy -= dy
+        kind = kinds.get((cx, cy))
+    after = 0
+    cx, cy = x + dx, y + dy
+    kind = kinds.get((cx, cy))
+    while kind is not None:
+        mask |= 1 << kind
+        after += 1
+        cx += dx
+        cy += dy
+        kind = kinds.get((cx, cy))
+    return mask, before, after
+
+
+def accepts(kinds: dict[Cell, int], x: int, y: int, dx: int, dy: int) -> int:
+    """Kinds a tile on the empty cell (x, y) may have as far as its line along (dx, dy) is concerned."""
+    run = 0
+    length = 0
+    for sign in (1, -1):
+        cx, cy = x + sign * dx, y + sign * dy
+        kind = kinds.get((cx, cy))
+        while kind is not None:
+            bit = 1 << kind
+            if run & bit:
+                return 0
+            run |= bit
+            length += 1
+            cx += sign * dx
+            cy += sign * dy
+            kind = kinds.get((cx, cy))
+    if length >= QWIRKLE:
+        return 0
+    return joinable(run)
+
+
+def cell_accepts(kinds: dict[Cell, int], x: int, y: int) -> int:
+    """Kinds that fit the empty cell (x, y) in both its row and its column."""
+    return accepts(kinds, x, y, 1, 0) & accepts(kinds, x, y, 0, 1)
+
+
+def touches(kinds: dict[Cell, int], x: int, y: int) -> bool:
+    return ((x + 1, y) in kinds or (x - 1, y) in kinds or (x, y + 1) in kinds or (x, y - 1) in kinds)
+
+
+def diagonal_run(backs: dict[Cell, int], x: int, y: int, dx: int, dy: int, background: int) -> tuple[int, int]:
+    """Same-background tiles before and after the cell (x, y) along the diagonal (dx, dy)."""
+    before = 0
+    cx, cy = x - dx, y - dy
+    while backs.get((cx, cy)) == background:
+        before += 1
+        cx -= dx
+        cy -= dy
+    after = 0
+    cx, cy = x + dx, y + dy
+    while backs.get((cx, cy)) == background:
+        after += 1
+        cx += dx
+        cy += dy
+    return before, after
+
+
+def place(tiles: dict[Cell, Tile], placements: Iterable[Placement]) -> dict[Cell, Tile]:
+    """A copy of ``tiles`` with the placements added."""
+    board = dict(tiles)
+    for placement in placements:
+        board[placement.cell] = placement.tile
+    return board
+
+
+def bits(mask: int) -> Iterable[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
