@@ -4,9 +4,6 @@ Keep it a few lines: the app lives in the ``app`` package (py/app/), the rules i
 (py/qwirkle/). Both are mapped into Pyodide's file system by pyscript.json.
 """
 
-from pyscript import document
+from app.page import App
 
-from app import shell
-
-engine = shell.load_engine()
-shell.show_ready(document, engine)
+App().boot()

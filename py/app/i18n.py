@@ -63,13 +63,13 @@ class Translator:
     def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
         self.lang = normalize_language(lang)
 
-    def t(self, key: str, **values: Any) -> str:
+    def t(self, key: str, /, **values: Any) -> str:
         text = MESSAGES[self.lang].get(key)
         if text is None:
             text = EN.get(key, key)
         return text.format(**values) if values else text
 
-    def tn(self, key: str, count: int, **values: Any) -> str:
+    def tn(self, key: str, count: int, /, **values: Any) -> str:
         """A text with a number: ``key_one`` for 1 (and 0 in French), ``key_other`` otherwise."""
         one = count == 1 or (self.lang == "fr" and count == 0)
         return self.t(f"{key}_{'one' if one else 'other'}", n=count, **values)

@@ -35,6 +35,11 @@ EN: dict[str, str] = {
     "show_tiles": "I am {name}: show my tiles",
     "log": "Moves",
     "and": "and",
+    "welcome": "Play Qwirkle",
+    "welcome_text": "Match colors and shapes in lines of up to six tiles. Press New game to choose the rules and the players: humans on this device, or the computer.",
+    "welcome_classic": "Classic: 108 tiles, hidden racks, exchange when stuck.",
+    "welcome_cubes": "Cubes: 90 dice, open racks, re-roll any dice once per turn.",
+    "welcome_flex": "Flex: tile backgrounds also score diagonals.",
     # Settings
     "language": "Language",
     "palette": "Tile colours",
@@ -155,6 +160,7 @@ EN: dict[str, str] = {
     # Saves
     "resume_title": "Resume your game?",
     "resume_text": "{variant}, {players}: move {n}.",
+    "resumed": "Your game is back where you left it (move {n}). New game starts another one.",
     "saves_title": "Saved games",
     "saves_empty": "No saved games yet.",
     "save_item": "{variant} — {players} — move {n}",
@@ -179,6 +185,9 @@ EN: dict[str, str] = {
     "tracker_title": "Tiles not seen by {name}",
     "tracker_help": "The full set minus the board and the visible racks.",
     "tracker_dice": "Cubes dice are counted by color: faces are rolled when drawn.",
+    "tracker_count": "{tile}: {n} not seen",
+    "dice_0": "red dice", "dice_1": "orange dice", "dice_2": "yellow dice", "dice_3": "green dice",
+    "dice_4": "blue dice", "dice_5": "purple dice",
     # Start link
     "link_error": "The start link was not understood: {error}",
     # Rule titles

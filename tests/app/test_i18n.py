@@ -97,3 +97,9 @@ def test_explain_speaks_french():
         engine_reasons |= set(re.findall(r'"(\w+)", \{"', path.read_text()))
     for reason in engine_reasons:
         assert any(k == f"why_{reason}" or (k.startswith("why_") and k.endswith("_" + reason)) for k in EN), reason
+
+
+def test_values_named_like_parameters():
+    tr = Translator("en")
+    assert "qwirkle.aside.x.1" in tr.t("save_moved", key="qwirkle.aside.x.1", error="bad")
+    assert tr.tn("bag", 3, count=1, key="k") == "Bag: 3 tiles"

@@ -1,0 +1,91 @@
+"""Small DOM helpers for the browser modules (Pyodide only: imports ``pyscript``).
+
+Text always goes in through ``textContent`` (player names are never HTML); only markup we
+generate ourselves (tile SVGs) goes through ``innerHTML``. Styles are set through the CSSOM
+(``element.style.x = ...``), which the page's CSP allows, never through ``style=""``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
+
+try:
+    from pyodide.ffi import jsnull
+except ImportError:  # older Pyodide: JS null arrives as None
+    jsnull = None
+
+_PROXIES: list[Any] = []  # keep listeners alive for the page's lifetime
+
+
+def present(value: Any) -> bool:
+    """False for JS null/undefined as Pyodide hands them over (None or ``jsnull``)."""
+    return value is not None and value is not jsnull and type(value).__name__ not in ("JsNull", "JsUndefined")
+
+
+def by_id(element_id: str) -> Any:
+    return document.getElementById(element_id)
+
+
+def el(tag: str, cls: str = "", text: str | None = None, attrs: dict[str, Any] | None = None,
+       children: list[Any] | None = None) -> Any:
+    """A new element; ``attrs`` values of True set an empty attribute, None/False skip it."""
+    node = document.createElement(tag)
+    if cls:
+        node.className = cls
+    if text is not None:
+        node.textContent = text
+    for name, value in (attrs or {}).items():
+        if value is True:
+            node.setAttribute(name, "")
+        elif value is not None and value is not False:
+            node.setAttribute(name, str(value))
+    for child in children or []:
+        node.appendChild(child)
+    return node
+
+
+def clear(node: Any) -> None:
+    node.replaceChildren()
+
+
+def set_attr(node: Any, name: str, value: Any) -> None:
+    """Set (True: empty, str: value) or remove (None/False) an attribute, only when it changes."""
+    if value is None or value is False:
+        if node.hasAttribute(name):
+            node.removeAttribute(name)
+        return
+    text = "" if value is True else str(value)
+    current = node.getAttribute(name)
+    if not present(current) or current != text:
+        node.setAttribute(name, text)
+
+
+def set_text(node: Any, text: str) -> None:
+    if node.textContent != text:
+        node.textContent = text
+
+
+def listen(target: Any, event: str, handler: Callable[[Any], Any], passive: bool | None = None) -> None:
+    proxy = create_proxy(handler)
+    _PROXIES.append(proxy)
+    if passive is None:
+        target.addEventListener(event, proxy)
+    else:
+        options = to_js({"passive": passive}, dict_converter=window.Object.fromEntries)
+        target.addEventListener(event, proxy, options)
+
+
+def closest(event: Any, selector: str) -> Any:
+    target = event.target
+    if not present(target) or not hasattr(target, "closest"):
+        return None
+    found = target.closest(selector)
+    return found if present(found) else None
+
+
+def data(node: Any, name: str) -> str | None:
+    value = node.getAttribute(f"data-{name}")
+    return value if present(value) else None

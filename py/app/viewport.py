@@ -1,0 +1,87 @@
+"""Pan and zoom of the board as plain arithmetic (no DOM), so it is tested under CPython.
+
+The board's world has one cell every ``CELL`` pixels at zoom 1, cell ``(x, y)`` at
+``(x * CELL, y * CELL)``. The viewport shows the world translated by ``(dx, dy)`` then scaled by
+``zoom``: a world point ``p`` appears on screen at ``p * zoom + (dx, dy)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CELL = 60
+MIN_ZOOM = 0.3
+MAX_ZOOM = 2.5
+FIT_MAX_ZOOM = 1.25
+
+Cell = tuple[int, int]
+
+
+@dataclass
+class Viewport:
+    dx: float = 0.0
+    dy: float = 0.0
+    zoom: float = 1.0
+    width: float = 600.0
+    height: float = 400.0
+    user_moved: bool = False   # the player panned or zoomed: stop following the game
+
+    def transform(self) -> str:
+        return f"translate({self.dx:.1f}px, {self.dy:.1f}px) scale({self.zoom:.4f})"
+
+    def pan(self, by_x: float, by_y: float) -> None:
+        self.dx += by_x
+        self.dy += by_y
+        self.user_moved = True
+
+    def zoom_at(self, factor: float, screen_x: float, screen_y: float) -> None:
+        """Zoom by ``factor`` keeping the world point under (screen_x, screen_y) in place."""
+        new = min(MAX_ZOOM, max(MIN_ZOOM, self.zoom * factor))
+        ratio = new / self.zoom
+        self.dx = screen_x - (screen_x - self.dx) * ratio
+        self.dy = screen_y - (screen_y - self.dy) * ratio
+        self.zoom = new
+        self.user_moved = True
+
+    def zoom_center(self, factor: float) -> None:
+        self.zoom_at(factor, self.width / 2, self.height / 2)
+
+    def fit(self, cells: list[Cell] | set[Cell], margin: float = 0.5) -> None:
+        """Show every cell of ``cells`` (with ``margin`` cells around), centred, not too large."""
+        if not cells:
+            cells = [(0, 0)]
+        xs = [x for x, _ in cells]
+        ys = [y for _, y in cells]
+        left, right = (min(xs) - margin) * CELL, (max(xs) + 1 + margin) * CELL
+        top, bottom = (min(ys) - margin) * CELL, (max(ys) + 1 + margin) * CELL
+        zoom = min(self.width / max(right - left, 1), self.height / max(bottom - top, 1), FIT_MAX_ZOOM)
+        self.zoom = max(MIN_ZOOM, zoom)
+        self.dx = self.width / 2 - (left + right) / 2 * self.zoom
+        self.dy = self.height / 2 - (top + bottom) / 2 * self.zoom
+        self.user_moved = False
+
+    def cell_at(self, screen_x: float, screen_y: float) -> Cell:
+        """The cell under a point of the viewport."""
+        wx = (screen_x - self.dx) / self.zoom
+        wy = (screen_y - self.dy) / self.zoom
+        return int(wx // CELL), int(wy // CELL)
+
+    def is_visible(self, cell: Cell) -> bool:
+        x = cell[0] * CELL * self.zoom + self.dx
+        y = cell[1] * CELL * self.zoom + self.dy
+        size = CELL * self.zoom
+        return x >= 0 and y >= 0 and x + size <= self.width and y + size <= self.height
+
+    def reveal(self, cell: Cell) -> None:
+        """Pan the least needed so that ``cell`` is in view (keyboard cursor)."""
+        size = CELL * self.zoom
+        x = cell[0] * size + self.dx
+        y = cell[1] * size + self.dy
+        if x < 0:
+            self.dx -= x
+        elif x + size > self.width:
+            self.dx -= x + size - self.width
+        if y < 0:
+            self.dy -= y
+        elif y + size > self.height:
+            self.dy -= y + size - self.height

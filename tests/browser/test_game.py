@@ -1,0 +1,252 @@
+"""The game played through the real page in Chromium, offline (see conftest.py).
+
+Each test opens the page (Pyodide starts in 5-10 s), so each covers a whole story: a human turn
+by clicks, a refused placement with its rule, exchange, undo, reload and resume, a corrupt
+save, a name with HTML, the language switch, computer games to the end in each variant, the
+keyboard, hot-seat privacy, Cubes re-rolls and axe-core audits.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from qwirkle import Game
+
+RULE = re.compile(r"\b[CQF]\d+: ")
+
+
+def start(page: Page, open_ready, query: str) -> None:
+    open_ready(page, "?" + query)
+    expect(page.locator("html")).to_have_attribute("data-turn", re.compile(r"\d"))
+
+
+def wait_human(page: Page, seat: int = 0) -> None:
+    expect(page.locator("html")).to_have_attribute("data-turn", str(seat))
+    expect(page.locator("[data-rack] [data-tile]").first).to_be_visible()
+
+
+def select_placeable(page: Page) -> int:
+    """Click rack tiles until one lights up legal cells; returns how many cells."""
+    tiles = page.locator("[data-rack] [data-tile]")
+    for i in range(tiles.count()):
+        tiles.nth(i).click()
+        if page.locator("[data-legal]").count():
+            return page.locator("[data-legal]").count()
+        tiles.nth(i).click()  # unselect
+    pytest.fail("no rack tile can be placed")
+
+
+def place_one(page: Page) -> str:
+    select_placeable(page)
+    cell = page.locator("[data-legal]").first
+    where = cell.get_attribute("data-cell")
+    cell.click()
+    expect(page.locator(f'[data-cell="{where}"][data-pending]')).to_have_count(1)
+    return where
+
+
+def play_any(page: Page) -> int:
+    """Place what can be placed (at least one tile) and press Play; returns the previewed points."""
+    place_one(page)
+    while page.get_by_role("button", name="Play").get_attribute("aria-disabled") is not None:
+        place_one(page)
+    text = page.locator(".preview__points").inner_text()
+    points = int(re.search(r"(\d+) point", text).group(1))
+    page.get_by_role("button", name="Play").click()
+    return points
+
+
+def test_a_human_turn_by_clicks_then_the_computer_replies(page: Page, open_ready, csp_violations) -> None:
+    game = Game.new("classic", ["Ann", "Bot"], seed=5)
+    assert game.opening.starter == 0 and game.opening_size() == 2
+    start(page, open_ready, "variant=classic&seats=human,computer&seed=5&names=Ann,Bot&pace=0")
+    assert "variant=" not in page.url  # the start link is removed: a reload resumes
+    wait_human(page)
+    expect(page.locator("#opening")).to_contain_text("Ann has 2 tiles that share")
+    rack = page.locator("[data-rack] [data-tile]")
+    expect(rack).to_have_count(6)
+    first = place_one(page)
+    assert page.locator("[data-legal]").count() == 0  # nothing selected any more
+    expect(rack).to_have_count(5)
+    second_cells = select_placeable(page)
+    assert second_cells >= 1
+    page.locator("[data-legal]").first.click()
+    expect(page.locator("[data-pending]")).to_have_count(2)
+    expect(page.locator(".preview__points")).to_have_text("This play scores 2 points")
+    expect(page.locator(".preview__lines li").first).to_contain_text("of 2 tiles: 2 points")
+    page.get_by_role("button", name="Play").click()
+    expect(page.locator('[data-score="0"]')).to_have_text("2")
+    expect(page.locator("[data-pending]")).to_have_count(0)
+    expect(page.locator(f'[data-cell="{first}"][data-tile]')).to_have_count(1)
+    wait_human(page)  # the computer replied
+    expect(page.locator("#log li.log__entry")).to_have_count(2)
+    assert int(page.locator('[data-score="1"]').inner_text()) > 0
+    assert page.locator("[data-cell][data-tile]").count() > 2
+    assert csp_violations(page) == []
+
+
+def test_refused_placement_exchange_undo_reload_and_resume(page: Page, open_ready) -> None:
+    start(page, open_ready, "variant=classic&seats=human,computer&seed=5&pace=0")
+    wait_human(page)
+    play_any(page)
+    wait_human(page)
+    # refused: a listed empty cell that is not legal for the selected tile
+    select_placeable(page)
+    refused = page.locator("[data-cell]:not([data-tile]):not([data-legal])").first
+    refused.click()
+    expect(page.locator("#note")).to_have_text(RULE)
+    expect(page.locator("[data-pending]")).to_have_count(0)
+    # exchange two tiles
+    page.get_by_role("button", name="Exchange").click()
+    tiles = page.locator("[data-rack] [data-tile]")
+    tiles.nth(0).click()
+    tiles.nth(1).click()
+    page.get_by_role("button", name="Exchange selected (2)").click()
+    expect(page.locator("#log")).to_contain_text("exchanged 2 tiles")
+    wait_human(page)
+    expect(page.locator("[data-rack] [data-tile]")).to_have_count(6)
+    # undo takes back the computer's reply and the exchange
+    entries = page.locator("#log li.log__entry").count()
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator("#log li.log__entry")).to_have_count(entries - 2)
+    wait_human(page)
+    # play, reload, and the game comes back as it was
+    play_any(page)
+    wait_human(page)
+    scores = [page.locator(f'[data-score="{s}"]').inner_text() for s in (0, 1)]
+    tiles_on_board = page.locator("[data-cell][data-tile]").count()
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
+    wait_human(page)
+    assert [page.locator(f'[data-score="{s}"]').inner_text() for s in (0, 1)] == scores
+    expect(page.locator("[data-cell][data-tile]")).to_have_count(tiles_on_board)
+    expect(page.locator("#note")).to_contain_text("back where you left it")
+
+
+def test_a_corrupt_save_is_moved_aside_and_other_saves_still_load(page: Page, open_ready) -> None:
+    start(page, open_ready, "variant=flex&tiles=72&seats=human,computer&seed=3&pace=0")
+    wait_human(page)
+    good = page.evaluate("localStorage.getItem('qwirkle.current')")
+    page.evaluate("""() => {
+        localStorage.setItem('qwirkle.save.zzbad', '{"format": "qwirkle-save", "version": 1, "record": 42');
+        localStorage.setItem('qwirkle.save.zzforeign', '{"hello": "world"}');
+        localStorage.setItem('qwirkle.current', 'zzbad');
+        localStorage.setItem('qwirkle.settings', 'not json');
+    }""")
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
+    expect(page.locator("#home")).to_be_visible()
+    expect(page.locator("#home-notice")).to_contain_text("qwirkle.aside.save.zzbad.1")
+    stored = page.evaluate("Object.keys(localStorage).sort()")
+    assert "qwirkle.aside.save.zzbad.1" in stored and "qwirkle.save.zzbad" not in stored
+    page.get_by_role("button", name="Saved games").click()
+    dialog = page.locator("#saves-dialog")
+    expect(dialog.locator(f'li.save[data-id="{good}"]')).to_have_count(1)
+    expect(dialog).to_contain_text("moved aside")
+    assert "qwirkle.save.zzforeign" not in page.evaluate("Object.keys(localStorage)")
+    dialog.locator(f'li.save[data-id="{good}"]').get_by_role("button", name=re.compile("^Resume")).click()
+    wait_human(page)
+    expect(page.locator("html")).to_have_attribute("data-variant", "flex")
+
+
+def test_names_are_text_and_the_language_switches_and_is_remembered(page: Page, open_ready, axe) -> None:
+    name = '<img src="x.png" data-evil>Ann&amp;'
+    start(page, open_ready, "variant=classic&seats=human,human&seed=5&names="
+          + "%3Cimg%20src%3D%22x.png%22%20data-evil%3EAnn%26amp%3B,Bob&pace=0")
+    expect(page.locator("#privacy-title")).to_have_text(f"Pass the device to {name}")
+    assert page.locator("img[data-evil]").count() == 0
+    expect(page.locator(".score__name").first).to_have_text(name)
+    page.get_by_role("button", name=f"I am {name}: show my tiles").click()
+    wait_human(page)
+    assert axe(page) == []  # a game in progress
+    page.locator("#lang").select_option("fr")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.get_by_role("button", name="Jouer")).to_be_visible()
+    expect(page.get_by_role("button", name="Nouvelle partie")).to_be_visible()
+    expect(page.locator("#opening")).to_contain_text("commence")
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
+    expect(page.get_by_role("button", name="Échanger")).to_be_attached()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    page.locator("#lang").select_option("en")
+    expect(page.get_by_role("button", name="New game")).to_be_visible()
+
+
+@pytest.mark.parametrize("query", [
+    "variant=classic&seats=computer,computer&seed=8&pace=0",
+    "variant=cubes&seats=computer,computer,computer&seed=8&pace=0",
+    "variant=flex&tiles=72&seats=computer,computer&seed=8&pace=0",
+    "variant=flex&seats=greedy,random,computer,computer&seed=8&pace=0",
+])
+def test_computer_games_play_to_the_end_in_the_page(page: Page, open_ready, query, axe) -> None:
+    open_ready(page, "?" + query)
+    expect(page.locator("html")).to_have_attribute("data-over", "", timeout=180_000)
+    expect(page.locator("#result")).to_contain_text("Final scores")
+    scores = [int(page.locator(f'[data-score="{s}"]').inner_text()) for s in range(query.count(",", 0, query.index("&seed")) + 1)]
+    assert max(scores) > 0
+    assert page.locator("html").get_attribute("data-turn") is None
+    if "classic" in query:
+        assert axe(page) == []  # the end screen
+
+
+def test_start_screen_new_game_dialog_and_keyboard_play(page: Page, open_ready, axe) -> None:
+    open_ready(page)
+    expect(page.locator("#home")).to_be_visible()
+    assert axe(page) == []  # the start screen
+    page.get_by_role("button", name="New game").click()
+    dialog = page.locator("#new-dialog")
+    expect(dialog).to_be_visible()
+    assert axe(page) == []
+    dialog.get_by_label("Cubes").check()
+    dialog.locator('[data-seat="0"][data-field="name"]').fill("Zoé")
+    dialog.locator('[data-seat="1"][data-field="kind"]').select_option("human")
+    page.locator("#seed-input").fill("12")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("html")).to_have_attribute("data-variant", "cubes")
+    expect(page.get_by_role("button", name="Roll")).to_be_visible()
+    expect(page.locator("#privacy")).to_be_hidden()  # Cubes hands are open (Q1)
+    # keyboard: focus the board, choose a die with a digit, move the cursor, place with Enter
+    seat = page.locator("html").get_attribute("data-turn")
+    wait_human(page, int(seat))
+    board = page.locator("#board")
+    board.focus()
+    for digit in "123456":
+        page.keyboard.press(digit)
+        if page.locator("[data-legal]").count():
+            break
+    target = page.locator("[data-legal]").first.get_attribute("data-cell")
+    x, y = (int(v) for v in target.split(","))
+    for _ in range(abs(x)):
+        page.keyboard.press("ArrowRight" if x > 0 else "ArrowLeft")
+    for _ in range(abs(y)):
+        page.keyboard.press("ArrowDown" if y > 0 else "ArrowUp")
+    page.keyboard.press("Enter")
+    expect(page.locator(f'[data-cell="{target}"][data-pending]')).to_have_count(1)
+    page.get_by_role("button", name="Recall").click()
+    expect(page.locator("[data-pending]")).to_have_count(0)
+
+
+def test_cubes_roll_and_hot_seat_privacy(page: Page, open_ready) -> None:
+    start(page, open_ready, "variant=cubes&seats=human,computer&seed=4&pace=0")
+    wait_human(page)
+    if page.locator("#log li.log__entry").count() == 0:
+        play_any(page)  # the opening
+        wait_human(page)
+    page.get_by_role("button", name="Roll").click()
+    dice = page.locator("[data-rack] [data-tile]")
+    dice.nth(0).click()
+    dice.nth(1).click()
+    page.get_by_role("button", name="Roll selected (2)").click()
+    expect(page.locator("#log")).to_contain_text("re-rolled 2 dice")
+    expect(page.get_by_role("button", name="Roll")).to_have_attribute("aria-disabled", "true")
+    # a classic game between two humans hides the racks between turns
+    start(page, open_ready, "variant=classic&seats=human,human&seed=5&names=Ann,Bob&pace=0")
+    expect(page.locator("[data-rack]")).to_have_count(0)
+    page.get_by_role("button", name="I am Ann: show my tiles").click()
+    wait_human(page)
+    play_any(page)
+    expect(page.locator("#privacy-title")).to_have_text("Pass the device to Bob")
+    expect(page.locator("[data-rack] [data-tile]")).to_have_count(0)
