@@ -338,6 +338,12 @@ class Controller:
         move = self._players[seat].choose(self.game.view(seat))
         return self._apply(move)
 
+    def computer_apply(self, notation: str) -> TurnResult | None:
+        """Play a move chosen elsewhere (the worker) for the computer to move."""
+        if not self.computer_to_move:
+            return None
+        return self._apply(notation)
+
     # -- applying ------------------------------------------------------------------------------
     def _apply(self, move: Any) -> TurnResult | None:
         assert self.game is not None

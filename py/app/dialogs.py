@@ -21,11 +21,18 @@ if TYPE_CHECKING:
 MAX_SEATS = 4
 
 
+def default_computer() -> str:
+    """The seat picker's computer by default: the medium level when the engine has it."""
+    choices = seat_registry.seat_choices()
+    wanted = seat_registry.engine_player(seat_registry.COMPUTER)
+    return wanted if wanted in choices else choices[1]
+
+
 class Dialogs:
     def __init__(self, app: "App") -> None:
         self.app = app
         self.seat_rows: list[dict[str, str]] = [{"kind": "human", "name": "", "age": ""},
-                                                {"kind": seat_registry.seat_choices()[1], "name": "", "age": ""}]
+                                                {"kind": default_computer(), "name": "", "age": ""}]
         for dialog_id in ("new-dialog", "saves-dialog", "stats-dialog", "tracker-dialog"):
             listen(by_id(dialog_id), "click", self._click)
         listen(by_id("new-form"), "submit", self._submit)
@@ -282,7 +289,7 @@ class Dialogs:
             dialog.close()
         elif action == "add-seat" and len(self.seat_rows) < MAX_SEATS:
             self._sync_rows()
-            self.seat_rows.append({"kind": seat_registry.seat_choices()[1], "name": "", "age": ""})
+            self.seat_rows.append({"kind": default_computer(), "name": "", "age": ""})
             self._render_seats()
         elif action == "remove-seat" and len(self.seat_rows) > 2:
             self._sync_rows()

@@ -13,7 +13,9 @@ from typing import Any
 
 from pyscript import document, window
 
-from . import board_model, panels
+from qwirkle.record import dumps
+
+from . import ai_service, board_model, panels
 from . import seats as seat_registry
 from .board_view import BoardView
 from .controller import Controller, Note
@@ -28,6 +30,35 @@ from .webstorage import browser_storage
 
 THINK_SECONDS = 0.45
 ANIMATION_SECONDS = 0.35
+
+
+class AiWorker:
+    """A PyScript worker for slow computer players, started on first need (never at load)."""
+
+    def __init__(self) -> None:
+        self.worker: Any = None
+        self.task: Any = None
+
+    def start(self) -> None:
+        if self.task is None:
+            self.task = asyncio.ensure_future(self._start())
+
+    async def _start(self) -> Any:
+        try:
+            from pyscript import PyWorker
+            base = str(window.location.href)
+            interpreter = str(window.URL.new("./assets/vendor/pyodide/pyodide.mjs", base).href)
+            worker = PyWorker("./py/ai_worker.py", type="pyodide", config="./pyscript.json", version=interpreter)
+            await worker.ready
+            self.worker = worker
+        except Exception as error:  # noqa: BLE001 - no worker: slow players think on the page
+            window.console.warn(f"AI worker unavailable: {error}")
+            self.worker = None
+        return self.worker
+
+    async def get(self) -> Any:
+        self.start()
+        return await self.task
 
 
 class App:
@@ -48,6 +79,7 @@ class App:
         self.rack_press: dict[str, Any] | None = None
         self.suppress_click = False
         self.log_size = -1
+        self.ai_worker = AiWorker()
 
     # -- start-up ------------------------------------------------------------------------------
     def boot(self) -> None:
@@ -110,9 +142,12 @@ class App:
 
     def _report_problems(self) -> None:
         problems = self.store.take_problems()
-        if problems:
+        if len(problems) == 1:
             first = problems[0]
             self.notice = Note("save_moved", {"key": first.moved_to, "error": first.error}, level="warn")
+        elif problems:
+            keys = ", ".join(f"{p.moved_to} ({p.error})" for p in problems)
+            self.notice = Note("save_moved_many", {"keys": keys}, level="warn", count=len(problems))
 
     # -- language and settings -----------------------------------------------------------------
     def translate_page(self) -> None:
@@ -158,6 +193,8 @@ class App:
         self._entered_game()
 
     def _entered_game(self) -> None:
+        if any(ai_service.is_slow(kind) for kind in self.controller.seats):
+            self.ai_worker.start()
         self.notice = None
         self.animate = set()
         self.log_size = -1
@@ -181,7 +218,9 @@ class App:
                 await asyncio.sleep(THINK_SECONDS if self.controller.pace else 0)
                 if generation != self.generation or not self.controller.computer_to_move:
                     break
-                result = self.controller.computer_move()
+                result = await self._computer_turn(generation)
+                if result is None and generation != self.generation:
+                    break
                 self._after_move(result)
                 if self.controller.pace:
                     await asyncio.sleep(ANIMATION_SECONDS)
@@ -190,6 +229,24 @@ class App:
             self.render()
         if generation != self.generation:
             self.kick()
+
+    async def _computer_turn(self, generation: int) -> Any:
+        """One computer move: slow players think in the worker, the others right here."""
+        c = self.controller
+        seat = c.game.to_move
+        kind = c.seats[seat]
+        if ai_service.is_slow(kind):
+            worker = await self.ai_worker.get()
+            if worker is not None:
+                try:
+                    notation = await worker.sync.choose_move(dumps(c.game), seat, kind, c.game.options.seed)
+                except Exception as error:  # noqa: BLE001 - fall back to thinking here
+                    window.console.warn(f"AI worker failed: {error}")
+                else:
+                    if generation != self.generation or not c.computer_to_move:
+                        return None
+                    return c.computer_apply(str(notation))
+        return c.computer_move()
 
     def _after_move(self, result: Any) -> None:
         if result is None:

@@ -39,7 +39,12 @@ def _levels() -> dict[str, Any]:
     if isinstance(levels, dict):
         return levels
     if isinstance(levels, (list, tuple)):  # a sequence of entries with a ``name``
-        return {getattr(entry, "name", str(entry)): entry for entry in levels}
+        table = {}
+        for entry in levels:
+            name = entry.get("name") if isinstance(entry, dict) else getattr(entry, "name", entry)
+            if isinstance(name, str):
+                table[name] = entry
+        return table
     return {}
 
 

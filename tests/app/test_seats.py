@@ -29,3 +29,12 @@ def test_choices_with_levels(monkeypatch):
 def test_real_registry():
     assert "human" in seats.seat_choices()
     assert seats.engine_player("computer") in seats.available_players()
+
+
+def test_levels_as_a_sequence_of_dicts(monkeypatch):
+    levels = ({"name": "beginner", "en": "Beginner", "fr": "Débutant"}, {"name": "medium", "en": "Medium", "fr": "Moyen"})
+    fake = types.SimpleNamespace(PLAYERS={"greedy": 1, "beginner": 2, "medium": 3}, LEVELS=levels,
+                                 make_player=lambda n, s: (n, s))
+    monkeypatch.setattr(seats, "_ai", lambda: fake)
+    assert seats.seat_choices() == ["human", "beginner", "medium", "greedy"]
+    assert seats.display_name("medium", "fr") == "Moyen"

@@ -88,7 +88,7 @@ def test_a_human_turn_by_clicks_then_the_computer_replies(page: Page, open_ready
     assert csp_violations(page) == []
 
 
-def test_refused_placement_exchange_undo_reload_and_resume(page: Page, open_ready) -> None:
+def test_refused_placement_exchange_undo_reload_and_resume(page: Page, open_ready, wait_ready) -> None:
     start(page, open_ready, "variant=classic&seats=human,computer&seed=5&pace=0")
     wait_human(page)
     play_any(page)
@@ -119,14 +119,14 @@ def test_refused_placement_exchange_undo_reload_and_resume(page: Page, open_read
     scores = [page.locator(f'[data-score="{s}"]').inner_text() for s in (0, 1)]
     tiles_on_board = page.locator("[data-cell][data-tile]").count()
     page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
+    wait_ready(page)
     wait_human(page)
     assert [page.locator(f'[data-score="{s}"]').inner_text() for s in (0, 1)] == scores
     expect(page.locator("[data-cell][data-tile]")).to_have_count(tiles_on_board)
     expect(page.locator("#note")).to_contain_text("back where you left it")
 
 
-def test_a_corrupt_save_is_moved_aside_and_other_saves_still_load(page: Page, open_ready) -> None:
+def test_a_corrupt_save_is_moved_aside_and_other_saves_still_load(page: Page, open_ready, wait_ready) -> None:
     start(page, open_ready, "variant=flex&tiles=72&seats=human,computer&seed=3&pace=0")
     wait_human(page)
     good = page.evaluate("localStorage.getItem('qwirkle.current')")
@@ -137,7 +137,7 @@ def test_a_corrupt_save_is_moved_aside_and_other_saves_still_load(page: Page, op
         localStorage.setItem('qwirkle.settings', 'not json');
     }""")
     page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
+    wait_ready(page)
     expect(page.locator("#home")).to_be_visible()
     expect(page.locator("#home-notice")).to_contain_text("qwirkle.aside.save.zzbad.1")
     stored = page.evaluate("Object.keys(localStorage).sort()")
@@ -145,14 +145,14 @@ def test_a_corrupt_save_is_moved_aside_and_other_saves_still_load(page: Page, op
     page.get_by_role("button", name="Saved games").click()
     dialog = page.locator("#saves-dialog")
     expect(dialog.locator(f'li.save[data-id="{good}"]')).to_have_count(1)
-    expect(dialog).to_contain_text("moved aside")
+    expect(dialog).to_contain_text("moved aside")  # the foreign value, found while listing
     assert "qwirkle.save.zzforeign" not in page.evaluate("Object.keys(localStorage)")
     dialog.locator(f'li.save[data-id="{good}"]').get_by_role("button", name=re.compile("^Resume")).click()
     wait_human(page)
     expect(page.locator("html")).to_have_attribute("data-variant", "flex")
 
 
-def test_names_are_text_and_the_language_switches_and_is_remembered(page: Page, open_ready, axe) -> None:
+def test_names_are_text_and_the_language_switches_and_is_remembered(page: Page, open_ready, wait_ready, axe) -> None:
     name = '<img src="x.png" data-evil>Ann&amp;'
     start(page, open_ready, "variant=classic&seats=human,human&seed=5&names="
           + "%3Cimg%20src%3D%22x.png%22%20data-evil%3EAnn%26amp%3B,Bob&pace=0")
@@ -168,7 +168,7 @@ def test_names_are_text_and_the_language_switches_and_is_remembered(page: Page, 
     expect(page.get_by_role("button", name="Nouvelle partie")).to_be_visible()
     expect(page.locator("#opening")).to_contain_text("commence")
     page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
+    wait_ready(page)
     expect(page.get_by_role("button", name="Échanger")).to_be_attached()
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     page.locator("#lang").select_option("en")
@@ -250,3 +250,18 @@ def test_cubes_roll_and_hot_seat_privacy(page: Page, open_ready) -> None:
     play_any(page)
     expect(page.locator("#privacy-title")).to_have_text("Pass the device to Bob")
     expect(page.locator("[data-rack] [data-tile]")).to_have_count(0)
+
+
+def test_the_expert_thinks_in_a_worker_and_the_page_stays_responsive(page: Page, open_ready) -> None:
+    console_log: list[str] = []
+    page.on("console", lambda msg: console_log.append(msg.text))
+    start(page, open_ready, "variant=classic&seats=expert,human&seed=5&names=Deep,Ann&pace=0")
+    wait_human(page, 1)
+    expect(page.locator("#log li.log__entry")).to_have_count(1)
+    assert not [line for line in console_log if "AI worker" in line]
+    play_any(page)
+    page.get_by_role("button", name="Statistics").click()  # usable while the expert thinks
+    expect(page.locator("#stats-dialog")).to_be_visible()
+    page.locator("#stats-dialog").get_by_role("button", name="Close").click()
+    wait_human(page, 1)
+    expect(page.locator("#log li.log__entry")).to_have_count(3)

@@ -1,0 +1,29 @@
+"""Computer moves computed away from the page: the function a PyScript worker exports.
+
+The page sends the game's record (the engine's JSON), the seat and the player kind; the worker
+rebuilds the game, gives the player only that seat's view, and answers with the move in
+notation. Pure Python: the same function runs under CPython in tests and in the page when no
+worker is available.
+"""
+
+from __future__ import annotations
+
+from . import seats
+
+# Players whose thinking takes long enough to freeze the page: they run in the worker.
+SLOW_PLAYERS = frozenset({"expert"})
+
+
+def is_slow(kind: str) -> bool:
+    return seats.engine_player(kind) in SLOW_PLAYERS
+
+
+def choose_move(record_json: str, seat: int, kind: str, seed: int) -> str:
+    """The move ``kind`` would make in ``seat`` of the recorded game, in notation."""
+    from qwirkle.record import loads
+    game = loads(str(record_json))
+    seat = int(seat)
+    if game.is_over or game.to_move != seat:
+        raise ValueError(f"ai: seat {seat} is not to move")
+    player = seats.make_ai(str(kind), int(seed) * 1000 + len(game.history))
+    return player.choose(game.view(seat)).notation()
