@@ -44,7 +44,7 @@ EN: dict[str, str] = {
     "language": "Language",
     "palette": "Tile colours",
     "palette_standard": "Colour-blind safe",
-    "palette_contrast": "High contrast with colour marks",
+    "palette_contrast": "High contrast + marks",
     "palette_help": "Colour marks: 1 dot red, 2 orange, 3 yellow, 4 green, 5 blue, 6 purple.",
     # New game dialog
     "new_game_title": "New game",
@@ -167,6 +167,8 @@ EN: dict[str, str] = {
     "save_over": "finished",
     "save_current": "current",
     "save_moved": "A saved value could not be read and was moved aside as {key}: {error}",
+    "save_moved_many_one": "{n} saved value could not be read and was moved aside: {keys}",
+    "save_moved_many_other": "{n} saved values could not be read and were moved aside: {keys}",
     "import_done": "Game imported.",
     "import_failed": "This file is not a Qwirkle game record: {error}",
     "deleted": "Saved game deleted.",
