@@ -144,7 +144,8 @@ class Renderer:
             head = self.w.t("step_of", i=state.step, n=len(state.steps))
             body = self.w.t("step_summary", total=self.w.total(step.score.points),
                             lines=self.w.breakdown(step.score, step.after()))
-            return f"<strong>{escape(head)}</strong> — {escape(body)}"
+            # The counter is on screen already; screen readers hear it with the breakdown.
+            return f'<span class="qw-sr">{escape(head)} — </span>{escape(body)}'
         if state.feedback is not None:
             return self.feedback(state.feedback)
         if state.spec.task == "best" and state.selected is not None:

@@ -77,6 +77,11 @@ def _notation_error(attribute: str, error: NotationError) -> EmbedError:
     return EmbedError("notation", attribute=attribute, field=error.field, text=error.text)
 
 
+def spec_from_attributes(attrs: Mapping[str, Any]) -> Spec:
+    """Read and check a marker's settings (names without ``data-``); raise ``EmbedError``."""
+    return _read(attrs, "data-")
+
+
 def _check_set(tiles: list[Tile], variant: Variant) -> None:
     for tile in tiles:
         if not variant.accepts(tile):
@@ -88,8 +93,8 @@ def split_moves(text: str) -> list[str]:
     return [part.strip() for part in text.replace("\n", ";").split(";") if part.strip()]
 
 
-def spec_from_attributes(attrs: Mapping[str, Any]) -> Spec:
-    """Read and check a marker's settings (names without ``data-``); raise ``EmbedError``."""
+def _read(attrs: Mapping[str, Any], prefix: str) -> Spec:
+    """The settings, whose names errors quote as ``prefix + name`` (data-board, or board)."""
     values = {k: (str(v).strip() if isinstance(v, str) else "") for k, v in attrs.items()}
     get = values.get
     try:
@@ -99,19 +104,19 @@ def spec_from_attributes(attrs: Mapping[str, Any]) -> Spec:
     try:
         board = Board.from_notation(get("board") or "")
     except NotationError as error:
-        raise _notation_error("data-board", error) from None
+        raise _notation_error(prefix + "board", error) from None
     _check_set(list(board.tiles.values()), variant)
     try:
         hand = tuple(parse_tiles(get("hand") or ""))
     except NotationError as error:
-        raise _notation_error("data-hand", error) from None
+        raise _notation_error(prefix + "hand", error) from None
     _check_set(list(hand), variant)
     moves = []
     for i, text in enumerate(split_moves(get("moves") or ""), 1):
         try:
             move = parse_move(text)
         except NotationError as error:
-            raise _notation_error("data-moves", error) from None
+            raise _notation_error(prefix + "moves", error) from None
         if not isinstance(move, Play):
             raise EmbedError("not_play", i=i, text=text)
         _check_set([p.tile for p in move.placements], variant)
@@ -119,7 +124,7 @@ def spec_from_attributes(attrs: Mapping[str, Any]) -> Spec:
     try:
         play = tuple(parse_placements(get("play") or ""))
     except NotationError as error:
-        raise _notation_error("data-play", error) from None
+        raise _notation_error(prefix + "play", error) from None
     _check_set([p.tile for p in play], variant)
 
     mode = (get("mode") or ("replay" if moves else "exercise" if get("task") else "static")).lower()
@@ -131,13 +136,13 @@ def spec_from_attributes(attrs: Mapping[str, Any]) -> Spec:
         if task not in TASKS:
             raise EmbedError("task", task=task)
         if task == "best" and not hand:
-            raise EmbedError("missing", attribute="data-hand")
+            raise EmbedError("missing", attribute=prefix + "hand")
         if task == "illegal" and not play:
-            raise EmbedError("missing", attribute="data-play")
+            raise EmbedError("missing", attribute=prefix + "play")
     else:
         task = ""
     if mode == "replay" and not moves:
-        raise EmbedError("missing", attribute="data-moves")
+        raise EmbedError("missing", attribute=prefix + "moves")
     palette = (get("palette") or "standard").lower()
     return Spec(
         variant=variant, board=board, hand=hand, moves=tuple(moves), mode=mode, task=task, play=play,
@@ -150,4 +155,4 @@ def spec_from_attributes(attrs: Mapping[str, Any]) -> Spec:
 def spec_from_query(query: str) -> Spec:
     """embed.html's settings: the same names as the attributes, in the URL's query string."""
     query = query[1:] if query.startswith("?") else query
-    return spec_from_attributes(dict(parse_qsl(query, keep_blank_values=True)))
+    return _read(dict(parse_qsl(query, keep_blank_values=True)), "")

@@ -203,7 +203,7 @@ def test_embed_html_takes_the_board_from_its_url(page: Page, site_url: str, wait
         expect(board.locator(".qw-message")).to_contain_text("Bravo")
     else:
         expect(board).to_have_attribute("data-state", "error")
-        expect(board.locator(".qw-error")).to_contain_text("Unreadable data-board: “Xx”.")
+        expect(board.locator(".qw-error")).to_contain_text("Unreadable board: “Xx”.")
     assert csp_violations(page) == []
 
 

@@ -90,6 +90,15 @@ def test_bad_settings_name_the_problem(attrs: dict, code: str, details: dict) ->
         assert "qw-error" in html and "{" not in html
 
 
+def test_url_settings_are_named_as_in_the_url() -> None:
+    with pytest.raises(EmbedError) as info:
+        spec_from_query("board=Ro@0,0%20Qq@1,0")
+    assert EN.error_text(info.value).startswith("Unreadable board: “Qq”.")
+    with pytest.raises(EmbedError) as info:
+        spec_from_query("task=best")
+    assert EN.error_text(info.value) == "This board needs hand."
+
+
 def test_errors_in_words() -> None:
     assert EN.error_text(error_of(variant="chess")) == "Unknown variant “chess”: use classic, cubes or flex."
     text = EN.error_text(error_of(board="Ro@0,0 Zz@1,0"))
@@ -119,9 +128,9 @@ def test_replay_steps_score_like_the_rulebook() -> None:
 def test_replay_breakdown_in_words() -> None:
     replay = state(moves=STRIP)
     replay.step = 3
-    assert EN.message(replay) == ("<strong>Move 3 of 4</strong> — Row of circles: 3 points; "
+    assert EN.message(replay) == ('<span class="qw-sr">Move 3 of 4 — </span>Row of circles: 3 points; '
                                   "blue column: 4 points. Total: 7 points.")
-    assert FR.message(replay) == ("<strong>Coup 3 sur 4</strong> — Ligne de cercles : 3 points ; "
+    assert FR.message(replay) == ('<span class="qw-sr">Coup 3 sur 4 — </span>Ligne de cercles : 3 points ; '
                                   "colonne bleue : 4 points. Total : 7 points.")
     replay.step = 4
     assert "Row of circles: Qwirkle, 12 points. Total: 12 points." in EN.message(replay)
@@ -144,7 +153,7 @@ def test_flex_diagonals_and_flex_qwirkle_in_words() -> None:
     single = seed_turn("flex-single-tile-11", 1)  # 2 + 4 for lines, 2 + 3 for two white diagonals
     replay = state(variant="flex", board=single["board"], moves=single["play"], step="end")
     text = EN.message(replay)
-    assert text.endswith("— Row of squares: 4 points; blue column: 2 points; white diagonal: 3 points; "
+    assert text.endswith("</span>Row of squares: 4 points; blue column: 2 points; white diagonal: 3 points; "
                          "white diagonal: 2 points. Total: 11 points.")
     qwirkle = seed_turn("flex-example-game", 6)  # 18 points with a Flex Qwirkle
     replay = state(variant="flex", board=qwirkle["board"], moves=qwirkle["play"], step="end")

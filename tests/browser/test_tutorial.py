@@ -1,0 +1,88 @@
+"""tutorial.html in Chromium: every board renders, every replay plays to its end, the exercises
+answer, the language switch is remembered (with the game's setting), axe and the CSP are clean."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+
+def test_every_board_renders_and_every_replay_plays(page: Page, open_ready: Any, csp_violations: Any,
+                                                    axe: Any) -> None:
+    open_ready(page, "tutorial.html?lang=en")
+    boards = page.locator("[data-qwirkle]")
+    count = boards.count()
+    assert count >= 20
+    expect(page.locator("[data-qwirkle][data-state=ready]")).to_have_count(count)
+    for i in range(count):
+        assert boards.nth(i).locator("[data-cell]").count() > 0, f"board {i} has no cells"
+    replays = page.locator("[data-qwirkle][data-mode=replay]")
+    assert replays.count() >= 11
+    for i in range(replays.count()):
+        replay = replays.nth(i)
+        next_ = replay.locator('[data-action="next"]')
+        steps = 0
+        while next_.is_enabled():
+            next_.click()
+            steps += 1
+            expect(replay.locator(".qw-message")).to_contain_text("Total: ")
+        assert steps >= 1
+        expect(replay.locator(".qw-counter")).to_have_text(f"Move {steps} of {steps}")
+    # The rulebook's last turn of the example game: 18 points with a Qwirkle.
+    game = page.locator("#game [data-qwirkle]")
+    expect(game.locator(".qw-message")).to_contain_text("red row: Qwirkle, 12 points")
+    expect(game.locator(".qw-message")).to_contain_text("Total: 18 points.")
+    assert csp_violations(page) == []
+    assert axe(page) == []
+
+
+def test_exercises_reveal_their_answers(page: Page, open_ready: Any) -> None:
+    open_ready(page, "tutorial.html?lang=en")
+    for exercise in page.locator("[data-task=illegal]").all():
+        exercise.get_by_role("button", name="Show the answer").click()
+        expect(exercise.locator(".qw-message")).to_have_text(re.compile(r"^[CF]\d: "))
+        assert exercise.locator("[data-error]").count() >= 1
+    for exercise in page.locator("[data-task=best]").all():
+        exercise.get_by_role("button", name="Show the answer").click()
+        expect(exercise.locator(".qw-message")).to_contain_text("The best play: ")
+        assert exercise.locator("[data-answer] [data-tile]").count() >= 1
+    flex_qwirkle = page.locator('#flex [data-task=best]')
+    expect(flex_qwirkle.locator(".qw-message")).to_contain_text("Flex Qwirkle, 12 points")
+
+
+def test_language_switch_is_remembered_with_the_games_setting(page: Page, open_ready: Any,
+                                                              wait_ready: Any) -> None:
+    open_ready(page, "tutorial.html")
+    page.evaluate("""localStorage.setItem("qwirkle.settings", JSON.stringify({palette: "contrast", lang: "en"}))""")
+    page.reload()
+    wait_ready(page)
+    expect(page.get_by_role("heading", level=1)).to_have_accessible_name("How to play Qwirkle")
+    page.get_by_role("button", name="Français").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.get_by_role("heading", level=1)).to_have_accessible_name("Comment jouer à Qwirkle")
+    assert page.title() == "Comment jouer à Qwirkle"
+    expect(page.get_by_role("button", name="Français")).to_have_attribute("aria-pressed", "true")
+    # The boards speak French too, without losing their place.
+    strip = page.locator("#scoring [data-qwirkle]")
+    strip.get_by_role("button", name="Suivant").click()
+    expect(strip.locator(".qw-counter")).to_have_text("Coup 1 sur 4")
+    expect(strip.locator(".qw-message")).to_contain_text("Ligne de losanges : 3 points. Total : 3 points.")
+    settings = json.loads(page.evaluate("""localStorage.getItem("qwirkle.settings")"""))
+    assert settings == {"palette": "contrast", "lang": "fr"}
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#tiles p[lang=fr]").first).to_be_visible()
+    expect(page.locator("#tiles p[lang=en]").first).to_be_hidden()
+    expect(page.locator("#scoring [data-qwirkle]").get_by_role("button", name="Suivant")).to_be_visible()
+
+
+def test_the_game_links_to_the_tutorial_and_back(page: Page, open_ready: Any) -> None:
+    open_ready(page, "")
+    link = page.locator('a[href="./tutorial.html"]')
+    expect(link).to_have_count(1)
+    open_ready(page, "tutorial.html?lang=en")
+    expect(page.get_by_role("link", name="Play Qwirkle")).to_have_attribute("href", "./index.html")
