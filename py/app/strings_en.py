@@ -41,6 +41,7 @@ EN: dict[str, str] = {
     "welcome_cubes": "Cubes: 90 dice, open racks, re-roll any dice once per turn.",
     "welcome_flex": "Flex: tile backgrounds also score diagonals.",
     # Settings
+    "rules": "Rules",
     "language": "Language",
     "palette": "Tile colours",
     "palette_standard": "Colour-blind safe",

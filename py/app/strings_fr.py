@@ -34,6 +34,7 @@ FR: dict[str, str] = {
     "welcome_classic": "Classique : 108 tuiles, chevalets cachés, échange si bloqué.",
     "welcome_cubes": "Cubes : 90 dés, chevalets visibles, relance de dés une fois par tour.",
     "welcome_flex": "Flex : le fond des tuiles marque aussi en diagonale.",
+    "rules": "Règles",
     "language": "Langue",
     "palette": "Couleurs des tuiles",
     "palette_standard": "Adaptées aux daltoniens",
