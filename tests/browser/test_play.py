@@ -8,6 +8,7 @@ keyboard, hot-seat privacy, Cubes re-rolls and axe-core audits.
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -147,6 +148,18 @@ def test_a_corrupt_save_is_moved_aside_and_other_saves_still_load(page: Page, op
     expect(dialog.locator(f'li.save[data-id="{good}"]')).to_have_count(1)
     expect(dialog).to_contain_text("moved aside")  # the foreign value, found while listing
     assert "qwirkle.save.zzforeign" not in page.evaluate("Object.keys(localStorage)")
+    # export the good game as the engine's record, and import it back as a new save
+    with page.expect_download() as download:
+        dialog.locator(f'li.save[data-id="{good}"]').get_by_role("button", name=re.compile("^Export")).click()
+    path = download.value.path()
+    record = json.loads(open(path, encoding="utf-8").read())
+    assert record["format"] == "qwirkle-game" and record["variant"] == "flex" and record["tiles"] == 72
+    page.locator("#import-file").set_input_files(path)
+    expect(dialog.locator("li.save")).to_have_count(2)
+    page.locator("#import-file").set_input_files(files=[{"name": "x.json", "mimeType": "application/json",
+                                                         "buffer": b'{"format": "nope"}'}])
+    expect(dialog).to_contain_text("not a Qwirkle game record")
+    expect(dialog.locator("li.save")).to_have_count(2)
     dialog.locator(f'li.save[data-id="{good}"]').get_by_role("button", name=re.compile("^Resume")).click()
     wait_human(page)
     expect(page.locator("html")).to_have_attribute("data-variant", "flex")
@@ -227,6 +240,19 @@ def test_start_screen_new_game_dialog_and_keyboard_play(page: Page, open_ready, 
     expect(page.locator(f'[data-cell="{target}"][data-pending]')).to_have_count(1)
     page.get_by_role("button", name="Recall").click()
     expect(page.locator("[data-pending]")).to_have_count(0)
+    # drag a die from the rack onto an allowed cell
+    die = page.locator("[data-rack] [data-tile]").first
+    for i in range(page.locator("[data-rack] [data-tile]").count()):
+        die = page.locator("[data-rack] [data-tile]").nth(i)
+        die.click()
+        if page.locator("[data-legal]").count():
+            break
+        die.click()
+    target = page.locator("[data-legal]").first.get_attribute("data-cell")
+    die.click()  # unselect: the drag selects it again
+    expect(page.locator("[data-legal]")).to_have_count(0)
+    die.drag_to(page.locator(f'[data-cell="{target}"]'))
+    expect(page.locator(f'[data-cell="{target}"][data-pending]')).to_have_count(1)
 
 
 def test_cubes_roll_and_hot_seat_privacy(page: Page, open_ready) -> None:
