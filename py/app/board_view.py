@@ -12,12 +12,12 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-from pyscript import document
+from pyscript import document, window
 
 from .board_model import EMPTY, PENDING, TILE, CellModel
 from .dom import by_id, closest, data, el, listen, present, set_attr
 from .tiles_svg import tile_svg
-from .viewport import CELL, Viewport
+from .viewport import CELL, MIN_ZOOM, TOUCH_MIN_ZOOM, Viewport
 
 Cell = tuple[int, int]
 DRAG_DISTANCE = 6
@@ -46,6 +46,7 @@ class BoardView:
         self.on_key = on_key
         self.on_cursor = on_cursor
         self.view = Viewport()
+        self.coarse = bool(window.matchMedia("(pointer: coarse)").matches)
         self.elements: dict[Cell, Any] = {}
         self.signatures: dict[Cell, tuple[Any, ...]] = {}
         self.palette = "standard"
@@ -113,10 +114,11 @@ class BoardView:
         if rect.width > 0 and rect.height > 0:
             self.view.width, self.view.height = rect.width, rect.height
 
-    def fit(self, cells: list[Cell] | set[Cell], force: bool = False) -> None:
+    def fit(self, cells: list[Cell] | set[Cell], force: bool = False, focus: set[Cell] | None = None) -> None:
+        """Follow the game (unless the player moved the view); ``force``: the fit button, whole board."""
         self.measure()
         if force or not self.view.user_moved:
-            self.view.fit(cells)
+            self.view.fit(cells, min_zoom=MIN_ZOOM if force or not self.coarse else TOUCH_MIN_ZOOM, focus=focus)
             self.apply_view()
 
     def zoom(self, factor: float) -> None:

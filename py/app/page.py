@@ -527,7 +527,7 @@ class App:
             cells = {(-2, -2), (3, 3)}
         else:
             cells |= board_model.neighbours(cells)
-        self.board.fit(cells, force)
+        self.board.fit(cells, force, focus=board_model.last_move_cells(self.controller))
 
     # -- input: menu, home, actions ------------------------------------------------------------
     def _menu_click(self, event: Any) -> None:
@@ -633,6 +633,8 @@ class App:
                 return
             self.rack_press = {"index": int(data(button, "index")), "code": data(button, "tile"),
                                "x": event.clientX, "y": event.clientY, "dragging": False, "id": event.pointerId}
+            # capture at once: a drag's first move may already be over the board
+            by_id("rack").setPointerCapture(event.pointerId)
             return
         press = self.rack_press
         if press is None or event.pointerId != press["id"]:
@@ -642,7 +644,6 @@ class App:
                 if math.hypot(event.clientX - press["x"], event.clientY - press["y"]) <= 8:
                     return
                 press["dragging"] = True
-                by_id("rack").setPointerCapture(event.pointerId)
                 if self.controller.turn.selected != press["index"]:
                     self.controller.select(press["index"])
                     self.render()
@@ -650,11 +651,17 @@ class App:
             self.board.move_ghost(event.clientX, event.clientY)
             return
         self.rack_press = None
-        if not press["dragging"]:
-            return
-        self.board.hide_ghost()
+        # the pointer was captured, so the click that follows lands on the rack, not the tile:
+        # a tap selects here, and that click is ignored
         self.suppress_click = True
         window.setTimeout(_clear_flag(self), 0)
+        if not press["dragging"]:
+            if kind == "pointerup":
+                self.controller.select(press["index"])
+                self.notice = None
+                self.render()
+            return
+        self.board.hide_ghost()
         if kind == "pointerup":
             cell = self.board.cell_at_point(event.clientX, event.clientY)
             if cell is not None:

@@ -13,6 +13,7 @@ CELL = 60
 MIN_ZOOM = 0.3
 MAX_ZOOM = 2.5
 FIT_MAX_ZOOM = 1.25
+TOUCH_MIN_ZOOM = 44 / 56    # a 56 px tile drawn at 44 px
 
 Cell = tuple[int, int]
 
@@ -46,8 +47,12 @@ class Viewport:
     def zoom_center(self, factor: float) -> None:
         self.zoom_at(factor, self.width / 2, self.height / 2)
 
-    def fit(self, cells: list[Cell] | set[Cell], margin: float = 0.5) -> None:
-        """Show every cell of ``cells`` (with ``margin`` cells around), centred, not too large."""
+    def fit(self, cells: list[Cell] | set[Cell], margin: float = 0.5, min_zoom: float = MIN_ZOOM,
+            focus: list[Cell] | set[Cell] | None = None) -> None:
+        """Show every cell of ``cells`` (with ``margin`` cells around), centred, not too large.
+
+        With ``min_zoom`` (touch screens keep cells at least 44 px) a board too large to fit is
+        shown at that zoom, centred on ``focus`` (the last move) when given."""
         if not cells:
             cells = [(0, 0)]
         xs = [x for x, _ in cells]
@@ -55,9 +60,13 @@ class Viewport:
         left, right = (min(xs) - margin) * CELL, (max(xs) + 1 + margin) * CELL
         top, bottom = (min(ys) - margin) * CELL, (max(ys) + 1 + margin) * CELL
         zoom = min(self.width / max(right - left, 1), self.height / max(bottom - top, 1), FIT_MAX_ZOOM)
-        self.zoom = max(MIN_ZOOM, zoom)
-        self.dx = self.width / 2 - (left + right) / 2 * self.zoom
-        self.dy = self.height / 2 - (top + bottom) / 2 * self.zoom
+        self.zoom = max(MIN_ZOOM, min_zoom, zoom)
+        centre_x, centre_y = (left + right) / 2, (top + bottom) / 2
+        if self.zoom > zoom + 1e-9 and focus:
+            centre_x = (sum(x for x, _ in focus) / len(focus) + 0.5) * CELL
+            centre_y = (sum(y for _, y in focus) / len(focus) + 0.5) * CELL
+        self.dx = self.width / 2 - centre_x * self.zoom
+        self.dy = self.height / 2 - centre_y * self.zoom
         self.user_moved = False
 
     def cell_at(self, screen_x: float, screen_y: float) -> Cell:
