@@ -61,7 +61,7 @@ EN: dict[str, str] = {
     "result_legal": "Legal. {lines}. Total: {total}. The best play scores {best}: try again, "
                     "or show the answer.",
     "result_best": "Well done, that is the best play! {lines}. Total: {total}.",
-    "answer_best": "The best play: {lines}. Total: {total}.",
+    "answer_best": "Here is the best play. {lines}. Total: {total}.",
     "answer_ties": "{n} plays score as much; this is one of them.",
     "choice_choice": "The tiles played share neither a colour nor a shape, or two are identical.",
     "choice_place": "The tiles are not in one line, leave a gap, sit on a taken cell or touch nothing.",
@@ -130,7 +130,7 @@ FR: dict[str, str] = {
     "result_legal": "Permis. {lines}. Total : {total}. Le meilleur coup rapporte {best} : "
                     "réessayez, ou voyez la réponse.",
     "result_best": "Bravo, c'est le meilleur coup ! {lines}. Total : {total}.",
-    "answer_best": "Le meilleur coup : {lines}. Total : {total}.",
+    "answer_best": "Voici le meilleur coup. {lines}. Total : {total}.",
     "answer_ties": "{n} coups rapportent autant ; en voici un.",
     "choice_choice": "Les tuiles jouées n'ont ni couleur ni forme en commun, ou deux sont identiques.",
     "choice_place": "Les tuiles ne sont pas sur une même ligne, laissent un trou, occupent une case prise "
@@ -208,7 +208,10 @@ class Words:
             color = _FR_COLORS_FEMININE[tiles[0].color] if self.lang == "fr" else self.tr.color(tiles[0].color)
             text = self.t("line_color", kind=kind, color=color, n=n)
         else:
-            text = self.t("line_shape", kind=kind, n=n, shapes=self.tr.shape(tiles[0].shape, plural=True))
+            shapes = self.tr.shape(tiles[0].shape, plural=True)
+            text = self.t("line_shape", kind=kind, n=n, shapes=shapes)
+            if self.lang == "fr" and shapes[:1] in "aeéiouy":
+                text = text.replace(f" de {shapes}", f" d'{shapes}")  # colonne d'étoiles
         return text
 
     def line(self, line: Any, tiles: list[Any]) -> str:

@@ -146,7 +146,7 @@ def test_best_move_exercise_by_clicks(page: Page, author_url: str, wait_ready: A
     # The answer on request.
     ex.get_by_role("button", name="Show the answer").click()
     expect(ex.locator("[data-answer] [data-tile]")).to_have_count(2)
-    expect(ex.locator(".qw-message")).to_contain_text("The best play: ")
+    expect(ex.locator(".qw-message")).to_contain_text("Here is the best play. ")
     expect(ex.get_by_role("button", name="Check")).to_be_disabled()
 
 

@@ -47,7 +47,7 @@ def test_exercises_reveal_their_answers(page: Page, open_ready: Any) -> None:
         assert exercise.locator("[data-error]").count() >= 1
     for exercise in page.locator("[data-task=best]").all():
         exercise.get_by_role("button", name="Show the answer").click()
-        expect(exercise.locator(".qw-message")).to_contain_text("The best play: ")
+        expect(exercise.locator(".qw-message")).to_contain_text("Here is the best play. ")
         assert exercise.locator("[data-answer] [data-tile]").count() >= 1
     flex_qwirkle = page.locator('#flex [data-task=best]')
     expect(flex_qwirkle.locator(".qw-message")).to_contain_text("Flex Qwirkle, 12 points")

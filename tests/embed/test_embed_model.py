@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import html
 import importlib
 import json
 import re
@@ -160,6 +161,12 @@ def test_flex_diagonals_and_flex_qwirkle_in_words() -> None:
     assert "black diagonal: Flex Qwirkle, 12 points" in EN.message(replay)
     assert "diagonale noire : Qwirkle Flex, 12 points" in FR.message(replay)
     assert "Total: 18 points." in EN.message(replay)
+
+
+def test_french_elides_before_a_vowel() -> None:
+    replay = state(board="Ox@0,0 Rx@0,1", moves="Bx@0,2", step="end")
+    assert "Colonne d'étoiles à 4 branches : 3 points" in html.unescape(FR.message(replay))
+    assert "Column of 4-point stars: 3 points" in EN.message(replay)
 
 
 def test_cubes_draws_dice() -> None:
