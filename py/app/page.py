@@ -509,7 +509,7 @@ class App:
         table = el("ol", "result__scores")
         for name, score, winner in rows:
             item = el("li", "result__row" + (" result__row--winner" if winner else ""))
-            item.appendChild(el("span", text=name))
+            item.appendChild(el("span", text=f"{name}:"))
             item.appendChild(el("span", text=str(score)))
             table.appendChild(item)
         box.appendChild(table)
@@ -623,6 +623,19 @@ class App:
         self.controller.select(int(data(button, "index")))
         self.notice = None
         self.render()
+        self._show_legal()
+
+    def _show_legal(self) -> None:
+        """Pan so that at least one allowed cell of the selected tile is in view."""
+        cells = self.controller.legal_cells()
+        view = self.board.view
+        self.board.measure()
+        if not cells or any(view.is_visible(cell) for cell in cells):
+            return
+        centre = view.cell_at(view.width / 2, view.height / 2)
+        nearest = min(cells, key=lambda c: (c[0] - centre[0]) ** 2 + (c[1] - centre[1]) ** 2)
+        view.reveal(nearest)
+        self.board.apply_view()
 
     def _rack_pointer(self, event: Any) -> None:
         kind = event.type
@@ -660,6 +673,7 @@ class App:
                 self.controller.select(press["index"])
                 self.notice = None
                 self.render()
+                self._show_legal()
             return
         self.board.hide_ghost()
         if kind == "pointerup":
@@ -700,6 +714,7 @@ class App:
             if c.interactive and position < len(rack):
                 c.select(rack[position][0])
                 self.render()
+                self._show_legal()
             return True
         if key in ("f", "F", "0"):
             self._fit(force=True)
