@@ -18,6 +18,7 @@ const SW_URL = new URL("../sw.js", import.meta.url);
 const CSS_URL = new URL("../css/sw-update.css", import.meta.url);
 // Look for a new version when a page comes back to the foreground, at most this often.
 const RECHECK_MS = 10 * 60 * 1000;
+const SETTLE_MS = 15 * 1000;
 
 let reloading = false;
 let notice = null;
@@ -94,9 +95,25 @@ async function register() {
   });
 }
 
+// Once the page is usable (<html data-ready>, set when Python has started), or a while after
+// it has loaded: precaching 15 MB must not compete with Python's first start.
+function whenSettled(callback) {
+  const root = document.documentElement;
+  let done = false;
+  const observer = new MutationObserver(() => root.hasAttribute("data-ready") && go());
+  function go() {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    callback();
+  }
+  if (root.hasAttribute("data-ready")) return go();
+  observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  setTimeout(go, SETTLE_MS);
+}
+
 if ("serviceWorker" in navigator && window.isSecureContext) {
-  const start = () => register().catch((error) => console.warn("service worker:", error));
-  // After the page has loaded, so precaching never competes with the first start.
+  const start = () => whenSettled(() => register().catch((error) => console.warn("service worker:", error)));
   if (document.readyState === "complete") start();
   else addEventListener("load", start, { once: true });
 }
