@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Screenshots of the tutorial and embed.html to look at, desktop and phone (Debian's Chromium).
 
-Writes PNGs into test-results/screenshots/ (git-ignored), each page cut into viewport-sized
+Writes PNGs into screenshots/ (git-ignored; pytest-playwright empties test-results/), each page cut into viewport-sized
 pieces so they can be read one by one. A few interactions are done first so that replays,
 exercise feedback and errors are in the pictures.
 
@@ -49,7 +49,7 @@ def interact(page) -> None:  # type: ignore[no-untyped-def]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "test-results" / "screenshots")
+    parser.add_argument("--out", type=Path, default=ROOT / "screenshots")
     parser.add_argument("--lang", default="en")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
