@@ -2,8 +2,8 @@
 """Screenshots of the tutorial and embed.html to look at, desktop and phone (Debian's Chromium).
 
 Writes PNGs into screenshots/ (git-ignored; pytest-playwright empties test-results/), each page
-cut into viewport-sized pieces so they can be read one by one. A few interactions are done first so that replays,
-exercise feedback and errors are in the pictures.
+cut into viewport-sized pieces so they can be read one by one. A few interactions are done first
+so that replays, exercise feedback and errors are in the pictures.
 
     .venv/bin/python scripts/screenshots.py [--lang fr] [--out DIR]
 """
