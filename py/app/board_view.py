@@ -41,6 +41,7 @@ class BoardView:
         self.root = by_id("board")
         self.world = by_id("board-world")
         self.ghost = by_id("board-ghost")
+        self.coords = by_id("board-coords")
         self.on_tap = on_tap
         self.on_move = on_move
         self.on_key = on_key
@@ -164,6 +165,8 @@ class BoardView:
                 self.pinch = self._spread()
             return
         if pid not in self.pointers:
+            if kind == "pointermove" and event.pointerType == "mouse":
+                self._show_coords(event)
             return
         if kind == "pointermove":
             self.pointers[pid] = (event.clientX, event.clientY)
@@ -211,6 +214,15 @@ class BoardView:
             return
         if not press["moved"] and press["cell"] is not None:
             self.on_tap(press["cell"])
+
+    def _show_coords(self, event: Any) -> None:
+        """The notation of the cell under the mouse, in a corner of the board (as in the move log)."""
+        self.measure()
+        x, y = self._local(event)
+        cell = self.view.cell_at(x, y)
+        text = f"{cell[0]},{cell[1]}"
+        if self.coords.textContent != text:
+            self.coords.textContent = text
 
     def _spread(self) -> float | None:
         points = list(self.pointers.values())

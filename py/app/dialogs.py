@@ -31,8 +31,7 @@ def default_computer() -> str:
 class Dialogs:
     def __init__(self, app: "App") -> None:
         self.app = app
-        self.seat_rows: list[dict[str, str]] = [{"kind": "human", "name": "", "age": ""},
-                                                {"kind": default_computer(), "name": "", "age": ""}]
+        self.seat_rows: list[dict[str, str]] = []  # filled when the dialog first opens (imports the AI)
         for dialog_id in ("new-dialog", "saves-dialog", "stats-dialog", "tracker-dialog"):
             listen(by_id(dialog_id), "click", self._click)
         listen(by_id("new-form"), "submit", self._submit)
@@ -61,6 +60,9 @@ class Dialogs:
 
     # -- new game ----------------------------------------------------------------------------------
     def open_new_game(self) -> None:
+        if not self.seat_rows:
+            self.seat_rows = [{"kind": "human", "name": "", "age": ""},
+                              {"kind": default_computer(), "name": "", "age": ""}]
         set_text(by_id("new-error"), "")
         self._render_seats()
         self._open("new-dialog")
