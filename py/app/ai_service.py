@@ -8,6 +8,8 @@ worker is available.
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import seats
 
 # Players whose thinking takes long enough to freeze the page: they run in the worker.
@@ -25,5 +27,16 @@ def choose_move(record_json: str, seat: int, kind: str, seed: int) -> str:
     seat = int(seat)
     if game.is_over or game.to_move != seat:
         raise ValueError(f"ai: seat {seat} is not to move")
-    player = seats.make_ai(str(kind), int(seed) * 1000 + len(game.history))
+    player = _player(str(kind), int(seed) * 1000 + len(game.history))
     return player.choose(game.view(seat)).notation()
+
+
+def _player(kind: str, seed: int) -> Any:
+    """In the worker the expert may think to its time cap (not the tournament's iteration budget)."""
+    if seats.engine_player(kind) == "expert":
+        try:
+            from qwirkle.ai import expert, make_player
+            return make_player("expert", seed, seconds=expert.DEFAULT_SECONDS, iterations=expert.BROWSER_ITERATIONS)
+        except (ImportError, AttributeError, TypeError):
+            pass
+    return seats.make_ai(kind, seed)
