@@ -113,8 +113,8 @@ class Renderer:
             counter = self.w.t("step_of", i=state.step, n=n) if state.step else self.w.t("step_start")
             return ('<div class="qw-controls qw-controls--replay">'
                     f'{self.button("previous", self.w.t("previous"), state.step == 0)}'
-                    f'<span class="qw-counter">{escape(counter)}</span>'
-                    f'{self.button("next", self.w.t("next"), state.step >= n, primary=True)}</div>')
+                    f'{self.button("next", self.w.t("next"), state.step >= n, primary=True)}'
+                    f'<span class="qw-counter">{escape(counter)}</span></div>')
         if spec.task == "best":
             return ('<div class="qw-controls">'
                     f'{self.button("check", self.w.t("check"), state.revealed, primary=True)}'
