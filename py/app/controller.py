@@ -8,7 +8,6 @@ translated when shown, so that switching language re-renders them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from qwirkle import Exchange, Game, IllegalMoveError, Pass, Play, Roll, TurnResult
@@ -18,28 +17,10 @@ from . import seats as seat_registry
 from .saves import SavedGame, SaveStore
 from .startlink import GameSpec
 from .stats import record_game
-from .turn import EXCHANGE, PLACE, ROLL, Preview, TurnState
+from .notes import EXCHANGE, PLACE, ROLL, Availability, Note
+from .turn import Preview, TurnState
 
 Cell = tuple[int, int]
-
-
-@dataclass(frozen=True)
-class Note:
-    """A message for the player: ``key`` and ``values`` for i18n, or an engine refusal."""
-
-    key: str
-    values: dict[str, Any] = field(default_factory=dict)
-    error: dict[str, Any] | None = None
-    level: str = "info"          # "info", "warn", "error"
-    count: int | None = None     # for counted texts (Translator.tn)
-
-
-@dataclass(frozen=True)
-class Availability:
-    """Whether a button can be used now, and if not, why (a Note)."""
-
-    enabled: bool
-    why: Note | None = None
 
 
 class Controller:

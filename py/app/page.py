@@ -3,6 +3,10 @@
 One object (``App``) holds the page state; one delegated listener per container (menu, home,
 actions, rack, board, side panel, each dialog). Rendering is idempotent: ``render()`` brings the
 page in line with the controller; the board is diffed by cell.
+
+Start-up cost matters (the page must be ready within 10 % of a bare PyScript page): the engine,
+the controller, the board and the dialogs are imported on first need, not at load. Pyodide
+compiles every module from source on each load, so an unneeded import is a real delay.
 """
 
 from __future__ import annotations
@@ -13,19 +17,13 @@ from typing import Any
 
 from pyscript import document, window
 
-from qwirkle.record import dumps
-
-from . import ai_service, board_model, panels
 from . import seats as seat_registry
-from .board_view import BoardView
-from .controller import Controller, Note
-from .dialogs import Dialogs
 from .dom import by_id, clear, closest, data, el, listen, present, set_attr, set_text
 from .i18n import Translator, normalize_language
 from .saves import SaveStore
 from .startlink import LINK_KEYS, StartLinkError, GameSpec, parse_start_link
 from .tiles_svg import blank_svg, tile_svg
-from .turn import EXCHANGE, PLACE, ROLL
+from .notes import EXCHANGE, PLACE, ROLL, Note
 from .webstorage import browser_storage
 
 THINK_SECONDS = 0.45
@@ -66,12 +64,12 @@ class App:
 
     def __init__(self) -> None:
         self.store = SaveStore(browser_storage(window), clock=lambda: float(window.Date.now()) / 1000)
-        self.controller = Controller(self.store)
+        self._controller: Any = None
+        self._board: Any = None
+        self._dialogs: Any = None
         settings = self.store.settings()
         self.tr = Translator(settings.get("lang") or normalize_language(str(window.navigator.language)))
         self.palette = settings.get("palette", "standard")
-        self.board = BoardView(self._board_tap, self._board_move, self._board_key, self._cursor_moved)
-        self.dialogs = Dialogs(self)
         self.animate: set[tuple[int, int]] = set()
         self.generation = 0
         self.running = False
@@ -80,6 +78,31 @@ class App:
         self.suppress_click = False
         self.log_size = -1
         self.ai_worker = AiWorker()
+
+    # -- parts made on first need ----------------------------------------------------------------
+    @property
+    def controller(self) -> Any:
+        if self._controller is None:
+            from .controller import Controller
+            self._controller = Controller(self.store)
+        return self._controller
+
+    @property
+    def board(self) -> Any:
+        if self._board is None:
+            from .board_view import BoardView
+            self._board = BoardView(self._board_tap, self._board_move, self._board_key, self._cursor_moved)
+        return self._board
+
+    @property
+    def dialogs(self) -> Any:
+        if self._dialogs is None:
+            from .dialogs import Dialogs
+            self._dialogs = Dialogs(self)
+        return self._dialogs
+
+    def has_game(self) -> bool:
+        return self._controller is not None and self._controller.game is not None
 
     # -- start-up ------------------------------------------------------------------------------
     def boot(self) -> None:
@@ -166,13 +189,15 @@ class App:
             self.store.save_settings(lang=self.tr.lang)
             self.translate_page()
             self.log_size = -1
-            self.dialogs.refresh()
+            if self._dialogs is not None:
+                self._dialogs.refresh()
         elif name == "palette":
             self.palette = str(target.value) if str(target.value) in ("standard", "contrast") else "standard"
             self.store.save_settings(palette=self.palette)
             document.documentElement.setAttribute("data-palette", self.palette)
             self.log_size = -1
-            self.dialogs.refresh()
+            if self._dialogs is not None:
+                self._dialogs.refresh()
         self.render()
 
     def variant_title(self, game: Any) -> str:
@@ -193,6 +218,7 @@ class App:
         self._entered_game()
 
     def _entered_game(self) -> None:
+        from . import ai_service
         if any(ai_service.is_slow(kind) for kind in self.controller.seats):
             self.ai_worker.start()
         self.notice = None
@@ -207,7 +233,7 @@ class App:
 
     def kick(self) -> None:
         """Start the computer loop if a computer is to move (it yields to the page between moves)."""
-        if self.controller.computer_to_move and not self.running:
+        if self.has_game() and self.controller.computer_to_move and not self.running:
             asyncio.ensure_future(self._computers(self.generation))
 
     async def _computers(self, generation: int) -> None:
@@ -232,6 +258,9 @@ class App:
 
     async def _computer_turn(self, generation: int) -> Any:
         """One computer move: slow players think in the worker, the others right here."""
+        from qwirkle.record import dumps
+
+        from . import ai_service
         c = self.controller
         seat = c.game.to_move
         kind = c.seats[seat]
@@ -249,6 +278,7 @@ class App:
         return c.computer_move()
 
     def _after_move(self, result: Any) -> None:
+        from . import board_model, panels
         if result is None:
             self.render()
             return
@@ -269,10 +299,20 @@ class App:
 
     # -- rendering -----------------------------------------------------------------------------
     def render(self) -> None:
-        c = self.controller
         root = document.documentElement
-        game = c.game
         set_attr(root, "data-palette", self.palette)
+        if not self.has_game():
+            by_id("home").hidden = False
+            by_id("game").hidden = True
+            for node in document.querySelectorAll("[data-needs-game]"):
+                node.hidden = True
+            set_attr(root, "data-turn", None)
+            set_attr(root, "data-over", None)
+            self._render_home_note()
+            return
+        from . import board_model
+        c = self.controller
+        game = c.game
         by_id("home").hidden = game is not None
         by_id("game").hidden = game is None
         for node in document.querySelectorAll("[data-needs-game]"):
@@ -293,6 +333,7 @@ class App:
         self._render_side()
 
     def _render_home_note(self) -> None:
+        from . import panels
         note = by_id("note")
         set_text(note, panels.note_text(self.notice, self.tr))
         home = by_id("home-variants")
@@ -368,6 +409,7 @@ class App:
             rack.lastChild.innerHTML = blank_svg()
 
     def _render_actions(self) -> None:
+        from . import panels
         c = self.controller
         game = c.game
         interactive = c.interactive
@@ -410,6 +452,7 @@ class App:
         set_attr(button, "aria-disabled", None if enabled else "true")
 
     def _render_side(self) -> None:
+        from . import panels
         c = self.controller
         game = c.game
         tr = self.tr
@@ -473,6 +516,7 @@ class App:
             box.appendChild(row)
 
     def _render_log(self) -> None:
+        from . import panels
         c = self.controller
         log = by_id("log")
         size = len(c.game.history)
@@ -497,6 +541,7 @@ class App:
         self.log_size = size
 
     def _render_result(self) -> None:
+        from . import panels
         c = self.controller
         box = by_id("result")
         if not c.game.is_over:
@@ -519,9 +564,10 @@ class App:
         box.hidden = False
 
     def _fit(self, force: bool = False) -> None:
-        game = self.controller.game
-        if game is None:
+        if not self.has_game():
             return
+        from . import board_model
+        game = self.controller.game
         cells = set(game.board.tiles) | set(self.controller.turn.pending_cells())
         if not cells:
             cells = {(-2, -2), (3, 3)}
@@ -729,6 +775,7 @@ class App:
         return False
 
     def _cursor_moved(self, cell: tuple[int, int]) -> None:
+        from . import board_model
         game = self.controller.game
         if game is None:
             return

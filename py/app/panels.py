@@ -4,10 +4,13 @@ score rows, bag, preview breakdown, move log, end-of-game summary, opening expla
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .controller import Controller, Note
+from .notes import Note
 from .i18n import Translator
+
+if TYPE_CHECKING:
+    from .controller import Controller
 
 
 def note_text(note: Note | None, tr: Translator) -> str:

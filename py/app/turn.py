@@ -13,8 +13,9 @@ from typing import Any
 from qwirkle import IllegalMoveError, Placement
 from qwirkle.rules import ScoredLine
 
+from .notes import EXCHANGE, PLACE, ROLL  # noqa: F401 - re-exported
+
 Cell = tuple[int, int]
-PLACE, EXCHANGE, ROLL = "place", "exchange", "roll"
 
 
 @dataclass(frozen=True)

@@ -50,3 +50,11 @@ def test_random_seed_and_ages():
     assert spec.seed > 0 and spec.ages == (40, 9)
     assert make_spec("classic", ["human", "human"], ages=[None, None]).ages is None
     assert make_spec("classic", ["human", "human"], names=["  Ann   Lee ", ""]).names == ("Ann Lee", "Player 2")
+
+
+def test_query_parsing_matches_urllib():
+    from urllib.parse import parse_qs
+    from app.startlink import parse_query
+    for query in ("?a=1&b=x%20y&a=2", "?names=%3Cimg%20src%3D%22x%22%3EAnn%26amp%3B,Bob&seed=", "?n=Zo%C3%A9+L&bad=%zz%4",
+                  "", "?x", "?=v&k=%E2%82%AC"):
+        assert parse_query(query) == parse_qs(query.lstrip("?"), keep_blank_values=True), query
