@@ -10,7 +10,6 @@ CSSOM (``--qw-cols``, ``--qw-rows``).
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from app.tiles_svg import tile_svg
@@ -23,6 +22,12 @@ from .texts import Words
 
 
 HIDDEN = ' aria-hidden="true"'
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
+
+
+def escape(text: str) -> str:
+    """Text for HTML content and attribute values (as ``html.escape``, without importing it)."""
+    return text.translate(_ESCAPES)
 
 
 def _cell_name(cell: Cell) -> str:

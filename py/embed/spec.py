@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Mapping
-from urllib.parse import parse_qsl
 
 from qwirkle import Board, NotationError, Placement, Tile, Variant, find_variant
 from qwirkle.notation import parse_move, Play, parse_placements
@@ -154,5 +153,7 @@ def _read(attrs: Mapping[str, Any], prefix: str) -> Spec:
 
 def spec_from_query(query: str) -> Spec:
     """embed.html's settings: the same names as the attributes, in the URL's query string."""
+    from urllib.parse import parse_qsl  # only embed.html needs it: slow to import in Pyodide
+
     query = query[1:] if query.startswith("?") else query
     return _read(dict(parse_qsl(query, keep_blank_values=True)), "")
