@@ -121,6 +121,32 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    """Seeded games between computer players, seats rotated; one JSON summary (see ``qwirkle.tournament``)."""
+    from .tournament import run
+    names = [name.strip() for name in args.players.split(",")]
+    if not 2 <= len(names) <= 4:
+        raise InputError("--players: give 2 to 4 comma-separated players, e.g. hard,greedy")
+    for name in names:
+        make_player(name)   # unknown names fail here, before any game
+    if args.games < 1:
+        raise InputError("--games: at least 1")
+    print(json.dumps(run(args.variant, names, args.games, args.seed, tiles=args.tiles, workers=args.workers)))
+    return 0
+
+
+def _add_tournament(commands: Any, variants: list[str]) -> None:
+    tournament = commands.add_parser("tournament", help="seeded games between computer players, with statistics")
+    tournament.add_argument("--variant", choices=variants, default="classic")
+    tournament.add_argument("--players", required=True,
+                            help=f"2 to 4 comma-separated players, one per seat: {', '.join(PLAYERS)}")
+    tournament.add_argument("--games", type=int, default=100)
+    tournament.add_argument("--seed", type=int, default=0)
+    tournament.add_argument("--tiles", type=int, choices=(72, 108), help="Flex tile set (default 108)")
+    tournament.add_argument("--workers", type=int, default=1, help="processes to play games in (same results)")
+    tournament.set_defaults(run=_cmd_tournament)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python3 -m qwirkle", description="Qwirkle rules engine.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -152,6 +178,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="validate a saved game and print its final scores")
     replay.add_argument("file")
     replay.set_defaults(run=_cmd_replay)
+
+    _add_tournament(commands, variants)
     return parser
 
 

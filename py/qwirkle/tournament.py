@@ -68,6 +68,10 @@ class GameSpec:
     options: tuple[tuple[str, Any], ...] = field(default=())
 
 
+# Tournaments are reproducible: the Expert's time cap is off, its fixed iteration budget is the limit.
+DETERMINISTIC: dict[str, dict[str, Any]] = {"expert": {"seconds": None}}
+
+
 def player_seed(seed: int, index: int, place: int) -> int:
     return (seed * 1_000_003 + index) * 8 + place
 
@@ -79,7 +83,8 @@ def play_one(spec: GameSpec) -> list[Tally]:
     place_of_seat = [(seat + shift) % n for seat in range(n)]   # seat -> index in the listed players
     names = [spec.players[place] for place in place_of_seat]
     options = dict(spec.options)
-    players = [make_player(name, player_seed(spec.seed, spec.index, place), **options.get(name, {}))
+    players = [make_player(name, player_seed(spec.seed, spec.index, place),
+                           **{**DETERMINISTIC.get(name, {}), **options.get(name, {})})
                for name, place in zip(names, place_of_seat)]
     game = Game.new(spec.variant, [f"{name}{seat + 1}" for seat, name in enumerate(names)], spec.seed + spec.index,
                     tiles=spec.tiles)

@@ -11,6 +11,7 @@ time whatever the machine; results do not depend on the clock.
 """
 from __future__ import annotations
 
+import time
 from typing import Sequence
 
 from ..board import Board
@@ -42,13 +43,14 @@ class EndgameSearch:
     """Alpha-beta over the rest of a two-player game with both hands known."""
 
     def __init__(self, board: Board, variant: Variant, hands: Sequence[Sequence[Tile]], nodes: int = 2000,
-                 width: int = 8, root_width: int = 12) -> None:
+                 width: int = 8, root_width: int = 12, deadline: float | None = None) -> None:
         self.board = Board(board.tiles)
         self.variant = variant
         self.hands = [list(h) for h in hands]
         self.budget = nodes
         self.width = width
         self.root_width = root_width
+        self.deadline = deadline
         self.nodes = 0
         self.exact = False
         self.depth = 0          # deepest finished iteration (0: none finished, the play returned is a guess)
@@ -81,7 +83,7 @@ class EndgameSearch:
 
     def _plays(self, who: int, root: bool = False, width: int = 0) -> list[ScoredPlay]:
         self.nodes += 1
-        if self.nodes > self.budget:
+        if self.nodes > self.budget or (self.deadline is not None and time.perf_counter() > self.deadline):
             raise _Budget
         hand = self.hands[who]
         plays = legal_plays(self.board, hand, self.variant, None)

@@ -17,6 +17,7 @@ from .leave import LeaveWeights, leave_value
 from .lines import kinds_by_cell
 
 QWIRKLE_POINTS = 12
+MAX_EVALUATED = 150
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,12 @@ class Evaluator:
 
     def ranked(self, plays: Sequence[ScoredPlay], hand: Sequence[Tile] | None = None
                ) -> list[tuple[float, ScoredPlay]]:
-        """Plays with their values, best first (ties in placement order, so the choice is reproducible)."""
+        """Plays with their values, best first (ties in placement order, so the choice is reproducible).
+
+        Only the ``MAX_EVALUATED`` highest-scoring plays are valued: rich hands (an opening of six, six dice of one
+        color) list thousands of plays, mostly the same tiles in another order."""
+        if len(plays) > MAX_EVALUATED:
+            plays = sorted(plays, key=lambda p: (-p.points, p.placements))[:MAX_EVALUATED]
         scored = [(self.value(p, hand), p) for p in plays]
         scored.sort(key=lambda item: (-item[0], item[1].placements))
         return scored

@@ -15,7 +15,7 @@ from .endgame import endgame_move
 from .evaluate import Evaluator, Weights
 from .exchange import EXCHANGE_BASE, exchange_choice
 from .leave import leave_value
-from .reroll import best_value_after, choose_roll
+from .reroll import choose_roll
 
 LEVELS: tuple[dict[str, str], ...] = (
     {"name": "beginner", "en": "Beginner", "fr": "Débutant"},
@@ -128,8 +128,7 @@ class HardPlayer:
         if view.can_roll:
             if not ranked:
                 return Roll(tuple(view.hand))
-            return choose_roll(view, ranked, best_value_after(view, evaluator.value), self.rng,
-                               samples=self.roll_samples)
+            return choose_roll(view, ranked, self.rng, samples=self.roll_samples)
         if view.exchange_limit:
             best = ranked[0][0] if ranked else float("-inf")
             return exchange_choice(view.hand, view.exchange_limit, best, evaluator.leave_value,

@@ -1,20 +1,23 @@
 """Cubes re-roll reasoning (Q3): which dice to re-roll before placing, by the expected value of the best play after.
 
-Re-rolling the dice a play does not use keeps that play available, so for each of the best few plays we consider
-re-rolling all the other dice (and also re-rolling every die). Each choice is valued by the expected value of the best
-play after the roll: every outcome when there are few, otherwise a fixed number of seeded samples. The roll is made
-only when it beats placing now by a margin.
+Re-rolling the dice a play does not use keeps that play available, so for each of the best few plays (by the
+evaluation) we consider re-rolling all the other dice, and also re-rolling every die. Each choice is valued by the
+expected points of the best play after the roll (``quick.Position``): every outcome when there are few, otherwise a
+fixed number of seeded samples. The roll is made only when it beats placing now by a margin; the play itself is then
+chosen by the evaluation from the dice as they fall.
 """
 from __future__ import annotations
 
 import itertools
 import random
-from typing import Callable, Sequence
+from typing import Sequence
 
-from ..movegen import legal_plays
+from ..movegen import ScoredPlay
 from ..notation import Roll
 from ..tiles import Tile
 from ..view import PlayerView
+from .lines import kinds_by_cell
+from .quick import Position
 
 FACES = 6
 
@@ -27,24 +30,25 @@ def roll_outcomes(dice: Sequence[Tile], samples: int, rng: random.Random) -> lis
     return [[Tile(d.color, rng.randrange(FACES)) for d in dice] for _ in range(samples)]
 
 
-def choose_roll(view: PlayerView, ranked: Sequence[tuple[float, object]],
-                best_after: Callable[[list[Tile]], float], rng: random.Random,
+def choose_roll(view: PlayerView, ranked: Sequence[tuple[float, ScoredPlay]], rng: random.Random,
                 candidates: int = 3, samples: int = 8, margin: float = 0.3) -> Roll | None:
     """The dice to re-roll, or None to place now.
 
-    ``ranked``: (value, play) best first for the current hand; ``best_after(hand)``: the best play's value for a hand.
+    ``ranked``: (value, play) best first for the current hand. Each choice of dice is scored by the expected
+    points of the best play after the roll (the points now for not rolling).
     """
     if not view.can_roll:
         return None
     hand = list(view.hand)
+    position = Position(kinds_by_cell(view.board.tiles))
     options: list[tuple[Tile, ...]] = []
     for _, play in ranked[:candidates]:
         rest = list(hand)
-        for p in play.placements:   # type: ignore[attr-defined]
+        for p in play.placements:
             rest.remove(p.tile)
         options.append(tuple(sorted(rest)))
     options.append(tuple(sorted(hand)))
-    current = ranked[0][0] if ranked else float("-inf")
+    now = _best_points(position, hand)
     best_gain, best_roll = margin, None
     for dice in dict.fromkeys(options):
         if not dice:
@@ -53,18 +57,16 @@ def choose_roll(view: PlayerView, ranked: Sequence[tuple[float, object]],
         for d in dice:
             kept.remove(d)
         outcomes = roll_outcomes(dice, samples, rng)
-        expected = sum(best_after(kept + faces) for faces in outcomes) / len(outcomes)
-        if expected - current > best_gain:
-            best_gain, best_roll = expected - current, Roll(dice)
+        expected = sum(_best_points(position, kept + faces) for faces in outcomes) / len(outcomes)
+        if expected - now > best_gain:
+            best_gain, best_roll = expected - now, Roll(dice)
     return best_roll
 
 
-def best_value_after(view: PlayerView, value: Callable[..., float]) -> Callable[[list[Tile]], float]:
-    """``best_after`` for ``choose_roll``: the best value of a hand's plays on the view's board (a hand with no
-    play would be re-rolled whole by the engine (Q4); it is valued at 0)."""
-    def best_after(hand: list[Tile]) -> float:
-        plays = legal_plays(view.board, hand, view.variant, None)
-        if not plays:
-            return 0.0
-        return max(value(p, hand) for p in plays)
-    return best_after
+def _best_points(position: Position, hand: Sequence[Tile]) -> float:
+    """The most the hand scores now; a hand with no play would be re-rolled whole by the engine (Q4): 0."""
+    mask = 0
+    for tile in hand:
+        mask |= 1 << (tile.color * 6 + tile.shape)
+    found = position.best_play(mask)
+    return float(found[0]) if found else 0.0

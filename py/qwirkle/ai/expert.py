@@ -1,0 +1,250 @@
+"""Expert: Hard's evaluation picks the candidates, Monte-Carlo look-ahead over sampled hidden tiles decides.
+
+For each candidate (Hard's best plays, plus an exchange when Hard would consider one) and each sampled deal
+(``sampling.py``): play the candidate and draw, let every opponent make their best-scoring reply, then make our own
+best follow-up. The candidate's value is its points, minus the opponents' replies, plus our follow-up, averaged over
+deals; the same deals serve every candidate. Candidates are cut by successive halving: the worse half goes after each
+round, so the budget goes to the close calls. When the bag is empty in a two-player classic or Flex game, the end-game
+search of ``endgame.py`` decides instead (the hidden hand is then known).
+
+Budget: ``iterations`` look-aheads (one look-ahead is one candidate on one deal; an end-game node counts half) and, as a
+cap, ``seconds`` of thinking. The moves depend only on the seed and the view while the iteration budget is the limit,
+so tournaments and tests pass ``seconds=None`` and get the same games for the same seed; the browser passes the
+player's chosen time (1 to 3 s) and a large iteration count, and the clock decides.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Sequence
+
+from ..board import Board
+from ..game import END_BONUS, HAND_SIZE
+from ..movegen import ScoredPlay, legal_plays
+from ..notation import Cell, Exchange, Move, Play
+from ..tiles import Tile
+from ..variants import Variant
+from ..view import PlayerView
+from .basic import fallback
+from .endgame import EndgameSearch, hidden_hand
+from .evaluate import Weights
+from .exchange import EXCHANGE_BASE, exchange_choice
+from .levels import HardPlayer
+from .lines import kinds_by_cell
+from .quick import Position
+from .sampling import Deal, Sampler
+
+DEFAULT_SECONDS = 1.5
+DEFAULT_ITERATIONS = 240       # the tournament budget (about 0.3 s a move on CPython)
+BROWSER_ITERATIONS = 100_000   # with a time cap, let the clock decide
+
+
+class _Candidate:
+    __slots__ = ("move", "play", "prior", "total", "count")
+
+    def __init__(self, move: Move, play: ScoredPlay | None, prior: float) -> None:
+        self.move = move
+        self.play = play
+        self.prior = prior
+        self.total = 0.0
+        self.count = 0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.count if self.count else float("-inf")
+
+
+class ExpertPlayer(HardPlayer):
+    """Hard's candidates, chosen by look-ahead over sampled hidden tiles; exact end-game search when it can."""
+
+    name = "expert"
+
+    def __init__(self, rng: random.Random, seconds: float | None = DEFAULT_SECONDS,
+                 iterations: int = DEFAULT_ITERATIONS, candidates: int = 8, weights: Weights = Weights(),
+                 exchange_base: float = EXCHANGE_BASE, follow_up: float = 1.0) -> None:
+        super().__init__(rng, weights, exchange_base, roll_samples=16, endgame_nodes=0)
+        if iterations < 1:
+            raise ValueError("expert: iterations must be at least 1")
+        if seconds is not None and seconds <= 0:
+            raise ValueError("expert: seconds must be positive (or None for no time cap)")
+        self.seconds = seconds
+        self.iterations = iterations
+        self.candidates = candidates
+        self.follow_up = follow_up
+        self._root: _Sim | None = None
+        self._root_view: PlayerView | None = None
+        self._cache: dict[int, _Sim] = {}
+
+    def choose(self, view: PlayerView) -> Move:
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        if view.bag_count == 0:
+            move = self._endgame(view, deadline)
+            if move is not None:
+                return move
+        evaluator, ranked = self.ranked(view)
+        if view.can_roll:
+            roll = self.before_play(view, evaluator, ranked)
+            if roll is not None:
+                return roll
+        if not ranked:
+            return fallback(view)
+        candidates = [_Candidate(Play(p.placements), p, v) for v, p in ranked[:self.candidates]]
+        if view.exchange_limit:
+            exchange = exchange_choice(view.hand, view.exchange_limit, ranked[0][0] + 3.0, evaluator.leave_value,
+                                       self.exchange_base)
+            if exchange is not None:
+                candidates.append(_Candidate(exchange, None, ranked[0][0]))
+        if len(candidates) == 1:
+            return candidates[0].move
+        try:
+            return self._search(view, candidates, deadline).move
+        finally:
+            self._root = self._root_view = None
+            self._cache = {}
+
+    # -- Monte-Carlo look-ahead ------------------------------------------------------------------------------
+    def _search(self, view: PlayerView, candidates: list[_Candidate], deadline: float | None) -> _Candidate:
+        sampler = Sampler(view, random.Random(self.rng.getrandbits(64)))
+        deals: list[Deal] = []
+        alive = list(candidates)
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        per_round = max(len(alive), self.iterations // rounds)
+        used = 0
+        while used < self.iterations:
+            step = max(1, per_round // len(alive))
+            for candidate in alive:
+                target = candidate.count + step
+                while candidate.count < target:
+                    if candidate.count == len(deals):
+                        deals.append(sampler.deal())
+                    candidate.total += self._look_ahead(view, candidate, deals[candidate.count])
+                    candidate.count += 1
+                    used += 1
+                    if deadline is not None and time.perf_counter() > deadline:
+                        return self._best(alive)
+            if len(alive) > 2:
+                alive = sorted(alive, key=lambda c: (-c.mean, -c.prior))[:(len(alive) + 1) // 2]
+            elif used + len(alive) * step > self.iterations:
+                break
+        return self._best(alive)
+
+    @staticmethod
+    def _best(alive: Sequence[_Candidate]) -> _Candidate:
+        # compare on the deals every candidate has seen, so an unfinished round does not skew the choice
+        return max(alive, key=lambda c: (c.mean, c.prior))
+
+    def _look_ahead(self, view: PlayerView, candidate: _Candidate, deal: Deal) -> float:
+        """Our points, minus the opponents' best replies, plus our best follow-up, on one deal."""
+        bag = list(deal.bag)
+        hand = list(view.hand)
+        value = 0.0
+        if candidate.play is not None:
+            for p in candidate.play.placements:
+                hand.remove(p.tile)
+            value += candidate.play.points
+            if not hand and not bag:
+                return value + END_BONUS
+            draw = min(len(bag), HAND_SIZE - len(hand))
+        else:
+            assert isinstance(candidate.move, Exchange)
+            for tile in candidate.move.tiles:
+                hand.remove(tile)
+            draw = len(candidate.move.tiles)
+        hand.extend(bag[:draw])
+        del bag[:draw]
+        board = self._after(view, candidate)
+        n = len(deal.hands)
+        for i in range(1, n):
+            other = deal.hands[(view.seat + i) % n]
+            reply = board.best(other)
+            if reply is None:
+                continue
+            points, placed = reply
+            board.place(placed)
+            value -= points
+            if not bag and len(placed) == len(other):
+                return value - END_BONUS
+            del bag[:len(placed)]   # their draw
+        follow = board.best(hand)
+        if follow is not None:
+            points, placed = follow
+            value += self.follow_up * (points + (END_BONUS if not bag and len(placed) == len(hand) else 0))
+        return value
+
+    def _after(self, view: PlayerView, candidate: _Candidate) -> "_Sim":
+        """A fresh copy of the position after the candidate (cached per candidate for the move)."""
+        if self._root is None or self._root_view is not view:
+            self._root_view = view
+            self._root = _Sim.of(view)
+            self._cache = {}
+        key = id(candidate)
+        sim = self._cache.get(key)
+        if sim is None:
+            sim = self._root.copy()
+            if candidate.play is not None:
+                sim.place([(p.cell, p.tile) for p in candidate.play.placements])
+            self._cache[key] = sim
+        return sim.copy()
+
+    # -- end game ---------------------------------------------------------------------------------------------
+    def _endgame(self, view: PlayerView, deadline: float | None) -> Move | None:
+        other = hidden_hand(view)
+        if other is None:
+            return None
+        search = EndgameSearch(view.board, view.variant, [view.hand, other], nodes=self.iterations * 2,
+                               deadline=deadline)
+        play, _ = search.best()
+        if not search.depth:
+            return None
+        return fallback(view) if play is None else Play(play.placements)
+
+
+class _Sim:
+    """A position for look-ahead: ``quick.Position`` (classic, Cubes) or a board and ``legal_plays`` (Flex, whose
+    diagonal points depend on backgrounds)."""
+
+    __slots__ = ("variant", "position", "board")
+
+    def __init__(self, variant: Variant, position: Position | None, board: Board | None) -> None:
+        self.variant = variant
+        self.position = position
+        self.board = board
+
+    @classmethod
+    def of(cls, view: PlayerView) -> "_Sim":
+        if view.variant.backgrounds:
+            return cls(view.variant, None, Board(view.board.tiles))
+        return cls(view.variant, Position(kinds_by_cell(view.board.tiles)), None)
+
+    def copy(self) -> "_Sim":
+        if self.position is not None:
+            return _Sim(self.variant, self.position.copy(), None)
+        assert self.board is not None
+        return _Sim(self.variant, None, Board(self.board.tiles))
+
+    def place(self, placed: Sequence[tuple[Cell, Tile]]) -> None:
+        if self.position is not None:
+            self.position.place([(cell, tile.color * 6 + tile.shape) for cell, tile in placed])
+        else:
+            assert self.board is not None
+            self.board.tiles.update(placed)
+
+    def best(self, hand: Sequence[Tile]) -> tuple[int, list[tuple[Cell, Tile]]] | None:
+        """The most this hand can score now and where it plays."""
+        if self.position is not None:
+            mask = 0
+            for tile in hand:
+                mask |= 1 << (tile.color * 6 + tile.shape)
+            found = self.position.best_play(mask)
+            if found is None:
+                return None
+            points, cells, kinds = found
+            return points, [(cell, Tile(kind // 6, kind % 6)) for cell, kind in zip(cells, kinds)]
+        assert self.board is not None
+        plays = legal_plays(self.board, hand, self.variant, None)
+        if not plays:
+            return None
+        play = max(plays, key=lambda p: p.points)
+        return play.points, [(p.cell, p.tile) for p in play.placements]
+

@@ -1,0 +1,208 @@
+"""The best-scoring play of a hand, fast, for look-ahead (classic and Cubes: no backgrounds).
+
+Look-ahead asks one question many times: "what is the most this hand can score here?". ``Position`` keeps, for every
+empty cell next to the board, the kinds its row and its column accept and the points they score, and updates them
+locally when tiles are placed (only the cells at the two ends of the placed tiles' lines change). ``best_play`` then
+walks the candidate segments like ``movegen`` does, but only checks that a segment can be filled from the hand when it
+would beat the best score found so far, and stops at the first way to fill it. The result scores exactly
+``max(p.points for p in legal_plays(...))`` (tests/engine/test_ai_quick.py checks it on many positions).
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..movegen import ALL_KINDS, COLOR_MASKS, SHAPE_MASKS
+from ..notation import Cell
+from ..rules import QWIRKLE, QWIRKLE_BONUS
+from .lines import joinable
+
+Crossing = tuple[int, int]           # accepted kinds, points of the line the tile would join
+Found = tuple[int, list[Cell], list[int]]   # points, cells, kinds
+GROUPS = COLOR_MASKS + SHAPE_MASKS
+
+
+def _line_points(length: int) -> int:
+    if length < 2:
+        return 0
+    return length + QWIRKLE_BONUS if length == QWIRKLE else length
+
+
+LINE_POINTS = tuple(_line_points(n) for n in range(QWIRKLE + 1))
+
+
+class Position:
+    """Kinds by cell plus the crossing data of every empty cell next to a tile."""
+
+    __slots__ = ("kinds", "across", "down")
+
+    def __init__(self, kinds: dict[Cell, int] | None = None) -> None:
+        self.kinds: dict[Cell, int] = {}
+        self.across: dict[Cell, Crossing] = {}   # empty cells with a left or right neighbour
+        self.down: dict[Cell, Crossing] = {}     # empty cells with an upper or lower neighbour
+        if kinds:
+            self.place(list(kinds.items()))
+
+    def copy(self) -> "Position":
+        other = Position.__new__(Position)
+        other.kinds = dict(self.kinds)
+        other.across = dict(self.across)
+        other.down = dict(self.down)
+        return other
+
+    def place(self, placed: Sequence[tuple[Cell, int]]) -> None:
+        kinds = self.kinds
+        for cell, kind in placed:
+            kinds[cell] = kind
+            self.across.pop(cell, None)
+            self.down.pop(cell, None)
+        for (x, y), _ in placed:
+            for dx, dy, table in ((1, 0, self.across), (0, 1, self.down)):
+                for sign in (1, -1):
+                    cx, cy = x + sign * dx, y + sign * dy
+                    while (cx, cy) in kinds:
+                        cx += sign * dx
+                        cy += sign * dy
+                    crossing = self._crossing(cx, cy, dx, dy)
+                    if crossing is None:
+                        table.pop((cx, cy), None)
+                    else:
+                        table[(cx, cy)] = crossing
+
+    def _crossing(self, x: int, y: int, dx: int, dy: int) -> Crossing | None:
+        kinds = self.kinds
+        run = 0
+        length = 1
+        for sign in (1, -1):
+            cx, cy = x + sign * dx, y + sign * dy
+            kind = kinds.get((cx, cy))
+            while kind is not None:
+                bit = 1 << kind
+                if run & bit:
+                    return 0, 0
+                run |= bit
+                length += 1
+                cx += sign * dx
+                cy += sign * dy
+                kind = kinds.get((cx, cy))
+        if length == 1:
+            return None
+        if length > QWIRKLE:
+            return 0, 0
+        return joinable(run), _line_points(length)
+
+    def best_play(self, hand_kinds: int) -> Found | None:
+        """The highest-scoring play of a hand holding the kinds ``hand_kinds`` (bits): (points, cells, kinds)."""
+        if not hand_kinds:
+            return None
+        across, down = self.across, self.down
+        best: Found | None = None
+        best_points = 0
+        for cell in across.keys() | down.keys():
+            h_kinds, h_points = across.get(cell, (ALL_KINDS, 0))
+            v_kinds, v_points = down.get(cell, (ALL_KINDS, 0))
+            fits = h_kinds & v_kinds & hand_kinds
+            if fits and h_points + v_points > best_points:
+                best_points = h_points + v_points
+                best = (best_points, [cell], [(fits & -fits).bit_length() - 1])
+        groups = [(mask, hand_kinds & mask) for mask in GROUPS if bin(hand_kinds & mask).count("1") >= 2]
+        if not groups:
+            return best
+        most = max(bin(kinds).count("1") for _, kinds in groups)
+        rows: dict[int, list[int]] = {}      # line -> [lowest, highest] anchor
+        columns: dict[int, list[int]] = {}
+        for x, y in self.kinds:
+            _widen(rows, y, x)
+            _widen(columns, x, y)
+        for x, y in down:
+            _widen(rows, y, x)
+        for x, y in across:
+            _widen(columns, x, y)
+        for horizontal, lines in ((True, rows), (False, columns)):
+            found = self._segments(horizontal, lines, hand_kinds, groups, most, best_points)
+            if found is not None and found[0] > best_points:
+                best, best_points = found, found[0]
+        return best
+
+    def _segments(self, horizontal: bool, lines: dict[int, list[int]], hand_kinds: int,
+                  groups: list[tuple[int, int]], most: int, beat: int) -> Found | None:
+        kinds = self.kinds
+        crossing = self.down if horizontal else self.across
+        best: Found | None = None
+        for line, (low, high) in lines.items():
+            for a in range(low - 5, high + 1):
+                if ((a - 1, line) if horizontal else (line, a - 1)) in kinds:
+                    continue
+                run = 0
+                touching = False
+                cells: list[Cell] = []
+                masks: list[int] = []
+                points = 0
+                pos = a
+                end = a + QWIRKLE
+                while pos < end:
+                    cell = (pos, line) if horizontal else (line, pos)
+                    kind = kinds.get(cell)
+                    if kind is not None:
+                        bit = 1 << kind
+                        if run & bit:
+                            break
+                        run |= bit
+                        if not joinable(run) & hand_kinds:
+                            break
+                        touching = True
+                    else:
+                        cross = crossing.get(cell)
+                        if cross is None:
+                            mask = hand_kinds
+                        else:
+                            mask = cross[0] & hand_kinds
+                            points += cross[1]
+                            touching = True
+                        if not mask or len(cells) == most:
+                            break
+                        cells.append(cell)
+                        masks.append(mask)
+                    pos += 1
+                    if touching and len(cells) >= 2:
+                        total = points + LINE_POINTS[pos - a]
+                        if total > beat and ((pos, line) if horizontal else (line, pos)) not in kinds:
+                            chosen = _fill(masks, run, groups)
+                            if chosen is not None:
+                                beat = total
+                                best = (total, list(cells), chosen)
+        return best
+
+
+def _widen(lines: dict[int, list[int]], line: int, pos: int) -> None:
+    span = lines.get(line)
+    if span is None:
+        lines[line] = [pos, pos]
+    elif pos < span[0]:
+        span[0] = pos
+    elif pos > span[1]:
+        span[1] = pos
+
+
+def _fill(masks: list[int], run: int, groups: list[tuple[int, int]]) -> list[int] | None:
+    """One way to give each cell a distinct kind of one hand group that also fits the line's tiles ``run``."""
+    for group, held in groups:
+        if run & ~group:
+            continue
+        free = held & ~run
+        chosen = _assign(masks, 0, free)
+        if chosen is not None:
+            return chosen
+    return None
+
+
+def _assign(masks: list[int], i: int, free: int) -> list[int] | None:
+    options = masks[i] & free
+    while options:
+        low = options & -options
+        if i == len(masks) - 1:
+            return [low.bit_length() - 1]
+        rest = _assign(masks, i + 1, free ^ low)
+        if rest is not None:
+            return [low.bit_length() - 1] + rest
+        options ^= low
+    return None
