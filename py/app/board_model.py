@@ -31,7 +31,7 @@ class CellModel:
 
 
 def neighbours(cells: set[Cell] | dict[Cell, Any]) -> set[Cell]:
-    around = set()
+    around: set[Cell] = set()
     for x, y in cells:
         around.update(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
     return around - set(cells)

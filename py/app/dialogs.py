@@ -114,8 +114,7 @@ class Dialogs:
     def _submit(self, event: Any) -> None:
         event.preventDefault()
         form = by_id("new-form")
-        for node in form.querySelectorAll("[data-field]"):
-            self.seat_rows[int(data(node, "seat"))][data(node, "field")] = str(node.value)
+        self._sync_rows()
         variant = str(form.querySelector('input[name="variant"]:checked').value)
         tiles = None
         if variant.startswith("flex"):
@@ -295,7 +294,7 @@ class Dialogs:
             self._render_seats()
         elif action == "remove-seat" and len(self.seat_rows) > 2:
             self._sync_rows()
-            del self.seat_rows[int(data(button, "seat"))]
+            del self.seat_rows[int(data(button, "seat") or 0)]
             self._render_seats()
         elif action == "resume-save" and game_id:
             saved = self.app.store.load(game_id)
@@ -316,8 +315,11 @@ class Dialogs:
             self._render_stats()
 
     def _sync_rows(self) -> None:
+        """Copy what was typed in the seat rows into ``seat_rows``."""
         for node in by_id("new-form").querySelectorAll("[data-field]"):
-            self.seat_rows[int(data(node, "seat"))][data(node, "field")] = str(node.value)
+            seat, field = data(node, "seat"), data(node, "field")
+            if seat is not None and field is not None:
+                self.seat_rows[int(seat)][field] = str(node.value)
 
 
 def _revoke(url: str) -> Any:

@@ -129,8 +129,11 @@ class App:
         self.render()
         self._fit(force=True)
         if not root.hasAttribute("data-ready"):
+            from importlib.util import find_spec
+
             from .shell import show_ready
-            show_ready(document, True)
+            # the engine is found but imported on first need (start-up time)
+            show_ready(document, find_spec("qwirkle"))  # type: ignore[arg-type]
         self.kick()
 
     def _start_from_link(self) -> bool:
@@ -443,7 +446,8 @@ class App:
                 text = panels.note_text(why, self.tr)
         note_el = by_id("note")
         set_text(note_el, text)
-        level = (self.notice or note).level if (self.notice or note) else "info"
+        shown = self.notice or note
+        level = shown.level if shown is not None else "info"
         note_el.className = f"note note--{level}"
 
     @staticmethod
@@ -666,7 +670,7 @@ class App:
         button = closest(event, "button[data-index]")
         if button is None:
             return
-        self.controller.select(int(data(button, "index")))
+        self.controller.select(int(data(button, "index") or 0))
         self.notice = None
         self.render()
         self._show_legal()
@@ -690,7 +694,7 @@ class App:
             if button is None or not self.controller.interactive or self.controller.turn.mode != PLACE:
                 self.rack_press = None
                 return
-            self.rack_press = {"index": int(data(button, "index")), "code": data(button, "tile"),
+            self.rack_press = {"index": int(data(button, "index") or 0), "code": data(button, "tile"),
                                "x": event.clientX, "y": event.clientY, "dragging": False, "id": event.pointerId}
             # capture at once: a drag's first move may already be over the board
             by_id("rack").setPointerCapture(event.pointerId)

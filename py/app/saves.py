@@ -298,7 +298,8 @@ def parse_save(text: str, game_id: str | None = None) -> SavedGame:
     if value.get("version") != SAVE_VERSION:
         raise ValueError(f"save version {value.get('version')!r} is not supported")
     record = value.get("record")
-    game = from_record(record)  # RecordError is a ValueError
+    game = from_record(record)  # RecordError is a ValueError; a record is a dict once it loads
+    assert isinstance(record, dict)
     seats = value.get("seats")
     players = len(game.options.players)
     if not (isinstance(seats, list) and len(seats) == players and all(isinstance(s, str) for s in seats)):

@@ -159,8 +159,6 @@ EN: dict[str, str] = {
     "undone": "Move taken back.",
     "undo_none": "There is no move of yours to take back.",
     # Saves
-    "resume_title": "Resume your game?",
-    "resume_text": "{variant}, {players}: move {n}.",
     "resumed": "Your game is back where you left it (move {n}). New game starts another one.",
     "saves_title": "Saved games",
     "saves_empty": "No saved games yet.",

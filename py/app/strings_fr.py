@@ -148,8 +148,6 @@ FR: dict[str, str] = {
     "ended_blocked": "Plus personne ne pouvait jouer : la partie s'arrête sans bonus (C10).",
     "undone": "Coup repris.",
     "undo_none": "Vous n'avez pas de coup à reprendre.",
-    "resume_title": "Reprendre votre partie ?",
-    "resume_text": "{variant}, {players} : coup {n}.",
     "resumed": "Votre partie reprend où vous l'aviez laissée (coup {n}). Nouvelle partie en commence une autre.",
     "saves_title": "Parties sauvegardées",
     "saves_empty": "Aucune partie sauvegardée.",
