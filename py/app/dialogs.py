@@ -253,17 +253,21 @@ class Dialogs:
     def _render_tracker(self) -> None:
         c = self.app.controller
         game = c.game
+        # Only the player whose rack is on screen: the unseen tiles of anyone else would give
+        # their hidden rack away (full set - board - unseen).
         seat = c.rack_seat()
+        box = by_id("tracker-body")
+        clear(box)
         if seat is None:
-            seat = game.to_move if not c.needs_handover else (c.human_seats or [0])[0]
-        if c.needs_handover:  # do not show a hidden rack's complement to the wrong player
-            seat = c.revealed if c.revealed is not None else seat
+            waiting = game.options.players[game.to_move]
+            set_text(by_id("tracker-title"), self.tr.t("tracker"))
+            set_text(by_id("tracker-help"), self.tr.t("privacy_title", name=waiting)
+                     if c.needs_handover else self.tr.t("privacy_text"))
+            return
         name = game.options.players[seat]
         set_text(by_id("tracker-title"), self.tr.t("tracker_title", name=name))
         die = game.variant.can_roll
         set_text(by_id("tracker-help"), self.tr.t("tracker_dice" if die else "tracker_help"))
-        box = by_id("tracker-body")
-        clear(box)
         unseen = game.view(seat).unseen()
         for tile in sorted(unseen, key=lambda t: (t.background, t.color, t.shape)):
             count = unseen[tile]

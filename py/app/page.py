@@ -340,8 +340,10 @@ class App:
         note = by_id("note")
         set_text(note, panels.note_text(self.notice, self.tr))
         home = by_id("home-variants")
-        if not home.hasChildNodes() or data(home, "lang") != self.tr.lang:
+        if not home.hasChildNodes() or data(home, "lang") != self.tr.lang or data(home, "palette") != self.palette:
             clear(home)
+            home.appendChild(_sample_tiles(self.palette))
+            home.setAttribute("data-palette", self.palette)
             for key in ("welcome_classic", "welcome_cubes", "welcome_flex"):
                 home.appendChild(el("p", text=self.tr.t(key)))
             home.setAttribute("data-lang", self.tr.lang)
@@ -786,6 +788,18 @@ class App:
         model = board_model.build(self.controller, self.tr).get(cell)
         text = model.label if model else self.tr.t("cell_empty", x=cell[0], y=cell[1])
         self.announce(text)
+
+
+def _sample_tiles(palette: str) -> Any:
+    """A decorative line of tiles for the start screen: the six shapes, one Qwirkle."""
+    from collections import namedtuple
+    tile = namedtuple("tile", "color shape background")
+    row = el("div", "sample-tiles", attrs={"aria-hidden": "true"})
+    for shape, (color, background) in enumerate(((0, 0), (1, 0), (2, 2), (3, 1), (4, 3), (5, 0))):
+        item = el("span", "sample-tiles__tile")
+        item.innerHTML = tile_svg(tile(color, shape, background), palette)
+        row.appendChild(item)
+    return row
 
 
 def _clear_flag(app: App) -> Any:

@@ -273,9 +273,18 @@ def test_cubes_roll_and_hot_seat_privacy(page: Page, open_ready) -> None:
     expect(page.locator("[data-rack]")).to_have_count(0)
     page.get_by_role("button", name="I am Ann: show my tiles").click()
     wait_human(page)
+    page.get_by_role("button", name="Tile tracker").click()
+    tracker = page.locator("#tracker-dialog")
+    expect(tracker).to_contain_text("Tiles not seen by Ann")
+    assert tracker.locator(".tracker__item").count() > 20
+    tracker.get_by_role("button", name="Close").click()
     play_any(page)
     expect(page.locator("#privacy-title")).to_have_text("Pass the device to Bob")
     expect(page.locator("[data-rack] [data-tile]")).to_have_count(0)
+    # the tracker would give Ann's rack away to Bob: it waits for the hand-over
+    page.get_by_role("button", name="Tile tracker").click()
+    expect(tracker.locator(".tracker__item")).to_have_count(0)
+    expect(tracker).to_contain_text("Pass the device to Bob")
 
 
 def test_the_expert_thinks_in_a_worker_and_the_page_stays_responsive(page: Page, open_ready) -> None:
