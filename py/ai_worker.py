@@ -6,6 +6,7 @@ isolation (see OFFLINE.md, workers).
 
 from pyscript import sync
 
-from app.ai_service import choose_move
+from app.ai_service import choose_move, hint_move
 
 sync.choose_move = choose_move
+sync.hint_move = hint_move

@@ -20,23 +20,59 @@ def is_slow(kind: str) -> bool:
     return seats.engine_player(kind) in SLOW_PLAYERS
 
 
-def choose_move(record_json: str, seat: int, kind: str, seed: int) -> str:
-    """The move ``kind`` would make in ``seat`` of the recorded game, in notation."""
+def expert_seconds(value: Any) -> float | None:
+    """The Expert's time budget from settings ('1' to '3' seconds), None for the engine's default."""
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        return None
+    return min(max(seconds, 0.5), 5.0) if seconds == seconds else None
+
+
+def _game(record_json: str, seat: int) -> Any:
     from qwirkle.record import loads
     game = loads(str(record_json))
-    seat = int(seat)
     if game.is_over or game.to_move != seat:
         raise ValueError(f"ai: seat {seat} is not to move")
-    player = _player(str(kind), int(seed) * 1000 + len(game.history))
+    return game
+
+
+def choose_move(record_json: str, seat: int, kind: str, seed: int, seconds: Any = None) -> str:
+    """The move ``kind`` would make in ``seat`` of the recorded game, in notation (``seconds``: the
+    Expert's budget)."""
+    seat = int(seat)
+    game = _game(record_json, seat)
+    player = _player(str(kind), int(seed) * 1000 + len(game.history), expert_seconds(seconds))
     return player.choose(game.view(seat)).notation()
 
 
-def _player(kind: str, seed: int) -> Any:
-    """In the worker the expert may think to its time cap (not the tournament's iteration budget)."""
-    if seats.engine_player(kind) == "expert":
+def hint_move(record_json: str, seat: int, level: str, seed: int, seconds: Any = None) -> str:
+    """The play ``level`` advises in ``seat``, in notation; '' when no tile can be placed."""
+    from qwirkle.ai import hint
+    seat = int(seat)
+    game = _game(record_json, seat)
+    options = _options(str(level), expert_seconds(seconds))
+    advice = hint(game.view(seat), seats.engine_player(str(level)), int(seed), play_only=True, **options)
+    return advice.move.notation() if advice is not None else ""
+
+
+def _options(kind: str, seconds: float | None) -> dict[str, Any]:
+    """In the browser the expert thinks to its time cap (not the tournament's iteration budget)."""
+    if seats.engine_player(kind) != "expert":
+        return {}
+    try:
+        from qwirkle.ai import expert
+        return {"seconds": seconds or expert.DEFAULT_SECONDS, "iterations": expert.BROWSER_ITERATIONS}
+    except (ImportError, AttributeError):
+        return {}
+
+
+def _player(kind: str, seed: int, seconds: float | None = None) -> Any:
+    options = _options(kind, seconds)
+    if options:
         try:
-            from qwirkle.ai import expert, make_player
-            return make_player("expert", seed, seconds=expert.DEFAULT_SECONDS, iterations=expert.BROWSER_ITERATIONS)
-        except (ImportError, AttributeError, TypeError):
+            from qwirkle.ai import make_player
+            return make_player("expert", seed, **options)
+        except (ImportError, TypeError):
             pass
     return seats.make_ai(kind, seed)

@@ -40,6 +40,8 @@ class Controller:
         self.note: Note | None = None
         self.last: TurnResult | None = None
         self._players: dict[int, Any] = {}
+        self.hints: list[int] = []              # hints used, per seat (saved beside the record)
+        self._hinted: tuple[int, int] | None = None  # (seat, moves) of the turn last counted
 
     # -- starting ------------------------------------------------------------------------------
     def start(self, spec: GameSpec) -> Game:
@@ -51,6 +53,7 @@ class Controller:
 
     def resume(self, saved: SavedGame) -> Game:
         self._adopt(saved.game, saved.seats, saved.pace, saved.id, saved.created)
+        self.hints = hint_counts(getattr(saved, "app", {}).get("hints"), len(saved.seats))
         if self.store:
             self.store.set_current(saved.id)
         return saved.game
@@ -72,6 +75,8 @@ class Controller:
         self.turn = TurnState()
         self.revealed = None
         self.last = game.history[-1] if game.history else None
+        self.hints = [0] * len(self.seats)
+        self._hinted = None
         self._players = {seat: self.ai_factory(kind, game.options.seed * 10 + seat)
                          for seat, kind in enumerate(self.seats) if kind != seat_registry.HUMAN}
         self.note = None
@@ -310,6 +315,67 @@ class Controller:
         self._turn_hint(keep_note=True)
         return count
 
+    # -- hints ---------------------------------------------------------------------------------
+    def hint_view(self) -> Any:
+        """The view a hint is computed from (the player to move), or None when no hint can be given."""
+        if not self.interactive or self.turn.mode != PLACE or self.game is None:
+            return None
+        return self.game.view(self.game.to_move)
+
+    def hint_seed(self) -> int:
+        assert self.game is not None
+        return self.game.options.seed * 1000 + len(self.game.history)
+
+    def hint(self, level: str = "hard", **options: Any) -> bool:
+        """Ask ``level`` for the best play here and show it as pending tiles (see ``show_hint``)."""
+        view = self.hint_view()
+        if view is None:
+            return False
+        from qwirkle.ai import hint
+        advice = hint(view, seat_registry.engine_player(level), self.hint_seed(), play_only=True, **options)
+        return self.show_hint(advice.move if advice else None, level)
+
+    def show_hint(self, move: Any, level: str = "hard") -> bool:
+        """Put a hinted play (a ``Play``, its notation, or None: nothing can be placed) on the board as
+        pending tiles, to accept with Play or take back with Recall; counted once per turn."""
+        game = self.game
+        if self.hint_view() is None or game is None:
+            return False
+        if isinstance(move, str):
+            from qwirkle.notation import parse_move
+            move = parse_move(move) if move else None
+        self.turn.recall()
+        self._count_hint()
+        if not isinstance(move, Play):
+            key = ("hint_roll" if game.can_roll() else "hint_exchange" if game.exchange_limit()
+                   else "hint_pass")
+            self.note = Note(key, {"level": level}, level="warn")
+            return False
+        hand = self.hand()
+        used: set[int] = set()
+        for placement in move.placements:
+            index = next((i for i, tile in enumerate(hand) if tile == placement.tile and i not in used), None)
+            if index is None:  # not this rack's tiles: a stale hint
+                self.turn.recall()
+                return False
+            used.add(index)
+            self.turn.pending.append((index, placement))
+        preview = self.preview()
+        if preview.points is None:  # refused by the engine: never show an illegal hint
+            self.turn.recall()
+            return False
+        self.turn.cursor = move.placements[0].cell
+        self.note = Note("hint_shown", {"level": level}, count=preview.points)
+        return True
+
+    def _count_hint(self) -> None:
+        assert self.game is not None
+        turn = (self.game.to_move, len(self.game.history))
+        if self._hinted != turn:
+            self._hinted = turn
+            self.hints[self.game.to_move] += 1
+            self.save()
+
     # -- computer moves ------------------------------------------------------------------------
     def computer_move(self) -> TurnResult | None:
         """Let the computer to move choose and play (it only sees its own view)."""
@@ -364,6 +430,14 @@ class Controller:
         if self.store is None or self.game is None or self.game_id is None:
             return
         try:
-            self.store.save(self.game_id, to_record(self.game), self.seats, self.pace, self.created)
+            self.store.save(self.game_id, to_record(self.game), self.seats, self.pace, self.created,
+                            app={"hints": list(self.hints)})
         except Exception as error:  # noqa: BLE001 - a full store must not stop the game
             self.note = Note("storage_failed", {"error": str(error)}, level="warn")
+
+
+def hint_counts(value: Any, seats: int) -> list[int]:
+    """Hints used per seat as read from a save: a list of counts, anything else counts as none."""
+    if not isinstance(value, list) or len(value) != seats:
+        return [0] * seats
+    return [v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0 for v in value]

@@ -51,6 +51,7 @@ class Dialogs:
         """Re-render open dialogs after a language or palette change."""
         if by_id("new-dialog").open:
             self._render_seats()
+            self._render_ai_options()
         if by_id("saves-dialog").open:
             self._render_saves()
         if by_id("stats-dialog").open:
@@ -65,7 +66,29 @@ class Dialogs:
                               {"kind": default_computer(), "name": "", "age": ""}]
         set_text(by_id("new-error"), "")
         self._render_seats()
+        self._render_ai_options()
         self._open("new-dialog")
+
+    def _render_ai_options(self) -> None:
+        """The hint level and the Expert's time budget, as remembered in settings."""
+        from .saves import EXPERT_SECONDS
+        settings = self.app.store.settings()
+        levels = seat_registry.level_names() or ["medium"]
+        level = settings.get("hint_level", "hard")
+        self._fill(by_id("hint-level"), [(k, seat_registry.display_name(k, self.tr.lang)) for k in levels], level)
+        seconds = settings.get("expert_seconds", "1.5")
+        self._fill(by_id("expert-seconds"),
+                   [(s, self.tr.t("seconds_value", s=s.replace(".", "," if self.tr.lang == "fr" else ".")))
+                    for s in EXPERT_SECONDS], seconds)
+
+    @staticmethod
+    def _fill(select: Any, options: list[tuple[str, str]], value: str) -> None:
+        clear(select)
+        for key, text in options:
+            option = el("option", text=text, attrs={"value": key})
+            if key == value:
+                option.setAttribute("selected", "")
+            select.appendChild(option)
 
     def _render_seats(self) -> None:
         box = by_id("seat-rows")
@@ -137,6 +160,8 @@ class Dialogs:
         except StartLinkError as exc:
             set_text(error, str(exc))
             return
+        self.app.store.save_settings(hint_level=str(by_id("hint-level").value),
+                                     expert_seconds=str(by_id("expert-seconds").value))
         by_id("new-dialog").close()
         self.app.start_game(spec)
 

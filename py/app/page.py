@@ -46,7 +46,10 @@ class AiWorker:
             from pyscript import PyWorker
             base = str(window.location.href)
             interpreter = str(window.URL.new("./assets/vendor/pyodide/pyodide.mjs", base).href)
-            worker = PyWorker("./py/ai_worker.py", type="pyodide", config="./pyscript.json", version=interpreter)
+            bundle = str(window.URL.new("./assets/app/app.zip", base).href)
+            config = {"interpreter": interpreter, "files": {bundle: "./*"}}  # as index.html's
+            worker = PyWorker(str(window.URL.new("./py/ai_worker.py", base).href), type="pyodide",
+                              config=config, version=interpreter)
             await worker.ready
             self.worker = worker
         except Exception as error:  # noqa: BLE001 - no worker: slow players think on the page
@@ -78,6 +81,7 @@ class App:
         self.suppress_click = False
         self.log_size = -1
         self.ai_worker = AiWorker()
+        self.hinting = False
 
     # -- parts made on first need ----------------------------------------------------------------
     @property
@@ -271,7 +275,8 @@ class App:
             worker = await self.ai_worker.get()
             if worker is not None:
                 try:
-                    notation = await worker.sync.choose_move(dumps(c.game), seat, kind, c.game.options.seed)
+                    seconds = self.store.settings().get("expert_seconds")
+                    notation = await worker.sync.choose_move(dumps(c.game), seat, kind, c.game.options.seed, seconds)
                 except Exception as error:  # noqa: BLE001 - fall back to thinking here
                     window.console.warn(f"AI worker failed: {error}")
                 else:
@@ -425,12 +430,13 @@ class App:
         roll = c.roll_availability()
         self._enable(buttons["play"], placing and c.can_play(), visible=mode == PLACE)
         self._enable(buttons["recall"], placing and bool(c.turn.pending), visible=mode == PLACE)
+        self._enable(buttons["hint"], placing and not self.hinting, visible=mode == PLACE and bool(c.human_seats))
         self._enable(buttons["exchange"], placing and exchange.enabled, visible=mode == PLACE)
         self._enable(buttons["roll"], placing and roll.enabled, visible=game.variant.can_roll and mode == PLACE)
         self._enable(buttons["pass"], placing and c.can_pass(), visible=placing and c.can_pass())
         self._enable(buttons["undo"], c.can_undo() and not c.computer_to_move and not self.running)
         if game.is_over:
-            for name in ("play", "recall", "exchange", "roll"):
+            for name in ("play", "recall", "hint", "exchange", "roll"):
                 buttons[name].hidden = True
         confirm = buttons["confirm"]
         in_mode = interactive and mode in (EXCHANGE, ROLL)
@@ -565,6 +571,9 @@ class App:
             table.appendChild(item)
         box.appendChild(table)
         box.appendChild(el("p", "muted", text=ending))
+        hints = panels.hint_lines(c, self.tr)
+        if hints:
+            box.appendChild(el("ul", "result__hints", children=[el("li", text=t) for t in hints]))
         box.appendChild(el("button", "btn btn--primary", text=self.tr.t("rematch"),
                            attrs={"type": "button", "data-action": "rematch"}))
         box.hidden = False
@@ -619,6 +628,9 @@ class App:
             self._after_human(c.play())
         elif action == "recall":
             c.recall()
+        elif action == "hint":
+            self._hint()
+            return
         elif action == "exchange":
             c.set_mode(EXCHANGE)
         elif action == "roll":
@@ -652,6 +664,57 @@ class App:
             self.start_game(c.rematch_spec())
             return
         self.render()
+
+    # -- hints ----------------------------------------------------------------------------------
+    def _hint(self) -> None:
+        """Show the chosen level's best play as pending tiles (the Expert thinks in the worker)."""
+        from . import ai_service
+        c = self.controller
+        settings = self.store.settings()
+        level = settings.get("hint_level", "hard")
+        if c.hint_view() is None:
+            return
+        if ai_service.is_slow(level):
+            c.note = Note("hint_thinking")
+            self.hinting = True
+            self.render()
+            asyncio.ensure_future(self._slow_hint(level, settings.get("expert_seconds"), self.generation))
+            return
+        c.hint(level)
+        self._hint_shown()
+
+    async def _slow_hint(self, level: str, seconds: Any, generation: int) -> None:
+        from qwirkle.record import dumps
+
+        from . import ai_service
+        c = self.controller
+        moves = len(c.game.history)
+        args = (dumps(c.game), c.game.to_move, level, c.hint_seed(), seconds)
+        try:
+            worker = await self.ai_worker.get()
+            notation = str(await worker.sync.hint_move(*args)) if worker is not None else None
+        except Exception as error:  # noqa: BLE001 - fall back to thinking here
+            window.console.warn(f"AI worker failed: {error}")
+            notation = None
+        finally:
+            self.hinting = False
+        if generation != self.generation or c.game is None or len(c.game.history) != moves:
+            return
+        if notation is None:
+            notation = ai_service.hint_move(*args)
+        c.show_hint(notation, level)
+        self._hint_shown()
+
+    def _hint_shown(self) -> None:
+        self.render()
+        cells = [p.cell for p in self.controller.turn.pending_placements()]
+        if cells:
+            self._fit()
+            view = self.board.view
+            self.board.measure()
+            if not all(view.is_visible(cell) for cell in cells):
+                view.reveal(cells[0])
+                self.board.apply_view()
 
     def _after_human(self, result: Any) -> None:
         if result is None:

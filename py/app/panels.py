@@ -20,6 +20,9 @@ def note_text(note: Note | None, tr: Translator) -> str:
     if note.error is not None:
         return tr.explain(note.error)
     values = dict(note.values)
+    if note.key.startswith("hint_") and isinstance(values.get("level"), str):
+        from .seats import display_name
+        values["level"] = display_name(values["level"], tr.lang)
     for key, value in list(values.items()):
         if hasattr(value, "color") and hasattr(value, "shape"):
             values[key] = tr.tile(value)
@@ -128,6 +131,14 @@ def opening_text(c: Controller, tr: Translator) -> str:
         else:
             text += " " + tr.t("opening_tie_seat", others=others)
     return text
+
+
+def hint_lines(c: Controller, tr: Translator) -> list[str]:
+    """Hints used by each human seat, for the end-of-game summary."""
+    assert c.game is not None
+    names = c.game.options.players
+    hints = c.hints if len(c.hints) == len(names) else [0] * len(names)
+    return [tr.tn("hints_used", hints[seat], name=names[seat]) for seat in c.human_seats]
 
 
 def result_lines(c: Controller, tr: Translator) -> tuple[str, list[tuple[str, int, bool]], str]:

@@ -3,10 +3,11 @@
 Keys, all under ``qwirkle.``:
 
 * ``qwirkle.save.ID``: one game, ``{"format": "qwirkle-save", "version": 1, "id", "seats",
-  "pace", "created", "updated", "record"}`` where ``record`` is the engine's JSON record
-  (``qwirkle.record.to_record``);
+  "pace", "created", "updated", "record", "app"}`` where ``record`` is the engine's JSON record
+  (``qwirkle.record.to_record``), untouched, and ``app`` the app's own data beside it
+  (``{"hints": [hints used per seat]}``; optional);
 * ``qwirkle.current``: the ID of the game to offer on the next visit;
-* ``qwirkle.settings``: ``{"lang", "palette"}``;
+* ``qwirkle.settings``: ``{"lang", "palette", "hint_level", "expert_seconds"}``;
 * ``qwirkle.aside.KEY.N``: a value that could not be read, moved aside (never deleted).
 
 Nothing read from the store is trusted: a corrupt or foreign value is moved aside and reported
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 PREFIX = "qwirkle."
@@ -28,6 +29,8 @@ ASIDE_PREFIX = PREFIX + "aside."
 SAVE_FORMAT = "qwirkle-save"
 SAVE_VERSION = 1
 PALETTES = ("standard", "contrast")
+HINT_LEVELS = ("beginner", "easy", "medium", "hard", "expert")
+EXPERT_SECONDS = ("1", "1.5", "2", "3")
 MAX_SAVES = 30
 
 
@@ -79,6 +82,7 @@ class SavedGame:
     updated: float
     record: dict[str, Any]
     game: Any
+    app: dict[str, Any] = field(default_factory=dict)   # the app's data beside the record (hints used)
 
     @property
     def move_count(self) -> int:
@@ -146,13 +150,17 @@ class SaveStore:
         return f"{base + n:x}"
 
     def save(self, game_id: str, record: dict[str, Any], seats: tuple[str, ...] | list[str],
-             pace: int = 1, created: float | None = None, current: bool = True) -> None:
-        """Write a game (autosave after every move) and make it the current one."""
+             pace: int = 1, created: float | None = None, current: bool = True,
+             app: dict[str, Any] | None = None) -> None:
+        """Write a game (autosave after every move) and make it the current one. ``app`` is kept beside
+        the engine's record (the record itself stays as the engine wrote it)."""
         now = self.clock()
         old = self._read_raw(game_id)
-        payload = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "id": game_id, "seats": list(seats),
-                   "pace": pace, "created": created or (old or {}).get("created") or now, "updated": now,
-                   "record": record}
+        payload: dict[str, Any] = {
+            "format": SAVE_FORMAT, "version": SAVE_VERSION, "id": game_id, "seats": list(seats), "pace": pace,
+            "created": created or (old or {}).get("created") or now, "updated": now, "record": record}
+        if app:
+            payload["app"] = app
         self._set(SAVE_PREFIX + game_id, json.dumps(payload, ensure_ascii=False))
         if current:
             self._set(CURRENT, game_id)
@@ -275,6 +283,10 @@ class SaveStore:
             result["lang"] = value["lang"]
         if value.get("palette") in PALETTES:
             result["palette"] = value["palette"]
+        if value.get("hint_level") in HINT_LEVELS:
+            result["hint_level"] = value["hint_level"]
+        if value.get("expert_seconds") in EXPERT_SECONDS:
+            result["expert_seconds"] = value["expert_seconds"]
         return result
 
     def save_settings(self, **values: str) -> None:
@@ -311,6 +323,8 @@ def parse_save(text: str, game_id: str | None = None) -> SavedGame:
     created = value.get("created", 0)
     updated = value.get("updated", created)
     number = (int, float)
+    app = value.get("app")
     return SavedGame(str(value.get("id") or game_id or ""), tuple(seats), 0 if pace == 0 else 1,
                      float(created) if isinstance(created, number) else 0.0,
-                     float(updated) if isinstance(updated, number) else 0.0, record, game)
+                     float(updated) if isinstance(updated, number) else 0.0, record, game,
+                     app if isinstance(app, dict) else {})

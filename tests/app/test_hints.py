@@ -1,0 +1,107 @@
+"""Hints: the advised play shown as pending tiles, the words when nothing can be placed, the count
+per seat saved beside the engine's record, and the settings for hint level and Expert budget."""
+import json
+
+from app import panels
+from app.ai_service import expert_seconds, hint_move
+from app.controller import Controller, hint_counts
+from app.i18n import Translator
+from app.saves import DictStorage, SaveStore
+from app.startlink import make_spec
+from qwirkle import Game
+from qwirkle.record import dumps
+
+
+def controller(seats=("human", "hard"), seed=4, variant="classic", storage=None):
+    c = Controller(SaveStore(storage if storage is not None else DictStorage()))
+    c.start(make_spec(variant, list(seats), seed=seed))
+    while c.computer_to_move:
+        c.computer_move()
+    return c
+
+
+def test_a_hint_is_pending_tiles_with_their_score_and_can_be_recalled_or_played():
+    c = controller()
+    assert c.hint("hard")
+    pending = c.turn.pending_placements()
+    assert pending and c.can_play()
+    assert c.note.key == "hint_shown" and c.note.count == c.preview().points
+    assert panels.note_text(c.note, Translator("en")).startswith("Hint (Hard): this play scores")
+    assert panels.note_text(c.note, Translator("fr")).startswith("Indice (Difficile) : ce coup rapporte")
+    c.recall()
+    assert not c.turn.pending
+    assert c.hint("hard") and c.hints[c.game.to_move] == 1  # counted once per turn
+    seat = c.game.to_move
+    assert c.play().seat == seat
+
+
+def test_the_hint_matches_the_worker_function():
+    c = controller()
+    notation = hint_move(dumps(c.game), c.game.to_move, "hard", c.hint_seed())
+    assert c.show_hint(notation, "hard")
+    shown = c.turn.pending_placements()
+    assert c.hint("hard") and c.turn.pending_placements() == shown
+
+
+def past_opening(c):
+    if c.game.is_opening:
+        c.hint("hard")
+        c.play()
+        while c.computer_to_move:
+            c.computer_move()
+    return c
+
+
+def test_no_placeable_tile_says_what_to_do():
+    c = past_opening(controller())
+    assert not c.show_hint(None, "hard")
+    assert c.note.key == "hint_exchange" and not c.turn.pending
+    assert "Press Exchange" in panels.note_text(c.note, Translator("en"))
+    cubes = past_opening(controller(variant="cubes"))
+    assert not cubes.show_hint("", "medium")
+    assert cubes.note.key == "hint_roll" and "Roll" in panels.note_text(cubes.note, Translator("en"))
+
+
+def test_a_stale_or_foreign_hint_is_not_shown():
+    c = controller()
+    other = Game.new("classic", ["a", "b"], seed=99)
+    play = max(other.legal_plays(), key=lambda p: len(p.placements))
+    from qwirkle import Play
+    assert not c.show_hint(Play(play.placements), "hard") and not c.turn.pending
+
+
+def test_no_hint_for_a_computer_or_out_of_turn():
+    c = Controller(SaveStore(DictStorage()))
+    c.start(make_spec("classic", ["hard", "hard"], seed=4))
+    assert not c.hint("hard") and c.hints == [0, 0]
+
+
+def test_hints_are_saved_beside_the_record_and_come_back():
+    storage = DictStorage()
+    c = controller(storage=storage)
+    c.hint("hard")
+    c.play()
+    seat = c.human_seats[0]
+    raw = json.loads(storage.data["qwirkle.save." + c.game_id])
+    assert raw["app"] == {"hints": c.hints} and "app" not in raw["record"] and "hints" not in raw["record"]
+    resumed = Controller(SaveStore(storage))
+    resumed.resume(SaveStore(storage).load_current())
+    assert resumed.hints[seat] == 1
+    assert panels.hint_lines(resumed, Translator("en"))[0].endswith(": 1 hint used")
+    assert panels.hint_lines(resumed, Translator("fr"))[0].endswith(" : 1 indice utilisé")
+
+
+def test_old_saves_and_bad_counts_read_as_no_hints():
+    assert hint_counts(None, 2) == [0, 0]
+    assert hint_counts([1, 2, 3], 2) == [0, 0]
+    assert hint_counts([2, -1], 2) == [2, 0]
+    assert hint_counts([True, "x"], 2) == [0, 0]
+
+
+def test_settings_remember_hint_level_and_expert_budget():
+    store = SaveStore(DictStorage())
+    store.save_settings(hint_level="expert", expert_seconds="3")
+    assert store.settings()["hint_level"] == "expert" and store.settings()["expert_seconds"] == "3"
+    store.save_settings(hint_level="cheater", expert_seconds="999")
+    assert "hint_level" not in store.settings() and "expert_seconds" not in store.settings()
+    assert expert_seconds("2") == 2.0 and expert_seconds(None) is None and expert_seconds("nan") is None

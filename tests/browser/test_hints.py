@@ -1,0 +1,77 @@
+"""Hints and computer levels through the real page (see conftest.py): a human plays a whole game
+against Hard by accepting the hint every turn (Hint, then Play; Exchange or Pass when the hint
+says so); the hints used survive a reload and are shown in the end-of-game summary."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Page, expect
+
+LOG_GREW = """(n) => document.querySelectorAll('#log > li').length > n
+    || document.documentElement.hasAttribute('data-over')"""
+HINT_SHOWN = """() => document.querySelector('[data-pending]')
+    || /^Hint \\(/.test(document.getElementById('note').textContent)"""
+
+
+def log_size(page: Page) -> int:
+    return page.locator("#log > li").count()
+
+
+def human_to_move(page: Page) -> bool:
+    """Wait until the human (seat 0) is to move; False once the game is over."""
+    page.wait_for_selector('html[data-turn="0"] [data-rack] [data-tile], html[data-over]', state="attached")
+    return page.locator("html[data-over]").count() == 0
+
+
+def saved_hints(page: Page) -> list[int]:
+    current = page.evaluate("localStorage.getItem('qwirkle.current')")
+    save = json.loads(page.evaluate("(id) => localStorage.getItem('qwirkle.save.' + id)", current))
+    assert "hints" not in save["record"]  # the engine's record is untouched
+    return save["app"]["hints"]
+
+
+def take_hint(page: Page) -> str:
+    """Press Hint and follow it; returns what was done."""
+    before = log_size(page)
+    page.get_by_role("button", name="Hint").click()
+    page.wait_for_function(HINT_SHOWN)
+    note = page.locator("#note")
+    if page.locator("[data-pending]").count():
+        expect(note).to_contain_text("Hint (Hard): this play scores")
+        points = int(re.search(r"scores (\d+) point", note.inner_text()).group(1))
+        expect(page.locator(".preview__points")).to_have_text(re.compile(rf"scores {points} points?$"))
+        page.get_by_role("button", name="Play").click()
+        done = "play"
+    elif "Press Exchange" in note.inner_text():
+        page.get_by_role("button", name="Exchange", exact=True).click()
+        page.locator("[data-rack] [data-tile]").first.click()
+        page.get_by_role("button", name=re.compile(r"^Exchange selected")).click()
+        done = "exchange"
+    else:
+        expect(note).to_contain_text("Press Pass")
+        page.get_by_role("button", name="Pass").click()
+        done = "pass"
+    page.wait_for_function(LOG_GREW, arg=before)
+    return done
+
+
+def test_a_human_plays_hard_to_the_end_with_hints(page: Page, open_ready, wait_ready) -> None:
+    open_ready(page, "?variant=classic&seats=human,hard&seed=11&names=Ann,Bot&pace=0")
+    expect(page.locator("#scores")).to_contain_text("Bot (Hard)")
+    hints = 0
+    done: list[str] = []
+    while human_to_move(page):
+        done.append(take_hint(page))
+        hints += 1
+        if hints == 3:  # the count is saved beside the record, and a reload keeps it
+            assert saved_hints(page) == [3, 0]
+            page.reload()
+            wait_ready(page)
+    assert "play" in done
+    expect(page.locator("html")).to_have_attribute("data-over", "")
+    result = page.locator("#result")
+    expect(result).to_be_visible()
+    expect(result).to_contain_text(f"Ann: {hints} hints used")
+    assert saved_hints(page) == [hints, 0]
