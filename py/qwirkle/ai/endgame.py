@@ -180,13 +180,15 @@ class EndgameSearch:
         return value
 
 
-def endgame_move(view: PlayerView, nodes: int, width: int = 10) -> tuple[ScoredPlay | None, bool] | None:
+def endgame_move(view: PlayerView, nodes: int, width: int = 10,
+                 deadline: float | None = None) -> tuple[ScoredPlay | None, bool] | None:
     """The end-game search's play for this view (a play, or None to pass) and whether the search was exact; None
-    when the view is not such an end game or the budget did not allow one full iteration."""
+    when the view is not such an end game or the budget (``nodes``, and ``deadline`` on ``time.perf_counter``)
+    did not allow one full iteration."""
     other = hidden_hand(view)
     if other is None:
         return None
-    search = EndgameSearch(view.board, view.variant, [view.hand, other], nodes, width)
+    search = EndgameSearch(view.board, view.variant, [view.hand, other], nodes, width, deadline=deadline)
     play, _ = search.best()
     if not search.depth:
         return None

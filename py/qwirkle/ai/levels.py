@@ -5,6 +5,7 @@ Every level receives only a ``PlayerView`` and returns a legal move. ``LEVELS`` 
 from __future__ import annotations
 
 import random
+import time
 from typing import Sequence
 
 from ..movegen import ScoredPlay
@@ -97,9 +98,10 @@ class HardPlayer:
     name = "hard"
 
     def __init__(self, rng: random.Random, weights: Weights = Weights(), exchange_base: float = EXCHANGE_BASE,
-                 roll_samples: int = 8, endgame_nodes: int = 80) -> None:
+                 roll_samples: int = 8, endgame_nodes: int = 80, endgame_seconds: float | None = None) -> None:
         self.rng = rng
         self.endgame_nodes = endgame_nodes
+        self.endgame_seconds = endgame_seconds   # a time cap on the end-game search (the browser's budget)
         self.weights = weights
         self.exchange_base = exchange_base
         self.roll_samples = roll_samples
@@ -110,7 +112,8 @@ class HardPlayer:
 
     def choose(self, view: PlayerView) -> Move:
         if self.endgame_nodes and view.bag_count == 0:
-            found = endgame_move(view, self.endgame_nodes)
+            deadline = None if self.endgame_seconds is None else time.perf_counter() + self.endgame_seconds
+            found = endgame_move(view, self.endgame_nodes, deadline=deadline)
             if found is not None:
                 play = found[0]
                 return fallback(view) if play is None else Play(play.placements)
