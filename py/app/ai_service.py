@@ -59,7 +59,7 @@ def hint_move(record_json: str, seat: int, level: str, seed: int, seconds: Any =
 def _options(kind: str, seconds: float | None) -> dict[str, Any]:
     """In the browser the expert thinks to its time cap (not the tournament's iteration budget)."""
     if seats.engine_player(kind) != "expert":
-        return {}
+        return seats.page_options(kind)
     try:
         from qwirkle.ai import expert
         return {"seconds": seconds or expert.DEFAULT_SECONDS, "iterations": expert.BROWSER_ITERATIONS}
@@ -69,7 +69,7 @@ def _options(kind: str, seconds: float | None) -> dict[str, Any]:
 
 def _player(kind: str, seed: int, seconds: float | None = None) -> Any:
     options = _options(kind, seconds)
-    if options:
+    if options and seats.engine_player(kind) == "expert":
         try:
             from qwirkle.ai import make_player
             return make_player("expert", seed, **options)

@@ -40,6 +40,7 @@ class Controller:
         self.note: Note | None = None
         self.last: TurnResult | None = None
         self._players: dict[int, Any] = {}
+        self.think_seconds = 0.0                # how long the last computer move took to choose
         self.hints: list[int] = []              # hints used, per seat (saved beside the record)
         self._hinted: tuple[int, int] | None = None  # (seat, moves) of the turn last counted
 
@@ -332,6 +333,7 @@ class Controller:
         if view is None:
             return False
         from qwirkle.ai import hint
+        options = {**seat_registry.page_options(level), **options}
         advice = hint(view, seat_registry.engine_player(level), self.hint_seed(), play_only=True, **options)
         return self.show_hint(advice.move if advice else None, level)
 
@@ -382,7 +384,10 @@ class Controller:
         if not self.computer_to_move or self.game is None:
             return None
         seat = self.game.to_move
+        import time
+        start = time.perf_counter()
         move = self._players[seat].choose(self.game.view(seat))
+        self.think_seconds = time.perf_counter() - start
         return self._apply(move)
 
     def computer_apply(self, notation: str) -> TurnResult | None:

@@ -265,18 +265,30 @@ class App:
 
     async def _computer_turn(self, generation: int) -> Any:
         """One computer move: slow players think in the worker, the others right here."""
+        c = self.controller
+        seat = c.game.to_move
+        kind = c.seats[seat]
+        started = float(window.performance.now())
+        result = await self._computer_choice(generation, seat, kind)
+        if result is not None:  # for bench/aimove.py: the time to choose, and the time the page waited
+            window.console.debug(f"ai-move {seat_registry.engine_player(kind)} think={c.think_seconds * 1000:.1f}ms"
+                                 f" total={float(window.performance.now()) - started:.1f}ms")
+        return result
+
+    async def _computer_choice(self, generation: int, seat: int, kind: str) -> Any:
         from qwirkle.record import dumps
 
         from . import ai_service
         c = self.controller
-        seat = c.game.to_move
-        kind = c.seats[seat]
+        c.think_seconds = 0.0
         if ai_service.is_slow(kind):
             worker = await self.ai_worker.get()
             if worker is not None:
                 try:
                     seconds = self.store.settings().get("expert_seconds")
+                    started = float(window.performance.now())
                     notation = await worker.sync.choose_move(dumps(c.game), seat, kind, c.game.options.seed, seconds)
+                    c.think_seconds = (float(window.performance.now()) - started) / 1000
                 except Exception as error:  # noqa: BLE001 - fall back to thinking here
                     window.console.warn(f"AI worker failed: {error}")
                 else:

@@ -107,5 +107,21 @@ def engine_player(kind: str) -> str:
     return kind
 
 
+# Options for players on the page (Pyodide runs about 2-3x slower than CPython): Hard's exact end-game
+# search gets a time cap so that a move stays within 300 ms (past the cap it plays its one-ply choice).
+PAGE_OPTIONS: dict[str, dict[str, Any]] = {"hard": {"endgame_seconds": 0.15}}
+
+
+def page_options(kind: str) -> dict[str, Any]:
+    return dict(PAGE_OPTIONS.get(engine_player(kind), {}))
+
+
 def make_ai(kind: str, seed: int) -> Any:
-    return _ai().make_player(engine_player(kind), seed)
+    name = engine_player(kind)
+    options = page_options(kind)
+    if options:
+        try:
+            return _ai().make_player(name, seed, **options)
+        except TypeError:  # an engine without these options
+            pass
+    return _ai().make_player(name, seed)
