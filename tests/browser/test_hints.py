@@ -75,3 +75,40 @@ def test_a_human_plays_hard_to_the_end_with_hints(page: Page, open_ready, wait_r
     expect(result).to_be_visible()
     expect(result).to_contain_text(f"Ann: {hints} hints used")
     assert saved_hints(page) == [hints, 0]
+
+
+EXPERT_MOVE = re.compile(r"ai-move expert think=([\d.]+)ms")
+TIMER_GAPS = """(ms) => new Promise((resolve) => {
+    const start = performance.now(); let last = start, worst = 0;
+    const tick = () => {
+        const now = performance.now(); worst = Math.max(worst, now - last); last = now;
+        if (now - start < ms) setTimeout(tick, 10); else resolve(worst);
+    };
+    setTimeout(tick, 10);
+})"""
+
+
+def test_the_expert_thinks_in_a_worker_to_its_budget_while_the_page_responds(page: Page, open_ready) -> None:
+    page.context.add_init_script("localStorage.setItem('qwirkle.settings', JSON.stringify({expert_seconds: '3'}))")
+    thinks: list[float] = []
+    page.on("console", lambda msg: (m := EXPERT_MOVE.search(msg.text)) and thinks.append(float(m.group(1))))
+    open_ready(page, "?variant=classic&seats=expert,expert&seed=3&names=Ann,Bob")
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-thinking", "")
+    expect(page.locator("#status")).to_contain_text("is thinking")
+    expect(page.locator("#scores")).to_contain_text("Ann (Expert)")
+    page.wait_for_function("document.querySelectorAll('#log > li').length >= 1", timeout=120_000)
+    expect(page.locator("#board .cell--new").first).to_be_attached()  # the move is animated onto the board
+    # the second move: the worker is up, the Expert thinks for its 3 s; meanwhile the page runs
+    page.wait_for_function("document.querySelectorAll('#log > li').length == 1 "
+                           "&& document.documentElement.hasAttribute('data-thinking')")
+    page.wait_for_timeout(600)
+    world = page.locator("#board-world")
+    before = world.get_attribute("style")
+    page.get_by_role("button", name="Zoom in").click()  # handled by Python on the page
+    expect(world).not_to_have_attribute("style", before or "")
+    worst_gap = page.evaluate(TIMER_GAPS, 1000)
+    assert worst_gap < 250, f"the page stalled for {worst_gap:.0f} ms while the Expert thought"
+    assert page.locator("#log > li").count() == 1 and html.get_attribute("data-thinking") is not None
+    page.wait_for_function("document.querySelectorAll('#log > li').length >= 2")
+    assert len(thinks) >= 2 and 2500 <= thinks[1] <= 6000, thinks
