@@ -719,14 +719,16 @@ class App:
 
     def _hint_shown(self) -> None:
         self.render()
-        cells = [p.cell for p in self.controller.turn.pending_placements()]
+        cells = {p.cell for p in self.controller.turn.pending_placements()}
         if cells:
-            self._fit()
+            from . import board_model
             view = self.board.view
             self.board.measure()
-            if not all(view.is_visible(cell) for cell in cells):
-                view.reveal(cells[0])
-                self.board.apply_view()
+            if not view.user_moved or not all(view.is_visible(cell) for cell in cells):
+                # follow the game, centred on the hint when the board is too large to show whole
+                shown = set(self.controller.game.board.tiles) | cells
+                view.user_moved = False
+                self.board.fit(shown | board_model.neighbours(shown), focus=cells)
 
     def _after_human(self, result: Any) -> None:
         if result is None:
