@@ -27,6 +27,7 @@ test: vendor chromium $(VENV)/.installed
 
 vendor: $(NPM_STAMP)
 	$(PYTHON) scripts/vendor.py --quiet
+	$(PYTHON) scripts/bundle.py --quiet
 
 $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund

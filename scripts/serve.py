@@ -79,6 +79,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return None
         if parts[-1] == "sw-precache.js":  # the service worker's update check: list edits too
             _precache().refresh_precache(self.directory)
+        if parts[-2:] == ["app", "app.zip"]:  # the game's Python packages: edits live on reload
+            _bundle().refresh(self.directory)
         return super().send_head()
 
     def list_directory(self, path):  # type: ignore[no-untyped-def]
@@ -88,6 +90,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         if not self.quiet:
             super().log_message(format, *args)
+
+
+@functools.cache
+def _bundle():  # type: ignore[no-untyped-def]
+    """scripts/bundle.py, which rebuilds assets/app/app.zip when a module of the game changed."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import bundle
+
+    return bundle
 
 
 @functools.cache

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Pack the Python packages the game page imports into one archive: ``assets/app/app.zip``.
+
+Why: PyScript fetches every entry of a config's ``files`` before Python starts. The game's
+packages are about 50 small files, and fetching them one by one cost 400 ms on a cold load
+(110 ms warm), more than the page's whole budget over a bare PyScript page. One archive, which
+PyScript unpacks into Pyodide's file system (``"./assets/app/app.zip": "./*"`` in the inline
+config of index.html), is a single request.
+
+The archive holds exactly the files that ``scripts/vendor.py`` maps into ``pyscript.json``
+(same selection, same paths), so the two never disagree. It is deterministic (sorted names,
+fixed timestamps) and rewritten only when its content changes, so the service worker's
+precache list does not churn. ``assets/app/`` is git-ignored: ``make play``/``make test``/
+``make site`` build it (Makefile ``vendor`` target), and ``scripts/serve.py`` rebuilds it when
+a browser asks for it, so an edited module is live on the next reload. Standard library only.
+
+    python3 scripts/bundle.py            # build or refresh assets/app/app.zip
+    python3 scripts/bundle.py --check    # exit 1 if it is missing or out of date
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import io
+import sys
+import threading
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ARCHIVE = Path("assets") / "app" / "app.zip"
+_LOCK = threading.Lock()
+
+
+def _vendor():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("_scripts_vendor", Path(__file__).with_name("vendor.py"))
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def archive_bytes(root: Path = ROOT) -> bytes:
+    """The archive for the packages under ``root/py``: paths as in pyscript.json's ``files``."""
+    vendor = _vendor()
+    files = vendor.package_files() if root == ROOT else _package_files(root, vendor.PACKAGES,
+                                                                       vendor.PACKAGE_SUFFIXES)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for url, target in sorted(files.items()):
+            info = zipfile.ZipInfo(target[2:], date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, (root / url[2:]).read_bytes())
+    return buffer.getvalue()
+
+
+def _package_files(root: Path, packages: tuple[str, ...], suffixes: tuple[str, ...]) -> dict[str, str]:
+    files = {}
+    for package in packages:
+        base = root / "py" / package
+        for path in sorted(base.rglob("*")) if base.is_dir() else []:
+            rel = path.relative_to(root / "py")
+            if path.is_file() and path.suffix in suffixes and not any(
+                    part.startswith((".", "__pycache__")) for part in rel.parts):
+                files[f"./py/{rel.as_posix()}"] = f"./{rel.as_posix()}"
+    return files
+
+
+def refresh(root: Path | str = ROOT, check: bool = False) -> bool:
+    """Write the archive if its content changed; True when it was (or would be) rewritten."""
+    root = Path(root)
+    target = root / ARCHIVE
+    with _LOCK:
+        data = archive_bytes(root)
+        if target.is_file() and target.read_bytes() == data:
+            return False
+        if not check:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            tmp = target.with_name(target.name + ".tmp")
+            tmp.write_bytes(data)
+            tmp.replace(target)
+        return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if out of date")
+    parser.add_argument("--quiet", action="store_true", help="print only changes")
+    args = parser.parse_args(argv)
+    changed = refresh(ROOT, args.check)
+    if changed:
+        print(("would write " if args.check else "wrote ") + ARCHIVE.as_posix())
+        if args.check:
+            return 1
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import precache  # the service worker's list holds the archive's hash
+        precache.write(ROOT)
+    elif not args.quiet:
+        print(f"bundle.py: {ARCHIVE.as_posix()} is up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
