@@ -14,7 +14,8 @@ Per listed player (in the order given; a name listed twice gives two entries):
 - ``qwirkles``: Qwirkles scored per game (each Qwirkle line or Flex diagonal counts once).
 - ``qwirkles_allowed``: Qwirkles scored per game by the next player on the turn right after this player's turn,
   i.e. Qwirkles this player left open for the opponent who moves next.
-- ``seconds_per_move``: thinking time per turn (all ``choose`` calls of the turn, re-roll decisions included).
+- ``seconds_per_move``: thinking time per turn (all ``choose`` calls of the turn, re-roll decisions included), in CPU
+  seconds of the process (``time.process_time``), so that other load on the machine does not inflate it.
 """
 from __future__ import annotations
 
@@ -94,9 +95,9 @@ def play_one(spec: GameSpec) -> list[Tally]:
     while not game.is_over and turns < MAX_TURNS:
         seat = game.to_move
         tally = tallies[place_of_seat[seat]]
-        start = time.perf_counter()
+        start = time.process_time()
         move = players[seat].choose(game.view(seat))
-        tally.seconds += time.perf_counter() - start
+        tally.seconds += time.process_time() - start
         result = game.apply(move)
         if result.kind == "roll" and not result.forced_pass:
             continue   # the same player now places

@@ -24,8 +24,8 @@ MAX_EVALUATED = 150
 class Weights:
     leave: LeaveWeights = field(default_factory=LeaveWeights)
     leave_scale: float = 1.0
-    danger: float = 10.0        # points given away per expected Qwirkle an opponent completes (line of 5)
-    danger_two: float = 10.0    # the same for a line of 4 finished with two tiles
+    danger: float = 8.0         # points given away per expected Qwirkle an opponent completes (line of 5)
+    danger_two: float = 6.0     # the same for a line of 4 finished with two tiles
     setup: float = 6.0          # per expected Qwirkle of our own next turn
     endgame_tile: float = 1.5   # bag empty: per tile still in hand (the opponent may go out first)
 

@@ -12,7 +12,7 @@ from ..notation import Exchange
 from ..tiles import Tile
 
 # What a fresh draw of several tiles is worth against playing now, in evaluation points (tuned by bench/strength.py).
-EXCHANGE_BASE = 1.0
+EXCHANGE_BASE = 1.5
 
 
 def keep_group(hand: Sequence[Tile]) -> list[Tile]:

@@ -8,9 +8,15 @@ round, so the budget goes to the close calls. When the bag is empty in a two-pla
 search of ``endgame.py`` decides instead (the hidden hand is then known).
 
 Budget: ``iterations`` look-aheads (one look-ahead is one candidate on one deal; an end-game node counts half) and, as a
-cap, ``seconds`` of thinking. The moves depend only on the seed and the view while the iteration budget is the limit,
-so tournaments and tests pass ``seconds=None`` and get the same games for the same seed; the browser passes the
-player's chosen time (1 to 3 s) and a large iteration count, and the clock decides.
+cap, ``seconds`` of thinking (wall clock).
+
+- ``make_player("expert", seed, seconds=2.0)`` (the browser; ``seconds`` defaults to 1.5): the clock decides. A first
+  short round measures what a look-ahead costs on this machine and the budget is fitted to the time left, so
+  successive halving still runs to the end. Not reproducible, since it depends on the machine's speed.
+- ``make_player("expert", seed, seconds=None)`` (tournaments, tests): a fixed budget of ``DEFAULT_ITERATIONS``
+  look-aheads (or ``iterations=N``) and no clock at all, so the same seed gives the same moves on any machine.
+  ``qwirkle.tournament`` always plays the Expert this way.
+- Both: ``make_player("expert", seed, seconds=3.0, iterations=2000)`` stops at whichever comes first.
 """
 from __future__ import annotations
 
@@ -36,8 +42,9 @@ from .quick import Position
 from .sampling import Deal, Sampler
 
 DEFAULT_SECONDS = 1.5
-DEFAULT_ITERATIONS = 240       # the tournament budget (about 0.3 s a move on CPython)
-BROWSER_ITERATIONS = 100_000   # with a time cap, let the clock decide
+DEFAULT_ITERATIONS = 240       # without a time cap (tournaments, tests): about 0.2-0.3 s a move on CPython
+CAPPED_ITERATIONS = 100_000    # with a time cap and no iteration count given, the clock decides
+CALIBRATION_SAMPLES = 2
 
 
 class _Candidate:
@@ -61,9 +68,11 @@ class ExpertPlayer(HardPlayer):
     name = "expert"
 
     def __init__(self, rng: random.Random, seconds: float | None = DEFAULT_SECONDS,
-                 iterations: int = DEFAULT_ITERATIONS, candidates: int = 8, weights: Weights = Weights(),
+                 iterations: int | None = None, candidates: int = 8, weights: Weights = Weights(),
                  exchange_base: float = EXCHANGE_BASE, follow_up: float = 1.0) -> None:
         super().__init__(rng, weights, exchange_base, roll_samples=16, endgame_nodes=0)
+        if iterations is None:
+            iterations = DEFAULT_ITERATIONS if seconds is None else CAPPED_ITERATIONS
         if iterations < 1:
             raise ValueError("expert: iterations must be at least 1")
         if seconds is not None and seconds <= 0:
@@ -105,14 +114,18 @@ class ExpertPlayer(HardPlayer):
 
     # -- Monte-Carlo look-ahead ------------------------------------------------------------------------------
     def _search(self, view: PlayerView, candidates: list[_Candidate], deadline: float | None) -> _Candidate:
+        """Successive halving over the candidates on shared deals. With a time cap, a first short round measures
+        the cost of a look-ahead and the iteration budget is cut to what the remaining time allows."""
         sampler = Sampler(view, random.Random(self.rng.getrandbits(64)))
         deals: list[Deal] = []
         alive = list(candidates)
         rounds = max(1, math.ceil(math.log2(len(alive))))
-        per_round = max(len(alive), self.iterations // rounds)
+        budget = self.iterations
+        calibrating = deadline is not None
+        start = time.perf_counter()
         used = 0
-        while used < self.iterations:
-            step = max(1, per_round // len(alive))
+        while used < budget:
+            step = CALIBRATION_SAMPLES if calibrating else max(1, max(len(alive), budget // rounds) // len(alive))
             for candidate in alive:
                 target = candidate.count + step
                 while candidate.count < target:
@@ -123,9 +136,15 @@ class ExpertPlayer(HardPlayer):
                     used += 1
                     if deadline is not None and time.perf_counter() > deadline:
                         return self._best(alive)
+            if calibrating:
+                assert deadline is not None
+                calibrating = False
+                cost = (time.perf_counter() - start) / used
+                budget = min(budget, used + int(0.9 * (deadline - time.perf_counter()) / cost))
+                continue
             if len(alive) > 2:
                 alive = sorted(alive, key=lambda c: (-c.mean, -c.prior))[:(len(alive) + 1) // 2]
-            elif used + len(alive) * step > self.iterations:
+            elif used + len(alive) * step > budget:
                 break
         return self._best(alive)
 

@@ -1,0 +1,80 @@
+"""Strength of the computer levels: seeded tournaments against greedy, as Markdown tables (and JSON lines).
+
+Run: PYTHONPATH=py python3 bench/strength.py [--games N] [--only TEXT] [--workers 2] [--seed S] [--json FILE]
+
+Each row is one ``qwirkle.tournament.run`` (seats rotated, game i dealt with seed S + i); the numbers are those of
+the first listed player, the level under test. Results are the same for the same seed and game count whatever the
+number of workers, except the timings; the Expert plays with its fixed tournament budget (``iterations``, no time
+cap), so its games are reproducible too. ``--games`` sets every row (default: 1000 for two players, 500 for four);
+``--only`` keeps the rows whose label contains the text (e.g. ``--only "classic 2p"``).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
+
+from qwirkle.tournament import run  # noqa: E402
+
+ROWS = [
+    # (variant, players, default games)
+    ("classic", "hard,greedy", 1000),
+    ("classic", "expert,greedy", 1000),
+    ("cubes", "hard,greedy", 1000),
+    ("cubes", "expert,greedy", 1000),
+    ("flex", "hard,greedy", 1000),
+    ("flex", "expert,greedy", 1000),
+    ("classic", "hard,greedy,greedy,greedy", 500),
+    ("classic", "expert,greedy,greedy,greedy", 500),
+    ("cubes", "hard,greedy,greedy,greedy", 500),
+    ("cubes", "expert,greedy,greedy,greedy", 500),
+    ("flex", "hard,greedy,greedy,greedy", 500),
+    ("flex", "expert,greedy,greedy,greedy", 500),
+    ("classic", "beginner,greedy", 1000),
+    ("classic", "easy,greedy", 1000),
+    ("classic", "medium,greedy", 1000),
+]
+
+
+def label(variant: str, players: str) -> str:
+    return f"{variant} {len(players.split(','))}p {players}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, help="games per row (default: 1000 for 2 players, 500 for 4)")
+    parser.add_argument("--only", default="", help="run only the rows whose label contains this text")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", metavar="FILE", help="also append one JSON line per row to FILE")
+    args = parser.parse_args()
+    rows = [row for row in ROWS if args.only in label(row[0], row[1])]
+    if not rows:
+        parser.error(f"--only: no row matches {args.only!r}")
+    print("| variant | players | games | win % (fair share) | points/turn | greedy points/turn | qwirkles/game "
+          "| qwirkles allowed/game | s/move |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for variant, players, default_games in rows:
+        names = players.split(",")
+        games = args.games or default_games
+        start = time.perf_counter()
+        result = run(variant, names, games, args.seed, workers=args.workers)
+        elapsed = time.perf_counter() - start
+        me, others = result["players"][0], result["players"][1:]
+        greedy_ppt = sum(p["points_per_turn"] for p in others) / len(others)
+        print(f"| {variant} | {players} | {games} | {100 * me['wins'] / games:.1f} ({100 / len(names):.0f}) "
+              f"| {me['points_per_turn']:.2f} | {greedy_ppt:.2f} | {me['qwirkles']:.2f} | {me['qwirkles_allowed']:.2f} "
+              f"| {me['seconds_per_move']:.3f} |", flush=True)
+        if args.json:
+            with open(args.json, "a", encoding="utf-8") as out:
+                out.write(json.dumps({"variant": variant, "players": names, "seed": args.seed,
+                                      "elapsed": round(elapsed, 1), **result}) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
