@@ -61,6 +61,11 @@ class Refs(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list) -> None:
         a = dict(attrs)
+        config = a.get("config")
+        if config and config.lstrip().startswith("{"):  # an inline config: the files it names
+            inline = json.loads(config)
+            self.urls += [url for url in [inline.get("interpreter"), *inline.get("files", {})] if url]
+            a.pop("config")
         for name in ("src", "href", "config"):
             value = a.get(name)
             if value and not value.startswith(("#", "http", "mailto:")) and not (tag == "a" and name == "href"):
