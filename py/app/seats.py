@@ -109,7 +109,7 @@ def engine_player(kind: str) -> str:
 
 # Options for players on the page (Pyodide runs about 2-3x slower than CPython): Hard's exact end-game
 # search gets a time cap so that a move stays within 300 ms (past the cap it plays its one-ply choice).
-PAGE_OPTIONS: dict[str, dict[str, Any]] = {"hard": {"endgame_seconds": 0.15}}
+PAGE_OPTIONS: dict[str, dict[str, Any]] = {"hard": {"endgame_seconds": 0.1}}
 
 
 def page_options(kind: str) -> dict[str, Any]:
