@@ -60,11 +60,8 @@ def _options(kind: str, seconds: float | None) -> dict[str, Any]:
     """In the browser the expert thinks to its time cap (not the tournament's iteration budget)."""
     if seats.engine_player(kind) != "expert":
         return seats.page_options(kind)
-    try:
-        from qwirkle.ai import expert
-        return {"seconds": seconds or expert.DEFAULT_SECONDS, "iterations": expert.BROWSER_ITERATIONS}
-    except (ImportError, AttributeError):
-        return {}
+    from qwirkle.ai import expert
+    return {"seconds": seconds or expert.DEFAULT_SECONDS}  # with a time cap the clock decides
 
 
 def _player(kind: str, seed: int, seconds: float | None = None) -> Any:

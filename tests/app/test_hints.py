@@ -105,3 +105,9 @@ def test_settings_remember_hint_level_and_expert_budget():
     store.save_settings(hint_level="cheater", expert_seconds="999")
     assert "hint_level" not in store.settings() and "expert_seconds" not in store.settings()
     assert expert_seconds("2") == 2.0 and expert_seconds(None) is None and expert_seconds("nan") is None
+
+
+def test_the_expert_gets_the_chosen_budget():
+    from app.ai_service import _player
+    assert _player("expert", 1, 2.0).seconds == 2.0
+    assert _player("expert", 1, None).seconds == 1.5
