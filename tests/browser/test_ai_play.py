@@ -107,8 +107,10 @@ def test_the_expert_thinks_in_a_worker_to_its_budget_while_the_page_responds(pag
     before = world.get_attribute("style")
     page.get_by_role("button", name="Zoom in").click()  # handled by Python on the page
     expect(world).not_to_have_attribute("style", before or "")
+    # timers keep firing: thinking on the page would stall them for the whole 3 s (the bound leaves room for a
+    # loaded 2-CPU machine, where the worker holds one CPU)
     worst_gap = page.evaluate(TIMER_GAPS, 1000)
-    assert worst_gap < 250, f"the page stalled for {worst_gap:.0f} ms while the Expert thought"
+    assert worst_gap < 1000, f"the page stalled for {worst_gap:.0f} ms while the Expert thought"
     assert page.locator("#log > li").count() == 1 and html.get_attribute("data-thinking") is not None
     page.wait_for_function("document.querySelectorAll('#log > li').length >= 2")
     assert len(thinks) >= 2 and 2500 <= thinks[1] <= 6000, thinks
