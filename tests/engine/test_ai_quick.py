@@ -7,7 +7,7 @@ import pytest
 from qwirkle import Board, Game, Placement, Play, Tile, find_variant, legal_plays, parse_tiles
 from qwirkle.ai import make_player
 from qwirkle.ai.lines import kinds_by_cell
-from qwirkle.ai.quick import Position
+from qwirkle.ai.quick import FlexPosition, Position
 
 POSITIONS = pathlib.Path(__file__).resolve().parents[2] / "bench" / "positions.jsonl"
 
@@ -32,16 +32,48 @@ def check(board, hand, variant, position):
     assert any(set(p.placements) == placed and p.points == points for p in plays)
 
 
+def check_flex(board, hand, variant, position):
+    plays = legal_plays(board, hand, variant)
+    found = position.best_tiles(hand)
+    if not plays:
+        assert found is None
+        return
+    points, placed = found
+    assert points == max(p.points for p in plays)
+    assert any(set(p.placements) == {Placement(t, c) for c, t in placed} and p.points == points for p in plays)
+
+
 def test_best_play_on_the_committed_positions():
     checked = 0
     for line in POSITIONS.read_text().splitlines():
         item = json.loads(line)
-        if item["variant"] == "flex" or not item["board"]:
+        if not item["board"]:
             continue
         board = Board.from_notation(item["board"])
-        check(board, parse_tiles(item["hand"]), find_variant(item["variant"]), Position(kinds_by_cell(board.tiles)))
+        hand, variant = parse_tiles(item["hand"]), find_variant(item["variant"])
+        if variant.backgrounds:
+            check_flex(board, hand, variant, FlexPosition(board.tiles))
+        else:
+            check(board, hand, variant, Position(kinds_by_cell(board.tiles)))
         checked += 1
-    assert checked > 100
+    assert checked > 200
+
+
+def test_flex_incremental_updates_and_diagonals():
+    for seed, tiles in ((70, 72), (71, 108)):
+        game = Game.new("flex", ["a", "b"], seed, tiles=tiles)
+        players = [make_player("random", seed), make_player("greedy", seed)]
+        position = None
+        while not game.is_over:
+            if position is not None:
+                check_flex(game.board, game.hands[game.to_move], game.variant, position.copy())
+            move = players[game.to_move].choose(game.view(game.to_move))
+            game.apply(move)
+            if isinstance(move, Play):
+                if position is None:
+                    position = FlexPosition(game.board.tiles)
+                else:
+                    position.place_tiles([(p.cell, p.tile) for p in move.placements])
 
 
 @pytest.mark.parametrize("variant", ["classic", "cubes"])

@@ -25,12 +25,10 @@ import random
 import time
 from typing import Sequence
 
-from ..board import Board
 from ..game import END_BONUS, HAND_SIZE
-from ..movegen import ScoredPlay, legal_plays
+from ..movegen import ScoredPlay
 from ..notation import Cell, Exchange, Move, Play
 from ..tiles import Tile
-from ..variants import Variant
 from ..view import PlayerView
 from .basic import fallback
 from .endgame import EndgameSearch, hidden_hand
@@ -38,11 +36,11 @@ from .evaluate import Weights
 from .exchange import EXCHANGE_BASE, exchange_choice
 from .levels import HardPlayer
 from .lines import kinds_by_cell
-from .quick import Position
+from .quick import FlexPosition, Position
 from .sampling import Deal, Sampler
 
 DEFAULT_SECONDS = 1.5
-DEFAULT_ITERATIONS = 240       # without a time cap (tournaments, tests): about 0.2-0.3 s a move on CPython
+DEFAULT_ITERATIONS = 160       # without a time cap (tournaments, tests): about 0.1 s a move on CPython
 CAPPED_ITERATIONS = 100_000    # with a time cap and no iteration count given, the clock decides
 CALIBRATION_SAMPLES = 2
 
@@ -220,50 +218,44 @@ class ExpertPlayer(HardPlayer):
 
 
 class _Sim:
-    """A position for look-ahead: ``quick.Position`` (classic, Cubes) or a board and ``legal_plays`` (Flex, whose
-    diagonal points depend on backgrounds)."""
+    """A position for look-ahead: ``quick.Position`` (classic, Cubes) or ``quick.FlexPosition`` (Flex, whose diagonal
+    points depend on the tiles' backgrounds)."""
 
-    __slots__ = ("variant", "position", "board")
+    __slots__ = ("position", "flex")
 
-    def __init__(self, variant: Variant, position: Position | None, board: Board | None) -> None:
-        self.variant = variant
+    def __init__(self, position: Position | None, flex: FlexPosition | None) -> None:
         self.position = position
-        self.board = board
+        self.flex = flex
 
     @classmethod
     def of(cls, view: PlayerView) -> "_Sim":
         if view.variant.backgrounds:
-            return cls(view.variant, None, Board(view.board.tiles))
-        return cls(view.variant, Position(kinds_by_cell(view.board.tiles)), None)
+            return cls(None, FlexPosition(view.board.tiles))
+        return cls(Position(kinds_by_cell(view.board.tiles)), None)
 
     def copy(self) -> "_Sim":
         if self.position is not None:
-            return _Sim(self.variant, self.position.copy(), None)
-        assert self.board is not None
-        return _Sim(self.variant, None, Board(self.board.tiles))
+            return _Sim(self.position.copy(), None)
+        assert self.flex is not None
+        return _Sim(None, self.flex.copy())
 
     def place(self, placed: Sequence[tuple[Cell, Tile]]) -> None:
         if self.position is not None:
             self.position.place([(cell, tile.color * 6 + tile.shape) for cell, tile in placed])
         else:
-            assert self.board is not None
-            self.board.tiles.update(placed)
+            assert self.flex is not None
+            self.flex.place_tiles(placed)
 
     def best(self, hand: Sequence[Tile]) -> tuple[int, list[tuple[Cell, Tile]]] | None:
         """The most this hand can score now and where it plays."""
-        if self.position is not None:
-            mask = 0
-            for tile in hand:
-                mask |= 1 << (tile.color * 6 + tile.shape)
-            found = self.position.best_play(mask)
-            if found is None:
-                return None
-            points, cells, kinds = found
-            return points, [(cell, Tile(kind // 6, kind % 6)) for cell, kind in zip(cells, kinds)]
-        assert self.board is not None
-        plays = legal_plays(self.board, hand, self.variant, None)
-        if not plays:
+        if self.position is None:
+            assert self.flex is not None
+            return self.flex.best_tiles(hand)
+        mask = 0
+        for tile in hand:
+            mask |= 1 << (tile.color * 6 + tile.shape)
+        found = self.position.best_play(mask)
+        if found is None:
             return None
-        play = max(plays, key=lambda p: p.points)
-        return play.points, [(p.cell, p.tile) for p in play.placements]
-
+        points, cells, kinds = found
+        return points, [(cell, Tile(kind // 6, kind % 6)) for cell, kind in zip(cells, kinds)]

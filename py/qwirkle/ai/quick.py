@@ -1,4 +1,4 @@
-"""The best-scoring play of a hand, fast, for look-ahead (classic and Cubes: no backgrounds).
+"""The best-scoring play of a hand, fast, for look-ahead.
 
 Look-ahead asks one question many times: "what is the most this hand can score here?". ``Position`` keeps, for every
 empty cell next to the board, the kinds its row and its column accept and the points they score, and updates them
@@ -6,15 +6,18 @@ locally when tiles are placed (only the cells at the two ends of the placed tile
 walks the candidate segments like ``movegen`` does, but only checks that a segment can be filled from the hand when it
 would beat the best score found so far, and stops at the first way to fill it. The result scores exactly
 ``max(p.points for p in legal_plays(...))`` (tests/engine/test_ai_quick.py checks it on many positions).
+``FlexPosition`` adds the Flex diagonals: the points of a segment then depend on which tile (background) goes where,
+so a segment is filled in its best way, and only when an upper bound on its points beats the best so far.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..movegen import ALL_KINDS, COLOR_MASKS, SHAPE_MASKS
 from ..notation import Cell
 from ..rules import QWIRKLE, QWIRKLE_BONUS
-from .lines import joinable
+from ..tiles import Tile
+from .lines import DIAGONAL_STEPS, bits, joinable
 
 Crossing = tuple[int, int]           # accepted kinds, points of the line the tile would join
 Found = tuple[int, list[Cell], list[int]]   # points, cells, kinds
@@ -33,9 +36,10 @@ LINE_POINTS = tuple(_line_points(n) for n in range(QWIRKLE + 1))
 class Position:
     """Kinds by cell plus the crossing data of every empty cell next to a tile."""
 
-    __slots__ = ("kinds", "across", "down")
+    __slots__ = ("kinds", "across", "down", "extra")
 
     def __init__(self, kinds: dict[Cell, int] | None = None) -> None:
+        self.extra: Callable[[int, list[Cell], list[int], int, list[tuple[int, int]], int], Found | None] | None = None
         self.kinds: dict[Cell, int] = {}
         self.across: dict[Cell, Crossing] = {}   # empty cells with a left or right neighbour
         self.down: dict[Cell, Crossing] = {}     # empty cells with an upper or lower neighbour
@@ -44,6 +48,7 @@ class Position:
 
     def copy(self) -> "Position":
         other = Position.__new__(Position)
+        other.extra = None
         other.kinds = dict(self.kinds)
         other.across = dict(self.across)
         other.down = dict(self.down)
@@ -165,11 +170,19 @@ class Position:
                     pos += 1
                     if touching and len(cells) >= 2:
                         total = points + LINE_POINTS[pos - a]
-                        if total > beat and ((pos, line) if horizontal else (line, pos)) not in kinds:
-                            chosen = _fill(masks, run, groups)
-                            if chosen is not None:
-                                beat = total
-                                best = (total, list(cells), chosen)
+                        if ((pos, line) if horizontal else (line, pos)) in kinds:
+                            continue
+                        if self.extra is None:
+                            if total > beat:
+                                chosen = _fill(masks, run, groups)
+                                if chosen is not None:
+                                    beat = total
+                                    best = (total, list(cells), chosen)
+                        else:
+                            found = self.extra(total, cells, masks, run, groups, beat)
+                            if found is not None:
+                                beat = found[0]
+                                best = found
         return best
 
 
@@ -206,3 +219,171 @@ def _assign(masks: list[int], i: int, free: int) -> list[int] | None:
             return [low.bit_length() - 1] + rest
         options ^= low
     return None
+
+
+class FlexPosition(Position):
+    """``Position`` for Flex: the same rows and columns, plus the diagonal points of each tile by its background
+    (F3-F5). The hand is given as tiles, since a kind may be held on several backgrounds."""
+
+    __slots__ = ("backs", "held", "diagonal")
+
+    def __init__(self, tiles: dict[Cell, Tile] | None = None) -> None:
+        super().__init__()
+        self.backs: dict[Cell, int] = {}
+        self.held: dict[int, list[int]] = {}
+        self.diagonal: dict[tuple[Cell, int], int | None] = {}
+        if tiles:
+            self.place_tiles(list(tiles.items()))
+
+    def copy(self) -> "FlexPosition":
+        other = FlexPosition.__new__(FlexPosition)
+        other.extra = None
+        other.kinds = dict(self.kinds)
+        other.across = dict(self.across)
+        other.down = dict(self.down)
+        other.backs = dict(self.backs)
+        other.held = {}
+        other.diagonal = {}
+        return other
+
+    def place_tiles(self, placed: Sequence[tuple[Cell, Tile]]) -> None:
+        for cell, tile in placed:
+            self.backs[cell] = tile.background
+        self.place([(cell, tile.color * 6 + tile.shape) for cell, tile in placed])
+
+    def best_tiles(self, hand: Sequence[Tile]) -> tuple[int, list[tuple[Cell, Tile]]] | None:
+        """The highest-scoring play of the hand, diagonals included: (points, [(cell, tile)])."""
+        held: dict[int, list[int]] = {}
+        for tile in hand:
+            backgrounds = held.setdefault(tile.color * 6 + tile.shape, [])
+            if tile.background not in backgrounds:
+                backgrounds.append(tile.background)
+        if not held:
+            return None
+        self.held = held
+        self.diagonal = {}
+        hand_kinds = 0
+        for kind in held:
+            hand_kinds |= 1 << kind
+        best: Found | None = None
+        best_points = 0
+        best_backs: list[int] = []
+        across, down = self.across, self.down
+        for cell in across.keys() | down.keys():
+            h_kinds, h_points = across.get(cell, (ALL_KINDS, 0))
+            v_kinds, v_points = down.get(cell, (ALL_KINDS, 0))
+            fits = h_kinds & v_kinds & hand_kinds
+            for kind in bits(fits):
+                for background in held[kind]:
+                    extra = self._diagonal(cell, background)
+                    if extra is not None and h_points + v_points + extra > best_points:
+                        best_points = h_points + v_points + extra
+                        best = (best_points, [cell], [kind])
+                        best_backs = [background]
+        groups = [(mask, hand_kinds & mask) for mask in GROUPS if bin(hand_kinds & mask).count("1") >= 2]
+        if groups:
+            chosen_backs: list[list[int]] = []
+            ceiling: dict[Cell, int] = {}   # the most diagonal points any held background earns on a cell
+            held_backgrounds = {b for held_backs in held.values() for b in held_backs}
+
+            def judge(total: int, cells: list[Cell], masks: list[int], run: int, groups: list[tuple[int, int]],
+                      beat: int) -> Found | None:
+                bound = total
+                for cell in cells:
+                    most_extra = ceiling.get(cell)
+                    if most_extra is None:
+                        most_extra = ceiling[cell] = max(
+                            (e for e in (self._diagonal(cell, b) for b in held_backgrounds) if e is not None), default=0)
+                    bound += most_extra
+                if bound <= beat:
+                    return None
+                found = self._assign_best(total, cells, masks, run, groups, beat)
+                if found is None:
+                    return None
+                points, kinds, backs = found
+                chosen_backs.append(backs)
+                return points, list(cells), kinds
+
+            self.extra = judge
+            most = max(bin(kinds).count("1") for _, kinds in groups)
+            rows: dict[int, list[int]] = {}
+            columns: dict[int, list[int]] = {}
+            for x, y in self.kinds:
+                _widen(rows, y, x)
+                _widen(columns, x, y)
+            for x, y in down:
+                _widen(rows, y, x)
+            for x, y in across:
+                _widen(columns, x, y)
+            try:
+                for horizontal, lines in ((True, rows), (False, columns)):
+                    found = self._segments(horizontal, lines, hand_kinds, groups, most, best_points)
+                    if found is not None and found[0] > best_points:
+                        best, best_points, best_backs = found, found[0], chosen_backs[-1]
+            finally:
+                self.extra = None
+        if best is None:
+            return None
+        points, cells, kinds = best
+        return points, [(cell, Tile(kind // 6, kind % 6, background))
+                        for cell, kind, background in zip(cells, kinds, best_backs)]
+
+    def _diagonal(self, cell: Cell, background: int) -> int | None:
+        """Diagonal points of a tile of this background on the cell, or None when a diagonal would pass 6 (F5)."""
+        key = (cell, background)
+        if key in self.diagonal:
+            return self.diagonal[key]
+        backs = self.backs
+        x, y = cell
+        total: int | None = 0
+        for dx, dy in DIAGONAL_STEPS:
+            length = 1
+            for sign in (1, -1):
+                cx, cy = x + sign * dx, y + sign * dy
+                while backs.get((cx, cy)) == background:
+                    length += 1
+                    cx += sign * dx
+                    cy += sign * dy
+            if length > QWIRKLE:
+                total = None
+                break
+            total += LINE_POINTS[length]  # type: ignore[operator]
+        self.diagonal[key] = total
+        return total
+
+    def _assign_best(self, total: int, cells: list[Cell], masks: list[int], run: int,
+                     groups: list[tuple[int, int]], beat: int) -> tuple[int, list[int], list[int]] | None:
+        """The best way to fill the cells (distinct kinds of one group, each tile on a background whose diagonals
+        stay legal), if it beats ``beat``: (points, kinds, backgrounds)."""
+        best: tuple[int, list[int], list[int]] | None = None
+        last = len(cells) - 1
+        kinds: list[int] = []
+        backs: list[int] = []
+
+        def extend(i: int, free: int, points: int) -> None:
+            nonlocal best, beat
+            options = masks[i] & free
+            while options:
+                low = options & -options
+                kind = low.bit_length() - 1
+                for background in self.held[kind]:
+                    extra = self._diagonal(cells[i], background)
+                    if extra is None:
+                        continue
+                    kinds.append(kind)
+                    backs.append(background)
+                    if i == last:
+                        if points + extra > beat:
+                            beat = points + extra
+                            best = (beat, list(kinds), list(backs))
+                    else:
+                        extend(i + 1, free ^ low, points + extra)
+                    kinds.pop()
+                    backs.pop()
+                options ^= low
+
+        for group, held in groups:
+            if run & ~group:
+                continue
+            extend(0, held & ~run, total)
+        return best
