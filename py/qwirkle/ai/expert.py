@@ -94,8 +94,8 @@ class ExpertPlayer(HardPlayer):
             roll = self.before_play(view, evaluator, ranked)
             if roll is not None:
                 return roll
-        if not ranked:
-            return fallback(view)
+        if not ranked:   # nothing to place: Hard's exchange (keeping the best group), else the fallback
+            return self.before_play(view, evaluator, ranked) or fallback(view)
         candidates = [_Candidate(Play(p.placements), p, v) for v, p in ranked[:self.candidates]]
         if view.exchange_limit:
             exchange = exchange_choice(view.hand, view.exchange_limit, ranked[0][0] + 3.0, evaluator.leave_value,
