@@ -67,7 +67,7 @@ class ExpertPlayer(HardPlayer):
 
     def __init__(self, rng: random.Random, seconds: float | None = DEFAULT_SECONDS,
                  iterations: int | None = None, candidates: int = 8, weights: Weights = Weights(),
-                 exchange_base: float = EXCHANGE_BASE, follow_up: float = 1.0) -> None:
+                 exchange_base: float = EXCHANGE_BASE, follow_up: float = 1.0, second_reply: bool = False) -> None:
         super().__init__(rng, weights, exchange_base, roll_samples=16, endgame_nodes=0)
         if iterations is None:
             iterations = DEFAULT_ITERATIONS if seconds is None else CAPPED_ITERATIONS
@@ -79,6 +79,7 @@ class ExpertPlayer(HardPlayer):
         self.iterations = iterations
         self.candidates = candidates
         self.follow_up = follow_up
+        self.second_reply = second_reply   # also the opponents' replies to our follow-up
         self._root: _Sim | None = None
         self._root_view: PlayerView | None = None
         self._cache: dict[int, _Sim] = {}
@@ -172,21 +173,43 @@ class ExpertPlayer(HardPlayer):
         del bag[:draw]
         board = self._after(view, candidate)
         n = len(deal.hands)
+        hands: dict[int, list[Tile]] = {}
         for i in range(1, n):
-            other = deal.hands[(view.seat + i) % n]
+            seat = (view.seat + i) % n
+            other = list(deal.hands[seat])
             reply = board.best(other)
             if reply is None:
+                hands[seat] = other
                 continue
             points, placed = reply
             board.place(placed)
             value -= points
             if not bag and len(placed) == len(other):
                 return value - END_BONUS
-            del bag[:len(placed)]   # their draw
+            for _, tile in placed:
+                other.remove(tile)
+            other.extend(bag[:len(placed)])   # their draw
+            del bag[:len(placed)]
+            hands[seat] = other
         follow = board.best(hand)
         if follow is not None:
             points, placed = follow
-            value += self.follow_up * (points + (END_BONUS if not bag and len(placed) == len(hand) else 0))
+            out = not bag and len(placed) == len(hand)
+            value += self.follow_up * (points + (END_BONUS if out else 0))
+            if self.second_reply and not out:
+                board.place(placed)
+                del bag[:len(placed)]
+                for i in range(1, n):
+                    other = hands[(view.seat + i) % n]
+                    reply = board.best(other)
+                    if reply is not None:
+                        points, placed = reply
+                        board.place(placed)
+                        value -= self.follow_up * points
+                        if not bag and len(placed) == len(other):
+                            value -= self.follow_up * END_BONUS
+                            break
+                        del bag[:len(placed)]
         return value
 
     def _after(self, view: PlayerView, candidate: _Candidate) -> "_Sim":

@@ -49,19 +49,21 @@ class BeginnerPlayer:
 
 
 class EasyPlayer:
-    """In between: the best play half of the time, otherwise a random play from the better half."""
+    """In between: the best-scoring play with probability ``best_share``, otherwise a random play from the better
+    half."""
 
     name = "easy"
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, best_share: float = 0.75) -> None:
         self.rng = rng
+        self.best_share = best_share
 
     def choose(self, view: PlayerView) -> Move:
         plays = view.legal_plays()
         if not plays:
             return fallback(view)
         plays = _sorted(plays)
-        if self.rng.random() < 0.5:
+        if self.rng.random() < self.best_share:
             return Play(plays[0].placements)
         return Play(self.rng.choice(plays[:max(1, (len(plays) + 1) // 2)]).placements)
 
