@@ -48,6 +48,9 @@ class Evaluator:
                       if view.variant.diagonals else None)
         self.odds = Odds(view)
         self.bag_empty = view.bag_count == 0
+        # Points that go to one opponent count 1/(players - 1): with several opponents the aim is to beat them
+        # on average (in two-player games a point given away is a point lost).
+        self.share = 1.0 / (len(view.hand_sizes) - 1)
         self._leaves: dict[tuple[int, ...], float] = {}
 
     def leave_value(self, leave: Sequence[Tile]) -> float:
@@ -77,7 +80,7 @@ class Evaluator:
                 backs[p.cell] = p.tile.background
         for threat in threats(kinds, [p.cell for p in placements], backs):
             theirs = self.odds.opponent(threat)
-            value -= theirs * (weights.danger if threat[2] == 1 else weights.danger_two)
+            value -= theirs * (weights.danger if threat[2] == 1 else weights.danger_two) * self.share
             if threat[2] == 1:
                 value += (1.0 - theirs) * self.odds.mine(leave, threat) * weights.setup
         return value

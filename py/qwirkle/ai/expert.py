@@ -2,8 +2,8 @@
 
 For each candidate (Hard's best plays, plus an exchange when Hard would consider one) and each sampled deal
 (``sampling.py``): play the candidate and draw, let every opponent make their best-scoring reply, then make our own
-best follow-up. The candidate's value is its points, minus the opponents' replies, plus our follow-up, averaged over
-deals; the same deals serve every candidate. Candidates are cut by successive halving: the worse half goes after each
+best follow-up. The candidate's value is its points, minus the opponents' replies (each divided by the number of
+opponents: with several, the aim is to beat them on average), plus our follow-up, averaged over deals; the same deals serve every candidate. Candidates are cut by successive halving: the worse half goes after each
 round, so the budget goes to the close calls. When the bag is empty in a two-player classic or Flex game, the end-game
 search of ``endgame.py`` decides instead (the hidden hand is then known).
 
@@ -173,6 +173,7 @@ class ExpertPlayer(HardPlayer):
         del bag[:draw]
         board = self._after(view, candidate)
         n = len(deal.hands)
+        share = 1.0 / (n - 1)   # an opponent's point counts 1/(players - 1): beat the opponents on average
         hands: dict[int, list[Tile]] = {}
         for i in range(1, n):
             seat = (view.seat + i) % n
@@ -183,9 +184,9 @@ class ExpertPlayer(HardPlayer):
                 continue
             points, placed = reply
             board.place(placed)
-            value -= points
+            value -= points * share
             if not bag and len(placed) == len(other):
-                return value - END_BONUS
+                return value - END_BONUS * share
             for _, tile in placed:
                 other.remove(tile)
             other.extend(bag[:len(placed)])   # their draw
@@ -205,9 +206,9 @@ class ExpertPlayer(HardPlayer):
                     if reply is not None:
                         points, placed = reply
                         board.place(placed)
-                        value -= self.follow_up * points
+                        value -= self.follow_up * points * share
                         if not bag and len(placed) == len(other):
-                            value -= self.follow_up * END_BONUS
+                            value -= self.follow_up * END_BONUS * share
                             break
                         del bag[:len(placed)]
         return value
