@@ -63,7 +63,7 @@ SEATINGS = [
 @pytest.mark.parametrize("variant, tiles, names", SEATINGS)
 def test_every_level_plays_whole_games_legally(variant, tiles, names):
     """Every move of every level goes through Game.apply, which refuses any illegal move."""
-    for seed in (3, 4):
+    for seed in (3,):
         game = Game.new(variant, names, seed, tiles=tiles)
         players = [player(name, seed * 10 + i) for i, name in enumerate(names)]
         kinds = Counter()
