@@ -32,7 +32,7 @@ class ScoredPlay(NamedTuple):
         return " ".join(p.notation() for p in self.placements)
 
 
-def _joinable(run: int) -> int:
+def joinable(run: int) -> int:
     """Kinds that may join a line whose existing kinds are the bits of ``run`` (no duplicates)."""
     allowed = _JOINABLE.get(run)
     if allowed is None:
@@ -52,13 +52,14 @@ def _joinable(run: int) -> int:
     return allowed
 
 
-def _line_points(length: int) -> int:
+def line_points(length: int) -> int:
+    """Points of a line of ``length`` tiles (a lone tile's line scores nothing, a Qwirkle its bonus too)."""
     if length < 2:
         return 0
     return length + QWIRKLE_BONUS if length == QWIRKLE else length
 
 
-def _crossing(occupied: dict[Cell, int], x: int, y: int, dx: int, dy: int) -> tuple[int, int] | None:
+def cell_crossing(occupied: dict[Cell, int], x: int, y: int, dx: int, dy: int) -> tuple[int, int] | None:
     """(accepted kinds, points) for a tile on empty (x, y) from its line along (dx, dy), or None
     when that line is empty."""
     run = 0
@@ -77,7 +78,9 @@ def _crossing(occupied: dict[Cell, int], x: int, y: int, dx: int, dy: int) -> tu
             kind = occupied.get((cx, cy))
     if length == 1:
         return None
-    return _joinable(run), _line_points(length)
+    if length > QWIRKLE:
+        return 0, 0
+    return joinable(run), line_points(length)
 
 
 def _assignments(allowed: Sequence[int]) -> list[tuple[int, ...]]:
@@ -156,7 +159,7 @@ def _segments(occupied: dict[Cell, int], crossing: dict[Cell, tuple[int, int]],
                     if touching and len(cells) >= 2 and (x, y) not in occupied:
                         allowed = [m & ~run for m in masks]
                         if all(allowed):
-                            segments.append((list(cells), allowed, points + _line_points(x - a)))
+                            segments.append((list(cells), allowed, points + line_points(x - a)))
     return segments
 
 
@@ -202,8 +205,8 @@ def legal_plays(board: Board, hand: Sequence[Tile], variant: Variant,
             if cell in occupied or cell in across or cell in down:
                 continue
             cx, cy = cell
-            h = _crossing(occupied, cx, cy, 1, 0)
-            v = _crossing(occupied, cx, cy, 0, 1)
+            h = cell_crossing(occupied, cx, cy, 1, 0)
+            v = cell_crossing(occupied, cx, cy, 0, 1)
             if h is not None:
                 across[cell] = h
             if v is not None:
@@ -283,7 +286,7 @@ class _Diagonals:
             if length > QWIRKLE:
                 total = None
                 break
-            total += _line_points(length)  # type: ignore[operator]
+            total += line_points(length)  # type: ignore[operator]
         self.cache[key] = total
         return total
 
@@ -293,7 +296,7 @@ def _opening_plays(held: _Hand, size: int) -> list[ScoredPlay]:
     if size < 1:
         return []
     plays: list[ScoredPlay] = []
-    points = _line_points(size) or 1
+    points = line_points(size) or 1
     tiles_of = {kind: [Tile(kind // 6, kind % 6, b) for b in bgs] for kind, bgs in held.backgrounds.items()}
     if size == 1:
         return [ScoredPlay((Placement(t, (0, 0)),), 1) for ts in tiles_of.values() for t in ts]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 
+from ..movegen import ScoredPlay
 from ..notation import Exchange, Move, Pass, Play, Roll
 from ..view import PlayerView
 
@@ -16,34 +17,38 @@ def fallback(view: PlayerView) -> Move:
     return Pass()
 
 
-class RandomPlayer:
+class PlayPicker:
+    """A player that picks one of the legal plays (``pick``) and falls back when there is none."""
+
+    name = ""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: PlayerView) -> Move:
+        plays = view.legal_plays()
+        if not plays:
+            return fallback(view)
+        return Play(self.pick(plays, view).placements)
+
+    def pick(self, plays: list[ScoredPlay], view: PlayerView) -> ScoredPlay:
+        raise NotImplementedError
+
+
+class RandomPlayer(PlayPicker):
     """A uniformly random legal play; exchanges or re-rolls only when it cannot play."""
 
     name = "random"
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, view: PlayerView) -> Move:
-        plays = view.legal_plays()
-        if not plays:
-            return fallback(view)
-        plays.sort(key=lambda p: p.notation())
-        return Play(self.rng.choice(plays).placements)
+    def pick(self, plays: list[ScoredPlay], view: PlayerView) -> ScoredPlay:
+        return self.rng.choice(sorted(plays, key=lambda p: p.notation()))
 
 
-class GreedyPlayer:
+class GreedyPlayer(PlayPicker):
     """The highest-scoring play now (ties broken at random); exchanges the hand when it cannot play."""
 
     name = "greedy"
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, view: PlayerView) -> Move:
-        plays = view.legal_plays()
-        if not plays:
-            return fallback(view)
+    def pick(self, plays: list[ScoredPlay], view: PlayerView) -> ScoredPlay:
         best = max(p.points for p in plays)
-        top = sorted((p for p in plays if p.points == best), key=lambda p: p.notation())
-        return Play(self.rng.choice(top).placements)
+        return self.rng.choice(sorted((p for p in plays if p.points == best), key=lambda p: p.notation()))

@@ -11,7 +11,7 @@ from typing import Sequence
 from ..movegen import ScoredPlay
 from ..notation import Exchange, Move, Play, Roll
 from ..view import PlayerView
-from .basic import fallback
+from .basic import PlayPicker, fallback
 from .endgame import endgame_move
 from .evaluate import Evaluator, Weights
 from .exchange import EXCHANGE_BASE, exchange_choice
@@ -32,54 +32,39 @@ def _sorted(plays: Sequence[ScoredPlay]) -> list[ScoredPlay]:
     return sorted(plays, key=lambda p: (-p.points, p.placements))
 
 
-class BeginnerPlayer:
+class BeginnerPlayer(PlayPicker):
     """Legal but modest: a random play among the lower-scoring half (mostly one or two tiles)."""
 
     name = "beginner"
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, view: PlayerView) -> Move:
-        plays = view.legal_plays()
-        if not plays:
-            return fallback(view)
+    def pick(self, plays: list[ScoredPlay], view: PlayerView) -> ScoredPlay:
         plays = _sorted(plays)[::-1]
-        return Play(self.rng.choice(plays[:max(1, (len(plays) + 1) // 2)]).placements)
+        return self.rng.choice(plays[:max(1, (len(plays) + 1) // 2)])
 
 
-class EasyPlayer:
+class EasyPlayer(PlayPicker):
     """In between: the best-scoring play with probability ``best_share``, otherwise a random play from the better
     half."""
 
     name = "easy"
 
     def __init__(self, rng: random.Random, best_share: float = 0.75) -> None:
-        self.rng = rng
+        super().__init__(rng)
         self.best_share = best_share
 
-    def choose(self, view: PlayerView) -> Move:
-        plays = view.legal_plays()
-        if not plays:
-            return fallback(view)
+    def pick(self, plays: list[ScoredPlay], view: PlayerView) -> ScoredPlay:
         plays = _sorted(plays)
         if self.rng.random() < self.best_share:
-            return Play(plays[0].placements)
-        return Play(self.rng.choice(plays[:max(1, (len(plays) + 1) // 2)]).placements)
+            return plays[0]
+        return self.rng.choice(plays[:max(1, (len(plays) + 1) // 2)])
 
 
-class MediumPlayer:
+class MediumPlayer(PlayPicker):
     """Greedy (the highest-scoring play now), ties broken by the leave."""
 
     name = "medium"
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, view: PlayerView) -> Move:
-        plays = view.legal_plays()
-        if not plays:
-            return fallback(view)
+    def pick(self, plays: list[ScoredPlay], view: PlayerView) -> ScoredPlay:
         best = max(p.points for p in plays)
         hand = list(view.hand)
 
@@ -89,8 +74,7 @@ class MediumPlayer:
                 rest.remove(p.tile)
             return leave_value([t.kind for t in rest])
 
-        top = [p for p in plays if p.points == best]
-        return Play(max(top, key=lambda p: (leave(p), p.placements)).placements)
+        return max((p for p in plays if p.points == best), key=lambda p: (leave(p), p.placements))
 
 
 class HardPlayer:

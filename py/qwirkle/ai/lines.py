@@ -7,14 +7,12 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..movegen import ALL_KINDS, COLOR_MASKS, SHAPE_MASKS
+from ..movegen import ALL_KINDS, COLOR_MASKS, SHAPE_MASKS, cell_crossing
 from ..notation import Cell, Placement
-from ..rules import QWIRKLE
 from ..tiles import Tile
 
 STEPS = ((1, 0), (0, 1))
 DIAGONAL_STEPS = ((1, 1), (1, -1))
-_JOINABLE: dict[int, int] = {}
 
 
 def popcount(mask: int) -> int:
@@ -27,26 +25,6 @@ def kind_of(tile: Tile) -> int:
 
 def kinds_by_cell(tiles: dict[Cell, Tile]) -> dict[Cell, int]:
     return {cell: tile.color * 6 + tile.shape for cell, tile in tiles.items()}
-
-
-def joinable(run: int) -> int:
-    """Kinds that may join a line holding the kinds ``run`` (no duplicate; one color or one shape)."""
-    allowed = _JOINABLE.get(run)
-    if allowed is None:
-        if not run:
-            allowed = ALL_KINDS
-        elif popcount(run) >= QWIRKLE:
-            allowed = 0
-        else:
-            color, shape = divmod(run.bit_length() - 1, 6)
-            allowed = 0
-            if not run & ~COLOR_MASKS[color]:
-                allowed |= COLOR_MASKS[color]
-            if not run & ~SHAPE_MASKS[shape]:
-                allowed |= SHAPE_MASKS[shape]
-            allowed &= ~run
-        _JOINABLE[run] = allowed
-    return allowed
 
 
 def missing(run: int) -> int:
@@ -83,23 +61,8 @@ def line(kinds: dict[Cell, int], x: int, y: int, dx: int, dy: int) -> tuple[int,
 
 def accepts(kinds: dict[Cell, int], x: int, y: int, dx: int, dy: int) -> int:
     """Kinds a tile on the empty cell (x, y) may have as far as its line along (dx, dy) is concerned."""
-    run = 0
-    length = 0
-    for sign in (1, -1):
-        cx, cy = x + sign * dx, y + sign * dy
-        kind = kinds.get((cx, cy))
-        while kind is not None:
-            bit = 1 << kind
-            if run & bit:
-                return 0
-            run |= bit
-            length += 1
-            cx += sign * dx
-            cy += sign * dy
-            kind = kinds.get((cx, cy))
-    if length >= QWIRKLE:
-        return 0
-    return joinable(run)
+    crossing = cell_crossing(kinds, x, y, dx, dy)
+    return ALL_KINDS if crossing is None else crossing[0]
 
 
 def cell_accepts(kinds: dict[Cell, int], x: int, y: int) -> int:

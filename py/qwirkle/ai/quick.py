@@ -13,24 +13,18 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ..movegen import ALL_KINDS, COLOR_MASKS, SHAPE_MASKS
+from ..movegen import ALL_KINDS, COLOR_MASKS, SHAPE_MASKS, cell_crossing, joinable, line_points
 from ..notation import Cell
-from ..rules import QWIRKLE, QWIRKLE_BONUS
+from ..rules import QWIRKLE
 from ..tiles import Tile
-from .lines import DIAGONAL_STEPS, bits, joinable
+from .lines import DIAGONAL_STEPS, bits
 
 Crossing = tuple[int, int]           # accepted kinds, points of the line the tile would join
 Found = tuple[int, list[Cell], list[int]]   # points, cells, kinds
 GROUPS = COLOR_MASKS + SHAPE_MASKS
 
 
-def _line_points(length: int) -> int:
-    if length < 2:
-        return 0
-    return length + QWIRKLE_BONUS if length == QWIRKLE else length
-
-
-LINE_POINTS = tuple(_line_points(n) for n in range(QWIRKLE + 1))
+LINE_POINTS = tuple(line_points(n) for n in range(QWIRKLE + 1))
 
 
 class Position:
@@ -67,33 +61,11 @@ class Position:
                     while (cx, cy) in kinds:
                         cx += sign * dx
                         cy += sign * dy
-                    crossing = self._crossing(cx, cy, dx, dy)
+                    crossing = cell_crossing(kinds, cx, cy, dx, dy)
                     if crossing is None:
                         table.pop((cx, cy), None)
                     else:
                         table[(cx, cy)] = crossing
-
-    def _crossing(self, x: int, y: int, dx: int, dy: int) -> Crossing | None:
-        kinds = self.kinds
-        run = 0
-        length = 1
-        for sign in (1, -1):
-            cx, cy = x + sign * dx, y + sign * dy
-            kind = kinds.get((cx, cy))
-            while kind is not None:
-                bit = 1 << kind
-                if run & bit:
-                    return 0, 0
-                run |= bit
-                length += 1
-                cx += sign * dx
-                cy += sign * dy
-                kind = kinds.get((cx, cy))
-        if length == 1:
-            return None
-        if length > QWIRKLE:
-            return 0, 0
-        return joinable(run), _line_points(length)
 
     def best_play(self, hand_kinds: int) -> Found | None:
         """The highest-scoring play of a hand holding the kinds ``hand_kinds`` (bits): (points, cells, kinds)."""
