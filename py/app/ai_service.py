@@ -47,12 +47,12 @@ def choose_move(record_json: str, seat: int, kind: str, seed: int, seconds: Any 
 
 
 def hint_move(record_json: str, seat: int, level: str, seed: int, seconds: Any = None) -> str:
-    """The play ``level`` advises in ``seat``, in notation; '' when no tile can be placed."""
+    """The move ``level`` advises in ``seat`` (a play, an exchange, a re-roll or a pass), in notation."""
     from qwirkle.ai import hint
     seat = int(seat)
     game = _game(record_json, seat)
     options = _options(str(level), expert_seconds(seconds))
-    advice = hint(game.view(seat), seats.engine_player(str(level)), int(seed), play_only=True, **options)
+    advice = hint(game.view(seat), seats.engine_player(str(level)), int(seed), **options)
     return advice.move.notation() if advice is not None else ""
 
 

@@ -328,46 +328,59 @@ class Controller:
         return self.game.options.seed * 1000 + len(self.game.history)
 
     def hint(self, level: str = "hard", **options: Any) -> bool:
-        """Ask ``level`` for the best play here and show it as pending tiles (see ``show_hint``)."""
+        """Ask ``level`` what it would do here and show it (see ``show_hint``)."""
         view = self.hint_view()
         if view is None:
             return False
         from qwirkle.ai import hint
         options = {**seat_registry.page_options(level), **options}
-        advice = hint(view, seat_registry.engine_player(level), self.hint_seed(), play_only=True, **options)
+        advice = hint(view, seat_registry.engine_player(level), self.hint_seed(), **options)
         return self.show_hint(advice.move if advice else None, level)
 
     def show_hint(self, move: Any, level: str = "hard") -> bool:
-        """Put a hinted play (a ``Play``, its notation, or None: nothing can be placed) on the board as
-        pending tiles, to accept with Play or take back with Recall; counted once per turn."""
+        """Show a level's advice (a move, its notation, or None when nothing can be placed): a play as
+        pending tiles, to accept with Play or take back with Recall; an exchange or a Cubes re-roll as the
+        marked tiles or dice of that mode, to confirm or cancel; a pass in words. Counted once per turn;
+        False when nothing was put on the board or marked on the rack."""
         game = self.game
         if self.hint_view() is None or game is None:
             return False
         if isinstance(move, str):
             from qwirkle.notation import parse_move
             move = parse_move(move) if move else None
-        self.turn.recall()
+        self.turn.reset()
         self._count_hint()
+        if isinstance(move, (Exchange, Roll)) and self._mark_hint(move, level):
+            return True
         if not isinstance(move, Play):
             key = ("hint_roll" if game.can_roll() else "hint_exchange" if game.exchange_limit()
                    else "hint_pass")
             self.note = Note(key, {"level": level}, level="warn")
             return False
-        hand = self.hand()
-        used: set[int] = set()
-        for placement in move.placements:
-            index = next((i for i, tile in enumerate(hand) if tile == placement.tile and i not in used), None)
-            if index is None:  # not this rack's tiles: a stale hint
-                self.turn.recall()
-                return False
-            used.add(index)
-            self.turn.pending.append((index, placement))
+        indexes = _indexes_of(self.hand(), tuple(p.tile for p in move.placements))
+        if indexes is None:  # not this rack's tiles: a stale hint
+            return False
+        self.turn.pending.extend(zip(indexes, move.placements))
         preview = self.preview()
         if preview.points is None:  # refused by the engine: never show an illegal hint
             self.turn.recall()
             return False
         self.turn.cursor = move.placements[0].cell
         self.note = Note("hint_shown", {"level": level}, count=preview.points)
+        return True
+
+    def _mark_hint(self, move: Exchange | Roll, level: str) -> bool:
+        """Open the exchange or re-roll mode with the advised tiles or dice marked (C3, Q3/Q4)."""
+        mode = EXCHANGE if isinstance(move, Exchange) else ROLL
+        available = self.exchange_availability() if mode == EXCHANGE else self.roll_availability()
+        indexes = _indexes_of(self.hand(), move.tiles)
+        if not available.enabled or indexes is None:  # not possible now, or not this rack's tiles: stale
+            return False
+        self.turn.set_mode(mode)
+        self.turn.marked.update(indexes)
+        forced = self.game is not None and not self.game.legal_plays()
+        key = f"hint_{'exchange' if mode == EXCHANGE else 'roll'}_{'forced' if forced else 'marked'}"
+        self.note = Note(key, {"level": level}, count=len(indexes))
         return True
 
     def _count_hint(self) -> None:
@@ -439,6 +452,17 @@ class Controller:
                             app={"hints": list(self.hints)})
         except Exception as error:  # noqa: BLE001 - a full store must not stop the game
             self.note = Note("storage_failed", {"error": str(error)}, level="warn")
+
+
+def _indexes_of(hand: tuple[Any, ...], tiles: tuple[Any, ...]) -> list[int] | None:
+    """Rack positions holding ``tiles`` (each position used once), or None if the rack lacks one."""
+    used: list[int] = []
+    for tile in tiles:
+        index = next((i for i, held in enumerate(hand) if held == tile and i not in used), None)
+        if index is None:
+            return None
+        used.append(index)
+    return used
 
 
 def hint_counts(value: Any, seats: int) -> list[int]:

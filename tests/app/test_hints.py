@@ -1,14 +1,17 @@
-"""Hints: the advised play shown as pending tiles, the words when nothing can be placed, the count
-per seat saved beside the engine's record, and the settings for hint level and Expert budget."""
+"""Hints: the advised play shown as pending tiles, an advised exchange or Cubes re-roll as marked tiles
+or dice, the words when nothing can be placed, the count per seat saved beside the engine's record, and
+the settings for hint level and Expert budget."""
 import json
 
 from app import panels
 from app.ai_service import expert_seconds, hint_move
 from app.controller import Controller, hint_counts
 from app.i18n import Translator
+from app.notes import EXCHANGE, ROLL, Note
 from app.saves import DictStorage, SaveStore
 from app.startlink import make_spec
-from qwirkle import Game
+from qwirkle import Exchange, Game
+from qwirkle.ai.exchange import keep_group
 from qwirkle.record import dumps
 
 
@@ -111,3 +114,71 @@ def test_the_expert_gets_the_chosen_budget():
     from app.ai_service import _player
     assert _player("expert", 1, 2.0).seconds == 2.0
     assert _player("expert", 1, None).seconds == 1.5
+
+
+def follow_hints(c, level="hard"):
+    """Play the human seat by its hints to the end of the game; the note keys seen, in order."""
+    keys = []
+    while not c.game.is_over:
+        if c.computer_to_move:
+            c.computer_move()
+            continue
+        seat, hand = c.game.to_move, c.hand()
+        shown = c.hint(level)
+        keys.append(c.note.key)
+        if c.turn.pending:
+            result = c.play()
+        elif c.turn.mode == EXCHANGE:
+            marked = [hand[i] for i in sorted(c.turn.marked)]
+            result = c.confirm_exchange()
+            assert result.move == Exchange(tuple(marked)).notation()
+        elif c.turn.mode == ROLL:
+            assert shown and c.roll_availability().enabled
+            result = c.confirm_roll()
+            assert c.game.to_move == seat  # a re-roll is the first step of the same turn (Q3)
+        else:
+            assert not shown
+            result = c.pass_turn()
+        assert result is not None, c.note
+    return keys
+
+
+def test_an_advised_exchange_marks_the_tiles_to_put_back():
+    c = past_opening(controller())
+    hand = c.hand()
+    # a Hard that values a fresh draw highly advises trading all but its best group although it can play
+    assert c.game.legal_plays() and c.hint("hard", exchange_base=50.0)
+    assert c.turn.mode == EXCHANGE and not c.turn.pending and c.note.key == "hint_exchange_marked"
+    marked = [hand[i] for i in sorted(c.turn.marked)]
+    kept = [hand[i] for i in range(len(hand)) if i not in c.turn.marked]
+    assert sorted(kept) == sorted(keep_group(hand))
+    text = panels.note_text(c.note, Translator("en"))
+    assert text == (f"Hint (Hard): exchange the {len(marked)} marked tiles rather than play (C3). "
+                    "Exchange selected confirms, Cancel keeps your tiles.")
+    assert panels.note_text(c.note, Translator("fr")).startswith(
+        f"Indice (Difficile) : échangez les {len(marked)} tuiles marquées plutôt que de jouer (C3).")
+    assert c.confirm_exchange().move == Exchange(tuple(marked)).notation()
+
+
+def test_the_hint_follows_the_level_to_the_end_of_a_game():
+    c = controller(seed=5)
+    keys = follow_hints(c)
+    assert c.game.is_over and set(keys) <= {"hint_shown", "hint_exchange_marked", "hint_exchange_forced", "hint_pass"}
+    assert c.hints[c.human_seats[0]] == len(keys)
+
+
+def test_an_advised_cubes_reroll_marks_the_dice_then_the_hint_is_a_play():
+    c = controller(variant="cubes", seed=2)
+    keys = follow_hints(c)
+    rolls = [i for i, key in enumerate(keys) if key.startswith("hint_roll_")]
+    assert rolls, keys
+    assert all(keys[i + 1] in ("hint_shown", "hint_roll_forced", "hint_pass") for i in rolls if i + 1 < len(keys))
+    assert c.hints[c.human_seats[0]] == len(keys)
+
+
+def test_a_stale_exchange_hint_is_not_marked():
+    c = past_opening(controller())
+    foreign = Game.new("classic", ["a", "b"], seed=99).hands[0]
+    missing = next(t for t in foreign if t not in c.hand())
+    assert not c.show_hint(Exchange((missing,)), "hard")
+    assert c.turn.mode != EXCHANGE and not c.turn.marked

@@ -1,12 +1,14 @@
 """Hints and computer levels through the real page (see conftest.py): a human plays a whole game
-against Hard by accepting the hint every turn (Hint, then Play; Exchange or Pass when the hint
-says so); the hints used survive a reload and are shown in the end-of-game summary."""
+against Hard by accepting the hint every turn (Hint, then Play; the marked tiles or dice confirmed when
+the hint is an exchange or a Cubes re-roll; Pass when it says so); the hints used survive a reload and
+are shown in the end-of-game summary."""
 
 from __future__ import annotations
 
 import json
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 LOG_GREW = """(n) => document.querySelectorAll('#log > li').length > n
@@ -44,11 +46,13 @@ def take_hint(page: Page) -> str:
         expect(page.locator(".preview__points")).to_have_text(re.compile(rf"scores {points} points?$"))
         page.get_by_role("button", name="Play").click()
         done = "play"
-    elif "Press Exchange" in note.inner_text():
-        page.get_by_role("button", name="Exchange", exact=True).click()
-        page.locator("[data-rack] [data-tile]").first.click()
-        page.get_by_role("button", name=re.compile(r"^Exchange selected")).click()
-        done = "exchange"
+    elif "marked" in note.inner_text():  # an exchange or a Cubes re-roll, the advised tiles marked on the rack
+        text = note.inner_text()
+        done = "exchange" if "exchange the" in text else "roll"
+        count = int(m.group(1)) if (m := re.search(r"the (\d+) marked", text)) else 1
+        expect(page.locator('[data-rack] [data-tile][aria-pressed="true"]')).to_have_count(count)
+        confirm = "Exchange selected" if done == "exchange" else "Roll selected"
+        page.get_by_role("button", name=re.compile(rf"^{confirm} \({count}\)")).click()
     else:
         expect(note).to_contain_text("Press Pass")
         page.get_by_role("button", name="Pass").click()
@@ -57,8 +61,9 @@ def take_hint(page: Page) -> str:
     return done
 
 
-def test_a_human_plays_hard_to_the_end_with_hints(page: Page, open_ready, wait_ready) -> None:
-    open_ready(page, "?variant=classic&seats=human,hard&seed=11&names=Ann,Bot&pace=0")
+@pytest.mark.parametrize("variant,seed", [("classic", 11), ("cubes", 8)])
+def test_a_human_plays_hard_to_the_end_with_hints(page: Page, open_ready, wait_ready, variant, seed) -> None:
+    open_ready(page, f"?variant={variant}&seats=human,hard&seed={seed}&names=Ann,Bot&pace=0")
     expect(page.locator("#scores")).to_contain_text("Bot (Hard)")
     hints = 0
     done: list[str] = []
@@ -70,6 +75,8 @@ def test_a_human_plays_hard_to_the_end_with_hints(page: Page, open_ready, wait_r
             page.reload()
             wait_ready(page)
     assert "play" in done
+    if variant == "cubes":
+        assert "roll" in done  # Hard reasons about which dice to re-roll, and the hint says so (Q3)
     expect(page.locator("html")).to_have_attribute("data-over", "")
     result = page.locator("#result")
     expect(result).to_be_visible()
