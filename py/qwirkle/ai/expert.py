@@ -11,8 +11,8 @@ Budget: ``iterations`` look-aheads (one look-ahead is one candidate on one deal;
 cap, ``seconds`` of thinking (wall clock).
 
 - ``make_player("expert", seed, seconds=2.0)`` (the browser; ``seconds`` defaults to 1.5): the clock decides. A first
-  short round measures what a look-ahead costs on this machine and the budget is fitted to the time left, so
-  successive halving still runs to the end. Not reproducible, since it depends on the machine's speed.
+  short round measures what a look-ahead costs on this machine and the budget is fitted to the time left, again
+  after every round, so successive halving still runs to the end and uses the time it was given. Not reproducible, since it depends on the machine's speed.
 - ``make_player("expert", seed, seconds=None)`` (tournaments, tests): a fixed budget of ``DEFAULT_ITERATIONS``
   look-aheads (or ``iterations=N``) and no clock at all, so the same seed gives the same moves on any machine.
   ``qwirkle.tournament`` always plays the Expert this way.
@@ -114,7 +114,8 @@ class ExpertPlayer(HardPlayer):
     # -- Monte-Carlo look-ahead ------------------------------------------------------------------------------
     def _search(self, view: PlayerView, candidates: list[_Candidate], deadline: float | None) -> _Candidate:
         """Successive halving over the candidates on shared deals. With a time cap, a first short round measures
-        the cost of a look-ahead and the iteration budget is cut to what the remaining time allows."""
+        the cost of a look-ahead, and after every round the iteration budget is fitted again to the time left (the
+        cost changes as candidates go and with the machine's load)."""
         sampler = Sampler(view, random.Random(self.rng.getrandbits(64)))
         deals: list[Deal] = []
         alive = list(candidates)
@@ -125,6 +126,8 @@ class ExpertPlayer(HardPlayer):
         used = 0
         while used < budget:
             step = CALIBRATION_SAMPLES if calibrating else max(1, max(len(alive), budget // rounds) // len(alive))
+            if deadline is not None and not calibrating:  # on the clock, the last round fits the time left
+                step = max(1, min(step, (budget - used) // len(alive)))
             for candidate in alive:
                 target = candidate.count + step
                 while candidate.count < target:
@@ -135,15 +138,15 @@ class ExpertPlayer(HardPlayer):
                     used += 1
                     if deadline is not None and time.perf_counter() > deadline:
                         return self._best(alive)
+            if deadline is not None:  # refit the budget to the time left at the cost measured so far
+                now = time.perf_counter()
+                budget = min(self.iterations, used + int(0.95 * (deadline - now) * used / (now - start)))
             if calibrating:
-                assert deadline is not None
                 calibrating = False
-                cost = (time.perf_counter() - start) / used
-                budget = min(budget, used + int(0.9 * (deadline - time.perf_counter()) / cost))
                 continue
             if len(alive) > 2:
                 alive = sorted(alive, key=lambda c: (-c.mean, -c.prior))[:(len(alive) + 1) // 2]
-            elif used + len(alive) * step > budget:
+            elif deadline is None and used + len(alive) * step > budget:
                 break
         return self._best(alive)
 
