@@ -241,10 +241,10 @@ class App:
     def kick(self) -> None:
         """Start the computer loop if a computer is to move (it yields to the page between moves)."""
         if self.has_game() and self.controller.computer_to_move and not self.running:
+            self.running = True  # now, not when the loop starts: two kicks in one tick must not start two loops
             asyncio.ensure_future(self._computers(self.generation))
 
     async def _computers(self, generation: int) -> None:
-        self.running = True
         try:
             while self.controller.computer_to_move and generation == self.generation:
                 self.render()

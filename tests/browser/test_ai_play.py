@@ -120,4 +120,5 @@ def test_the_expert_thinks_in_a_worker_to_its_budget_while_the_page_responds(pag
     assert worst_gap < 1000, f"the page stalled for {worst_gap:.0f} ms while the Expert thought"
     assert page.locator("#log > li").count() == 1 and html.get_attribute("data-thinking") is not None
     page.wait_for_function("document.querySelectorAll('#log > li').length >= 2")
-    assert len(thinks) >= 2 and 2500 <= thinks[1] <= 6000, thinks
+    # the Expert thinks for its budget, not less, and one call per move (two computer loops once made it 6 s)
+    assert len(thinks) >= 2 and 2500 <= thinks[1] <= 4500, thinks
