@@ -350,7 +350,7 @@ class Controller:
             move = parse_move(move) if move else None
         self.turn.reset()
         self._count_hint()
-        if isinstance(move, (Exchange, Roll)) and self._mark_hint(move, level):
+        if isinstance(move, (Exchange, Roll)) and self._mark_hint(game, move, level):
             return True
         if not isinstance(move, Play):
             key = ("hint_roll" if game.can_roll() else "hint_exchange" if game.exchange_limit()
@@ -369,7 +369,7 @@ class Controller:
         self.note = Note("hint_shown", {"level": level}, count=preview.points)
         return True
 
-    def _mark_hint(self, move: Exchange | Roll, level: str) -> bool:
+    def _mark_hint(self, game: Game, move: Exchange | Roll, level: str) -> bool:
         """Open the exchange or re-roll mode with the advised tiles or dice marked (C3, Q3/Q4)."""
         mode = EXCHANGE if isinstance(move, Exchange) else ROLL
         available = self.exchange_availability() if mode == EXCHANGE else self.roll_availability()
@@ -378,7 +378,7 @@ class Controller:
             return False
         self.turn.set_mode(mode)
         self.turn.marked.update(indexes)
-        forced = self.game is not None and not self.game.legal_plays()
+        forced = not game.legal_plays()
         key = f"hint_{'exchange' if mode == EXCHANGE else 'roll'}_{'forced' if forced else 'marked'}"
         self.note = Note(key, {"level": level}, count=len(indexes))
         return True

@@ -273,22 +273,27 @@ class _Diagonals:
         key = (cell, background)
         if key in self.cache:
             return self.cache[key]
-        total: int | None = 0
-        x, y = cell
-        for dx, dy in ((1, 1), (1, -1)):
-            length = 1
-            for sign in (1, -1):
-                cx, cy = x + sign * dx, y + sign * dy
-                while self.backgrounds.get((cx, cy)) == background:
-                    length += 1
-                    cx += sign * dx
-                    cy += sign * dy
-            if length > QWIRKLE:
-                total = None
-                break
-            total += line_points(length)  # type: ignore[operator]
-        self.cache[key] = total
+        total = self.cache[key] = diagonal_points(self.backgrounds, cell, background)
         return total
+
+
+def diagonal_points(backgrounds: dict[Cell, int], cell: Cell, background: int) -> int | None:
+    """F3-F5: points a tile of ``background`` on the empty ``cell`` scores along its two diagonals of that
+    background, or None when one would exceed 6 tiles."""
+    total = 0
+    x, y = cell
+    for dx, dy in ((1, 1), (1, -1)):
+        length = 1
+        for sign in (1, -1):
+            cx, cy = x + sign * dx, y + sign * dy
+            while backgrounds.get((cx, cy)) == background:
+                length += 1
+                cx += sign * dx
+                cy += sign * dy
+        if length > QWIRKLE:
+            return None
+        total += line_points(length)
+    return total
 
 
 def _opening_plays(held: _Hand, size: int) -> list[ScoredPlay]:

@@ -3,8 +3,9 @@
 For each candidate (Hard's best plays, plus an exchange when Hard would consider one) and each sampled deal
 (``sampling.py``): play the candidate and draw, let every opponent make their best-scoring reply, then make our own
 best follow-up. The candidate's value is its points, minus the opponents' replies (each divided by the number of
-opponents: with several, the aim is to beat them on average), plus our follow-up, averaged over deals; the same deals serve every candidate. Candidates are cut by successive halving: the worse half goes after each
-round, so the budget goes to the close calls. When the bag is empty in a two-player classic or Flex game, the end-game
+opponents: with several, the aim is to beat them on average), plus our follow-up, averaged over deals; the same deals
+serve every candidate. Candidates are cut by successive halving: the worse half goes after each round, so the budget
+goes to the close calls. When the bag is empty in a two-player classic or Flex game, the end-game
 search of ``endgame.py`` decides instead (the hidden hand is then known).
 
 Budget: ``iterations`` look-aheads (one look-ahead is one candidate on one deal; an end-game node counts half) and, as a
@@ -12,7 +13,8 @@ cap, ``seconds`` of thinking (wall clock).
 
 - ``make_player("expert", seed, seconds=2.0)`` (the browser; ``seconds`` defaults to 1.5): the clock decides. A first
   short round measures what a look-ahead costs on this machine and the budget is fitted to the time left, again
-  after every round, so successive halving still runs to the end and uses the time it was given. Not reproducible, since it depends on the machine's speed.
+  after every round, so successive halving still runs to the end and uses the time it was given. Not reproducible,
+  since it depends on the machine's speed.
 - ``make_player("expert", seed, seconds=None)`` (tournaments, tests): a fixed budget of ``DEFAULT_ITERATIONS``
   look-aheads (or ``iterations=N``) and no clock at all, so the same seed gives the same moves on any machine.
   ``qwirkle.tournament`` always plays the Expert this way.
@@ -67,7 +69,7 @@ class ExpertPlayer(HardPlayer):
 
     def __init__(self, rng: random.Random, seconds: float | None = DEFAULT_SECONDS,
                  iterations: int | None = None, candidates: int = 8, weights: Weights = Weights(),
-                 exchange_base: float = EXCHANGE_BASE, follow_up: float = 1.0, second_reply: bool = False) -> None:
+                 exchange_base: float = EXCHANGE_BASE, follow_up: float = 1.0) -> None:
         super().__init__(rng, weights, exchange_base, roll_samples=16, endgame_nodes=0)
         if iterations is None:
             iterations = DEFAULT_ITERATIONS if seconds is None else CAPPED_ITERATIONS
@@ -79,7 +81,6 @@ class ExpertPlayer(HardPlayer):
         self.iterations = iterations
         self.candidates = candidates
         self.follow_up = follow_up
-        self.second_reply = second_reply   # also the opponents' replies to our follow-up
         self._root: _Sim | None = None
         self._root_view: PlayerView | None = None
         self._cache: dict[int, _Sim] = {}
@@ -177,43 +178,21 @@ class ExpertPlayer(HardPlayer):
         board = self._after(view, candidate)
         n = len(deal.hands)
         share = 1.0 / (n - 1)   # an opponent's point counts 1/(players - 1): beat the opponents on average
-        hands: dict[int, list[Tile]] = {}
         for i in range(1, n):
-            seat = (view.seat + i) % n
-            other = list(deal.hands[seat])
+            other = deal.hands[(view.seat + i) % n]
             reply = board.best(other)
             if reply is None:
-                hands[seat] = other
                 continue
             points, placed = reply
             board.place(placed)
             value -= points * share
             if not bag and len(placed) == len(other):
                 return value - END_BONUS * share
-            for _, tile in placed:
-                other.remove(tile)
-            other.extend(bag[:len(placed)])   # their draw
-            del bag[:len(placed)]
-            hands[seat] = other
+            del bag[:len(placed)]   # their draw
         follow = board.best(hand)
         if follow is not None:
             points, placed = follow
-            out = not bag and len(placed) == len(hand)
-            value += self.follow_up * (points + (END_BONUS if out else 0))
-            if self.second_reply and not out:
-                board.place(placed)
-                del bag[:len(placed)]
-                for i in range(1, n):
-                    other = hands[(view.seat + i) % n]
-                    reply = board.best(other)
-                    if reply is not None:
-                        points, placed = reply
-                        board.place(placed)
-                        value -= self.follow_up * points * share
-                        if not bag and len(placed) == len(other):
-                            value -= self.follow_up * END_BONUS * share
-                            break
-                        del bag[:len(placed)]
+            value += self.follow_up * (points + (END_BONUS if not bag and len(placed) == len(hand) else 0))
         return value
 
     def _after(self, view: PlayerView, candidate: _Candidate) -> "_Sim":

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ..movegen import ALL_KINDS, COLOR_MASKS, SHAPE_MASKS, cell_crossing, joinable, line_points
+from ..movegen import ALL_KINDS, COLOR_MASKS, SHAPE_MASKS, cell_crossing, diagonal_points, joinable, line_points
 from ..notation import Cell
 from ..rules import QWIRKLE
 from ..tiles import Tile
-from .lines import DIAGONAL_STEPS, bits
+from .lines import bits
 
 Crossing = tuple[int, int]           # accepted kinds, points of the line the tile would join
 Found = tuple[int, list[Cell], list[int]]   # points, cells, kinds
@@ -41,7 +41,8 @@ class Position:
             self.place(list(kinds.items()))
 
     def copy(self) -> "Position":
-        other = Position.__new__(Position)
+        cls = type(self)
+        other = cls.__new__(cls)
         other.extra = None
         other.kinds = dict(self.kinds)
         other.across = dict(self.across)
@@ -208,11 +209,8 @@ class FlexPosition(Position):
             self.place_tiles(list(tiles.items()))
 
     def copy(self) -> "FlexPosition":
-        other = FlexPosition.__new__(FlexPosition)
-        other.extra = None
-        other.kinds = dict(self.kinds)
-        other.across = dict(self.across)
-        other.down = dict(self.down)
+        other = super().copy()
+        assert isinstance(other, FlexPosition)
         other.backs = dict(self.backs)
         other.held = {}
         other.diagonal = {}
@@ -305,22 +303,7 @@ class FlexPosition(Position):
         key = (cell, background)
         if key in self.diagonal:
             return self.diagonal[key]
-        backs = self.backs
-        x, y = cell
-        total: int | None = 0
-        for dx, dy in DIAGONAL_STEPS:
-            length = 1
-            for sign in (1, -1):
-                cx, cy = x + sign * dx, y + sign * dy
-                while backs.get((cx, cy)) == background:
-                    length += 1
-                    cx += sign * dx
-                    cy += sign * dy
-            if length > QWIRKLE:
-                total = None
-                break
-            total += LINE_POINTS[length]  # type: ignore[operator]
-        self.diagonal[key] = total
+        total = self.diagonal[key] = diagonal_points(self.backs, cell, background)
         return total
 
     def _assign_best(self, total: int, cells: list[Cell], masks: list[int], run: int,
