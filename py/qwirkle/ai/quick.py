@@ -68,6 +68,19 @@ class Position:
                     else:
                         table[(cx, cy)] = crossing
 
+    def _anchor_lines(self) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+        """Rows and columns holding a tile or an empty cell next to one: line -> [lowest, highest] anchor."""
+        rows: dict[int, list[int]] = {}
+        columns: dict[int, list[int]] = {}
+        for x, y in self.kinds:
+            _widen(rows, y, x)
+            _widen(columns, x, y)
+        for x, y in self.down:
+            _widen(rows, y, x)
+        for x, y in self.across:
+            _widen(columns, x, y)
+        return rows, columns
+
     def best_play(self, hand_kinds: int) -> Found | None:
         """The highest-scoring play of a hand holding the kinds ``hand_kinds`` (bits): (points, cells, kinds)."""
         if not hand_kinds:
@@ -86,15 +99,7 @@ class Position:
         if not groups:
             return best
         most = max(bin(kinds).count("1") for _, kinds in groups)
-        rows: dict[int, list[int]] = {}      # line -> [lowest, highest] anchor
-        columns: dict[int, list[int]] = {}
-        for x, y in self.kinds:
-            _widen(rows, y, x)
-            _widen(columns, x, y)
-        for x, y in down:
-            _widen(rows, y, x)
-        for x, y in across:
-            _widen(columns, x, y)
+        rows, columns = self._anchor_lines()
         for horizontal, lines in ((True, rows), (False, columns)):
             found = self._segments(horizontal, lines, hand_kinds, groups, most, best_points)
             if found is not None and found[0] > best_points:
@@ -276,15 +281,7 @@ class FlexPosition(Position):
 
             self.extra = judge
             most = max(bin(kinds).count("1") for _, kinds in groups)
-            rows: dict[int, list[int]] = {}
-            columns: dict[int, list[int]] = {}
-            for x, y in self.kinds:
-                _widen(rows, y, x)
-                _widen(columns, x, y)
-            for x, y in down:
-                _widen(rows, y, x)
-            for x, y in across:
-                _widen(columns, x, y)
+            rows, columns = self._anchor_lines()
             try:
                 for horizontal, lines in ((True, rows), (False, columns)):
                     found = self._segments(horizontal, lines, hand_kinds, groups, most, best_points)
