@@ -68,7 +68,8 @@ class MoveReview:
     move: str                           # the move as recorded
     hand: tuple[Tile, ...]              # the mover's hand just before the move
     points: int                         # what the move scored (0 unless a play)
-    best: str | None                    # the best play by points (None when nothing could be placed)
+    best: str | None                    # the best play by points (None when nothing could be placed; the move
+    #                                     itself when it was a best play)
     best_points: int
     qwirkles: int                       # Qwirkles the move made
     missed_qwirkle: str | None          # the best Qwirkle-making play, when there was one and the turn made no
@@ -171,6 +172,9 @@ def review_moves(source: Game | dict[str, Any] | str, level: str | None = None,
         seat = live.to_move
         hand = live.hands[seat]
         plays, best, best_points = _best(live)
+        move = parse_move(turn.move)
+        if isinstance(move, Play) and turn.points == best_points:
+            best = turn.move   # a best play: show the one made
         turn_points, turn_qwirkles = turns.outcome(index)
         missed, missed_points = None, 0
         if not turn_qwirkles:
@@ -178,7 +182,6 @@ def review_moves(source: Game | dict[str, Any] | str, level: str | None = None,
             if found is not None and found[1] > turn_points:
                 missed, missed_points = found
         level_move = None if level is None else _level_move(live, index, level, budget)
-        move = parse_move(turn.move)
         live.apply(move)
         chances: tuple[Chance, ...] = ()
         best_after: tuple[str | None, int] = (None, 0)
