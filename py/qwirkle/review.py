@@ -29,7 +29,8 @@ from typing import Any, Iterator, Sequence
 
 from .ai import ALIASES, hint
 from .ai.expert import DEFAULT_ITERATIONS
-from .ai.lines import DIAGONAL_STEPS, STEPS, accepts, bits, cell_accepts, diagonal_run, kinds_by_cell, line, missing, touches
+from .ai.lines import (DIAGONAL_STEPS, STEPS, accepts, bits, cell_accepts, diagonal_run, kinds_by_cell, line, missing,
+                       touches)
 from .errors import RecordError
 from .game import END_BONUS, Game, TurnResult
 from .movegen import ScoredPlay
@@ -231,7 +232,7 @@ def review(source: Game | dict[str, Any] | str, level: str | None = DEFAULT_LEVE
     """The whole review as JSON: ``{"variant", "level", "budget", "players": [...], "moves": [...]}``."""
     game = load(source)
     entries = list(review_moves(game, level, budget))
-    return {"variant": game.options.variant, "level": level, "budget": _budget(level, budget),
+    return {"variant": game.options.variant, "level": level, "budget": level_budget(level, budget),
             "players": [p.to_json() for p in summarize(game, entries)],
             "moves": [entry.to_json() for entry in entries]}
 
@@ -276,7 +277,7 @@ def _with_bonus(game: Game, play: ScoredPlay | Play, points: int) -> int:
 
 
 def _best(game: Game) -> tuple[list[ScoredPlay], str | None, int]:
-    """The legal plays of the player to move and the best one by points (ties: the first in reading order)."""
+    """The legal plays of the player to move and the best one by points (ties: the first by placements)."""
     plays = game.legal_plays()
     if not plays:
         return plays, None, 0
@@ -364,7 +365,7 @@ def _union(masks: Any) -> int:
     return union
 
 
-def _budget(level: str | None, budget: int | None) -> int | None:
+def level_budget(level: str | None, budget: int | None) -> int | None:
     """The Expert's look-ahead budget (iterations); other levels have none."""
     if level is None or ALIASES.get(level, level) != "expert":
         return None
@@ -373,7 +374,7 @@ def _budget(level: str | None, budget: int | None) -> int | None:
 
 def _level_move(game: Game, index: int, level: str, budget: int | None) -> LevelMove:
     """The move ``level`` makes before record move ``index``, seeded from the record's seed and the index."""
-    iterations = _budget(level, budget)
+    iterations = level_budget(level, budget)
     options: dict[str, Any] = {} if iterations is None else {"seconds": None, "iterations": iterations}
     seed = game.options.seed * 1_000_003 + index
     advice = hint(game.view(game.to_move), level, seed, **options)

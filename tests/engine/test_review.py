@@ -1,4 +1,4 @@
-"""Game review (qwirkle.review and ``python3 -m qwirkle review``): small records with known answers, then random games."""
+"""Game review (qwirkle.review, ``python3 -m qwirkle review``): small records with known answers, then random games."""
 import json
 import os
 import pathlib
