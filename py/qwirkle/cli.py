@@ -1,8 +1,9 @@
-"""The rules command line: ``python3 -m qwirkle score|moves|selfplay|replay ...``."""
+"""The rules command line: ``python3 -m qwirkle score|moves|selfplay|replay|tournament|review ...``."""
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, Callable, Sequence
 
@@ -13,7 +14,7 @@ from .game import Game
 from .match import play_out
 from .movegen import legal_plays
 from .notation import parse_placements
-from .record import loads
+from .record import dumps, loads
 from .rules import score_play
 from .tiles import parse_tiles
 from .variants import VARIANTS, Variant, find_variant
@@ -107,8 +108,20 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         game = Game.new(args.variant, [f"{name}{seat + 1}" for seat, name in enumerate(names)], seed,
                         tiles=args.tiles)
         players = [make_player(name, seed * 10 + seat) for seat, name in enumerate(names)]
-        print(json.dumps(play_out(game, players).to_json()), flush=True)
+        summary = play_out(game, players).to_json()
+        if args.save:
+            summary["record"] = _save(args.save, f"{args.variant}-{seed}.json", dumps(game))
+        print(json.dumps(summary), flush=True)
     return 0
+
+
+def _save(folder: str, name: str, text: str) -> str:
+    """Write a game record into ``folder`` (made if missing); return its path."""
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, name)
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(text + "\n")
+    return path
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -118,6 +131,20 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     print(json.dumps({"variant": game.variant.name, "players": list(game.options.players),
                       "scores": list(game.scores), "winners": list(game.winners()), "moves": len(game.moves),
                       "over": game.is_over, "ended": game.end_reason}))
+    return 0
+
+
+def _cmd_review(args: argparse.Namespace) -> int:
+    """Every move of a saved game against the best play by points and a level's move (see ``qwirkle.review``)."""
+    from .review import review
+    level = None if args.level == "none" else args.level
+    if level is not None:
+        make_player(level)   # unknown names fail here, before any move
+    if args.budget is not None and args.budget < 1:
+        raise InputError("--budget: at least 1")
+    with open(args.file, encoding="utf-8") as file:
+        text = file.read()
+    print(json.dumps(review(text, level, args.budget)))
     return 0
 
 
@@ -173,6 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--seed", type=int, default=0)
     selfplay.add_argument("--games", type=int, default=1)
     selfplay.add_argument("--tiles", type=int, choices=(72, 108), help="Flex tile set (default 108)")
+    selfplay.add_argument("--save", metavar="DIR", help="write each game's record to DIR as VARIANT-SEED.json")
     selfplay.set_defaults(run=_cmd_selfplay)
 
     replay = commands.add_parser("replay", help="validate a saved game and print its final scores")
@@ -180,6 +208,13 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=_cmd_replay)
 
     _add_tournament(commands, variants)
+
+    review = commands.add_parser("review", help="every move of a saved game against the best play and a level's")
+    review.add_argument("file", help="a game record (or the page's export or save file)")
+    review.add_argument("--level", default="expert",
+                        help=f"the level whose move is shown: {', '.join(PLAYERS)}, or none (default expert)")
+    review.add_argument("--budget", type=int, help="the Expert's look-ahead budget in iterations (default 160)")
+    review.set_defaults(run=_cmd_review)
     return parser
 
 
