@@ -1,18 +1,19 @@
 """Qwirkle rules engine: classic, Cubes and Flex. Standard library only; runs in CPython and Pyodide."""
 from .board import Board
-from .errors import IllegalMoveError, NotationError, RecordError
-from .game import Game, LegalMoves, Options, TurnResult
+from .errors import IllegalMoveError, NotationError, RecordError, refusal_category
+from .game import Game, LegalMoves, Opening, Options, TurnResult
 from .movegen import ScoredPlay, legal_plays
 from .notation import Exchange, Move, Pass, Placement, Play, Roll, parse_cell, parse_move
 from .record import dumps, from_record, loads, to_record
 from .rules import Score, ScoredLine, score_play
 from .tiles import Tile, largest_combination, parse_tiles
-from .variants import VARIANTS, Variant, find_variant
+from .variants import SETUPS, VARIANTS, Setup, Variant, find_setup, find_variant, register_variant, setup_of
 from .view import PlayerView
 
 __all__ = [
-    "Board", "Exchange", "Game", "LegalMoves", "IllegalMoveError", "Move", "NotationError", "Options", "Pass", "Placement",
-    "Play", "PlayerView", "RecordError", "Roll", "Score", "ScoredLine", "ScoredPlay", "Tile", "TurnResult",
-    "VARIANTS", "Variant", "dumps", "find_variant", "from_record", "largest_combination", "legal_plays", "loads",
-    "parse_cell", "parse_move", "parse_tiles", "score_play", "to_record",
+    "Board", "Exchange", "Game", "LegalMoves", "IllegalMoveError", "Move", "NotationError", "Opening", "Options", "Pass",
+    "Placement", "Play", "PlayerView", "RecordError", "Roll", "SETUPS", "Score", "ScoredLine", "ScoredPlay", "Setup",
+    "Tile", "TurnResult", "VARIANTS", "Variant", "dumps", "find_setup", "find_variant", "from_record",
+    "largest_combination", "legal_plays", "loads", "parse_cell", "parse_move", "parse_tiles", "refusal_category",
+    "register_variant", "score_play", "setup_of", "to_record",
 ]

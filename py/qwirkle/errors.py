@@ -40,6 +40,29 @@ class IllegalMoveError(ValueError):
                 "cells": [f"{x},{y}" for x, y in self.cells], "details": self.details}
 
 
+# The answers of a "why is this illegal?" exercise, and which one each refusal belongs to: looked up by the refusal's
+# rule id, then by its reason; any other refusal is about where the tiles are placed ("place").
+CATEGORIES = ("choice", "place", "line", "diagonal")
+REFUSAL_CATEGORIES: dict[str, str] = {
+    "C4": "choice",        # choosing the tiles (a duplicate, no shared color or shape)
+    "F5": "diagonal",      # a Flex diagonal too long
+    "too_long": "line",    # a row or column (C5)...
+    "duplicate": "line",
+    "mixed": "line",
+}
+
+
+def refusal_category(error: IllegalMoveError) -> str:
+    """The exercise category of a refusal: ``"choice"``, ``"place"``, ``"line"`` or ``"diagonal"``.
+
+    >>> refusal_category(IllegalMoveError("C5", "...", reason="mixed", details={"line": "row"}))
+    'line'
+    >>> refusal_category(IllegalMoveError("C5", "...", reason="gap"))
+    'place'
+    """
+    return REFUSAL_CATEGORIES.get(error.rule) or REFUSAL_CATEGORIES.get(error.reason, "place")
+
+
 class RecordError(ValueError):
     """A saved game that cannot be loaded; ``move_index`` is the first bad move, if any."""
 

@@ -11,18 +11,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 from .board import Board
 from .errors import IllegalMoveError
 from .movegen import ScoredPlay, legal_plays
 from .notation import Cell, Exchange, Move, Pass, Placement, Play, Roll, parse_move
 from .rules import Score, ScoredLine, score_play
-from .tiles import Tile, largest_combination, tiles_notation
+from .tiles import Tile, combination_attribute, largest_combination, tiles_notation
 from .variants import Variant, find_variant
-
-if TYPE_CHECKING:
-    from .view import PlayerView
+from .view import PlayerView, PublicTurn
 
 HAND_SIZE = 6
 END_BONUS = 6
@@ -46,12 +44,27 @@ class Options:
 
 @dataclass(frozen=True)
 class Opening:
-    """C2/Q2: who starts and why."""
+    """C2/Q2: who starts and why, as dealt (the UI explains it from these facts alone).
+
+    >>> game = Game.new("cubes", ["Ann", "Bob"], seed=3, ages=[30, 30])
+    >>> opening = game.opening
+    >>> opening.rule, opening.youngest, opening.attribute in ("color", "shape")
+    ('Q2', True, True)
+    >>> sorted(opening.to_json())
+    ['attribute', 'by_age', 'rule', 'sizes', 'starter', 'tied', 'youngest']
+    """
 
     sizes: tuple[int, ...]      # each player's largest combination
     starter: int
     tied: tuple[int, ...]       # players sharing the largest size
     by_age: bool                # the tie was broken by age
+    rule: str = "C2"            # the rule that chose the starter: C2, or Q2 in Cubes
+    attribute: str = "color"    # what the starter's largest combination shares: "color" or "shape"
+    youngest: bool = False      # a tie of known ages goes to the youngest (Q2), not the oldest (C2)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"sizes": list(self.sizes), "starter": self.starter, "tied": list(self.tied), "by_age": self.by_age,
+                "rule": self.rule, "attribute": self.attribute, "youngest": self.youngest}
 
 
 @dataclass(frozen=True)
@@ -127,8 +140,10 @@ class Game:
 
     def __init__(self, options: Options) -> None:
         self.variant: Variant = find_variant(options.variant)
-        if not 2 <= len(options.players) <= 4:
-            raise ValueError("players: Qwirkle is played by 2 to 4 players (C1)")
+        variant = self.variant
+        if not variant.min_players <= len(options.players) <= variant.max_players:
+            raise ValueError(f"players: {variant.title} is played by {variant.min_players} to "
+                             f"{variant.max_players} players (C1)")
         if options.ages is not None and len(options.ages) != len(options.players):
             raise ValueError("ages: give one age (or null) per player")
         self.options = options
@@ -221,16 +236,18 @@ class Game:
 
     def exchange_limit(self) -> int:
         """How many tiles the player to move may exchange now (0: exchange not allowed)."""
-        if not self.variant.can_exchange or self._state.opening or self.is_over:
+        if not self.variant.allows("exchange") or self._state.opening or self.is_over:
             return 0
         return min(len(self._state.bag), len(self._state.hands[self.to_move]))
 
     def can_roll(self) -> bool:
-        return self.variant.can_roll and not self._state.opening and not self._state.rolled and not self.is_over
+        """Cubes (Q3): the player to move may re-roll dice now."""
+        return (self.variant.allows("roll") and not self._state.opening and not self._state.rolled
+                and not self.is_over)
 
     def can_pass(self) -> bool:
         """C3/C10: only a player with no play and no exchange passes (never in Cubes, Q4)."""
-        return (not self.is_over and not self.variant.can_roll and self.exchange_limit() == 0
+        return (not self.is_over and self.variant.allows("pass") and self.exchange_limit() == 0
                 and not self.legal_plays())
 
     # -- moves -----------------------------------------------------------------------------------
@@ -281,13 +298,10 @@ class Game:
         return hand
 
     def _draw(self, hand: list[Tile], count: int) -> None:
-        """C7: draw up to ``count`` tiles; Cubes dice are rolled as they are drawn (Q1)."""
+        """C7: draw up to ``count`` tiles, each as the variant has it enter a hand (Q1: dice are rolled)."""
+        drawn = self.variant.drawn
         for _ in range(min(count, len(self._state.bag))):
-            tile = self._state.bag.pop()
-            hand.append(self._rolled(tile) if self.variant.can_roll else tile)
-
-    def _rolled(self, die: Tile) -> Tile:
-        return Tile(die.color, self.rng.randrange(6))
+            hand.append(drawn(self._state.bag.pop(), self.rng))
 
     def check(self, placements: Sequence[Placement]) -> Score:
         """Judge a play of the player to move without making it: its score, or ``IllegalMoveError``."""
@@ -299,6 +313,46 @@ class Game:
             raise IllegalMoveError("C2", f"the opening must place the largest combination: {size} tiles",
                                    [p.cell for p in placements], "opening_size", {"size": size})
         return score_play(self.board, placements, self.variant)
+
+    def refusal(self, tile: Tile, cell: Cell, pending: Sequence[Placement] = ()) -> IllegalMoveError | None:
+        """Why ``tile`` (of the hand of the player to move) may not go on ``cell``, given the tiles already put
+        down this turn; None when it may (``cell`` is one of ``legal_cells(tile, pending)``).
+
+        The refusal is the rule the partial play breaks; when the partial play is fine in itself but no legal play
+        completes it, C2 ``opening_unreachable`` (the opening cannot reach its size) or C5 ``not_legal``.
+
+        >>> game = Game.new("classic", ["Ann", "Bob"], seed=1)
+        >>> game.describe_hand(game.to_move), game.opening_size()
+        ('Rt Gc Px Gs Gd Bc', 3)
+        >>> Gc, Gs, Rt = map(Tile.from_notation, ["Gc", "Gs", "Rt"])
+        >>> game.refusal(Gc, (0, 0)) is None
+        True
+        >>> game.refusal(Gs, (1, 1), [Placement(Gc, (0, 0))]).reason
+        'not_aligned'
+        >>> why = game.refusal(Rt, (0, 0))
+        >>> why.rule, why.reason, why.details
+        ('C2', 'opening_unreachable', {'tile': 'Rt', 'size': 3})
+        """
+        if cell in self.legal_cells(tile, pending):
+            return None
+        placements = [*pending, Placement(tile, cell)]
+        try:
+            self.check(placements)
+        except IllegalMoveError as error:
+            if error.reason != "opening_size":
+                return error
+            try:   # an opening under its size: still the rules of a play (C4, C5)
+                score_play(self.board, placements, self.variant)
+            except IllegalMoveError as broken:
+                return broken
+        details = {"tile": tile.notation()}
+        size = self.opening_size()
+        if size is not None:
+            return IllegalMoveError("C2", f"no opening of {size} tiles holds {tile.describe()} on {cell[0]},{cell[1]} "
+                                    "with the tiles already placed", [cell], "opening_unreachable",
+                                    {**details, "size": size})
+        return IllegalMoveError("C5", f"{tile.describe()} cannot go on {cell[0]},{cell[1]}", [cell], "not_legal",
+                                details)
 
     def legal_cells(self, tile: Tile, pending: Sequence[Placement] = ()) -> set[Cell]:
         """Cells where ``tile`` may go next, given the tiles already put down this turn: those of
@@ -333,8 +387,9 @@ class Game:
         return result
 
     def _exchange(self, exchange: Exchange) -> TurnResult:
-        if not self.variant.can_exchange:
-            raise IllegalMoveError("Q3", "Qwirkle Cubes has no exchange; re-roll dice instead", reason="no_exchange")
+        refusal = self.variant.move_refusal("exchange")
+        if refusal:
+            raise refusal
         if self._state.opening:
             raise IllegalMoveError("C2", "the starter must play the opening combination", reason="opening")
         bag = self._state.bag
@@ -353,21 +408,23 @@ class Game:
         return result
 
     def _roll(self, roll: Roll) -> TurnResult:
-        if not self.variant.can_roll:
-            raise IllegalMoveError("C3", f"{self.variant.title} has no dice to re-roll", reason="no_roll")
+        refusal = self.variant.move_refusal("roll")
+        if refusal:
+            raise refusal
         if self._state.opening:
             raise IllegalMoveError("Q2", "the opening is played with the dice as rolled", reason="opening")
         if self._state.rolled:
             raise IllegalMoveError("Q3", "dice may be re-rolled only once per turn", reason="rolled_twice")
         seat = self.to_move
         hand = self._take_from_hand(roll.tiles, "Q3")
-        hand.extend(self._rolled(die) for die in roll.tiles)
+        drawn = self.variant.drawn
+        hand.extend(drawn(die, self.rng) for die in roll.tiles)
         self._state.hands[seat] = hand
         self._state.rolled = True
         forced = 0
         while not self.legal_plays() and forced < MAX_FORCED_ROLLS:
             forced += 1
-            self._state.hands[seat] = [self._rolled(die) for die in self._state.hands[seat]]
+            self._state.hands[seat] = [drawn(die, self.rng) for die in self._state.hands[seat]]
         stuck = not self.legal_plays()
         result = TurnResult(seat, roll.notation(), "roll", count=len(roll.tiles), forced_rolls=forced,
                             forced_pass=stuck)
@@ -380,8 +437,9 @@ class Game:
         return result
 
     def _pass(self, move: Pass) -> TurnResult:
-        if self.variant.can_roll:
-            raise IllegalMoveError("Q4", "a player who cannot place re-rolls their dice", reason="roll_instead")
+        refusal = self.variant.move_refusal("pass")
+        if refusal:
+            raise refusal
         if self.exchange_limit():
             raise IllegalMoveError("C3", "a player who cannot play must exchange while the bag has tiles",
                                    reason="exchange_instead")
@@ -402,22 +460,31 @@ class Game:
     def _choose_starter(self) -> Opening:
         """C2/Q2: the largest combination starts; ties go to the oldest (Cubes: the youngest) when
         every tied player's age is known, else to the first tied player in seat order."""
-        sizes = tuple(largest_combination(hand) for hand in self._state.hands)
+        hands = self._state.hands
+        sizes = tuple(largest_combination(hand) for hand in hands)
         best = max(sizes)
         tied = tuple(i for i, s in enumerate(sizes) if s == best)
         ages = self.options.ages
-        if len(tied) > 1 and ages and all(ages[i] is not None for i in tied):
-            pick = max if self.variant.oldest_starts else min
-            target = pick(ages[i] for i in tied)  # type: ignore[type-var]
-            starter = next(i for i in tied if ages[i] == target)
-            return Opening(sizes, starter, tied, True)
-        return Opening(sizes, tied[0], tied, False)
+        starter, by_age = tied[0], False
+        if len(tied) > 1 and ages:
+            known = [age for age in (ages[i] for i in tied) if age is not None]
+            if len(known) == len(tied):
+                target = self.variant.break_tie(known)
+                starter, by_age = next(i for i in tied if ages[i] == target), True
+        return Opening(sizes, starter, tied, by_age, self.variant.opening_rule, combination_attribute(hands[starter]),
+                       not self.variant.oldest_starts)
 
     # -- views -----------------------------------------------------------------------------------
-    def view(self, seat: int) -> "PlayerView":
+    def view(self, seat: int) -> PlayerView:
         """What the player in ``seat`` may see; AI players only ever receive this."""
-        from .view import PlayerView
-        return PlayerView.of(self, seat)
+        hands = self.hands
+        history = tuple(PublicTurn(t.seat, t.kind, t.move if t.kind != "exchange" or t.seat == seat else None,
+                                   t.points, t.count) for t in self._state.history)
+        mine = seat == self.to_move
+        return PlayerView(seat, self.variant, self.board.copy(), hands[seat], tuple(len(h) for h in hands),
+                          hands if self.variant.hands_open else None, self.bag_count, self.scores, self.to_move,
+                          self.opening_size() if mine else None, self.exchange_limit() if mine else 0,
+                          self.can_roll() if mine else False, tuple(self.full_set), history, self.is_over)
 
     def describe_hand(self, seat: int) -> str:
         return tiles_notation(self._state.hands[seat])

@@ -12,7 +12,7 @@ from typing import Iterable, NamedTuple, Sequence
 
 from .board import Board
 from .notation import Cell, Placement
-from .rules import QWIRKLE, QWIRKLE_BONUS
+from .scoring import QWIRKLE, line_points
 from .tiles import Tile, largest_combination
 from .variants import Variant
 
@@ -50,13 +50,6 @@ def joinable(run: int) -> int:
             allowed &= ~run
         _JOINABLE[run] = allowed
     return allowed
-
-
-def line_points(length: int) -> int:
-    """Points of a line of ``length`` tiles (a lone tile's line scores nothing, a Qwirkle its bonus too)."""
-    if length < 2:
-        return 0
-    return length + QWIRKLE_BONUS if length == QWIRKLE else length
 
 
 def cell_crossing(occupied: dict[Cell, int], x: int, y: int, dx: int, dy: int) -> tuple[int, int] | None:
@@ -211,11 +204,11 @@ def legal_plays(board: Board, hand: Sequence[Tile], variant: Variant,
                 across[cell] = h
             if v is not None:
                 down[cell] = v
-    diagonal = _Diagonals(tiles) if variant.diagonals else None
+    extra = variant.extra_points(tiles)   # Flex: the diagonals' points for a tile of a background on a cell
     plays: list[ScoredPlay] = []
 
     def emit(cells: list[Cell], kinds: tuple[int, ...], points: int) -> None:
-        if diagonal is None:
+        if extra is None:
             plays.append(ScoredPlay(tuple(Placement(Tile(k // 6, k % 6), c) for k, c in zip(kinds, cells)),
                                     points))
             return
@@ -223,15 +216,15 @@ def legal_plays(board: Board, hand: Sequence[Tile], variant: Variant,
         for kind, cell in zip(kinds, cells):
             choices = []
             for background in held.backgrounds[kind]:
-                extra = diagonal.points(cell, background)
-                if extra is not None:
-                    choices.append((Tile(kind // 6, kind % 6, background), extra))
+                more = extra(cell, background)
+                if more is not None:
+                    choices.append((Tile(kind // 6, kind % 6, background), more))
             if not choices:
                 return
             options.append(choices)
         for combo in _product(options):
             plays.append(ScoredPlay(tuple(Placement(t, c) for (t, _), c in zip(combo, cells)),
-                                    points + sum(extra for _, extra in combo)))
+                                    points + sum(more for _, more in combo)))
 
     for cell in sorted(across.keys() | down.keys(), key=lambda c: (c[1], c[0])):
         h_kinds, h_points = across.get(cell, (ALL_KINDS, 0))
@@ -259,41 +252,6 @@ def _product(options: list[list[tuple[Tile, int]]]) -> list[tuple[tuple[Tile, in
     for choices in options:
         combos = [combo + (choice,) for combo in combos for choice in choices]
     return combos
-
-
-class _Diagonals:
-    """F3-F5 for one board: points a tile of a background scores along its diagonals at a cell,
-    or None when a diagonal would exceed 6 tiles."""
-
-    def __init__(self, tiles: dict[Cell, Tile]) -> None:
-        self.backgrounds = {cell: tile.background for cell, tile in tiles.items()}
-        self.cache: dict[tuple[Cell, int], int | None] = {}
-
-    def points(self, cell: Cell, background: int) -> int | None:
-        key = (cell, background)
-        if key in self.cache:
-            return self.cache[key]
-        total = self.cache[key] = diagonal_points(self.backgrounds, cell, background)
-        return total
-
-
-def diagonal_points(backgrounds: dict[Cell, int], cell: Cell, background: int) -> int | None:
-    """F3-F5: points a tile of ``background`` on the empty ``cell`` scores along its two diagonals of that
-    background, or None when one would exceed 6 tiles."""
-    total = 0
-    x, y = cell
-    for dx, dy in ((1, 1), (1, -1)):
-        length = 1
-        for sign in (1, -1):
-            cx, cy = x + sign * dx, y + sign * dy
-            while backgrounds.get((cx, cy)) == background:
-                length += 1
-                cx += sign * dx
-                cy += sign * dy
-        if length > QWIRKLE:
-            return None
-        total += line_points(length)
-    return total
 
 
 def _opening_plays(held: _Hand, size: int) -> list[ScoredPlay]:

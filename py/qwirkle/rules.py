@@ -1,43 +1,17 @@
 """Legality and scoring of one play on a board (C4-C6, F2-F5), with the rule id of every refusal."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Sequence
 
-from .board import DIAGONALS, HORIZONTAL, VERTICAL, Board
+from .board import HORIZONTAL, VERTICAL, Board
 from .errors import IllegalMoveError
-from .notation import Cell, Placement, cell_notation
+from .notation import Cell, Placement
+from .scoring import QWIRKLE, QWIRKLE_BONUS, Score, ScoredLine
 from .tiles import Tile
 from .variants import Variant
 
-QWIRKLE = 6
-QWIRKLE_BONUS = 6
-
-
-@dataclass(frozen=True)
-class ScoredLine:
-    """One row, column or diagonal scored by a play (C6, F3, F4)."""
-
-    kind: str                 # "row", "column" or "diagonal"
-    cells: tuple[Cell, ...]
-    points: int
-    qwirkle: bool
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "cells": [cell_notation(c) for c in self.cells],
-                "points": self.points, "qwirkle": self.qwirkle}
-
-
-@dataclass(frozen=True)
-class Score:
-    """The points of a play and where they come from."""
-
-    lines: tuple[ScoredLine, ...]
-
-    @property
-    def points(self) -> int:
-        return sum(line.points for line in self.lines)
-
+__all__ = ["QWIRKLE", "QWIRKLE_BONUS", "Score", "ScoredLine", "check_choice", "check_placement_shape",
+           "line_problem", "score_play"]
 
 def _where(cell: Cell) -> str:
     return f"({cell[0]}, {cell[1]})"
@@ -62,7 +36,8 @@ def check_choice(tiles: Sequence[Tile], cells: Sequence[Cell] = ()) -> None:
 
 
 def line_problem(tiles: Sequence[Tile]) -> tuple[str, dict[str, Any]] | None:
-    """Why a row or column of tiles is invalid (C5), or None when it is valid."""
+    """Why a row or column of tiles is invalid (C5), or None when it is valid (the refusal adds the line's kind
+    to these details, ``details["line"]``: ``"row"`` or ``"column"``)."""
     if len(tiles) > QWIRKLE:
         return "too_long", {"length": len(tiles)}
     seen: set[int] = set()
@@ -129,9 +104,8 @@ def score_play(board: Board, placements: Sequence[Placement], variant: Variant) 
     cells = [p.cell for p in placements]
     for tile in tiles:
         if not variant.accepts(tile):
-            raise IllegalMoveError("F1" if variant.backgrounds else "C1",
-                                   f"{tile.notation()} is not a tile of {variant.title}", cells, "wrong_set",
-                                   {"tile": tile.notation()})
+            raise IllegalMoveError(variant.rule(1), f"{tile.notation()} is not a tile of {variant.title}", cells,
+                                   "wrong_set", {"tile": tile.notation()})
     check_choice(tiles, cells)
     step = check_placement_shape(board, placements)
     placed = {p.cell: p.tile for p in placements}
@@ -149,27 +123,9 @@ def score_play(board: Board, placements: Sequence[Placement], variant: Variant) 
             if problem:
                 reason, details = problem
                 raise IllegalMoveError("C5", _line_message(kind, run[0], reason, details, run_tiles),
-                                       run, reason, details)
-            lines.append(ScoredLine(kind, run, len(run) + (QWIRKLE_BONUS if len(run) == QWIRKLE else 0),
-                                    len(run) == QWIRKLE))
-    if variant.diagonals:
-        lines.extend(_score_diagonals(board, placed))
+                                       run, reason, {**details, "line": kind})
+            lines.append(ScoredLine.of(kind, run))
+    lines.extend(variant.extra_lines(board, placed))
     if not lines:  # a lone tile on the opening turn (C6)
         lines.append(ScoredLine("row", (cells[0],), 1, False))
     return Score(tuple(lines))
-
-
-def _score_diagonals(board: Board, placed: dict[Cell, Tile]) -> list[ScoredLine]:
-    """F3-F5: each placed tile's same-background diagonals; more than 6 in a row is refused."""
-    lines = []
-    for cell in placed:
-        for step in DIAGONALS:
-            run = tuple(board.run(cell, step, placed, same_background=True))
-            if len(run) > QWIRKLE:
-                raise IllegalMoveError(
-                    "F5", f"the diagonal through {_where(cell)} would hold {len(run)} tiles of the same "
-                    "background; at most 6", run, "diagonal_too_long", {"length": len(run)})
-            if len(run) >= 2:
-                lines.append(ScoredLine("diagonal", run, len(run) + (QWIRKLE_BONUS if len(run) == QWIRKLE else 0),
-                                        len(run) == QWIRKLE))
-    return lines

@@ -84,11 +84,24 @@ def flex_set(size: int) -> list[Tile]:
     return [Tile(c, s, b) for b in backgrounds for c in range(6) for s in range(6)]
 
 
-def largest_combination(hand: Iterable[Tile]) -> int:
-    """C2: the most tiles of the hand sharing a color or a shape, duplicates counted once."""
+def _group_sizes(hand: Iterable[Tile]) -> tuple[int, int]:
+    """The most distinct kinds of the hand sharing one color, and sharing one shape."""
     kinds = {tile.kind for tile in hand}
     if not kinds:
-        return 0
-    by_color = Counter(kind // 6 for kind in kinds)
-    by_shape = Counter(kind % 6 for kind in kinds)
-    return max(max(by_color.values()), max(by_shape.values()))
+        return 0, 0
+    return max(Counter(kind // 6 for kind in kinds).values()), max(Counter(kind % 6 for kind in kinds).values())
+
+
+def largest_combination(hand: Iterable[Tile]) -> int:
+    """C2: the most tiles of the hand sharing a color or a shape, duplicates counted once."""
+    return max(_group_sizes(hand))
+
+
+def combination_attribute(hand: Iterable[Tile]) -> str:
+    """C2: what the hand's largest combination shares, ``"color"`` (on a draw too) or ``"shape"``.
+
+    >>> combination_attribute(parse_tiles("Ro Rs Bo Go")), combination_attribute(parse_tiles("Ro Bo Rs"))
+    ('shape', 'color')
+    """
+    by_color, by_shape = _group_sizes(hand)
+    return "color" if by_color >= by_shape else "shape"

@@ -3,15 +3,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .board import Board
 from .movegen import ScoredPlay, legal_plays
 from .tiles import Tile
 from .variants import Variant
-
-if TYPE_CHECKING:
-    from .game import Game
 
 
 @dataclass(frozen=True)
@@ -27,7 +23,8 @@ class PublicTurn:
 
 @dataclass(frozen=True)
 class PlayerView:
-    """A snapshot of the game from one seat. It holds no bag order and no hidden hand."""
+    """A snapshot of the game from one seat (``Game.view(seat)`` makes it). It holds no bag order and no hidden
+    hand. ``can_roll``: the seat may re-roll dice now (Q3)."""
 
     seat: int
     variant: Variant
@@ -45,17 +42,6 @@ class PlayerView:
     history: tuple[PublicTurn, ...]
     is_over: bool
 
-    @classmethod
-    def of(cls, game: "Game", seat: int) -> "PlayerView":
-        hands = game.hands
-        history = tuple(PublicTurn(t.seat, t.kind, t.move if t.kind != "exchange" or t.seat == seat else None,
-                                   t.points, t.count) for t in game.history)
-        mine = seat == game.to_move
-        return cls(seat, game.variant, game.board.copy(), hands[seat], tuple(len(h) for h in hands),
-                   hands if game.variant.hands_open else None, game.bag_count, game.scores, game.to_move,
-                   game.opening_size() if mine else None, game.exchange_limit() if mine else 0,
-                   game.can_roll() if mine else False, tuple(game.full_set), history, game.is_over)
-
     def legal_plays(self) -> list[ScoredPlay]:
         """This player's plays (meaningful when it is their turn)."""
         return legal_plays(self.board, self.hand, self.variant, self.opening_size)
@@ -63,13 +49,12 @@ class PlayerView:
     def unseen(self) -> Counter[Tile]:
         """Tiles this player has not seen: the full set minus the board and the visible hands.
 
-        In Cubes the unseen dice are given by color only (their faces are rolled when drawn)."""
-        left = Counter(self._identity(t) for t in self.full_set)
+        Each is given as the variant knows an unseen piece (``Variant.identity``: in Cubes a die by its color only,
+        its face is rolled when drawn)."""
+        identity = self.variant.identity
+        left = Counter(identity(t) for t in self.full_set)
         seen = list(self.board.tiles.values()) + list(self.hand)
         if self.open_hands is not None:
             seen = list(self.board.tiles.values()) + [t for hand in self.open_hands for t in hand]
-        left.subtract(self._identity(t) for t in seen)
+        left.subtract(identity(t) for t in seen)
         return +left
-
-    def _identity(self, tile: Tile) -> Tile:
-        return Tile(tile.color, 0) if self.variant.can_roll else tile

@@ -28,7 +28,7 @@ from qwirkle.match import play_out
 from qwirkle.tournament import run
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-LEVEL_NAMES = [level["name"] for level in LEVELS]
+LEVEL_NAMES = [level.name for level in LEVELS]
 FAST = {"expert": {"seconds": None, "iterations": 12}}   # a small fixed budget: quick and reproducible
 
 
@@ -37,11 +37,10 @@ def player(name, seed):
 
 
 # -- the level table -------------------------------------------------------------------------------------------
-def test_levels_have_english_and_french_names_and_are_registered():
+def test_levels_are_registered():
     assert LEVEL_NAMES == ["beginner", "easy", "medium", "hard", "expert"]
     for level in LEVELS:
-        assert level["en"] and level["fr"]
-        assert level["name"] in PLAYERS
+        assert level.name in PLAYERS
     assert {"random", "greedy"} <= set(PLAYERS)
     assert ALIASES == {"computer": "medium"}
     assert make_player("computer", 1).name == "medium"

@@ -11,7 +11,7 @@ from qwirkle.rules import QWIRKLE, line_problem
 
 
 def identity(game, tile):
-    return (tile.color, 0, 0) if game.variant.can_roll else tuple(tile)
+    return (tile.color, 0, 0) if game.variant.dice else tuple(tile)
 
 
 def check_conservation(game):

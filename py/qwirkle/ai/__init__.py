@@ -1,48 +1,25 @@
 """Computer players. Each receives only a ``PlayerView`` and returns a move.
 
 ``make_player(name, seed)`` builds one by name: the reference players ``random`` and ``greedy``, and the levels of
-``LEVELS`` (``beginner`` ... ``expert``; ``computer`` means ``medium``). Options go to the level, e.g.
-``make_player("expert", seed, seconds=2.0)``; ``hint(view, "hard")`` is the move a level would make.
+``LEVELS`` (``beginner`` ... ``expert``; ``computer`` means ``medium``), all in the table of ``registry.py``
+(``find_level``). Options go to the level, e.g. ``make_player("expert", seed, seconds=2.0)``; ``hint(view, "hard")``
+is the move a level would make.
 """
 from __future__ import annotations
 
 import dataclasses
-import random
-from typing import Any, Callable, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from ..notation import Move, Play
 from ..rules import score_play
 from ..view import PlayerView
-from .basic import GreedyPlayer, RandomPlayer
 from .expert import ExpertPlayer
-from .levels import ALIASES, LEVELS, BeginnerPlayer, EasyPlayer, HardPlayer, MediumPlayer
-
-
-class Player(Protocol):
-    name: str
-
-    def choose(self, view: PlayerView) -> Move: ...
-
-
-PLAYERS: dict[str, Callable[..., Player]] = {
-    "random": RandomPlayer,
-    "greedy": GreedyPlayer,
-    "beginner": BeginnerPlayer,
-    "easy": EasyPlayer,
-    "medium": MediumPlayer,
-    "hard": HardPlayer,
-    "expert": ExpertPlayer,
-}
+from .registry import ALIASES, LEVELS, PLAYERS, TABLE, Level, Player, find_level
 
 
 def make_player(name: str, seed: int = 0, **options: Any) -> Player:
     """A player by name (``computer`` is ``medium``); ``options`` are passed to the level (see ``ExpertPlayer``)."""
-    name = ALIASES.get(name, name)
-    try:
-        factory = PLAYERS[name]
-    except KeyError:
-        raise ValueError(f"ai: unknown player {name!r}; choose one of {', '.join(PLAYERS)}") from None
-    return factory(random.Random(seed), **options)
+    return find_level(name).make(seed, **options)
 
 
 class Hint(NamedTuple):
@@ -69,4 +46,5 @@ def hint(view: PlayerView, level: str = "hard", seed: int = 0, play_only: bool =
     return None if play_only else Hint(move, 0)
 
 
-__all__ = ["ALIASES", "LEVELS", "PLAYERS", "ExpertPlayer", "Hint", "Player", "hint", "make_player"]
+__all__ = ["ALIASES", "LEVELS", "PLAYERS", "TABLE", "ExpertPlayer", "Hint", "Level", "Player", "find_level", "hint",
+           "make_player"]

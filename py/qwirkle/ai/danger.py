@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from ..notation import Cell
-from ..rules import QWIRKLE
+from ..scoring import QWIRKLE
 from ..tiles import Tile
 from ..view import PlayerView
 from .lines import DIAGONAL_STEPS, STEPS, accepts, bits, cell_accepts, diagonal_run, line, missing, popcount, touches
@@ -91,7 +91,7 @@ class Odds:
         self.view = view
         n = len(view.hand_sizes)
         self.opponents = [(view.seat + i) % n for i in range(1, n)]
-        self.cubes = view.variant.can_roll
+        self.cubes = view.variant.dice
         self.backgrounds = view.variant.backgrounds
         if self.cubes:
             assert view.open_hands is not None

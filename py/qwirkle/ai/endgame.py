@@ -30,7 +30,7 @@ class _Budget(Exception):
 
 def hidden_hand(view: PlayerView) -> list[Tile] | None:
     """The opponent's hand when it is known from the view alone: two players, tiles not dice, bag empty."""
-    if len(view.hand_sizes) != 2 or view.bag_count or view.variant.can_roll:
+    if len(view.hand_sizes) != 2 or view.bag_count or view.variant.dice:
         return None
     unseen = view.unseen()
     tiles = sorted(unseen.elements())

@@ -57,7 +57,7 @@ class Evaluator:
         if self.bag_empty:
             return -self.weights.endgame_tile * len(leave)
         kinds = [t.color * 6 + t.shape for t in leave]
-        if self.view.variant.can_roll:   # dice are re-rolled; keep only the duplicate penalty, halved
+        if self.view.variant.dice:   # dice are re-rolled; keep only the duplicate penalty, halved
             return 0.5 * self.weights.leave_scale * leave_value(kinds, self.weights.leave, self._leaves)
         return self.weights.leave_scale * leave_value(kinds, self.weights.leave, self._leaves)
 

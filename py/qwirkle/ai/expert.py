@@ -224,8 +224,8 @@ class ExpertPlayer(HardPlayer):
 
 
 class _Sim:
-    """A position for look-ahead: ``quick.Position`` (classic, Cubes) or ``quick.FlexPosition`` (Flex, whose diagonal
-    points depend on the tiles' backgrounds)."""
+    """A position for look-ahead: ``quick.Position`` (classic, Cubes) or ``quick.FlexPosition`` (rule sets with
+    Flex diagonals, whose points depend on the tiles' backgrounds)."""
 
     __slots__ = ("position", "flex")
 
@@ -235,7 +235,7 @@ class _Sim:
 
     @classmethod
     def of(cls, view: PlayerView) -> "_Sim":
-        if view.variant.backgrounds:
+        if view.variant.diagonals:
             return cls(None, FlexPosition(view.board.tiles))
         return cls(Position(kinds_by_cell(view.board.tiles)), None)
 

@@ -1,6 +1,6 @@
 """The computer levels shown in the app, weakest first: beginner, easy, medium, hard (expert is in ``expert.py``).
 
-Every level receives only a ``PlayerView`` and returns a legal move. ``LEVELS`` holds the names the UI shows.
+Every level receives only a ``PlayerView`` and returns a legal move. ``registry.py`` lists them.
 """
 from __future__ import annotations
 
@@ -17,16 +17,6 @@ from .evaluate import Evaluator, Weights
 from .exchange import EXCHANGE_BASE, exchange_choice
 from .leave import leave_value
 from .reroll import choose_roll
-
-LEVELS: tuple[dict[str, str], ...] = (
-    {"name": "beginner", "en": "Beginner", "fr": "Débutant"},
-    {"name": "easy", "en": "Easy", "fr": "Facile"},
-    {"name": "medium", "en": "Medium", "fr": "Moyen"},
-    {"name": "hard", "en": "Hard", "fr": "Difficile"},
-    {"name": "expert", "en": "Expert", "fr": "Expert"},
-)
-ALIASES = {"computer": "medium"}
-
 
 def _sorted(plays: Sequence[ScoredPlay]) -> list[ScoredPlay]:
     return sorted(plays, key=lambda p: (-p.points, p.placements))

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ..movegen import ALL_KINDS, COLOR_MASKS, SHAPE_MASKS, cell_crossing, diagonal_points, joinable, line_points
+from ..movegen import ALL_KINDS, COLOR_MASKS, SHAPE_MASKS, cell_crossing, joinable
 from ..notation import Cell
-from ..rules import QWIRKLE
+from ..scoring import QWIRKLE, diagonal_points, line_points
 from ..tiles import Tile
 from .lines import bits
 

@@ -29,15 +29,14 @@ class Sampler:
         self.view = view
         self.rng = rng
         self.unseen = sorted(view.unseen().elements())
-        self.cubes = view.variant.can_roll
 
     def deal(self) -> Deal:
         view = self.view
         tiles = list(self.unseen)
         self.rng.shuffle(tiles)
-        if self.cubes:
-            assert view.open_hands is not None
-            bag = tuple(Tile(t.color, self.rng.randrange(6)) for t in tiles[:view.bag_count])
+        if view.open_hands is not None:   # Cubes: the bag's dice get their faces as drawn (Variant.drawn)
+            drawn = view.variant.drawn
+            bag = tuple(drawn(t, self.rng) for t in tiles[:view.bag_count])
             return Deal(tuple(view.open_hands), bag)
         hands: list[tuple[Tile, ...]] = []
         start = 0
