@@ -46,8 +46,7 @@ NOT_PRECACHED = ("sw.js", PRECACHE)
 
 # Embedded boards import the engine, their own package, and from the app its tile drawing and
 # its translator (tile names and refusals in the game's words).
-EMBED_FILES = ("py/qwirkle", "py/embed", "py/app/__init__.py", "py/app/tiles_svg.py", "py/app/i18n.py",
-               "py/app/strings_en.py", "py/app/strings_fr.py")
+EMBED_FILES = ("py/qwirkle", "py/embed", "py/ui")
 
 
 def _skipped(rel: Path) -> bool:

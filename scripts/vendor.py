@@ -36,7 +36,7 @@ PYODIDE_FILES = (
 
 # Folders under py/ whose files the browser imports: mapped into Pyodide's virtual file
 # system at the same relative path (py/qwirkle/board.py -> ./qwirkle/board.py).
-PACKAGES = ("qwirkle", "app")
+PACKAGES = ("qwirkle", "ui", "app")
 PACKAGE_SUFFIXES = (".py", ".json", ".txt")
 
 

@@ -1,9 +1,9 @@
-"""Computer moves computed away from the page: the function a PyScript worker exports.
+"""Computer moves computed away from the page: the functions a PyScript worker exports.
 
 The page sends the game's record (the engine's JSON), the seat and the player kind; the worker
 rebuilds the game, gives the player only that seat's view, and answers with the move in
-notation. Pure Python: the same function runs under CPython in tests and in the page when no
-worker is available.
+notation. Pure Python: the same functions run under CPython in tests and in the page when no
+worker is available. Which players think here is the registry's ``in_worker``.
 """
 
 from __future__ import annotations
@@ -11,13 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from . import seats
-
-# Players whose thinking takes long enough to freeze the page: they run in the worker.
-SLOW_PLAYERS = frozenset({"expert"})
-
-
-def is_slow(kind: str) -> bool:
-    return seats.engine_player(kind) in SLOW_PLAYERS
 
 
 def expert_seconds(value: Any) -> float | None:
@@ -37,12 +30,22 @@ def _game(record_json: str, seat: int) -> Any:
     return game
 
 
+def _options(kind: str, seconds: float | None) -> dict[str, Any]:
+    """A level that thinks in the worker thinks to the time chosen (a time cap: the clock decides)."""
+    if not seats.in_worker(kind):
+        return seats.page_options(kind)
+    from qwirkle.ai import expert
+    return {**seats.page_options(kind), "seconds": seconds or expert.DEFAULT_SECONDS}
+
+
 def choose_move(record_json: str, seat: int, kind: str, seed: int, seconds: Any = None) -> str:
     """The move ``kind`` would make in ``seat`` of the recorded game, in notation (``seconds``: the
     Expert's budget)."""
+    from qwirkle.ai.registry import find_level
     seat = int(seat)
     game = _game(record_json, seat)
-    player = _player(str(kind), int(seed) * 1000 + len(game.history), expert_seconds(seconds))
+    level = find_level(str(kind))
+    player = level.make(int(seed) * 1000 + len(game.history), **_options(level.name, expert_seconds(seconds)))
     return player.choose(game.view(seat)).notation()
 
 
@@ -51,25 +54,6 @@ def hint_move(record_json: str, seat: int, level: str, seed: int, seconds: Any =
     from qwirkle.ai import hint
     seat = int(seat)
     game = _game(record_json, seat)
-    options = _options(str(level), expert_seconds(seconds))
-    advice = hint(game.view(seat), seats.engine_player(str(level)), int(seed), **options)
+    name = seats.engine_player(str(level))
+    advice = hint(game.view(seat), name, int(seed), **_options(name, expert_seconds(seconds)))
     return advice.move.notation() if advice is not None else ""
-
-
-def _options(kind: str, seconds: float | None) -> dict[str, Any]:
-    """In the browser the expert thinks to its time cap (not the tournament's iteration budget)."""
-    if seats.engine_player(kind) != "expert":
-        return seats.page_options(kind)
-    from qwirkle.ai import expert
-    return {"seconds": seconds or expert.DEFAULT_SECONDS}  # with a time cap the clock decides
-
-
-def _player(kind: str, seed: int, seconds: float | None = None) -> Any:
-    options = _options(kind, seconds)
-    if options and seats.engine_player(kind) == "expert":
-        try:
-            from qwirkle.ai import make_player
-            return make_player("expert", seed, **options)
-        except (ImportError, TypeError):
-            pass
-    return seats.make_ai(kind, seed)

@@ -8,18 +8,23 @@ cursor. Legality always comes from the controller (the engine), never from here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .i18n import Translator
+from qwirkle.notation import Cell
+from qwirkle.tiles import Tile
+from ui.cells import cell_text
+from ui.words import Translator
 
-Cell = tuple[int, int]
+if TYPE_CHECKING:
+    from .controller import Controller
+
 TILE, PENDING, EMPTY = "tile", "pending", "empty"
 
 
 @dataclass(frozen=True)
 class CellModel:
     kind: str                 # TILE, PENDING or EMPTY
-    tile: Any = None
+    tile: Tile | None = None
     legal: bool = False
     last: bool = False        # part of the last move
     new: bool = False         # placed by the move just made (animated)
@@ -37,7 +42,7 @@ def neighbours(cells: set[Cell] | dict[Cell, Any]) -> set[Cell]:
     return around - set(cells)
 
 
-def last_move_cells(controller: Any) -> set[Cell]:
+def last_move_cells(controller: "Controller") -> set[Cell]:
     last = controller.last
     if last is None or last.kind != "play":
         return set()
@@ -45,28 +50,28 @@ def last_move_cells(controller: Any) -> set[Cell]:
     return {p.cell for p in parse_placements(last.move)}
 
 
-def build(controller: Any, tr: Translator, animate: set[Cell] | None = None) -> dict[Cell, CellModel]:
+def build(controller: "Controller", tr: Translator, animate: set[Cell] | None = None) -> dict[Cell, CellModel]:
     """The cells to draw for the controller's game, labelled in the translator's language."""
     game = controller.game
     if game is None:
         return {}
-    die = game.variant.can_roll
-    pending = controller.turn.pending_cells() if controller.interactive else {}
+    die = game.variant.dice
+    pending = controller.turn.cells() if controller.interactive else {}
     legal = controller.legal_cells()
     last = last_move_cells(controller)
     model: dict[Cell, CellModel] = {}
     for cell, tile in game.board.tiles.items():
         key = "cell_last" if cell in last else "cell_tile"
         model[cell] = CellModel(TILE, tile, last=cell in last, new=bool(animate and cell in animate),
-                                label=tr.t(key, tile=tr.tile(tile, die=die), x=cell[0], y=cell[1]))
+                                label=tr.t(key, tile=tr.tile(tile, die=die), cell=cell_text(cell)))
     for cell, placement in pending.items():
         model[cell] = CellModel(PENDING, placement.tile,
-                                label=tr.t("cell_pending", tile=tr.tile(placement.tile, die=die), x=cell[0], y=cell[1]))
+                                label=tr.t("cell_pending", tile=tr.tile(placement.tile, die=die), cell=cell_text(cell)))
     occupied = set(game.board.tiles) | set(pending)
     empties = neighbours(occupied) if occupied else {(0, 0)}
     empties |= set(legal)
     for cell in empties - occupied:
         ok = cell in legal
         model[cell] = CellModel(EMPTY, legal=ok,
-                                label=tr.t("cell_legal" if ok else "cell_empty", x=cell[0], y=cell[1]))
+                                label=tr.t("cell_legal" if ok else "cell_empty", cell=cell_text(cell)))
     return model

@@ -1,50 +1,33 @@
 """The board in the page: cells keyed by coordinates, diffed against the model on each render,
-and one delegated pointer/keyboard listener on the board container.
+the viewport (pan, zoom, fit), the keyboard cursor and the drag ghost.
 
-Input: tap a cell, drag a pending tile to another cell, drag or scroll to pan, pinch or
-ctrl+wheel to zoom, arrow keys move a cursor, Enter/Space acts on the cursor cell, 1-6 select a
-rack tile. What a tap means is decided by the app (which asks the controller, which asks the
-engine): this module only reports cells.
+Drawing only: pointer and keyboard input on the board is read by ``gestures.py`` and turned
+into named actions by ``input.py``.
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any, Callable
 
 from pyscript import document, window
 
+from qwirkle.notation import Cell
+from ui.cells import cell_text, parse_cell_text
+from ui.tiles_svg import tile_svg
+
 from .board_model import EMPTY, PENDING, TILE, CellModel
-from .dom import by_id, closest, data, el, listen, present, set_attr
-from .tiles_svg import tile_svg
+from .dom import by_id, data, el, present, set_attr
 from .viewport import CELL, MIN_ZOOM, TOUCH_MIN_ZOOM, Viewport
-
-Cell = tuple[int, int]
-DRAG_DISTANCE = 6
-
-
-def parse_cell(text: str | None) -> Cell | None:
-    if not text:
-        return None
-    x, _, y = text.partition(",")
-    try:
-        return int(x), int(y)
-    except ValueError:
-        return None
 
 
 class BoardView:
-    """Renders ``dict[Cell, CellModel]`` into ``#board-world`` and reports input to callbacks."""
+    """Renders ``dict[Cell, CellModel]`` into ``#board-world``; ``on_cursor`` hears cursor moves."""
 
-    def __init__(self, on_tap: Callable[[Cell], None], on_move: Callable[[Cell, Cell], None],
-                 on_key: Callable[[str], bool], on_cursor: Callable[[Cell], None]) -> None:
+    def __init__(self, on_cursor: Callable[[Cell], None]) -> None:
         self.root = by_id("board")
         self.world = by_id("board-world")
         self.ghost = by_id("board-ghost")
         self.coords = by_id("board-coords")
-        self.on_tap = on_tap
-        self.on_move = on_move
-        self.on_key = on_key
         self.on_cursor = on_cursor
         self.view = Viewport()
         self.coarse = bool(window.matchMedia("(pointer: coarse)").matches)
@@ -55,13 +38,6 @@ class BoardView:
         self.cursor: Cell = (0, 0)
         self.cursor_el = el("div", "cursor", attrs={"aria-hidden": "true"})
         self.world.appendChild(self.cursor_el)
-        self.pointers: dict[int, tuple[float, float]] = {}
-        self.press: dict[str, Any] | None = None
-        self.pinch: float | None = None
-        for name in ("pointerdown", "pointermove", "pointerup", "pointercancel"):
-            listen(self.root, name, self._pointer)
-        listen(self.root, "wheel", self._wheel, passive=False)
-        listen(self.root, "keydown", self._keydown)
 
     # -- rendering -----------------------------------------------------------------------------
     def render(self, cells: dict[Cell, CellModel], palette: str, die: bool, cursor: Cell) -> None:
@@ -78,7 +54,7 @@ class BoardView:
                 continue
             node = self.elements.get(cell)
             if node is None:
-                node = el("div", attrs={"data-cell": f"{cell[0]},{cell[1]}"})
+                node = el("div", attrs={"data-cell": cell_text(cell)})
                 node.style.left = f"{cell[0] * CELL}px"
                 node.style.top = f"{cell[1] * CELL}px"
                 self.world.appendChild(node)
@@ -138,126 +114,19 @@ class BoardView:
                 self.apply_view()
             self.on_cursor(cell)
 
-    # -- input ---------------------------------------------------------------------------------
-    def _local(self, event: Any) -> tuple[float, float]:
+    # -- drag ghost (shared with the rack) ------------------------------------------------------
+    def local(self, client_x: float, client_y: float) -> tuple[float, float]:
+        """A page point in the board's own coordinates."""
         rect = self.root.getBoundingClientRect()
-        return event.clientX - rect.left, event.clientY - rect.top
+        return client_x - rect.left, client_y - rect.top
 
-    def _pointer(self, event: Any) -> None:
-        kind = event.type
-        pid = int(event.pointerId)
-        if kind == "pointerdown":
-            if event.button not in (0, -1) and event.pointerType == "mouse":
-                return
-            self.pointers[pid] = (event.clientX, event.clientY)
-            try:
-                self.root.setPointerCapture(event.pointerId)
-            except Exception:  # noqa: BLE001 - capture is a nicety
-                pass
-            if len(self.pointers) == 1:
-                target = closest(event, "[data-cell]")
-                cell = parse_cell(data(target, "cell")) if target is not None else None
-                pending = target is not None and target.hasAttribute("data-pending")
-                self.press = {"x": event.clientX, "y": event.clientY, "cell": cell, "pending": pending,
-                              "moved": False, "last": (event.clientX, event.clientY)}
-            else:
-                self.press = None
-                self.pinch = self._spread()
-            return
-        if pid not in self.pointers:
-            if kind == "pointermove" and event.pointerType == "mouse":
-                self._show_coords(event)
-            return
-        if kind == "pointermove":
-            self.pointers[pid] = (event.clientX, event.clientY)
-            if len(self.pointers) >= 2:
-                spread = self._spread()
-                if self.pinch and spread:
-                    self.measure()
-                    xs = [p[0] for p in self.pointers.values()]
-                    ys = [p[1] for p in self.pointers.values()]
-                    rect = self.root.getBoundingClientRect()
-                    self.view.zoom_at(spread / self.pinch, sum(xs) / len(xs) - rect.left,
-                                      sum(ys) / len(ys) - rect.top)
-                    self.apply_view()
-                self.pinch = spread
-                return
-            press = self.press
-            if press is None:
-                return
-            if not press["moved"] and math.hypot(event.clientX - press["x"], event.clientY - press["y"]) > DRAG_DISTANCE:
-                press["moved"] = True
-                if press["pending"]:
-                    self.show_ghost(data(closest(event, "[data-cell]") or self.elements[press["cell"]], "tile"))
-            if press["moved"]:
-                if press["pending"]:
-                    self.move_ghost(event.clientX, event.clientY)
-                else:
-                    lx, ly = press["last"]
-                    self.view.pan(event.clientX - lx, event.clientY - ly)
-                    self.apply_view()
-                press["last"] = (event.clientX, event.clientY)
-            return
-        # pointerup / pointercancel
-        self.pointers.pop(pid, None)
-        press, self.press = self.press, None
-        if len(self.pointers) < 2:
-            self.pinch = None
-        if press is None or kind == "pointercancel":
-            self.hide_ghost()
-            return
-        if press["moved"] and press["pending"]:
-            self.hide_ghost()
-            target = self.cell_at_point(event.clientX, event.clientY)
-            if target is not None and press["cell"] is not None and target != press["cell"]:
-                self.on_move(press["cell"], target)
-            return
-        if not press["moved"] and press["cell"] is not None:
-            self.on_tap(press["cell"])
-
-    def _show_coords(self, event: Any) -> None:
+    def show_coords(self, client_x: float, client_y: float) -> None:
         """The notation of the cell under the mouse, in a corner of the board (as in the move log)."""
         self.measure()
-        x, y = self._local(event)
-        cell = self.view.cell_at(x, y)
-        text = f"{cell[0]},{cell[1]}"
+        text = cell_text(self.view.cell_at(*self.local(client_x, client_y)))
         if self.coords.textContent != text:
             self.coords.textContent = text
 
-    def _spread(self) -> float | None:
-        points = list(self.pointers.values())
-        if len(points) < 2:
-            return None
-        (x1, y1), (x2, y2) = points[:2]
-        return math.hypot(x2 - x1, y2 - y1) or None
-
-    def _wheel(self, event: Any) -> None:
-        event.preventDefault()
-        self.measure()
-        x, y = self._local(event)
-        if event.ctrlKey:
-            self.view.zoom_at(math.exp(-event.deltaY / 300), x, y)
-        else:
-            self.view.pan(-event.deltaX, -event.deltaY)
-        self.apply_view()
-
-    def _keydown(self, event: Any) -> None:
-        key = event.key
-        moves = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
-        if key in moves:
-            dx, dy = moves[key]
-            self.set_cursor((self.cursor[0] + dx, self.cursor[1] + dy))
-        elif key in ("Enter", " "):
-            self.on_tap(self.cursor)
-        elif key in ("+", "="):
-            self.zoom(1.25)
-        elif key in ("-", "_"):
-            self.zoom(0.8)
-        elif not self.on_key(key):
-            return
-        event.preventDefault()
-
-    # -- drag ghost (shared with the rack) ------------------------------------------------------
     def show_ghost(self, code: str | None) -> None:
         if not code:
             return
@@ -288,6 +157,6 @@ class BoardView:
         if present(hit):
             found = hit.closest("[data-cell]")
             if present(found):
-                return parse_cell(data(found, "cell"))
+                return parse_cell_text(data(found, "cell"))
         self.measure()
         return self.view.cell_at(x, y)

@@ -1,6 +1,9 @@
 """Drives the engine for the page: starting and resuming games, human actions, computer moves,
-undo, hot-seat privacy, autosave and statistics. Headless: the browser layer renders what it
-exposes and calls its methods; tests call them directly.
+undo, hot-seat privacy, autosave and statistics (hints: ``hints.HintAdvice``). Headless: the
+browser layer renders what it exposes and calls its methods; tests call them directly.
+
+Racks are read from the seat's ``PlayerView`` (what that player may see), never from the
+game's hands; rules come from the engine (legal cells, refusals, who starts and why).
 
 Messages for the player are ``Note`` objects (a text key and values, or an engine refusal),
 translated when shown, so that switching language re-renders them.
@@ -10,20 +13,21 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from qwirkle import Exchange, Game, IllegalMoveError, Pass, Play, Roll, TurnResult
+from qwirkle import Exchange, Game, IllegalMoveError, Move, Pass, Play, PlayerView, Roll, TurnResult
+from qwirkle.notation import Cell
 from qwirkle.record import to_record
+from qwirkle.tiles import Tile
 
 from . import seats as seat_registry
+from .hints import HintAdvice, hint_counts
+from .notes import EXCHANGE, PLACE, ROLL, Availability, Note
 from .saves import SavedGame, SaveStore
 from .startlink import GameSpec
 from .stats import record_game
-from .notes import EXCHANGE, PLACE, ROLL, Availability, Note
 from .turn import Preview, TurnState
 
-Cell = tuple[int, int]
 
-
-class Controller:
+class Controller(HintAdvice):
     """One game at a time, with its seats (``human`` or a computer kind) and its save id."""
 
     def __init__(self, store: SaveStore | None = None,
@@ -43,6 +47,8 @@ class Controller:
         self.think_seconds = 0.0                # how long the last computer move took to choose
         self.hints: list[int] = []              # hints used, per seat (saved beside the record)
         self._hinted: tuple[int, int] | None = None  # (seat, moves) of the turn last counted
+        self._version = 0                       # bumped by every change of the game (view cache)
+        self._views: dict[tuple[int, int], PlayerView] = {}
 
     # -- starting ------------------------------------------------------------------------------
     def start(self, spec: GameSpec) -> Game:
@@ -54,7 +60,7 @@ class Controller:
 
     def resume(self, saved: SavedGame) -> Game:
         self._adopt(saved.game, saved.seats, saved.pace, saved.id, saved.created)
-        self.hints = hint_counts(getattr(saved, "app", {}).get("hints"), len(saved.seats))
+        self.hints = hint_counts(saved.app.get("hints"), len(saved.seats))
         if self.store:
             self.store.set_current(saved.id)
         return saved.game
@@ -67,8 +73,13 @@ class Controller:
         return GameSpec(options.variant, self.seats, options.players, random.SystemRandom().randrange(1, 2**31),
                         options.tiles, options.ages, self.pace)
 
+    def _changed(self) -> None:
+        self._version += 1
+        self._views.clear()
+
     def _adopt(self, game: Game, seats: tuple[str, ...], pace: int, game_id: str, created: float | None) -> None:
         self.game = game
+        self._changed()
         self.seats = tuple(seats)
         self.pace = pace
         self.game_id = game_id
@@ -134,13 +145,22 @@ class Controller:
             return game.to_move
         return None
 
-    def hand(self) -> tuple[Any, ...]:
+    def view(self, seat: int) -> PlayerView:
+        """What the player in ``seat`` may see (cached until the game changes)."""
         assert self.game is not None
-        return self.game.hands[self.game.to_move]
+        key = (self._version, seat)
+        if key not in self._views:
+            self._views[key] = self.game.view(seat)
+        return self._views[key]
 
-    def rack(self) -> list[tuple[int, Any]]:
+    def hand(self) -> tuple[Tile, ...]:
+        """The rack of the player to move, from their own view."""
+        assert self.game is not None
+        return self.view(self.game.to_move).hand
+
+    def rack(self) -> list[tuple[int, Tile]]:
         """(index, tile) of the to-move rack without the pending tiles."""
-        return self.turn.rack(self.hand())
+        return self.turn.left(self.hand())
 
     # -- queries for the page -----------------------------------------------------------------
     def legal_cells(self) -> frozenset[Cell]:
@@ -171,7 +191,7 @@ class Controller:
 
     def roll_availability(self) -> Availability:
         game = self.game
-        if game is None or not self.interactive or not game.variant.can_roll:
+        if game is None or not self.interactive or not game.variant.dice:
             return Availability(False)
         if game.is_opening:
             return Availability(False, Note("roll_opening"))
@@ -198,21 +218,6 @@ class Controller:
                 return count
         return 0
 
-    def opening_facts(self) -> dict[str, Any]:
-        """Who started and why (C2/Q2): for the explanation shown at the start."""
-        assert self.game is not None
-        game = self.game
-        opening = game.opening
-        fresh = Game(game.options)  # the hands as dealt
-        hand = fresh.hands[opening.starter]
-        size = opening.sizes[opening.starter]
-        by_color = max((len({t.shape for t in hand if t.color == c}) for c in range(6)), default=0)
-        facts: dict[str, Any] = {"starter": opening.starter, "size": size,
-                                 "attribute": "color" if by_color >= size else "shape",
-                                 "tied": [s for s in opening.tied if s != opening.starter], "by_age": opening.by_age,
-                                 "youngest": not game.variant.oldest_starts}
-        return facts
-
     # -- human actions -------------------------------------------------------------------------
     def select(self, index: int | None) -> None:
         if not self.interactive:
@@ -231,12 +236,13 @@ class Controller:
             if self.interactive:
                 self.note = Note("select_tile")
             return False
+        assert self.game is not None
         tile = self.hand()[self.turn.selected]
         why = self.turn.place(self.game, self.hand(), cell)
         if why is not None:
             self.note = Note("error", error=why, level="error")
             return False
-        self.note = Note("placed", {"tile": tile, "x": cell[0], "y": cell[1]})
+        self.note = Note("placed", {"tile": tile, "cell": f"{cell[0]},{cell[1]}"})
         return True
 
     def take_back(self, cell: Cell) -> bool:
@@ -269,7 +275,7 @@ class Controller:
     def play(self) -> TurnResult | None:
         if not self.interactive or not self.turn.pending:
             return None
-        return self._apply(Play(tuple(self.turn.pending_placements())))
+        return self._apply(Play(tuple(self.turn.placements())))
 
     def set_mode(self, mode: str) -> None:
         if mode == EXCHANGE and not self.exchange_availability().enabled:
@@ -308,6 +314,7 @@ class Controller:
             return 0
         for _ in range(count):
             self.game.undo()
+        self._changed()
         self.turn.reset()
         history = self.game.history
         self.last = history[-1] if history else None
@@ -315,81 +322,6 @@ class Controller:
         self.save()
         self._turn_hint(keep_note=True)
         return count
-
-    # -- hints ---------------------------------------------------------------------------------
-    def hint_view(self) -> Any:
-        """The view a hint is computed from (the player to move), or None when no hint can be given."""
-        if not self.interactive or self.turn.mode != PLACE or self.game is None:
-            return None
-        return self.game.view(self.game.to_move)
-
-    def hint_seed(self) -> int:
-        assert self.game is not None
-        return self.game.options.seed * 1000 + len(self.game.history)
-
-    def hint(self, level: str = "hard", **options: Any) -> bool:
-        """Ask ``level`` what it would do here and show it (see ``show_hint``)."""
-        view = self.hint_view()
-        if view is None:
-            return False
-        from qwirkle.ai import hint
-        options = {**seat_registry.page_options(level), **options}
-        advice = hint(view, seat_registry.engine_player(level), self.hint_seed(), **options)
-        return self.show_hint(advice.move if advice else None, level)
-
-    def show_hint(self, move: Any, level: str = "hard") -> bool:
-        """Show a level's advice (a move, its notation, or None when nothing can be placed): a play as
-        pending tiles, to accept with Play or take back with Recall; an exchange or a Cubes re-roll as the
-        marked tiles or dice of that mode, to confirm or cancel; a pass in words. Counted once per turn;
-        False when nothing was put on the board or marked on the rack."""
-        game = self.game
-        if self.hint_view() is None or game is None:
-            return False
-        if isinstance(move, str):
-            from qwirkle.notation import parse_move
-            move = parse_move(move) if move else None
-        self.turn.reset()
-        self._count_hint()
-        if isinstance(move, (Exchange, Roll)) and self._mark_hint(game, move, level):
-            return True
-        if not isinstance(move, Play):
-            key = ("hint_roll" if game.can_roll() else "hint_exchange" if game.exchange_limit()
-                   else "hint_pass")
-            self.note = Note(key, {"level": level}, level="warn")
-            return False
-        indexes = _indexes_of(self.hand(), tuple(p.tile for p in move.placements))
-        if indexes is None:  # not this rack's tiles: a stale hint
-            return False
-        self.turn.pending.extend(zip(indexes, move.placements))
-        preview = self.preview()
-        if preview.points is None:  # refused by the engine: never show an illegal hint
-            self.turn.recall()
-            return False
-        self.turn.cursor = move.placements[0].cell
-        self.note = Note("hint_shown", {"level": level}, count=preview.points)
-        return True
-
-    def _mark_hint(self, game: Game, move: Exchange | Roll, level: str) -> bool:
-        """Open the exchange or re-roll mode with the advised tiles or dice marked (C3, Q3/Q4)."""
-        mode = EXCHANGE if isinstance(move, Exchange) else ROLL
-        available = self.exchange_availability() if mode == EXCHANGE else self.roll_availability()
-        indexes = _indexes_of(self.hand(), move.tiles)
-        if not available.enabled or indexes is None:  # not possible now, or not this rack's tiles: stale
-            return False
-        self.turn.set_mode(mode)
-        self.turn.marked.update(indexes)
-        forced = not game.legal_plays()
-        key = f"hint_{'exchange' if mode == EXCHANGE else 'roll'}_{'forced' if forced else 'marked'}"
-        self.note = Note(key, {"level": level}, count=len(indexes))
-        return True
-
-    def _count_hint(self) -> None:
-        assert self.game is not None
-        turn = (self.game.to_move, len(self.game.history))
-        if self._hinted != turn:
-            self._hinted = turn
-            self.hints[self.game.to_move] += 1
-            self.save()
 
     # -- computer moves ------------------------------------------------------------------------
     def computer_move(self) -> TurnResult | None:
@@ -410,13 +342,14 @@ class Controller:
         return self._apply(notation)
 
     # -- applying ------------------------------------------------------------------------------
-    def _apply(self, move: Any) -> TurnResult | None:
+    def _apply(self, move: Move | str) -> TurnResult | None:
         assert self.game is not None
         try:
             result = self.game.apply(move)
         except IllegalMoveError as error:
             self.note = Note("error", error=error.to_json(), level="error")
             return None
+        self._changed()
         self.last = result
         self.turn.reset()
         self.note = None
@@ -453,20 +386,3 @@ class Controller:
         except Exception as error:  # noqa: BLE001 - a full store must not stop the game
             self.note = Note("storage_failed", {"error": str(error)}, level="warn")
 
-
-def _indexes_of(hand: tuple[Any, ...], tiles: tuple[Any, ...]) -> list[int] | None:
-    """Rack positions holding ``tiles`` (each position used once), or None if the rack lacks one."""
-    used: list[int] = []
-    for tile in tiles:
-        index = next((i for i, held in enumerate(hand) if held == tile and i not in used), None)
-        if index is None:
-            return None
-        used.append(index)
-    return used
-
-
-def hint_counts(value: Any, seats: int) -> list[int]:
-    """Hints used per seat as read from a save: a list of counts, anything else counts as none."""
-    if not isinstance(value, list) or len(value) != seats:
-        return [0] * seats
-    return [v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0 for v in value]

@@ -12,17 +12,9 @@ from typing import Any, Callable
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-try:
-    from pyodide.ffi import jsnull
-except ImportError:  # older Pyodide: JS null arrives as None
-    jsnull = None
+from ui.jsvalues import present
 
 _PROXIES: list[Any] = []  # keep listeners alive for the page's lifetime
-
-
-def present(value: Any) -> bool:
-    """False for JS null/undefined as Pyodide hands them over (None or ``jsnull``)."""
-    return value is not None and value is not jsnull and type(value).__name__ not in ("JsNull", "JsUndefined")
 
 
 def by_id(element_id: str) -> Any:

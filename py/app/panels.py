@@ -4,10 +4,11 @@ score rows, bag, preview breakdown, move log, end-of-game summary, opening expla
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ui.words import Translator
 
 from .notes import Note
-from .i18n import Translator
 
 if TYPE_CHECKING:
     from .controller import Controller
@@ -22,32 +23,13 @@ def note_text(note: Note | None, tr: Translator) -> str:
     values = dict(note.values)
     if note.key.startswith("hint_") and isinstance(values.get("level"), str):
         from .seats import display_name
-        values["level"] = display_name(values["level"], tr.lang)
+        values["level"] = display_name(values["level"], tr)
     for key, value in list(values.items()):
         if hasattr(value, "color") and hasattr(value, "shape"):
             values[key] = tr.tile(value)
     if note.count is not None:
         return tr.tn(note.key, note.count, **values)
     return tr.t(note.key, **values)
-
-
-def points(tr: Translator, value: int) -> str:
-    return tr.tn("points", value)
-
-
-def line_text(tr: Translator, line: Any) -> str:
-    kind = tr.t({"row": "line_row", "column": "line_column", "diagonal": "line_diagonal"}[line.kind])
-    if len(line.cells) == 1:
-        return f"{tr.t('line_single')}: {points(tr, line.points)}"
-    text = tr.tn("breakdown_line", len(line.cells), kind=kind.capitalize(), points=points(tr, line.points))
-    return f"{text} ({tr.t('qwirkle')})" if line.qwirkle else text
-
-
-def breakdown(tr: Translator, lines: Any, end_bonus: int = 0) -> list[str]:
-    rows = [line_text(tr, line) for line in lines]
-    if end_bonus:
-        rows.append(tr.t("end_bonus"))
-    return rows
 
 
 def status_text(c: Controller, tr: Translator) -> str:
@@ -66,7 +48,7 @@ def status_text(c: Controller, tr: Translator) -> str:
 
 def bag_text(c: Controller, tr: Translator) -> str:
     assert c.game is not None
-    key = "bag_dice" if c.game.variant.can_roll else "bag"
+    key = "bag_dice" if c.game.variant.dice else "bag"
     return tr.tn(key, c.game.bag_count)
 
 
@@ -85,8 +67,8 @@ def log_entries(c: Controller, tr: Translator) -> list[LogEntry]:
         name = names[turn.seat]
         details: list[str] = []
         if turn.kind == "play":
-            text = tr.t("log_play", name=name, notation=turn.move, points=points(tr, turn.points))
-            details = breakdown(tr, turn.lines, turn.end_bonus)
+            text = tr.t("log_play", name=name, notation=turn.move, points=tr.points(turn.points))
+            details = tr.breakdown(turn.lines, c.game.board.tiles, turn.end_bonus)
             if index == 0:
                 details.insert(0, tr.t("log_opening"))
         elif turn.kind == "exchange":
@@ -109,7 +91,8 @@ def preview_lines(c: Controller, tr: Translator) -> tuple[str, list[str], bool]:
         return "", [], False
     p = c.preview()
     if p.points is not None:
-        return tr.t("preview", points=points(tr, p.points)), breakdown(tr, p.lines), False
+        tiles = {**c.game.board.tiles, **{cell: placement.tile for cell, placement in c.turn.cells().items()}}
+        return tr.t("preview", points=tr.points(p.points)), tr.breakdown(p.lines, tiles), False
     if p.opening_size and (p.error is None or p.error.get("reason") == "opening_size"):
         return tr.t("preview_opening", size=p.opening_size), [], False
     if p.error is not None:
@@ -118,18 +101,20 @@ def preview_lines(c: Controller, tr: Translator) -> tuple[str, list[str], bool]:
 
 
 def opening_text(c: Controller, tr: Translator) -> str:
-    """'Anna has 3 tiles that share a color: Anna starts (C2).' plus the tie-break when any."""
+    """'Anna has 3 tiles that share a color: Anna starts (C2).' plus the tie-break when any: the
+    engine says who started and why (``Game.opening``)."""
     assert c.game is not None
-    facts = c.opening_facts()
+    opening = c.game.opening
     names = c.game.options.players
-    starter = names[facts["starter"]]
-    text = tr.tn(f"opening_{facts['attribute']}", facts["size"], name=starter)
-    if facts["tied"]:
-        others = tr.join_names([names[s] for s in facts["tied"]])
-        if facts["by_age"]:
-            text += " " + tr.t("opening_tie_age", others=others, who=tr.t("youngest" if facts["youngest"] else "oldest"))
+    starter = names[opening.starter]
+    text = tr.tn(f"opening_{opening.attribute}", opening.sizes[opening.starter], name=starter)
+    others = [names[s] for s in opening.tied if s != opening.starter]
+    if others:
+        if opening.by_age:
+            who = tr.t("youngest" if opening.youngest else "oldest")
+            text += " " + tr.t("opening_tie_age", others=tr.join_names(others), who=who)
         else:
-            text += " " + tr.t("opening_tie_seat", others=others)
+            text += " " + tr.t("opening_tie_seat", others=tr.join_names(others))
     return text
 
 

@@ -19,7 +19,10 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol
+
+if TYPE_CHECKING:
+    from qwirkle import Game
 
 PREFIX = "qwirkle."
 SAVE_PREFIX = PREFIX + "save."
@@ -29,7 +32,6 @@ ASIDE_PREFIX = PREFIX + "aside."
 SAVE_FORMAT = "qwirkle-save"
 SAVE_VERSION = 1
 PALETTES = ("standard", "contrast")
-HINT_LEVELS = ("beginner", "easy", "medium", "hard", "expert")
 EXPERT_SECONDS = ("1", "1.5", "2", "3")
 MAX_SAVES = 30
 
@@ -81,7 +83,7 @@ class SavedGame:
     created: float
     updated: float
     record: dict[str, Any]
-    game: Any
+    game: "Game"
     app: dict[str, Any] = field(default_factory=dict)   # the app's data beside the record (hints used)
 
     @property
@@ -283,8 +285,9 @@ class SaveStore:
             result["lang"] = value["lang"]
         if value.get("palette") in PALETTES:
             result["palette"] = value["palette"]
-        if value.get("hint_level") in HINT_LEVELS:
-            result["hint_level"] = value["hint_level"]
+        level = value.get("hint_level")
+        if isinstance(level, str) and level.isalpha() and len(level) <= 20:  # checked against the levels when used
+            result["hint_level"] = level
         if value.get("expert_seconds") in EXPERT_SECONDS:
             result["expert_seconds"] = value["expert_seconds"]
         return result

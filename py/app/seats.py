@@ -1,127 +1,86 @@
-"""Who sits in a seat: a human, or a computer player from the engine's registry (``qwirkle.ai``).
+"""Who sits in a seat: a human, or a computer player of the engine's registry (``qwirkle.ai.registry``).
 
-The choices are read from ``qwirkle.ai`` at run time, so levels added there (``LEVELS``, with
-display names in English and French) appear in the seat picker without a change here.
-``computer`` means the medium level, or greedy while there is no medium level.
+Everything about a computer player (its name, whether it thinks in the worker, its options in
+the page) is read from the registry; its name in words is the string ``level_<name>`` of the
+string tables. ``computer`` means the registry's alias (the medium level).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from qwirkle.ai.registry import Level, Player
+    from ui.words import Translator
 
 HUMAN = "human"
 COMPUTER = "computer"
-_FALLBACK_NAMES = {
-    "human": {"en": "Human", "fr": "Humain"},
-    "computer": {"en": "Computer", "fr": "Ordinateur"},
-    "random": {"en": "Random", "fr": "Au hasard"},
-    "greedy": {"en": "Greedy", "fr": "Glouton"},
-    "beginner": {"en": "Beginner", "fr": "Débutant"},
-    "easy": {"en": "Easy", "fr": "Facile"},
-    "medium": {"en": "Medium", "fr": "Moyen"},
-    "hard": {"en": "Hard", "fr": "Difficile"},
-    "expert": {"en": "Expert", "fr": "Expert"},
-}
 
 
-def _ai() -> Any:
-    import qwirkle.ai as ai
-    return ai
-
-
-def available_players() -> list[str]:
-    """Computer player names the engine can build now (``qwirkle.ai.PLAYERS``)."""
-    return list(getattr(_ai(), "PLAYERS", {}))
-
-
-def _levels() -> dict[str, Any]:
-    levels = getattr(_ai(), "LEVELS", None)
-    if isinstance(levels, dict):
-        return levels
-    if isinstance(levels, (list, tuple)):  # a sequence of entries with a ``name``
-        table = {}
-        for entry in levels:
-            name = entry.get("name") if isinstance(entry, dict) else getattr(entry, "name", entry)
-            if isinstance(name, str):
-                table[name] = entry
-        return table
-    return {}
+def _find(kind: str) -> "Level | None":
+    from qwirkle.ai.registry import find_level
+    try:
+        return find_level(kind)
+    except ValueError:
+        return None
 
 
 def level_names() -> list[str]:
-    """The AI levels in their table's order (easiest first), as far as the engine has them."""
-    players = set(available_players())
-    return [name for name in _levels() if name in players]
+    """The difficulty levels, easiest first (the hint level's choices)."""
+    from qwirkle.ai.registry import LEVELS
+    return [level.name for level in LEVELS]
 
 
 def seat_choices() -> list[str]:
-    """What the seat picker offers: human, the levels (or 'computer'), then the other players."""
-    levels = level_names()
-    choices = [HUMAN] + (levels or [COMPUTER])
-    for name in available_players():
-        if name not in choices and name != COMPUTER:
-            choices.append(name)
-    return choices
+    """What the seat picker offers: human, the levels, then the reference players."""
+    from qwirkle.ai.registry import TABLE
+    return [HUMAN] + level_names() + [level.name for level in TABLE if not level.difficulty]
 
 
-def display_name(kind: str, lang: str = "en") -> str:
-    """'Hard', 'Difficile', 'Human'... from ``LEVELS`` when it names the kind."""
-    entry = _levels().get(kind)
-    text = _entry_name(entry, lang) if entry is not None else None
-    if text:
-        return text
-    names = _FALLBACK_NAMES.get(kind)
-    return names.get(lang, names["en"]) if names else kind.capitalize()
+def default_computer() -> str:
+    """The seat picker's computer by default (the registry's ``computer``)."""
+    return engine_player(COMPUTER)
 
 
-def _entry_name(entry: Any, lang: str) -> str | None:
-    if isinstance(entry, str):
-        return entry
-    if isinstance(entry, dict):
-        value = entry.get(lang) or entry.get("en")
-        if value is None and isinstance(entry.get("names"), dict):
-            value = entry["names"].get(lang) or entry["names"].get("en")
-        if value is None:
-            value = entry.get(f"name_{lang}") or entry.get("name_en") or entry.get("title")
-        return value if isinstance(value, str) else None
-    for attribute in (lang, f"name_{lang}", "en", "name_en", "title"):
-        value = getattr(entry, attribute, None)
-        if isinstance(value, str):
-            return value
-    names = getattr(entry, "names", None)
-    if isinstance(names, dict):
-        value = names.get(lang) or names.get("en")
-        return value if isinstance(value, str) else None
-    return None
+def hint_level(value: object, default: str = "hard") -> str:
+    """The hint level from the settings: a difficulty level of the registry, else ``default``."""
+    return value if isinstance(value, str) and value in level_names() else default
+
+
+def display_name(kind: str, tr: "Translator") -> str:
+    """'Hard', 'Difficile', 'Human'... from the string tables."""
+    if kind in (HUMAN, COMPUTER):
+        return tr.t(kind)
+    level = _find(kind)
+    return tr.t(f"level_{level.name}") if level is not None else kind.capitalize()
 
 
 def is_known(kind: str) -> bool:
-    return kind in (HUMAN, COMPUTER) or kind in available_players()
+    return kind == HUMAN or _find(kind) is not None
 
 
 def engine_player(kind: str) -> str:
-    """The ``make_player`` name for a computer seat ('computer' -> 'medium' or 'greedy')."""
-    players = available_players()
-    if kind == COMPUTER or kind not in players:
-        return "medium" if "medium" in players else "greedy"
-    return kind
+    """The registry name of a computer seat ('computer' -> 'medium')."""
+    level = _find(kind)
+    if level is None:
+        raise ValueError(f"seats: unknown player {kind!r}")
+    return level.name
 
 
-# Options for players on the page (Pyodide runs about 2-3x slower than CPython): Hard's exact end-game
-# search gets a time cap so that a move stays within 300 ms (past the cap it plays its one-ply choice).
-PAGE_OPTIONS: dict[str, dict[str, Any]] = {"hard": {"endgame_seconds": 0.1}}
+def in_worker(kind: str) -> bool:
+    """Whether this seat's player thinks in the browser worker (the page stays responsive)."""
+    level = None if kind == HUMAN else _find(kind)
+    return level is not None and level.in_worker
 
 
 def page_options(kind: str) -> dict[str, Any]:
-    return dict(PAGE_OPTIONS.get(engine_player(kind), {}))
+    """The level's options when it plays in the page (time caps fitted to Pyodide's speed)."""
+    level = _find(kind)
+    return dict(level.page_options) if level is not None else {}
 
 
-def make_ai(kind: str, seed: int) -> Any:
-    name = engine_player(kind)
-    options = page_options(kind)
-    if options:
-        try:
-            return _ai().make_player(name, seed, **options)
-        except TypeError:  # an engine without these options
-            pass
-    return _ai().make_player(name, seed)
+def make_ai(kind: str, seed: int) -> "Player":
+    level = _find(kind)
+    if level is None:
+        raise ValueError(f"seats: unknown player {kind!r}")
+    return level.make(seed, **level.page_options)

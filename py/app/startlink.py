@@ -15,10 +15,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from . import seats as seat_registry
-from .i18n import Translator
+from ui.words import Translator
 
-VARIANTS = ("classic", "cubes", "flex")
+from . import seats as seat_registry
+
 LINK_KEYS = ("variant", "tiles", "seats", "seed", "names", "ages", "pace")
 MAX_NAME = 40
 
@@ -89,32 +89,31 @@ def default_names(seats: tuple[str, ...], lang: str = "en") -> tuple[str, ...]:
         if kind == seat_registry.HUMAN:
             names.append(tr.t("default_human", n=index + 1))
         else:
-            names.append(tr.t("default_computer", level=seat_registry.display_name(kind, tr.lang), n=index + 1))
+            names.append(tr.t("default_computer", level=seat_registry.display_name(kind, tr), n=index + 1))
     return tuple(names)
 
 
 def make_spec(variant: str, seats: list[str], names: list[str] | None = None, seed: int | None = None,
               tiles: int | None = None, ages: list[int | None] | None = None, pace: int = 1,
               lang: str = "en") -> GameSpec:
-    """Check and complete a game's settings (dialog or link); ``StartLinkError`` if wrong."""
+    """Check and complete a game's settings (dialog or link) against the engine's setups;
+    ``StartLinkError`` names the parameter when they are wrong."""
+    from qwirkle.variants import VARIANTS, setup_of
     variant = variant.strip().lower()
     if variant not in VARIANTS:
         raise StartLinkError(f"variant: expected one of {', '.join(VARIANTS)}, got {variant!r}")
+    rules = VARIANTS[variant]
     kinds = tuple(kind.strip().lower() for kind in seats)
-    if not 2 <= len(kinds) <= 4:
-        raise StartLinkError(f"seats: 2 to 4 players, got {len(kinds)}")
+    if not rules.min_players <= len(kinds) <= rules.max_players:
+        raise StartLinkError(f"seats: {rules.min_players} to {rules.max_players} players, got {len(kinds)}")
     for kind in kinds:
         if not seat_registry.is_known(kind):
             raise StartLinkError(f"seats: unknown player {kind!r}; use human, computer or "
                                  + ", ".join(seat_registry.seat_choices()[1:]))
-    if variant == "flex":
-        tiles = tiles or 108
-        if tiles not in (72, 108):
-            raise StartLinkError(f"tiles: Flex is played with 72 or 108 tiles, got {tiles}")
-    elif tiles not in (None, 108 if variant == "classic" else 90):
-        raise StartLinkError(f"tiles: only Flex has a choice of tile sets, got {tiles}")
-    else:
-        tiles = None
+    if tiles is not None and tiles not in rules.tile_sets:
+        sizes = " or ".join(str(size) for size in rules.tile_sets)
+        raise StartLinkError(f"tiles: {rules.title} is played with {sizes} tiles, got {tiles}")
+    tiles = setup_of(variant, tiles).tiles if len(rules.tile_sets) > 1 else None
     defaults = default_names(kinds, lang)
     given = [clean_name(n) for n in (names or [])]
     if len(given) > len(kinds):

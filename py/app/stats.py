@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .saves import PREFIX, SaveStore
+from .seats import HUMAN as HUMAN_SEAT
 
 STATS = PREFIX + "stats"
 STATS_VERSION = 1
@@ -66,13 +67,13 @@ class Stats:
 
 
 def variant_key(game: Any) -> str:
-    """'classic', 'cubes', 'flex72' or 'flex108'."""
-    name = game.variant.name
-    return f"{name}{game.options.tiles or 108}" if name == "flex" else name
+    """The game's rule set as the engine's registry names it: 'classic', 'cubes', 'flex72', 'flex108'."""
+    from qwirkle.variants import setup_of
+    return setup_of(game.variant.name, game.options.tiles).key
 
 
 def opponent_key(seats: tuple[str, ...] | list[str]) -> str:
-    computers = sorted({s for s in seats if s != "human"})
+    computers = sorted({s for s in seats if s != HUMAN_SEAT})
     return "+".join(computers) if computers else HUMANS
 
 
@@ -89,7 +90,7 @@ def load_stats(store: SaveStore) -> Stats:
 
 def record_game(store: SaveStore, game_id: str, game: Any, seats: tuple[str, ...] | list[str]) -> bool:
     """Count a finished game once; False when it was already counted, unfinished or has no human."""
-    humans = [i for i, kind in enumerate(seats) if kind == "human"]
+    humans = [i for i, kind in enumerate(seats) if kind == HUMAN_SEAT]
     if not game.is_over or not humans:
         return False
     stats = load_stats(store)

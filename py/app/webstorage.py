@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dom import present
+from ui.jsvalues import present
+
 from .saves import DictStorage
 
 

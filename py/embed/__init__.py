@@ -6,8 +6,7 @@ this package on one shared Python runtime.
 
 * ``spec``: a marker's attributes (or embed.html's URL) read and checked;
 * ``model``: the headless state of a board (replay steps, exercise input, answers);
-* ``texts``: words in English and French, score breakdowns;
-* ``render``: markup of a board, as strings;
+* ``render``: markup of a board, as strings (words, tiles and cells from the shared ``ui`` package);
 * ``page``: the browser glue (the only module that touches the DOM, given as arguments).
 
 Everything but ``page.start()`` runs under CPython (tests/embed).

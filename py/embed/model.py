@@ -19,6 +19,8 @@ from typing import Any
 from qwirkle import Board, IllegalMoveError, Placement, Score, Tile, legal_plays, score_play
 from qwirkle.notation import Cell, placements_notation
 
+from ui.pending import PendingPlay
+
 from .spec import EmbedError, Spec
 
 
@@ -37,7 +39,7 @@ class Step:
 @dataclass(frozen=True)
 class Feedback:
     """What the board says after an action: ``kind`` ("info", "right", "wrong", "answer"),
-    a message key of texts.py and its values, and cells to highlight."""
+    a message key of ui's string tables and its values, and cells to highlight."""
 
     kind: str
     key: str
@@ -67,8 +69,7 @@ class BoardState:
         self.variant = spec.variant
         self.steps: list[Step] = []
         self.step = 0
-        self.pending: dict[Cell, int] = {}   # exercise: cell -> index in the hand
-        self.selected: int | None = None     # exercise: index in the hand
+        self.play = PendingPlay()            # exercise "best": the hand tiles put down
         self.feedback: Feedback | None = None
         self.revealed = False
         self.error: IllegalMoveError | None = None  # task "illegal": the engine's refusal
@@ -126,7 +127,7 @@ class BoardState:
         if self.spec.task == "best":
             if self.revealed:
                 return {p.cell: (p.tile, "answer") for p in self.best_plays()[0].placements}
-            return {cell: (self.spec.hand[i], "pending") for cell, i in self.pending.items()}
+            return {cell: (p.tile, "pending") for cell, p in self.play.cells().items()}
         return {}
 
     def extent(self) -> tuple[int, int, int, int]:
@@ -149,9 +150,8 @@ class BoardState:
         """(index, tile) of the hand tiles not placed yet."""
         if self.revealed:
             used = {self.spec.hand.index(p.tile) for p in self.best_plays()[0].placements}
-        else:
-            used = set(self.pending.values())
-        return [(i, t) for i, t in enumerate(self.spec.hand) if i not in used]
+            return [(i, t) for i, t in enumerate(self.spec.hand) if i not in used]
+        return self.play.left(self.spec.hand)
 
     # -- exercise "best" --------------------------------------------------------------------------
     def best_plays(self) -> list[Any]:
@@ -162,33 +162,41 @@ class BoardState:
             self._best = [p for p in plays if p.points == top]
         return self._best
 
+    @property
+    def selected(self) -> int | None:
+        """The hand index selected (exercise "best")."""
+        return self.play.selected
+
+    @property
+    def pending(self) -> dict[Cell, Placement]:
+        """The hand tiles put down on the board (exercise "best")."""
+        return self.play.cells()
+
     def select(self, index: int) -> None:
-        if self.revealed or not 0 <= index < len(self.spec.hand) or index in self.pending.values():
+        if self.revealed or not 0 <= index < len(self.spec.hand):
             return
-        self.selected = None if self.selected == index else index
+        self.play.select(index)
         self.feedback = None
 
     def place(self, cell: Cell) -> bool:
         """Put the selected hand tile on an empty cell; True when something changed."""
-        if self.revealed or self.selected is None or cell in self.spec.board or cell in self.pending:
+        if self.revealed or cell in self.spec.board or not self.play.put(self.spec.hand, cell):
             return False
-        self.pending[cell] = self.selected
-        self.selected = None
         self.feedback = None
         return True
 
     def take_back(self, cell: Cell | None = None) -> None:
         """Return one pending tile (or all of them) to the hand."""
         if cell is None:
-            self.pending.clear()
+            self.play.recall()
             self.revealed = False
         else:
-            self.pending.pop(cell, None)
-        self.selected = None
+            self.play.take_back(cell)
+        self.play.selected = None
         self.feedback = None
 
     def placements(self) -> list[Placement]:
-        return [Placement(self.spec.hand[i], cell) for cell, i in self.pending.items()]
+        return self.play.placements()
 
     def check(self) -> Feedback:
         """Judge the reader's placement with the engine: legal? how many points? the best?"""
@@ -232,7 +240,7 @@ class BoardState:
     # -- both exercises -------------------------------------------------------------------------
     def reveal(self) -> Feedback:
         self.revealed = True
-        self.selected = None
+        self.play.selected = None
         if self.spec.task == "illegal":
             assert self.error is not None
             self.feedback = Feedback("answer", "answer_illegal", {"error": self.error}, self.error.cells)
@@ -241,6 +249,6 @@ class BoardState:
         play = best[0]
         after = {**self.spec.board.tiles, **{p.cell: p.tile for p in play.placements}}
         score = score_play(self.spec.board, play.placements, self.variant)
-        self.pending.clear()
+        self.play.recall()
         self.feedback = Feedback("answer", "answer_best", {"score": score, "tiles": after, "ties": len(best)})
         return self.feedback

@@ -18,19 +18,17 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
+from ui.cells import parse_cell_text
+from ui.jsvalues import is_missing
+from ui.words import Translator
+
 from .model import BoardState
 from .render import Renderer
 from .spec import KEYS, EmbedError, Spec, spec_from_attributes, spec_from_query
-from .texts import Words
 
 MARKER = "[data-qwirkle]"
 # Elements whose identity survives a redraw, to give the focus back to after a click.
 FOCUS_KEYS = ("data-action", "data-choice", "data-index", "data-cell")
-
-
-def is_missing(value: Any) -> bool:
-    """JS null/undefined arrive in Pyodide as ``jsnull``/``None``: neither is a string or node."""
-    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
 
 
 def language_of(element: Any, spec: Spec | None) -> str:
@@ -81,7 +79,7 @@ class EmbeddedBoard:
     def render(self) -> None:
         element = self.element
         lang = language_of(element, self.spec)
-        renderer = Renderer(Words(lang))
+        renderer = Renderer(Translator(lang))
         if self.spec is not None and self.spec.lang:
             element.setAttribute("lang", renderer.w.lang)
         if self.state is None:
@@ -127,8 +125,9 @@ class EmbeddedBoard:
         elif target.hasAttribute("data-index"):
             state.select(int(target.getAttribute("data-index")))
         elif target.hasAttribute("data-cell"):
-            x, _, y = target.getAttribute("data-cell").partition(",")
-            cell = (int(x), int(y))
+            cell = parse_cell_text(target.getAttribute("data-cell"))
+            if cell is None:
+                return
             if target.hasAttribute("data-pending"):
                 state.take_back(cell)
             else:

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.tiles_svg import tile_svg
 from qwirkle import Tile
 from qwirkle.notation import Cell
+from ui.cells import cell_text
+from ui.tiles_svg import tile_svg
+from ui.words import Translator
 
 from .model import BoardState, Feedback
 from .spec import EmbedError
-from .texts import Words
 
 
 HIDDEN = ' aria-hidden="true"'
@@ -30,20 +31,21 @@ def escape(text: str) -> str:
     return text.translate(_ESCAPES)
 
 
-def _cell_name(cell: Cell) -> str:
-    return f"{cell[0]},{cell[1]}"
-
-
 class Renderer:
     """Markup for boards in one language."""
 
-    def __init__(self, words: Words) -> None:
+    def __init__(self, words: Translator) -> None:
         self.w = words
+
+    def lines(self, score: Any, tiles: Any) -> str:
+        """A play's scored lines in one sentence: 'Red row: 3 points; column of squares: 2 points'."""
+        text = self.w.t("separator").join(self.w.line(line, [tiles[c] for c in line.cells]) for line in score.lines)
+        return text[:1].upper() + text[1:]
 
     # -- pieces -----------------------------------------------------------------------------------
     def tile(self, tile: Tile, state: BoardState, label: str = "", attrs: str = "") -> str:
-        svg = tile_svg(tile, state.spec.palette, die=state.variant.can_roll)
-        name = escape(label or self.w.tile(tile, die=state.variant.can_roll))
+        svg = tile_svg(tile, state.spec.palette, die=state.variant.dice)
+        name = escape(label or self.w.tile(tile, die=state.variant.dice))
         return (f'<span class="qw-tile" data-tile="{tile.notation()}" role="img" aria-label="{name}"'
                 f"{attrs}>{svg}</span>")
 
@@ -57,19 +59,19 @@ class Renderer:
         for y in range(min_y, max_y + 1):
             for x in range(min_x, max_x + 1):
                 cell = (x, y)
-                name = _cell_name(cell)
+                name = cell_text(cell)
                 extra = ' data-error=""' if cell in marked else ""
                 if cell in tiles:
                     tile = tiles[cell]
                     role = overlay.get(cell, (None, ""))[1]
                     if role:
                         extra += f' data-{role}=""'
-                    label = self.w.t("cell_tile", tile=self.w.tile(tile, state.variant.can_roll), cell=name)
+                    label = self.w.t("cell_tile", tile=self.w.tile(tile, state.variant.dice), cell=name)
                     cells.append(f'<div class="qw-cell" data-cell="{name}"{extra}>'
                                  f"{self.tile(tile, state, label)}</div>")
                 elif cell in overlay:
                     tile, role = overlay[cell]
-                    label = self.w.t("cell_tile", tile=self.w.tile(tile, state.variant.can_roll), cell=name)
+                    label = self.w.t("cell_tile", tile=self.w.tile(tile, state.variant.dice), cell=name)
                     if role == "pending":
                         cells.append(f'<button type="button" class="qw-cell" data-cell="{name}" '
                                      f'data-pending=""{extra} aria-label="{escape(label)}">'
@@ -96,10 +98,10 @@ class Renderer:
         for index, tile in state.hand_left():
             if interactive:
                 pressed = "true" if state.selected == index else "false"
-                name = escape(self.w.tile(tile, state.variant.can_roll))
+                name = escape(self.w.tile(tile, state.variant.dice))
                 items.append(f'<button type="button" class="qw-rack-tile" data-index="{index}" '
                              f'data-tile="{tile.notation()}" aria-pressed="{pressed}" aria-label="{name}">'
-                             f'{tile_svg(tile, state.spec.palette, die=state.variant.can_roll)}</button>')
+                             f'{tile_svg(tile, state.spec.palette, die=state.variant.dice)}</button>')
             else:
                 items.append(self.tile(tile, state))
         hand = escape(self.w.t("hand"))
@@ -147,15 +149,15 @@ class Renderer:
             if step is None:
                 return escape(f"{self.w.t('step_start')}. {self.w.t('step_intro')}")
             head = self.w.t("step_of", i=state.step, n=len(state.steps))
-            body = self.w.t("step_summary", total=self.w.total(step.score.points),
-                            lines=self.w.breakdown(step.score, step.after()))
+            body = self.w.t("step_summary", total=self.w.points(step.score.points),
+                            lines=self.lines(step.score, step.after()))
             # The counter is on screen already; screen readers hear it with the breakdown.
             return f'<span class="qw-sr">{escape(head)} — </span>{escape(body)}'
         if state.feedback is not None:
             return self.feedback(state.feedback)
         if state.spec.task == "best" and state.selected is not None:
             tile = state.spec.hand[state.selected]
-            return escape(self.w.t("selected", tile=self.w.tile(tile, state.variant.can_roll)))
+            return escape(self.w.t("selected", tile=self.w.tile(tile, state.variant.dice)))
         return ""
 
     def feedback(self, fb: Feedback) -> str:
@@ -164,7 +166,7 @@ class Renderer:
         if "error" in v:
             text = w.t(fb.key, why=w.explain(v["error"]))
         elif "score" in v:
-            text = w.t(fb.key, total=w.total(v["score"].points), lines=w.breakdown(v["score"], v["tiles"]),
+            text = w.t(fb.key, total=w.points(v["score"].points), lines=self.lines(v["score"], v["tiles"]),
                        best=w.points(v.get("best", 0)))
             if v.get("ties", 1) > 1:
                 text += " " + w.t("answer_ties", n=v["ties"])
@@ -191,7 +193,7 @@ class Renderer:
             hint_key = f"hint_{d['field']}" if d["field"] in ("tile", "cell", "placement", "board") else "hint_other"
             return w.t("error_notation", attribute=d["attribute"], text=d["text"], hint=w.t(hint_key))
         if code == "wrong_set":
-            return w.t("error_wrong_set", tile=d["tile"], variant=w.t(f"variant_{d['variant']}"))
+            return w.t("error_wrong_set", tile=d["tile"], variant=w.t(f"title_{d['variant']}"))
         if code == "replay":
             return w.t("error_replay", i=d["i"], play=d["play"], why=w.explain(d["error"]))
         if code == "legal":

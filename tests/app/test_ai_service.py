@@ -1,7 +1,8 @@
 """The worker's function: a move for the seat to move, from the record alone."""
 import pytest
 
-from app.ai_service import choose_move, is_slow
+from app.ai_service import choose_move
+from app.seats import in_worker as is_slow
 from app.controller import Controller
 from app.saves import DictStorage, SaveStore
 from app.startlink import make_spec

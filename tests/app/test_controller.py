@@ -6,7 +6,7 @@ from app.controller import Controller
 from app.saves import DictStorage, SaveStore
 from app.startlink import make_spec
 from app.stats import load_stats
-from app.turn import EXCHANGE, ROLL
+from app.notes import EXCHANGE, ROLL
 
 
 def controller(variant="classic", seats=("human", "greedy"), seed=5, tiles=None, store=True):
@@ -32,7 +32,7 @@ def play_best(c):
     best = max(c.game.legal_plays(), key=lambda p: (len(p.placements), p.points))
     hand = list(c.hand())
     for placement in best.placements:
-        index = next(i for i, t in enumerate(hand) if t == placement.tile and i not in c.turn.pending_indexes())
+        index = next(i for i, t in enumerate(hand) if t == placement.tile and i not in c.turn.indexes())
         c.select(index)
         assert placement.cell in c.legal_cells()
         assert c.place(placement.cell), c.note
@@ -45,8 +45,8 @@ def test_a_human_turn_by_selection_and_placement():
     assert c.needs_handover and not c.interactive and c.rack_seat() is None
     c.reveal()
     assert c.interactive
-    facts = c.opening_facts()
-    assert facts["starter"] == c.game.to_move and facts["size"] == c.game.opening_size()
+    opening = c.game.opening  # who starts and why: the engine's data
+    assert opening.starter == c.game.to_move and opening.sizes[opening.starter] == c.game.opening_size()
     before = c.game.to_move
     result = play_best(c)
     assert result.kind == "play" and c.game.scores[before] == result.points
@@ -103,7 +103,7 @@ def test_move_pending_back_when_refused():
     c.select(list(c.hand()).index(p.tile))
     c.place(p.cell)
     assert not c.move_pending(p.cell, (99, 99))
-    assert c.turn.pending_cells().keys() == {p.cell}
+    assert c.turn.cells().keys() == {p.cell}
 
 
 def test_exchange_flow_and_limits():

@@ -6,8 +6,9 @@ import json
 from app import panels
 from app.ai_service import expert_seconds, hint_move
 from app.controller import Controller, hint_counts
-from app.i18n import Translator
+from ui.words import Translator
 from app.notes import EXCHANGE, ROLL, Note
+from app import seats
 from app.saves import DictStorage, SaveStore
 from app.startlink import make_spec
 from qwirkle import Exchange, Game
@@ -26,7 +27,7 @@ def controller(seats=("human", "hard"), seed=4, variant="classic", storage=None)
 def test_a_hint_is_pending_tiles_with_their_score_and_can_be_recalled_or_played():
     c = controller()
     assert c.hint("hard")
-    pending = c.turn.pending_placements()
+    pending = c.turn.placements()
     assert pending and c.can_play()
     assert c.note.key == "hint_shown" and c.note.count == c.preview().points
     assert panels.note_text(c.note, Translator("en")).startswith("Hint (Hard): this play scores")
@@ -42,8 +43,8 @@ def test_the_hint_matches_the_worker_function():
     c = controller()
     notation = hint_move(dumps(c.game), c.game.to_move, "hard", c.hint_seed())
     assert c.show_hint(notation, "hard")
-    shown = c.turn.pending_placements()
-    assert c.hint("hard") and c.turn.pending_placements() == shown
+    shown = c.turn.placements()
+    assert c.hint("hard") and c.turn.placements() == shown
 
 
 def past_opening(c):
@@ -106,14 +107,16 @@ def test_settings_remember_hint_level_and_expert_budget():
     store.save_settings(hint_level="expert", expert_seconds="3")
     assert store.settings()["hint_level"] == "expert" and store.settings()["expert_seconds"] == "3"
     store.save_settings(hint_level="cheater", expert_seconds="999")
-    assert "hint_level" not in store.settings() and "expert_seconds" not in store.settings()
+    assert "expert_seconds" not in store.settings()
+    assert seats.hint_level(store.settings().get("hint_level")) == "hard"  # an unknown level is not used
     assert expert_seconds("2") == 2.0 and expert_seconds(None) is None and expert_seconds("nan") is None
 
 
 def test_the_expert_gets_the_chosen_budget():
-    from app.ai_service import _player
-    assert _player("expert", 1, 2.0).seconds == 2.0
-    assert _player("expert", 1, None).seconds == 1.5
+    from app.ai_service import _options
+    assert _options("expert", 2.0)["seconds"] == 2.0
+    assert _options("expert", None)["seconds"] == 1.5
+    assert _options("hard", 2.0) == {"endgame_seconds": 0.1}
 
 
 def follow_hints(c, level="hard"):

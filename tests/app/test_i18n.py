@@ -4,9 +4,9 @@ import string
 
 import pytest
 
-from app.i18n import Translator, normalize_language
-from app.strings_en import EN
-from app.strings_fr import FR
+from ui.words import Translator, normalize_language
+from ui.strings_en import EN
+from ui.strings_fr import FR
 from qwirkle import Game, IllegalMoveError, Placement, Tile
 from qwirkle.board import Board
 from qwirkle.rules import score_play

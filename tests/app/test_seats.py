@@ -1,40 +1,30 @@
-"""The seat picker follows qwirkle.ai's registry, with or without LEVELS."""
-import types
+"""The seat picker follows qwirkle.ai's registry: names from the string tables, options and the
+worker from the registry."""
+from qwirkle.ai.registry import LEVELS, TABLE
 
 from app import seats
+from ui.words import Translator
 
 
-def test_choices_without_levels(monkeypatch):
-    fake = types.SimpleNamespace(PLAYERS={"random": 1, "greedy": 2}, make_player=lambda n, s: (n, s))
-    monkeypatch.setattr(seats, "_ai", lambda: fake)
-    assert seats.seat_choices() == ["human", "computer", "random", "greedy"]
-    assert seats.engine_player("computer") == "greedy"
-    assert seats.make_ai("computer", 3) == ("greedy", 3)
-    assert seats.display_name("greedy", "fr") == "Glouton"
+def test_choices_follow_the_registry():
+    choices = seats.seat_choices()
+    assert choices[0] == "human"
+    assert choices[1:] == [level.name for level in LEVELS] + [level.name for level in TABLE if not level.difficulty]
+    assert seats.level_names() == ["beginner", "easy", "medium", "hard", "expert"]
+    assert seats.default_computer() == seats.engine_player("computer") == "medium"
 
 
-def test_choices_with_levels(monkeypatch):
-    levels = {"beginner": {"en": "Beginner", "fr": "Débutant"}, "medium": {"en": "Medium", "fr": "Moyen"},
-              "expert": types.SimpleNamespace(en="Expert!", fr="Expert !")}
-    fake = types.SimpleNamespace(PLAYERS={"random": 1, "greedy": 2, "beginner": 3, "medium": 4, "expert": 5},
-                                 LEVELS=levels, make_player=lambda n, s: (n, s))
-    monkeypatch.setattr(seats, "_ai", lambda: fake)
-    assert seats.seat_choices() == ["human", "beginner", "medium", "expert", "random", "greedy"]
-    assert seats.engine_player("computer") == "medium"
-    assert seats.display_name("beginner", "fr") == "Débutant"
-    assert seats.display_name("expert", "fr") == "Expert !"
-    assert seats.is_known("computer") and not seats.is_known("wizard")
+def test_every_player_has_a_name_in_both_languages():
+    for kind in seats.seat_choices() + ["computer"]:
+        for lang in ("en", "fr"):
+            name = seats.display_name(kind, Translator(lang))
+            assert name and not name.startswith("level_"), (kind, lang)
+    assert seats.display_name("greedy", Translator("fr")) == "Glouton"
+    assert seats.display_name("hard", Translator("fr")) == "Difficile"
 
 
-def test_real_registry():
-    assert "human" in seats.seat_choices()
-    assert seats.engine_player("computer") in seats.available_players()
-
-
-def test_levels_as_a_sequence_of_dicts(monkeypatch):
-    levels = ({"name": "beginner", "en": "Beginner", "fr": "Débutant"}, {"name": "medium", "en": "Medium", "fr": "Moyen"})
-    fake = types.SimpleNamespace(PLAYERS={"greedy": 1, "beginner": 2, "medium": 3}, LEVELS=levels,
-                                 make_player=lambda n, s: (n, s))
-    monkeypatch.setattr(seats, "_ai", lambda: fake)
-    assert seats.seat_choices() == ["human", "beginner", "medium", "greedy"]
-    assert seats.display_name("medium", "fr") == "Moyen"
+def test_known_kinds_worker_and_page_options():
+    assert seats.is_known("computer") and seats.is_known("human") and not seats.is_known("wizard")
+    assert seats.in_worker("expert") and not seats.in_worker("hard") and not seats.in_worker("human")
+    assert seats.page_options("hard") == {"endgame_seconds": 0.1}
+    assert seats.make_ai("hard", 3).endgame_seconds == 0.1

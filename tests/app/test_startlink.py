@@ -24,7 +24,7 @@ def test_flex_tiles_and_default_names_in_french():
 
 
 def test_levels_as_seats_follow_the_registry():
-    for kind in seats.available_players():
+    for kind in seats.seat_choices()[1:]:
         spec = parse_start_link(f"?variant=cubes&seats=human,{kind}&seed=1")
         assert spec.seats == ("human", kind)
 

@@ -3,7 +3,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from app.tiles_svg import PALETTES, blank_svg, tile_svg
+from ui.tiles_svg import PALETTES, blank_svg, tile_svg
 from qwirkle import Tile, find_variant
 
 

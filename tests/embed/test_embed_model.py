@@ -14,7 +14,7 @@ import pytest
 from embed.model import BoardState, choice_of
 from embed.render import Renderer
 from embed.spec import EmbedError, spec_from_attributes, spec_from_query, split_moves
-from embed.texts import Words
+from ui.words import Translator as Words
 
 SEEDS = json.loads((Path(__file__).parents[1] / "data" / "seed_examples.json").read_text("utf-8"))["examples"]
 EN = Renderer(Words("en"))
@@ -36,7 +36,7 @@ def error_of(**attrs: str) -> EmbedError:
     return info.value
 
 
-@pytest.mark.parametrize("name", ["embed.spec", "embed.model", "embed.texts"])
+@pytest.mark.parametrize("name", ["embed.spec", "embed.model", "ui.words", "ui.cells", "ui.pending", "ui.tiles_svg"])
 def test_doctests(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0

@@ -1,18 +1,32 @@
-"""Every text of the app in English and French, and the words for tiles and refused moves.
+"""Words of the game and of embedded boards in English and French: one translator for both.
 
 The engine speaks English and gives each refusal a rule id, a ``reason`` code and ``details``;
-this module turns those into a sentence in the chosen language (``explain``)::
+this module turns those into a sentence in the chosen language (``explain``), names tiles and
+describes scored lines::
 
     >>> Translator("fr").t("play")
     'Jouer'
-    >>> Translator("en").tn("tiles_count", 1)
-    '1 tile'
+    >>> Translator("en").tn("bag", 1), Translator("fr").points(0)
+    ('Bag: 1 tile', '0 point')
+    >>> from qwirkle import Board, find_variant, score_play
+    >>> from qwirkle.notation import parse_placements
+    >>> board = Board.from_notation("Ro@0,0 Rs@1,0")
+    >>> play = parse_placements("Rd@2,0")
+    >>> score = score_play(board, play, find_variant("classic"))
+    >>> after = {**board.tiles, **{p.cell: p.tile for p in play}}
+    >>> Translator("en").breakdown(score.lines, after)
+    ['Red row: 3 points']
+    >>> Translator("fr").breakdown(score.lines, after)
+    ['Ligne rouge : 3 points']
+
+No DOM and no engine import at module level: the page imports this at start-up.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping, Sequence
 
+from .cells import cell_text, parse_cell_text
 from .strings_en import EN
 from .strings_fr import FR
 
@@ -46,6 +60,14 @@ BACKGROUNDS = {
     "en": ("", "black", "white", "two-tone"),
     "fr": ("", "noir", "blanc", "bicolore"),
 }
+# French adjectives agreeing with ligne / colonne / diagonale (all feminine).
+_FR_COLORS_FEMININE = ("rouge", "orange", "jaune", "verte", "bleue", "violette")
+_FR_BACKGROUNDS_FEMININE = ("", "noire", "blanche", "bicolore")
+
+
+def is_singular(lang: str, count: int) -> bool:
+    """The one plural rule: 1 is singular, and 0 too in French."""
+    return count == 1 or (lang == "fr" and count == 0)
 
 
 def normalize_language(value: Any) -> str:
@@ -71,8 +93,11 @@ class Translator:
 
     def tn(self, key: str, count: int, /, **values: Any) -> str:
         """A text with a number: ``key_one`` for 1 (and 0 in French), ``key_other`` otherwise."""
-        one = count == 1 or (self.lang == "fr" and count == 0)
-        return self.t(f"{key}_{'one' if one else 'other'}", n=count, **values)
+        return self.t(f"{key}_{'one' if is_singular(self.lang, count) else 'other'}", n=count, **values)
+
+    def points(self, count: int) -> str:
+        """'1 point', '0 point' (French), '12 points'."""
+        return self.tn("points", count)
 
     # -- tiles -------------------------------------------------------------------------------
     def color(self, color: int) -> str:
@@ -107,6 +132,41 @@ class Translator:
             return "".join(names)
         return f"{', '.join(names[:-1])} {word} {names[-1]}"
 
+    # -- scored lines ------------------------------------------------------------------------
+    def line_name(self, line: Any, tiles: Sequence[Any]) -> str:
+        """'red row', 'column of squares', 'black diagonal', 'single tile' (a line scores one point
+        per tile, so its length is in its points)."""
+        if len(line.cells) < 2:
+            return self.t("line_single")
+        kind = self.t(f"line_{line.kind}")
+        if line.kind == "diagonal":
+            background = tiles[0].background
+            name = (_FR_BACKGROUNDS_FEMININE if self.lang == "fr" else BACKGROUNDS["en"])[background]
+            return self.t("line_background", kind=kind, background=name)
+        if len({t.color for t in tiles}) == 1:
+            color = _FR_COLORS_FEMININE[tiles[0].color] if self.lang == "fr" else self.color(tiles[0].color)
+            return self.t("line_color", kind=kind, color=color)
+        shapes = self.shape(tiles[0].shape, plural=True)
+        text = self.t("line_shape", kind=kind, shapes=shapes)
+        if self.lang == "fr" and shapes[:1] in "aeéiouy":
+            text = text.replace(f" de {shapes}", f" d'{shapes}")  # colonne d'étoiles
+        return text
+
+    def line(self, line: Any, tiles: Sequence[Any]) -> str:
+        """One scored line: 'red row: 3 points', 'column of squares: Qwirkle, 12 points'."""
+        name = self.line_name(line, tiles)
+        if line.qwirkle:
+            word = self.t("flex_qwirkle" if line.kind == "diagonal" else "qwirkle")
+            return self.t("line_qwirkle", line=name, qwirkle=word, points=self.points(line.points))
+        return self.t("line_points", line=name, points=self.points(line.points))
+
+    def breakdown(self, lines: Iterable[Any], tiles: Mapping[Any, Any], end_bonus: int = 0) -> list[str]:
+        """Every scored line in words, one sentence each; ``tiles`` maps each cell to its tile after the play."""
+        rows = [_capitalized(self.line(line, [tiles[cell] for cell in line.cells])) for line in lines]
+        if end_bonus:
+            rows.append(self.t("end_bonus"))
+        return rows
+
     # -- refusals ----------------------------------------------------------------------------
     def explain(self, error: Any) -> str:
         """'C5: this row would hold two yellow diamonds.' from an ``IllegalMoveError`` (or its
@@ -115,7 +175,7 @@ class Translator:
         rule = get("rule", "") or ""
         reason = get("reason", "") or ""
         details = dict(get("details", {}) or {})
-        cells = [_cell(c) for c in (get("cells", ()) or ())]
+        cells = [cell for cell in map(parse_cell_text, get("cells", ()) or ()) if cell is not None]
         values: dict[str, Any] = {"rule": rule}
         for key, value in details.items():
             values[key] = value
@@ -128,8 +188,9 @@ class Translator:
             except ValueError:
                 values["tile_name"] = values["tiles_name"] = str(details["tile"])
         if cells:
-            values["cell"] = f"{cells[0][0]},{cells[0][1]}"
-            values["line"] = self.t("line_row" if len({y for _, y in cells}) == 1 else "line_column")
+            values["cell"] = cell_text(cells[0])
+        if "line" in details:
+            values["line"] = self.t(f"line_{details['line']}")
         key = f"why_{rule}_{reason}"
         if key not in EN:
             key = f"why_{reason}"
@@ -146,8 +207,5 @@ class Translator:
         return self.t(f"rule_{rule}")
 
 
-def _cell(value: Any) -> tuple[int, int]:
-    if isinstance(value, str):
-        x, _, y = value.partition(",")
-        return int(x), int(y)
-    return int(value[0]), int(value[1])
+def _capitalized(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,114 @@
+"""The saved-games dialog: resume, delete or export a save; import a file (the engine's record)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any, Callable
+
+from .display import Display
+from .dom import by_id, clear, data, el, listen
+from .notes import Note
+from . import panels
+
+if TYPE_CHECKING:
+    from .session import Session
+
+
+def setup_key(game: Any) -> str:
+    """The rule set of a game as named by the registry: 'classic', 'cubes', 'flex72', 'flex108'."""
+    from qwirkle.variants import setup_of
+    return setup_of(game.variant.name, game.options.tiles).key
+
+
+class SavesDialog:
+    element_id = "saves-dialog"
+
+    def __init__(self, session: "Session", display: Display, close: Callable[[str], None],
+                 changed: Callable[[], None]) -> None:
+        self.session = session
+        self.display = display
+        self.close = close
+        self.changed = changed
+        self.actions: dict[str, Callable[[Any], None]] = {
+            "resume-save": self.resume, "export-save": self.export, "delete-save": self.delete}
+        listen(by_id("import-file"), "change", self._import)
+
+    def can_open(self) -> bool:
+        return True
+
+    def render(self) -> None:
+        session = self.session
+        tr = self.display.tr
+        box = by_id("saves-list")
+        clear(box)
+        saves = session.store.list()
+        session.report_problems()
+        if session.notice is not None:
+            box.appendChild(el("li", "note note--warn", text=panels.note_text(session.notice, tr)))
+        if not saves:
+            box.appendChild(el("li", "muted", text=tr.t("saves_empty")))
+        current = session.controller.game_id if session.has_game() else None
+        from pyscript import window
+        for saved in saves:
+            game = saved.game
+            text = tr.t("save_item", variant=tr.t(f"variant_{setup_key(game)}"),
+                        players=tr.join_names(list(game.options.players)), n=saved.move_count)
+            tags = [tr.t(key) for key, on in (("save_over", game.is_over), ("save_current", saved.id == current)) if on]
+            when = str(window.Date.new(saved.updated * 1000).toLocaleString(tr.lang))
+            item = el("li", "save", attrs={"data-id": saved.id})
+            item.appendChild(el("span", "save__text", text=text + (f" ({', '.join(tags)})" if tags else "")))
+            item.appendChild(el("span", "save__when muted", text=when))
+            buttons = el("span", "save__buttons")
+            for action, key in (("resume-save", "resume"), ("export-save", "export"), ("delete-save", "delete")):
+                buttons.appendChild(el("button", "btn btn--small", text=tr.t(key), attrs={
+                    "type": "button", "data-action": action, "data-id": saved.id,
+                    "aria-label": f"{tr.t(key)}: {text}"}))
+            item.appendChild(buttons)
+            box.appendChild(item)
+
+    # -- actions ------------------------------------------------------------------------------
+    def resume(self, button: Any) -> None:
+        saved = self.session.store.load(data(button, "id") or "")
+        self.close("saves")
+        if saved is not None:
+            self.session.resume(saved)
+        else:
+            self.session.report_problems()
+            self.changed()
+
+    def delete(self, button: Any) -> None:
+        self.session.store.delete(data(button, "id") or "")
+        self.session.notice = Note("deleted")
+        self.render()
+
+    def export(self, button: Any) -> None:
+        game_id = data(button, "id") or ""
+        text = self.session.store.export_text(game_id)
+        if text is None:
+            return
+        from pyodide.ffi import create_once_callable, to_js
+        from pyscript import document, window
+        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"},
+                                                     dict_converter=window.Object.fromEntries))
+        url = window.URL.createObjectURL(blob)
+        link = el("a", attrs={"href": url, "download": f"qwirkle-{game_id}.json"})
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+    def _import(self, event: Any) -> None:
+        files = event.target.files
+        if files.length:
+            asyncio.ensure_future(self._read_file(files.item(0)))
+
+    async def _read_file(self, file: Any) -> None:
+        text = str(await file.text())
+        try:
+            self.session.store.import_text(text)
+            self.session.notice = Note("import_done")
+        except ValueError as error:
+            self.session.notice = Note("import_failed", {"error": str(error)}, level="error")
+        by_id("import-file").value = ""
+        self.render()
+        self.changed()

@@ -1,0 +1,104 @@
+"""The shape of the code: no import cycle under py/ (type-only and function-level imports count),
+no browser-layer module over 400 lines, and the engine imports nothing of the browser layer."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PY = Path(__file__).resolve().parents[2] / "py"
+BROWSER_PACKAGES = ("app", "embed", "ui")
+MAX_LINES = 400
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PY).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in PY.rglob("*.py") if "__pycache__" not in p.parts}
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
+    """Every module of ours that ``name`` imports, anywhere in the file."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[:len(anchor) - node.level + 1] if node.level > 1 else anchor
+                base = ".".join(anchor + ([node.module] if node.module else []))
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names]
+        for target in targets:
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                found.add(target)
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    mods = modules()
+    known = set(mods)
+    return {name: imports_of(name, path, known) for name, path in mods.items()}
+
+
+def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(edges.get(node, ())):
+            if state.get(nxt) == 1:
+                return stack[stack.index(nxt):] + [nxt]
+            if nxt not in state:
+                cycle = visit(nxt)
+                if cycle:
+                    return cycle
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(edges):
+        if node not in state:
+            cycle = visit(node)
+            if cycle:
+                return cycle
+    return None
+
+
+def test_no_import_cycle_under_py() -> None:
+    edges = graph()
+    assert find_cycle(edges) is None, " -> ".join(find_cycle(edges) or [])
+
+
+def test_the_cycle_finder_finds_cycles() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+@pytest.mark.parametrize("name", sorted(n for n in modules() if n.split(".")[0] in BROWSER_PACKAGES))
+def test_browser_modules_are_small(name: str) -> None:
+    lines = len(modules()[name].read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_LINES, f"{name} has {lines} lines (at most {MAX_LINES})"
+
+
+def test_engine_and_shared_ui_stay_out_of_the_browser() -> None:
+    edges = graph()
+    for name, targets in edges.items():
+        if name.startswith("qwirkle"):
+            assert not {t.split(".")[0] for t in targets} - {"qwirkle"}, name
+        if name.startswith("ui"):
+            assert not {t.split(".")[0] for t in targets} - {"qwirkle", "ui"}, name
