@@ -53,6 +53,9 @@ class Variant:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
 
+    def __init__(self) -> None:
+        self._allowed: dict[str, bool] = {}   # allows(), asked on every turn
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
 
@@ -111,7 +114,10 @@ class Variant:
 
     def allows(self, kind: str) -> bool:
         """Whether this rule set has the kind of move (``"exchange"``, ``"roll"``, ``"pass"``) at all."""
-        return self.move_refusal(kind) is None
+        allowed = self._allowed.get(kind)
+        if allowed is None:
+            allowed = self._allowed[kind] = self.move_refusal(kind) is None
+        return allowed
 
     def break_tie(self, ages: Sequence[int]) -> int:
         """Hook: the age that starts among tied players of known ages (C2: the oldest; Q2: the youngest)."""

@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from qwirkle import Board, Exchange, Game, Pass, Play, PlayerView, Roll, Tile, find_variant, legal_plays, parse_tiles
-from qwirkle.ai import ALIASES, LEVELS, PLAYERS, Hint, hint, make_player
+from qwirkle.ai import ALIASES, LEVELS, PLAYERS, TABLE, Hint, find_level, hint, make_player
 from qwirkle.ai.danger import Odds, threats
 from qwirkle.ai.endgame import EndgameSearch, hidden_hand
 from qwirkle.ai.evaluate import Evaluator
@@ -46,6 +46,19 @@ def test_levels_are_registered():
     assert make_player("computer", 1).name == "medium"
     with pytest.raises(ValueError, match="unknown player"):
         make_player("grandmaster")
+
+
+def test_the_level_table_says_how_the_browser_runs_each_player():
+    assert [(level.name, level.difficulty) for level in TABLE] == [
+        ("random", False), ("greedy", False), ("beginner", True), ("easy", True), ("medium", True), ("hard", True),
+        ("expert", True)]
+    assert [level.name for level in TABLE if level.in_worker] == ["expert"]
+    assert {level.name: level.page_options for level in TABLE if level.page_options} == {
+        "hard": {"endgame_seconds": 0.1}}
+    assert find_level("computer") is find_level("Medium") is LEVELS[2]
+    assert find_level("hard").make(3, **find_level("hard").page_options).endgame_seconds == 0.1
+    with pytest.raises(ValueError, match=r"^ai: unknown player 'grandmaster'; choose one of random, greedy, "):
+        find_level("grandmaster")
 
 
 # -- always legal ----------------------------------------------------------------------------------------------
