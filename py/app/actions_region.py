@@ -33,7 +33,7 @@ class ActionsRegion:
     def render(self) -> None:
         session = self.session
         c = session.controller
-        game = c.game
+        game = c.current
         buttons = self.buttons
         interactive = c.interactive
         mode = c.turn.mode
@@ -61,7 +61,7 @@ class ActionsRegion:
 
     def _render_note(self, placing: bool) -> None:
         c = self.session.controller
-        game = c.game
+        game = c.current
         tr = self.display.tr
         note = c.note if c.interactive or c.note is None or c.note.level != "info" else None
         shown = self.session.notice or note

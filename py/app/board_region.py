@@ -29,7 +29,7 @@ class BoardRegion:
     def render(self) -> None:
         c = self.session.controller
         model = board_model.build(c, self.display.tr, self.session.fresh)
-        self.view.render(model, self.display.palette, c.game.variant.dice, self.view.cursor)
+        self.view.render(model, self.display.palette, c.current.variant.dice, self.view.cursor)
 
     def reset(self) -> None:
         """A new game: follow it from its first move, cursor at the centre."""
@@ -41,7 +41,7 @@ class BoardRegion:
         if not self.session.has_game():
             return
         c = self.session.controller
-        cells = set(c.game.board.tiles) | set(c.turn.cells())
+        cells = set(c.current.board.tiles) | set(c.turn.cells())
         cells = cells | board_model.neighbours(cells) if cells else {(-2, -2), (3, 3)}
         self.view.fit(cells, force, focus=board_model.last_move_cells(c))
 
@@ -66,7 +66,7 @@ class BoardRegion:
         view = self.view.view
         self.view.measure()
         if not view.user_moved or not all(view.is_visible(cell) for cell in cells):
-            shown = set(c.game.board.tiles) | cells
+            shown = set(c.current.board.tiles) | cells
             view.user_moved = False
             self.view.fit(shown | board_model.neighbours(shown), focus=cells)
 

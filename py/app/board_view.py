@@ -14,9 +14,10 @@ from pyscript import document, window
 from qwirkle.notation import Cell
 from ui.cells import cell_text, parse_cell_text
 from ui.tiles_svg import tile_svg
+from ui.jsvalues import present
 
 from .board_model import EMPTY, PENDING, TILE, CellModel
-from .dom import by_id, data, el, present, set_attr
+from .dom import by_id, data, el, set_attr
 from .viewport import CELL, MIN_ZOOM, TOUCH_MIN_ZOOM, Viewport
 
 

@@ -11,7 +11,7 @@ translated when shown, so that switching language re-renders them.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from qwirkle import Exchange, Game, IllegalMoveError, Move, Pass, Play, PlayerView, Roll, TurnResult
 from qwirkle.notation import Cell
@@ -26,12 +26,15 @@ from .startlink import GameSpec
 from .stats import record_game
 from .turn import Preview, TurnState
 
+if TYPE_CHECKING:
+    from qwirkle.ai.registry import Player
+
 
 class Controller(HintAdvice):
     """One game at a time, with its seats (``human`` or a computer kind) and its save id."""
 
     def __init__(self, store: SaveStore | None = None,
-                 ai_factory: Callable[[str, int], Any] = seat_registry.make_ai) -> None:
+                 ai_factory: "Callable[[str, int], Player]" = seat_registry.make_ai) -> None:
         self.store = store
         self.ai_factory = ai_factory
         self.game: Game | None = None
@@ -43,7 +46,7 @@ class Controller(HintAdvice):
         self.revealed: int | None = None
         self.note: Note | None = None
         self.last: TurnResult | None = None
-        self._players: dict[int, Any] = {}
+        self._players: "dict[int, Player]" = {}
         self.think_seconds = 0.0                # how long the last computer move took to choose
         self.hints: list[int] = []              # hints used, per seat (saved beside the record)
         self._hinted: tuple[int, int] | None = None  # (seat, moves) of the turn last counted
@@ -93,6 +96,12 @@ class Controller(HintAdvice):
                          for seat, kind in enumerate(self.seats) if kind != seat_registry.HUMAN}
         self.note = None
         self._turn_hint()
+
+    @property
+    def current(self) -> Game:
+        """The game in play (the page draws a game only while there is one)."""
+        assert self.game is not None, "no game in play"
+        return self.game
 
     # -- who is who ----------------------------------------------------------------------------
     @property
@@ -164,7 +173,7 @@ class Controller(HintAdvice):
 
     # -- queries for the page -----------------------------------------------------------------
     def legal_cells(self) -> frozenset[Cell]:
-        if not self.interactive:
+        if not self.interactive or self.game is None:
             return frozenset()
         return self.turn.legal_cells(self.game, self.hand())
 
@@ -264,6 +273,7 @@ class Controller(HintAdvice):
             return True
         note = self.note
         self.turn.selected = index
+        assert self.game is not None
         self.turn.place(self.game, self.hand(), source)
         self.note = note
         return False

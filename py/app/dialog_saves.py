@@ -11,10 +11,12 @@ from .notes import Note
 from . import panels
 
 if TYPE_CHECKING:
+    from qwirkle import Game
+
     from .session import Session
 
 
-def setup_key(game: Any) -> str:
+def setup_key(game: "Game") -> str:
     """The rule set of a game as named by the registry: 'classic', 'cubes', 'flex72', 'flex108'."""
     from qwirkle.variants import setup_of
     return setup_of(game.variant.name, game.options.tiles).key

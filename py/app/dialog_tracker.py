@@ -30,7 +30,7 @@ class TrackerDialog:
 
     def render(self) -> None:
         c = self.session.controller
-        game = c.game
+        game = c.current
         tr = self.display.tr
         seat = c.rack_seat()
         box = by_id("tracker-body")

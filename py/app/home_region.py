@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ui.tiles_svg import tile_svg
+from ui.jsvalues import present
 
 from . import panels
 from .display import Display
-from .dom import by_id, clear, el, present, set_text
+from .dom import by_id, clear, el, set_text
 
 if TYPE_CHECKING:
     from .session import Session

@@ -13,11 +13,14 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from qwirkle.notation import Cell
 
-from .dom import by_id, closest, data, listen, present
+from ui.jsvalues import present
+
+from .dom import by_id, closest, data, listen
 from .notes import EXCHANGE, PLACE, ROLL, Note
 
 if TYPE_CHECKING:
     from .board_region import BoardRegion
+    from .controller import Controller
     from .dialogs import Dialogs
     from .session import Session
 
@@ -40,7 +43,9 @@ class Surface(Protocol):
     """What input acts on: the page (``page.Page``) offers it."""
 
     session: "Session"
-    board: "BoardRegion"
+
+    @property
+    def board(self) -> "BoardRegion": ...
 
     def render(self) -> None: ...
     def dialogs(self) -> "Dialogs": ...
@@ -94,7 +99,7 @@ class Input:
         }
 
     @property
-    def c(self) -> Any:
+    def c(self) -> "Controller":
         return self.page.session.controller
 
     def listen(self) -> None:

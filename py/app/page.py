@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 from ui.words import Translator
+from ui.jsvalues import present
 
 from .display import Display
-from .dom import by_id, listen, present, set_attr, set_text
+from .dom import by_id, listen, set_attr, set_text
 from .home_region import HomeRegion
 from .host import PageHost
 from .input import Input, focus_first
@@ -149,7 +150,7 @@ class Page:
             set_attr(root, "data-over", None)
             self.home.render()
             return
-        game = self.session.controller.game
+        game = self.session.controller.current
         set_attr(root, "data-turn", None if game.is_over else str(game.to_move))
         set_attr(root, "data-over", game.is_over)
         set_attr(root, "data-thinking", self.session.controller.computer_to_move)
@@ -184,14 +185,14 @@ class Page:
         from . import panels
         c = self.session.controller
         tr = self.display.tr
-        name = c.game.options.players[result.seat]
+        name = c.current.options.players[result.seat]
         if result.kind == "play":
             self.announce(tr.t("announce_play", name=name, points=tr.points(result.points)))
         else:
             self.announce(panels.log_entries(c, tr)[-1].text)
         self.render()
         self.board.fit()
-        if human and c.game.is_over:
+        if human and c.current.is_over:
             self.focus_result()
 
     def hint_shown(self) -> None:

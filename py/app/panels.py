@@ -87,7 +87,7 @@ def log_entries(c: Controller, tr: Translator) -> list[LogEntry]:
 
 def preview_lines(c: Controller, tr: Translator) -> tuple[str, list[str], bool]:
     """(headline, breakdown, is_error) for the pending tiles of the human to move."""
-    if not c.interactive:
+    if not c.interactive or c.game is None:
         return "", [], False
     p = c.preview()
     if p.points is not None:

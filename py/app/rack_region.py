@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 from qwirkle.tiles import Tile
 from ui.tiles_svg import blank_svg, tile_svg
+from ui.jsvalues import present
 
 from .display import Display
-from .dom import by_id, clear, data, el, present, set_attr, set_text
+from .dom import by_id, clear, data, el, set_attr, set_text
 from .notes import PLACE
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ class RackRegion:
 
     def render(self) -> None:
         c = self.session.controller
-        game = c.game
+        game = c.current
         tr = self.display.tr
         seat = c.rack_seat()
         die = game.variant.dice

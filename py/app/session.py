@@ -10,7 +10,7 @@ drive it under CPython with ``asyncio`` (tests/app/test_session.py).
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Awaitable, Callable, Coroutine, Protocol
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Coroutine, Protocol
 
 from qwirkle import TurnResult
 from qwirkle.notation import Cell
@@ -19,6 +19,9 @@ from . import seats as seat_registry
 from .notes import Note
 from .saves import SavedGame, SaveStore
 from .startlink import StartLinkError, GameSpec, parse_start_link
+
+if TYPE_CHECKING:
+    from .controller import Controller
 
 THINK_SECONDS = 0.45       # a computer's pause before moving, so that people can follow
 ANIMATION_SECONDS = 0.35   # the time its tiles take to land
@@ -55,12 +58,12 @@ class Session:
     """One page's worth of play. ``controller`` is the game at the table (``app.controller``)."""
 
     def __init__(self, store: SaveStore, host: Host, listener: Listener,
-                 controller_factory: Callable[[SaveStore], Any] | None = None) -> None:
+                 controller_factory: "Callable[[SaveStore], Controller] | None" = None) -> None:
         self.store = store
         self.host = host
         self.listener = listener
         self._controller_factory = controller_factory
-        self._controller: Any = None
+        self._controller: "Controller | None" = None
         self.notice: Note | None = None       # a page-level message (link error, resumed, saves)
         self.generation = 0                   # bumped when the game changes under the computer loop
         self.running = False                  # the computer loop is on
@@ -69,7 +72,7 @@ class Session:
 
     # -- the game at the table (imported on first need: start-up time) ---------------------------
     @property
-    def controller(self) -> Any:
+    def controller(self) -> "Controller":
         if self._controller is None:
             if self._controller_factory is None:
                 from .controller import Controller
@@ -179,14 +182,14 @@ class Session:
     async def _computer_turn(self, generation: int) -> TurnResult | None:
         """One computer move: slow players think in the worker, the others right here."""
         c = self.controller
-        seat = c.game.to_move
+        seat = c.current.to_move
         kind = c.seats[seat]
         started = self.host.now()
         result = await self._computer_choice(generation, seat, kind)
         if result is not None:  # for bench/aimove.py: the time to choose, and the time the page waited
             self.host.log(f"ai-move {seat_registry.engine_player(kind)} think={c.think_seconds * 1000:.1f}ms"
                           f" total={(self.host.now() - started) * 1000:.1f}ms")
-        return result  # type: ignore[no-any-return]
+        return result
 
     async def _computer_choice(self, generation: int, seat: int, kind: str) -> TurnResult | None:
         c = self.controller
@@ -197,7 +200,7 @@ class Session:
                 from qwirkle.record import dumps
                 try:
                     started = self.host.now()
-                    notation = await worker.choose_move(dumps(c.game), seat, kind, c.game.options.seed,
+                    notation = await worker.choose_move(dumps(c.current), seat, kind, c.current.options.seed,
                                                         self.store.settings().get("expert_seconds"))
                     c.think_seconds = self.host.now() - started
                 except Exception as error:  # noqa: BLE001 - fall back to thinking here
@@ -205,8 +208,8 @@ class Session:
                 else:
                     if generation != self.generation or not c.computer_to_move:
                         return None
-                    return c.computer_apply(str(notation))  # type: ignore[no-any-return]
-        return c.computer_move()  # type: ignore[no-any-return]
+                    return c.computer_apply(str(notation))
+        return c.computer_move()
 
     def after_move(self, result: TurnResult | None, human: bool) -> None:
         """A move was made (or refused: None): the notice goes, its tiles land, the page follows."""
@@ -244,8 +247,9 @@ class Session:
 
         from . import ai_service
         c = self.controller
-        moves = len(c.game.history)
-        args = (dumps(c.game), c.game.to_move, level, c.hint_seed(), seconds)
+        game = c.current
+        moves = len(game.history)
+        args = (dumps(game), game.to_move, level, c.hint_seed(), seconds)
         notation: str | None
         try:
             worker = await self.host.worker()

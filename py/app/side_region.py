@@ -45,14 +45,14 @@ class SideRegion:
         self._scores()
         set_text(by_id("bag"), panels.bag_text(c, tr))
         self._preview()
-        set_text(by_id("opening"), panels.opening_text(c, tr) if len(c.game.history) <= len(c.seats) else "")
+        set_text(by_id("opening"), panels.opening_text(c, tr) if len(c.current.history) <= len(c.seats) else "")
         self._open_hands()
         self._log()
         self._result()
 
     def _scores(self) -> None:
         c = self.session.controller
-        game = c.game
+        game = c.current
         tr = self.display.tr
         names = game.options.players
         if not self._changed("scores", (game.scores, game.to_move, game.is_over, names, tr.lang)):
@@ -84,7 +84,7 @@ class SideRegion:
     def _open_hands(self) -> None:
         """Cubes (Q1): every player's dice are open, shown to all."""
         c = self.session.controller
-        game = c.game
+        game = c.current
         box = by_id("open-hands")
         view = c.view(game.to_move)
         box.hidden = view.open_hands is None
@@ -108,7 +108,7 @@ class SideRegion:
     def _log(self) -> None:
         c = self.session.controller
         log = by_id("log")
-        size = len(c.game.history)
+        size = len(c.current.history)
         last = self.drawn.get("log")
         key = (self.display.tr.lang, self.session.generation)
         if last is not None and last[1] == key and last[0] == size:
@@ -134,12 +134,12 @@ class SideRegion:
     def _result(self) -> None:
         c = self.session.controller
         box = by_id("result")
-        if not c.game.is_over:
+        if not c.current.is_over:
             box.hidden = True
             self.drawn.pop("result", None)
             return
         tr = self.display.tr
-        if not self._changed("result", (len(c.game.history), tr.lang)):
+        if not self._changed("result", (len(c.current.history), tr.lang)):
             return
         headline, rows, ending = panels.result_lines(c, tr)
         clear(box)

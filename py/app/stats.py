@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .saves import PREFIX, SaveStore
 from .seats import HUMAN as HUMAN_SEAT
+
+if TYPE_CHECKING:
+    from qwirkle import Game
 
 STATS = PREFIX + "stats"
 STATS_VERSION = 1
@@ -66,7 +69,7 @@ class Stats:
         return sum(c["played"] for v in self.games.values() for c in v.values())
 
 
-def variant_key(game: Any) -> str:
+def variant_key(game: "Game") -> str:
     """The game's rule set as the engine's registry names it: 'classic', 'cubes', 'flex72', 'flex108'."""
     from qwirkle.variants import setup_of
     return setup_of(game.variant.name, game.options.tiles).key
@@ -88,7 +91,7 @@ def load_stats(store: SaveStore) -> Stats:
         return Stats()
 
 
-def record_game(store: SaveStore, game_id: str, game: Any, seats: tuple[str, ...] | list[str]) -> bool:
+def record_game(store: SaveStore, game_id: str, game: "Game", seats: tuple[str, ...] | list[str]) -> bool:
     """Count a finished game once; False when it was already counted, unfinished or has no human."""
     humans = [i for i, kind in enumerate(seats) if kind == HUMAN_SEAT]
     if not game.is_over or not humans:

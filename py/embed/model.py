@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from qwirkle import Board, IllegalMoveError, Placement, Score, Tile, legal_plays, score_play
+from qwirkle import Board, IllegalMoveError, Placement, Score, Tile, legal_plays, refusal_category, score_play
 from qwirkle.notation import Cell, placements_notation
 
 from ui.pending import PendingPlay
@@ -47,18 +47,9 @@ class Feedback:
     cells: tuple[Cell, ...] = ()
 
 
-# Which answer of "why is this illegal?" each engine refusal belongs to.
+# The answers of "why is this illegal?", each a category of the engine's refusals
+# (``qwirkle.errors.refusal_category``); "diagonal" only where diagonals score.
 CHOICES = ("choice", "place", "line", "diagonal")
-
-
-def choice_of(error: IllegalMoveError) -> str:
-    if error.rule == "C4":
-        return "choice"
-    if error.rule == "F5":
-        return "diagonal"
-    if error.reason in ("too_long", "duplicate", "mixed"):
-        return "line"
-    return "place"
 
 
 class BoardState:
@@ -230,7 +221,7 @@ class BoardState:
 
     def choose(self, choice: str) -> Feedback:
         assert self.error is not None
-        if choice_of(self.error) == choice:
+        if refusal_category(self.error) == choice:
             self.revealed = True
             self.feedback = Feedback("right", "choice_right", {"error": self.error}, self.error.cells)
         else:

@@ -174,8 +174,8 @@ class EmbedPage:
 
 def start() -> EmbedPage:
     """Entry point in the browser (py/embed_main.py)."""
-    from js import MutationObserver, document, window  # type: ignore[import-not-found]
-    from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+    from js import MutationObserver, document, window  # type: ignore[attr-defined,unused-ignore]
+    from pyodide.ffi import create_proxy, to_js
 
     page = EmbedPage(document, window, create_proxy)
     page.start()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 try:
-    from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+    from pyodide.ffi import jsnull
 except ImportError:  # CPython, or an older Pyodide where JS null arrives as None
     jsnull = None
 

@@ -249,6 +249,7 @@ EN: dict[str, str] = {
     "why_exchange_instead": "a player who cannot play must exchange while the bag has tiles.",
     "why_can_play": "a player may pass only when no tile can be played.",
     "why_nothing_to_undo": "there is no move to undo.",
+    "why_opening_unreachable": "the opening must place {size} tiles in one line: the {tile_name} on {cell} cannot be part of one.",
     "why_not_legal": "the {tile_name} cannot go on {cell} with the tiles already placed this turn.",
     # Full titles, scored lines and the computer levels (key level_<name> of qwirkle.ai's registry)
     'title_classic': 'Qwirkle',

@@ -231,6 +231,7 @@ FR: dict[str, str] = {
     "why_exchange_instead": "un joueur qui ne peut pas jouer doit échanger tant que le sac a des tuiles.",
     "why_can_play": "on ne peut passer que si aucune tuile ne peut être jouée.",
     "why_nothing_to_undo": "il n'y a aucun coup à annuler.",
+    "why_opening_unreachable": "l'ouverture doit poser {size} tuiles en une ligne : cette tuile ({tile_name}) en {cell} ne peut pas en faire partie.",
     "why_not_legal": "cette tuile ({tile_name}) ne peut pas aller en {cell} avec les tuiles déjà posées ce tour.",
     # Full titles, scored lines and the computer levels (key level_<name> of qwirkle.ai's registry)
     'title_classic': 'Qwirkle',

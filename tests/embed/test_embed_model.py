@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from embed.model import BoardState, choice_of
+from embed.model import BoardState
+from qwirkle import refusal_category as choice_of
 from embed.render import Renderer
 from embed.spec import EmbedError, spec_from_attributes, spec_from_query, split_moves
 from ui.words import Translator as Words

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from embed.model import BoardState, choice_of
+from embed.model import BoardState
+from qwirkle import refusal_category as choice_of
 from embed.spec import KEYS, spec_from_attributes, split_moves
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -96,7 +96,7 @@ def test_setups():
     assert [(s.key, s.variant.name, s.tiles) for s in SETUPS] == [
         ("classic", "classic", 108), ("cubes", "cubes", 90), ("flex72", "flex", 72), ("flex108", "flex", 108)]
     assert all((s.min_players, s.max_players) == (2, 4) for s in SETUPS)
-    assert find_setup("Flex72") is SETUPS[2]
+    assert find_setup("Flex72") == SETUPS[2]
     assert setup_of("flex", None).key == "flex108" and setup_of("flex", 72).key == "flex72"
     assert setup_of("cubes", None).key == "cubes" and setup_of("classic", 108).key == "classic"
     assert SETUPS[2].to_json() == {"key": "flex72", "variant": "flex", "tiles": 72, "min_players": 2,
