@@ -47,7 +47,7 @@ class AiWorker:
             base = str(window.location.href)
             interpreter = str(window.URL.new("./assets/vendor/pyodide/pyodide.mjs", base).href)
             bundle = str(window.URL.new("./assets/app/app.zip", base).href)
-            config = {"interpreter": interpreter, "files": {bundle: "./*"}}  # as index.html's
+            config = {"interpreter": interpreter, "files": {bundle: "./*"}}  # as pyscript.toml
             worker = PyWorker(str(window.URL.new("./py/ai_worker.py", base).href), type="pyodide",
                               config=config, version=interpreter)
             await worker.ready
