@@ -49,8 +49,8 @@ chromium:
 site: vendor
 	rm -rf site
 	mkdir -p site
-	cp -R index.html pyscript.json js css py assets site/
-	cp -R tutorial.html embed.html embed.json manifest.webmanifest sw.js site/
+	cp -R index.html pyscript.toml js css py assets site/
+	cp -R tutorial.html embed.html manifest.webmanifest sw.js site/
 	find site -name __pycache__ -type d -prune -exec rm -rf {} +
 	$(PYTHON) scripts/precache.py --root site --quiet
 	@du -sh site | sed 's/\t.*//; s/^/site\/ is ready: /'

@@ -91,7 +91,7 @@ def page_html(boards: list[str]) -> str:
 
 
 def make_site(folder: Path) -> dict[str, str]:
-    for name in ("js", "css", "py", "assets", "embed.json"):
+    for name in ("js", "css", "py", "assets"):
         (folder / name).symlink_to(ROOT / name)
     (folder / "bench").mkdir()
     pages = {"1 board": "bench/one.html", "10 boards": "bench/ten.html"}
@@ -131,8 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Time to ready: 10 embedded boards vs 1.")
     parser.add_argument("--runs", type=int, default=5, help="loads per page and state (default 5)")
     args = parser.parse_args(argv)
-    if not (ROOT / "assets/vendor/pyodide/pyodide.mjs").is_file() or not (ROOT / "embed.json").is_file():
-        print("assets/vendor or embed.json is missing: run `make play` or `make test` first", file=sys.stderr)
+    if not (ROOT / "assets/vendor/pyodide/pyodide.mjs").is_file() or not (ROOT / "assets/app/app.zip").is_file():
+        print("assets/vendor or assets/app/app.zip is missing: run `make play` or `make test` first", file=sys.stderr)
         return 1
     with tempfile.TemporaryDirectory(prefix="embedsite-") as folder:
         pages = make_site(Path(folder))

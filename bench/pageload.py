@@ -5,24 +5,39 @@ Serves the site on a free 127.0.0.1 port and loads each page in Debian's Chromiu
 
 * cold: a new browser with a fresh, empty user-data folder (no HTTP cache, no compiled-code
   cache, no IndexedDB), first load;
-* warm: a reload in that same browser.
+* warm: a reload in that same browser;
+* resume (game only): in that same browser, a start link opens a game
+  (``?variant=classic&seats=computer,human&seed=5&pace=0``: the computer opens, then it is the
+  human's turn), and a reload resumes it. Timed until the human's rack is drawn (``#rack
+  [data-tile]``) and ``<html data-ready>`` is set. Its reference is the bare page's warm reload.
 
 The time is measured inside the page: ``performance.now()`` (milliseconds since navigation
-start) at the moment ``<html data-ready>`` appears. Both pages set that marker: the bare page
-as soon as Python runs, index.html when py/main.py has loaded the engine and the shell.
-Prints the median of N loads (and the range) per page, and the ratio game / bare. It only
-prints numbers: timings vary +-1.5 s between batches on 2 CPUs, so compare pages of the same
-run, never against a fixed number.
+start) at the moment ``<html data-ready>`` appears (and, for resume, the rack has tiles). Both
+pages set that marker: the bare page as soon as Python runs, index.html when py/main.py has
+loaded the engine and the shell. Both pages read a TOML config file (pyscript.toml and
+bench/bare.toml), so both pay for PyScript's TOML reader. Prints the median of N loads (and the
+range) per page, and the ratios game / bare: cold, warm, and resume / bare warm. It only prints
+numbers: timings vary +-1.5 s between batches on 2 CPUs, so compare pages of the same run,
+never against a fixed number.
+
+``--config-ab`` instead times cold loads of the game page with its config file pyscript.toml
+against the same page with the config inline as JSON (how index.html was before), interleaved,
+and prints the difference of the medians: what reading TOML costs at start-up.
 
     .venv/bin/python bench/pageload.py [--runs 5]        (after `make test` or `make play`)
+    .venv/bin/python bench/pageload.py --config-ab [--runs 5]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
 import statistics
 import sys
 import tempfile
+import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -45,31 +60,63 @@ CHROMIUM_ARGS = [  # as in tests/browser/conftest.py: quiet, and no host but 127
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 PAGES = {"bare": "bench/bare.html", "game": "index.html"}
+# A game in progress: the computer (seat 0, the starter with seed 5) moves at once (pace 0),
+# then the human's rack is up. The page drops the link from the address: a reload resumes.
+START_LINK = "?variant=classic&seats=computer,human&seed=5&pace=0"
+RACK = "#rack [data-tile]"
 TIMEOUT_MS = 120_000
 
+# Times, in ms since navigation start, of <html data-ready> and of the first moment the page is
+# ready with a rack drawn. Observing the whole document costs both pages the same.
 READY_CLOCK = """
 new MutationObserver((_, observer) => {
-  if (document.documentElement && document.documentElement.hasAttribute("data-ready")) {
-    window.__readyAt = performance.now();
+  const root = document.documentElement;
+  if (!root || !root.hasAttribute("data-ready")) return;
+  window.__readyAt ??= performance.now();
+  if (document.querySelector("%s")) {
+    window.__rackAt = performance.now();
     observer.disconnect();
   }
-}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});
-"""
+}).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"]});
+""" % RACK
 
 
-def time_to_ready(page) -> float:
-    """Seconds from navigation start to ``<html data-ready>``; exits on a start-up error."""
+def wait_started(page) -> None:  # type: ignore[no-untyped-def]
+    """Wait for ``<html data-ready>``; exits on a start-up error."""
     page.wait_for_selector(
         "html[data-ready], html[data-load-error], .py-error", state="attached", timeout=TIMEOUT_MS
     )
     if page.locator("html[data-ready]").count() == 0:
         errors = page.locator(".py-error").all_inner_texts() or ["js/loading.js reported a start-up error"]
         raise SystemExit(f"{page.url} did not start:\n" + "\n".join(errors))
+
+
+def time_to_ready(page) -> float:  # type: ignore[no-untyped-def]
+    """Seconds from navigation start to ``<html data-ready>``."""
+    wait_started(page)
     return page.evaluate("window.__readyAt") / 1000
 
 
-def measure(playwright, url: str, remote: list[str]) -> tuple[float, float]:
-    """One cold load in a fresh browser profile, then one warm reload. Seconds."""
+def time_to_rack(page) -> float:  # type: ignore[no-untyped-def]
+    """Seconds from navigation start until the page is ready with a rack drawn."""
+    wait_started(page)
+    page.wait_for_function("window.__rackAt !== undefined", timeout=TIMEOUT_MS)
+    return page.evaluate("window.__rackAt") / 1000
+
+
+def start_game(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    """Open a game by its start link and wait for the human's turn after the computer's move."""
+    page.goto(base + START_LINK, timeout=TIMEOUT_MS)
+    wait_started(page)
+    page.wait_for_selector('html[data-turn="1"] #log li', state="attached", timeout=TIMEOUT_MS)
+    page.wait_for_selector("[data-rack] [data-tile]", timeout=TIMEOUT_MS)
+    if "variant=" in page.url:
+        raise SystemExit("the start link stayed in the address: a reload would not resume")
+
+
+@contextlib.contextmanager
+def fresh_browser(playwright, remote: list[str]) -> Iterator:  # type: ignore[no-untyped-def]
+    """A new Chromium with an empty profile (cold caches); yields its page."""
     with tempfile.TemporaryDirectory(prefix="pageload-") as profile:
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
@@ -77,48 +124,108 @@ def measure(playwright, url: str, remote: list[str]) -> tuple[float, float]:
         try:
             context.add_init_script(READY_CLOCK)
             context.on("request", lambda r: remote.append(r.url) if urlsplit(r.url).hostname not in (None, "127.0.0.1") else None)
-            page = context.pages[0] if context.pages else context.new_page()
-            page.goto(url, timeout=TIMEOUT_MS)
-            cold = time_to_ready(page)
-            page.reload(timeout=TIMEOUT_MS)
-            warm = time_to_ready(page)
+            yield context.pages[0] if context.pages else context.new_page()
         finally:
             context.close()
-    return cold, warm
+
+
+def measure(playwright, base: str, path: str, remote: list[str], resume: bool) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    """One cold load in a fresh browser profile, then one warm reload, then (resume) a reload
+    of a game in progress. Seconds."""
+    with fresh_browser(playwright, remote) as page:
+        page.goto(base + path, timeout=TIMEOUT_MS)
+        times = {"cold": time_to_ready(page)}
+        page.reload(timeout=TIMEOUT_MS)
+        times["warm"] = time_to_ready(page)
+        if resume:
+            start_game(page, base)
+            page.reload(timeout=TIMEOUT_MS)
+            times["resume"] = time_to_rack(page)
+    return times
+
+
+def cold_only(playwright, url: str, remote: list[str]) -> float:  # type: ignore[no-untyped-def]
+    with fresh_browser(playwright, remote) as page:
+        page.goto(url, timeout=TIMEOUT_MS)
+        return time_to_ready(page)
 
 
 def summary(values: list[float]) -> str:
     return f"{statistics.median(values):6.2f} s  ({min(values):.2f}-{max(values):.2f})"
 
 
+def run_pages(runs: int) -> int:
+    states = {"bare": ("cold", "warm"), "game": ("cold", "warm", "resume")}
+    results = {name: {state: [] for state in states[name]} for name in PAGES}
+    remote: list[str] = []
+    with running_server(ROOT) as base, sync_playwright() as playwright:
+        for run in range(1, runs + 1):
+            for name, path in PAGES.items():  # interleaved, so drift hits both pages alike
+                times = measure(playwright, base, path, remote, resume=name == "game")
+                for state, value in times.items():
+                    results[name][state].append(value)
+                line = "  ".join(f"{state} {value:5.2f} s" for state, value in times.items())
+                print(f"run {run}/{runs} {name:5} {line}", file=sys.stderr)
+
+    print(f"\nTime to html[data-ready] (resume: and the rack drawn), median of {runs} (range), headless Chromium")
+    print(f"{'page':28} {'cold':24} {'warm (reload)':24} {'resume (reload, game on)':24}")
+    for name, path in PAGES.items():
+        cells = [summary(results[name][state]) for state in states[name]]
+        print(f"{name + ' (' + path + ')':28} " + " ".join(f"{cell:24}" for cell in cells))
+    median = {(name, state): statistics.median(values) for name in results for state, values in results[name].items()}
+    print(f"ratio game / bare, cold:             {median['game', 'cold'] / median['bare', 'cold']:.2f}")
+    print(f"ratio game / bare, warm:             {median['game', 'warm'] / median['bare', 'warm']:.2f}")
+    print(f"ratio game resume / bare warm:       {median['game', 'resume'] / median['bare', 'warm']:.2f}")
+    if remote:
+        print(f"WARNING: {len(remote)} non-localhost requests (blocked): {sorted(set(remote))}")
+    return 0
+
+
+def inline_json_page() -> str:
+    """index.html with pyscript.toml's content inline as JSON (the page before the TOML file)."""
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    config = json.dumps(tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8")))
+    attribute = 'config="./pyscript.toml"'
+    if html.count(attribute) != 1:
+        raise SystemExit(f"index.html has no {attribute}: nothing to compare")
+    return html.replace(attribute, f"config='{config}'")
+
+
+def run_config_ab(runs: int) -> int:
+    pages = {"toml": "index.html", "inline json": "index-inline-json.html"}
+    results: dict[str, list[float]] = {name: [] for name in pages}
+    remote: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="pageload-site-") as folder:
+        site = Path(folder)
+        for entry in ROOT.iterdir():  # the site as it is, plus one page
+            if not entry.name.startswith(".") and entry.name not in ("sw-precache.js", "node_modules"):
+                (site / entry.name).symlink_to(entry)
+        (site / pages["inline json"]).write_text(inline_json_page(), encoding="utf-8")
+        with running_server(site) as base, sync_playwright() as playwright:
+            for run in range(1, runs + 1):
+                for name, path in pages.items():
+                    results[name].append(cold_only(playwright, base + path, remote))
+                    print(f"run {run}/{runs} {name:11} cold {results[name][-1]:5.2f} s", file=sys.stderr)
+    print(f"\nGame page, cold time to html[data-ready], median of {runs} (range), headless Chromium")
+    for name, path in pages.items():
+        print(f"{name + ' (' + path + ')':40} {summary(results[name])}")
+    toml, inline = (statistics.median(results[name]) for name in pages)
+    print(f"TOML file - inline JSON: {1000 * (toml - inline):+.0f} ms ({toml / inline:.3f}x)")
+    if remote:
+        print(f"WARNING: {len(remote)} non-localhost requests (blocked): {sorted(set(remote))}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Time to html[data-ready]: game vs bare PyScript page.")
     parser.add_argument("--runs", type=int, default=5, help="loads per page and state (default 5)")
+    parser.add_argument("--config-ab", action="store_true",
+                        help="game page only, cold: pyscript.toml against the same config inline as JSON")
     args = parser.parse_args(argv)
     if not (ROOT / "assets/vendor/pyodide/pyodide.mjs").is_file():
         print("assets/vendor is missing: run `make play` or `make test` first", file=sys.stderr)
         return 1
-
-    results: dict[str, dict[str, list[float]]] = {name: {"cold": [], "warm": []} for name in PAGES}
-    remote: list[str] = []
-    with running_server(ROOT) as base, sync_playwright() as playwright:
-        for run in range(1, args.runs + 1):
-            for name, path in PAGES.items():  # interleaved, so drift hits both pages alike
-                cold, warm = measure(playwright, base + path, remote)
-                results[name]["cold"].append(cold)
-                results[name]["warm"].append(warm)
-                print(f"run {run}/{args.runs} {name:5} cold {cold:5.2f} s  warm {warm:5.2f} s", file=sys.stderr)
-
-    print(f"\nTime to html[data-ready], median of {args.runs} (range), headless Chromium")
-    print(f"{'page':28} {'cold':24} {'warm (reload)':24}")
-    for name, path in PAGES.items():
-        print(f"{name + ' (' + path + ')':28} {summary(results[name]['cold']):24} {summary(results[name]['warm']):24}")
-    for state in ("cold", "warm"):
-        ratio = statistics.median(results["game"][state]) / statistics.median(results["bare"][state])
-        print(f"ratio game / bare, {state}: {ratio:.2f}")
-    if remote:
-        print(f"WARNING: {len(remote)} non-localhost requests (blocked): {sorted(set(remote))}")
-    return 0
+    return run_config_ab(args.runs) if args.config_ab else run_pages(args.runs)
 
 
 if __name__ == "__main__":

@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
-"""Pack the Python packages the game page imports into one archive: ``assets/app/app.zip``.
+"""Pack the Python packages the pages import into one archive: ``assets/app/app.zip``.
 
-Why: PyScript fetches every entry of a config's ``files`` before Python starts. The game's
-packages are about 50 small files, and fetching them one by one cost 400 ms on a cold load
-(110 ms warm), more than the page's whole budget over a bare PyScript page. One archive, which
-PyScript unpacks into Pyodide's file system (``"./assets/app/app.zip": "./*"`` in the inline
-config of index.html), is a single request.
+Why: PyScript fetches every entry of a config's ``files`` before Python starts. The packages
+are about 70 small files, and fetching them one by one cost 400 ms on a cold load (110 ms warm),
+more than the page's whole budget over a bare PyScript page. One archive, which PyScript unpacks
+into Pyodide's file system (``"./assets/app/app.zip" = "./*"`` in the hand-written pyscript.toml
+of index.html; js/embed.js gives embedded boards the same entry), is a single request.
 
-The archive holds exactly the files that ``scripts/vendor.py`` maps into ``pyscript.json``
-(same selection, same paths), so the two never disagree. It is deterministic (sorted names,
-fixed timestamps) and rewritten only when its content changes, so the service worker's
-precache list does not churn. ``assets/app/`` is git-ignored: ``make play``/``make test``/
-``make site`` build it (Makefile ``vendor`` target), and ``scripts/serve.py`` rebuilds it when
-a browser asks for it, so an edited module is live on the next reload. Standard library only.
+The archive holds every ``.py``/``.json``/``.txt`` file of the packages in ``PACKAGES`` (the
+game page's and the embedded boards' alike: one archive for both, cached once), at their path
+under py/ (py/qwirkle/board.py -> qwirkle/board.py). A package whose folder does not exist is
+skipped. It is deterministic (sorted names, fixed timestamps) and rewritten only when its content
+changes, so the service worker's precache list does not churn. ``assets/app/`` is git-ignored:
+``make play``/``make test``/``make site`` build it (Makefile ``vendor`` target), and
+``scripts/serve.py`` rebuilds it when a browser asks for it, so an edited module is live on the
+next reload. Standard library only.
 
     python3 scripts/bundle.py            # build or refresh assets/app/app.zip
     python3 scripts/bundle.py --check    # exit 1 if it is missing or out of date
@@ -21,7 +23,6 @@ a browser asks for it, so an edited module is live on the next reload. Standard 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import io
 import sys
 import threading
@@ -30,42 +31,37 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = Path("assets") / "app" / "app.zip"
+# The packages under py/ that the browser imports: the engine, the shared UI pieces, the game
+# page's app and the embedded boards. The entry points (py/main.py, py/embed_main.py,
+# py/ai_worker.py) are not in it: PyScript fetches each as its script's src.
+PACKAGES = ("qwirkle", "ui", "app", "embed")
+SUFFIXES = (".py", ".json", ".txt")
 _LOCK = threading.Lock()
 
 
-def _vendor():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("_scripts_vendor", Path(__file__).with_name("vendor.py"))
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def archive_bytes(root: Path = ROOT) -> bytes:
-    """The archive for the packages under ``root/py``: paths as in pyscript.json's ``files``."""
-    vendor = _vendor()
-    files = vendor.package_files() if root == ROOT else _package_files(root, vendor.PACKAGES,
-                                                                       vendor.PACKAGE_SUFFIXES)
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for url, target in sorted(files.items()):
-            info = zipfile.ZipInfo(target[2:], date_time=(1980, 1, 1, 0, 0, 0))
-            info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, (root / url[2:]).read_bytes())
-    return buffer.getvalue()
-
-
-def _package_files(root: Path, packages: tuple[str, ...], suffixes: tuple[str, ...]) -> dict[str, str]:
+def package_files(root: Path = ROOT) -> dict[str, str]:
+    """Files of the archive: path under ``root`` (``py/app/page.py``) -> name in the archive."""
     files = {}
-    for package in packages:
+    for package in PACKAGES:
         base = root / "py" / package
         for path in sorted(base.rglob("*")) if base.is_dir() else []:
             rel = path.relative_to(root / "py")
-            if path.is_file() and path.suffix in suffixes and not any(
-                    part.startswith((".", "__pycache__")) for part in rel.parts):
-                files[f"./py/{rel.as_posix()}"] = f"./{rel.as_posix()}"
+            if path.is_file() and path.suffix in SUFFIXES and not any(
+                    part.startswith(".") or part == "__pycache__" for part in rel.parts):
+                files[f"py/{rel.as_posix()}"] = rel.as_posix()
     return files
+
+
+def archive_bytes(root: Path = ROOT) -> bytes:
+    """The archive for the packages under ``root/py``."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for source, name in sorted(package_files(root).items(), key=lambda item: item[1]):
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, (root / source).read_bytes())
+    return buffer.getvalue()
 
 
 def refresh(root: Path | str = ROOT, check: bool = False) -> bool:

@@ -1,23 +1,25 @@
 #!/usr/bin/env python3
-"""Generate the two set-up files derived from the site's contents (both git-ignored):
+"""Generate ``sw-precache.js`` (git-ignored), derived from the site's contents.
 
-* ``sw-precache.js``: the list of every file the site needs, each with its SHA-256, and a
-  version that is the hash of the whole list. ``sw.js`` imports it: it precaches exactly these
-  files into a cache named after the version, checks each download against its hash, and copies
-  unchanged files from the previous version's cache instead of downloading them again. Any
-  change to any file changes the version, hence the bytes of ``sw-precache.js``, which is how
-  the browser notices a new deployment (it compares a service worker's imported scripts too).
-* ``embed.json``: the PyScript configuration of embedded boards (``js/embed.js``): the
-  interpreter and the Python modules they need (``py/embed``, ``py/qwirkle``, and the tile
-  drawing and translator of ``py/app``), paths relative to the site root.
+It is the list of every file the site needs, each with its SHA-256, and a version that is the
+hash of the whole list. ``sw.js`` imports it: it precaches exactly these files into a cache
+named after the version, checks each download against its hash, and copies unchanged files from
+the previous version's cache instead of downloading them again. Any change to any file changes
+the version, hence the bytes of ``sw-precache.js``, which is how the browser notices a new
+deployment (it compares a service worker's imported scripts too).
 
-``scripts/vendor.py`` runs this after copying the runtime, so ``make play``, ``make test`` and
-``make site`` all do; ``scripts/serve.py`` refreshes ``sw-precache.js`` whenever a browser asks
-for it, so a page served by ``make play`` sees edits as an update. Standard library only.
+The list holds the pages, the hand-written ``pyscript.toml`` and ``manifest.webmanifest``, and
+everything under js/, css/, assets/ (the vendored runtime, including PyScript's lazily imported
+chunks such as its TOML reader, and the archive ``assets/app/app.zip``) and py/.
 
-    python3 scripts/precache.py                 # write both files for the repository root
+``scripts/vendor.py`` runs this after copying the runtime and ``scripts/bundle.py`` after
+rewriting the archive, so ``make play``, ``make test`` and ``make site`` all do;
+``scripts/serve.py`` refreshes ``sw-precache.js`` whenever a browser asks for it, so a page
+served by ``make play`` sees edits as an update. Standard library only.
+
+    python3 scripts/precache.py                 # write sw-precache.js for the repository root
     python3 scripts/precache.py --root site     # ... for another copy of the site
-    python3 scripts/precache.py --check         # exit 1 if either file is out of date
+    python3 scripts/precache.py --check         # exit 1 if it is out of date
     python3 scripts/precache.py --list          # print the precached files
 """
 
@@ -33,21 +35,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PRECACHE = "sw-precache.js"
-EMBED_CONFIG = "embed.json"
-INTERPRETER = "./assets/vendor/pyodide/pyodide.mjs"
 
 # What the site is made of, relative to its root. Pages are the *.html files at the root.
-ROOT_FILES = ("pyscript.json", EMBED_CONFIG, "manifest.webmanifest")
+ROOT_FILES = ("pyscript.toml", "manifest.webmanifest")
 FOLDERS = ("js", "css", "assets", "py")
 # Under py/ only what Python imports or reads; never caches or dot-files anywhere.
 PY_SUFFIXES = (".py", ".json", ".txt")
 # Not precached: the service worker's own scripts (the browser keeps those itself).
 NOT_PRECACHED = ("sw.js", PRECACHE)
-
-# Embedded boards import the engine, their own package, and from the app its tile drawing and
-# its translator (tile names and refusals in the game's words).
-EMBED_FILES = ("py/qwirkle", "py/embed", "py/ui")
-
 
 def _skipped(rel: Path) -> bool:
     return any(part.startswith(".") or part == "__pycache__" for part in rel.parts)
@@ -110,19 +105,6 @@ def precache_script(manifest: dict[str, object]) -> str:
     )
 
 
-def embed_config(root: Path = ROOT) -> dict[str, object]:
-    """PyScript config of embedded boards; js/embed.js resolves every path against the site."""
-    files: dict[str, str] = {}
-    for entry in EMBED_FILES:
-        path = root / entry
-        paths = [path] if path.is_file() else sorted(path.rglob("*")) if path.is_dir() else []
-        for source in paths:
-            rel = source.relative_to(root / "py")
-            if source.is_file() and source.suffix in PY_SUFFIXES and not _skipped(rel):
-                files[f"./py/{rel.as_posix()}"] = f"./{rel.as_posix()}"
-    return {"interpreter": INTERPRETER, "files": files}
-
-
 def _write(path: Path, text: str, check: bool) -> list[str]:
     current = path.read_text(encoding="utf-8") if path.is_file() else None
     if current == text:
@@ -135,15 +117,10 @@ def _write(path: Path, text: str, check: bool) -> list[str]:
 
 
 def write(root: Path = ROOT, check: bool = False) -> list[str]:
-    """Bring embed.json and sw-precache.js up to date; returns what changed (or would)."""
+    """Bring sw-precache.js up to date; returns what changed (or would)."""
     root = Path(root)
     with _LOCK:
-        config = json.dumps(embed_config(root), indent=2) + "\n"
-        changes = _write(root / EMBED_CONFIG, config, check)
-        if check and changes:  # sw-precache.js lists embed.json: compare with the new one
-            return changes + [f"update {PRECACHE}"]
-        changes += _write(root / PRECACHE, precache_script(precache_manifest(root)), check)
-    return changes
+        return _write(root / PRECACHE, precache_script(precache_manifest(root)), check)
 
 
 def refresh_precache(root: Path | str) -> None:
@@ -174,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         print("precache.py: out of date; run `python3 scripts/precache.py`", file=sys.stderr)
         return 1
     if not changes and not args.quiet and not args.list:
-        print(f"precache.py: {EMBED_CONFIG} and {PRECACHE} are up to date")
+        print(f"precache.py: {PRECACHE} is up to date")
     return 0
 
 

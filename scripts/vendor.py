@@ -1,20 +1,19 @@
 #!/usr/bin/env python3
-"""Copy the runtime files the page needs from node_modules into assets/vendor/, and keep
-the ``files`` section of pyscript.json in step with the Python packages under py/.
+"""Copy the runtime files the page needs from node_modules into assets/vendor/.
 
 Run it after ``npm ci`` (``make play``, ``make test`` and ``make site`` do). Standard library
 only. Idempotent and fast when nothing changed: a file is copied only when its size or
-modification time differs from the copy, files that are no longer shipped are removed, and
-pyscript.json is rewritten only when its module list changed.
+modification time differs from the copy, and files that are no longer shipped are removed.
+The page's config is the hand-written pyscript.toml; our Python packages reach the browser as
+one archive built by scripts/bundle.py (which owns the list of packages).
 
-    python3 scripts/vendor.py           # copy what is missing, sync pyscript.json
+    python3 scripts/vendor.py           # copy what is missing
     python3 scripts/vendor.py --check   # change nothing; exit 1 if anything is out of date
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import sys
 from pathlib import Path
@@ -22,7 +21,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "assets" / "vendor"
-CONFIG = ROOT / "pyscript.json"
 
 # The only Pyodide files a page requests (about 13.5 MB); the rest of the npm package is
 # Node.js glue, type declarations and source maps.
@@ -34,14 +32,13 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 
-# Folders under py/ whose files the browser imports: mapped into Pyodide's virtual file
-# system at the same relative path (py/qwirkle/board.py -> ./qwirkle/board.py).
-PACKAGES = ("qwirkle", "ui", "app")
-PACKAGE_SUFFIXES = (".py", ".json", ".txt")
-
 
 def vendor_plan() -> dict[Path, Path]:
-    """Map each destination file under assets/vendor/ to its source in node_modules."""
+    """Map each destination file under assets/vendor/ to its source in node_modules.
+
+    All of PyScript's dist/ but source maps: core.js imports some of its chunks lazily, among
+    them its TOML reader (toml-*.js), which parses pyscript.toml; they must be there offline.
+    """
     pyodide = NODE_MODULES / "pyodide"
     pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
     missing = [p for p in (pyodide, pyscript) if not p.is_dir()]
@@ -88,43 +85,8 @@ def sync_vendor(check: bool) -> list[str]:
     return changes
 
 
-def package_files() -> dict[str, str]:
-    """The ``files`` mapping of pyscript.json: URL (relative to the config) -> path in Pyodide."""
-    files = {}
-    for package in PACKAGES:
-        base = ROOT / "py" / package
-        if not base.is_dir():
-            continue
-        for path in sorted(base.rglob("*")):
-            rel = path.relative_to(ROOT / "py")
-            if (
-                path.is_file()
-                and path.suffix in PACKAGE_SUFFIXES
-                and not any(part.startswith((".", "__pycache__")) for part in rel.parts)
-            ):
-                files[f"./py/{rel.as_posix()}"] = f"./{rel.as_posix()}"
-    return files
-
-
-def sync_config(check: bool) -> list[str]:
-    """Rewrite pyscript.json's ``files`` when the package tree changed; other keys are kept."""
-    text = CONFIG.read_text(encoding="utf-8")
-    config = json.loads(text)
-    old = config.get("files", {})
-    new = package_files()
-    if old == new:
-        return []
-    changes = [f"pyscript.json: map {k}" for k in new if k not in old]
-    changes += [f"pyscript.json: unmap {k}" for k in old if k not in new]
-    changes = changes or ["pyscript.json: reorder files"]
-    if not check:
-        config["files"] = new
-        CONFIG.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
-    return changes
-
-
 def sync_precache(check: bool) -> list[str]:
-    """embed.json and sw-precache.js (scripts/precache.py): derived from the files above, so last."""
+    """sw-precache.js (scripts/precache.py): derived from the files above, so last."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import precache
 
@@ -136,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if out of date")
     parser.add_argument("--quiet", action="store_true", help="print only changes")
     args = parser.parse_args(argv)
-    changes = sync_vendor(args.check) + sync_config(args.check)
+    changes = sync_vendor(args.check)
     changes += sync_precache(args.check)
     for line in changes:
         print(("would " if args.check else "") + line)
@@ -144,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         print("vendor.py: out of date; run `python3 scripts/vendor.py`", file=sys.stderr)
         return 1
     if not changes and not args.quiet:
-        print("vendor.py: assets/vendor and pyscript.json are up to date")
+        print("vendor.py: assets/vendor is up to date")
     return 0
 
 

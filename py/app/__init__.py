@@ -5,6 +5,7 @@ top-level side effects). They must import cleanly under CPython too, so that the
 unit-tested without a browser: take ``document``/``window`` as arguments or import
 ``pyscript`` inside functions, never at module level.
 
-Every file in this folder is mapped into Pyodide by the ``files`` section of pyscript.json,
-which ``scripts/vendor.py`` regenerates (``make play`` and ``make test`` run it).
+Every file in this folder reaches Pyodide inside assets/app/app.zip, which ``scripts/bundle.py``
+builds from the packages under py/ (``make play`` and ``make test`` run it) and pyscript.toml
+names in its ``[files]``.
 """

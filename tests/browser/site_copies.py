@@ -14,8 +14,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 # Everything the published site holds (what scripts/precache.py lists, plus sw.js).
-SITE = ["index.html", "tutorial.html", "embed.html", "manifest.webmanifest", "sw.js", "pyscript.json",
-        "embed.json", "js", "css", "py", "assets"]
+SITE = ["index.html", "tutorial.html", "embed.html", "manifest.webmanifest", "sw.js", "pyscript.toml",
+        "js", "css", "py", "assets"]
 
 
 def load_script(name: str) -> Any:
@@ -47,7 +47,7 @@ def copy_site(dest: Path) -> Path:
 def link_site(dest: Path) -> Path:
     """The site's folders linked into ``dest`` (no service worker): for author pages."""
     dest.mkdir(parents=True, exist_ok=True)
-    for name in ("js", "css", "py", "assets", "embed.json", "embed.html"):
+    for name in ("js", "css", "py", "assets", "embed.html"):
         (dest / name).symlink_to(ROOT / name)
     return dest
 

@@ -56,7 +56,9 @@ def test_author_page_boards_share_one_runtime_and_errors_stay_in_their_board(
     # One Python runtime for eight boards.
     assert page.locator('script[type="py"]').count() == 1
     assert sum(u.endswith("/pyodide.asm.wasm") for u in requests) == 1
-    assert sum(u.endswith("/py/embed/page.py") for u in requests) == 1
+    # Our Python arrives as the one archive (no generated config, no module fetched on its own).
+    assert sum(u.endswith("/assets/app/app.zip") for u in requests) == 1
+    assert not [u for u in requests if u.endswith(("embed.json", "pyscript.json", ".toml")) or "/py/embed/" in u]
     expect(page.locator("[data-qwirkle][data-state=ready]")).to_have_count(5)
     expect(page.locator("[data-qwirkle][data-state=error]")).to_have_count(3)
     # Each bad board says what is wrong, in place.

@@ -1,14 +1,17 @@
-"""Offline set-up files without a browser: the precache list, embed.json, the manifest, icons."""
+"""Offline set-up files without a browser: the precache list, the configs, the manifest, icons."""
 
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import re
 import shutil
 import struct
 import subprocess
 import sys
+import tomllib
+import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -37,7 +40,7 @@ def listing() -> dict:
 def test_precache_lists_the_site_and_nothing_else(listing: dict) -> None:
     files = listing["files"]
     for url in ["./", "./index.html", "./tutorial.html", "./embed.html", "./manifest.webmanifest",
-                "./pyscript.json", "./embed.json", "./js/sw-register.js", "./js/embed.js", "./css/embed.css",
+                "./pyscript.toml", "./assets/app/app.zip", "./js/sw-register.js", "./js/embed.js", "./css/embed.css",
                 "./assets/icons/icon-192.png", "./assets/icons/maskable-512.png", "./py/main.py",
                 "./py/embed_main.py", "./py/embed/page.py", "./py/qwirkle/rules.py",
                 "./assets/vendor/pyodide/pyodide.asm.wasm", "./assets/vendor/pyodide/python_stdlib.zip",
@@ -66,6 +69,9 @@ class Refs(HTMLParser):
             inline = json.loads(config)
             self.urls += [url for url in [inline.get("interpreter"), *inline.get("files", {})] if url]
             a.pop("config")
+        elif config and config.endswith(".toml"):  # a config file (next to the page): the same
+            data = tomllib.loads((ROOT / config).read_text(encoding="utf-8"))
+            self.urls += [url for url in [data.get("interpreter"), *data.get("files", {})] if url]
         for name in ("src", "href", "config"):
             value = a.get(name)
             if value and not value.startswith(("#", "http", "mailto:")) and not (tag == "a" and name == "href"):
@@ -82,12 +88,34 @@ def test_every_file_a_page_loads_is_precached(page: str, listing: dict) -> None:
         assert "./" + url.removeprefix("./").split("?")[0] in listing["files"], f"{page}: {url}"
 
 
-def test_every_python_file_of_both_configs_is_precached(listing: dict) -> None:
-    for config in ("pyscript.json", "embed.json"):
-        data = json.loads((ROOT / config).read_text(encoding="utf-8"))
-        assert "./" + data["interpreter"].removeprefix("./") in listing["files"]
-        for url in data["files"]:
-            assert url in listing["files"], f"{config}: {url}"
+def test_pyscript_toml_and_its_files_are_precached(listing: dict) -> None:
+    """index.html's config, the interpreter and archive it names, and PyScript's TOML reader
+    (a chunk core.js imports only when a config is TOML): all there with the server stopped."""
+    files = listing["files"]
+    data = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    assert "./pyscript.toml" in files
+    assert "./" + data["interpreter"].removeprefix("./") in files
+    for url in data["files"]:
+        assert "./" + url.removeprefix("./") in files, url
+    dist = ROOT / "assets" / "vendor" / "pyscript"
+    core = next(dist.glob("core-*.js"), None)
+    if core is None:
+        pytest.skip("no vendored runtime (make vendor)")
+    readers = re.findall(r'import\("\./(toml-[\w-]+\.js)"\)', core.read_text(encoding="utf-8"))
+    assert readers
+    for name in readers:
+        assert f"./assets/vendor/pyscript/{name}" in files, name
+
+
+def test_embedded_boards_load_only_fixed_files_that_are_precached(listing: dict) -> None:
+    """js/embed.js builds its config from fixed paths (no generated file): each is precached."""
+    script = (ROOT / "js" / "embed.js").read_text(encoding="utf-8")
+    assert ".json" not in script and "fetch(" not in script, "embed.js reads no generated config"
+    paths = re.findall(r'new URL\("([\w./-]+)", SITE\)', script)
+    assert {"assets/vendor/pyodide/pyodide.mjs", "assets/app/app.zip", "py/embed_main.py",
+            "assets/vendor/pyscript/core.js"} <= set(paths)
+    for path in paths:
+        assert "./" + path in listing["files"], path
 
 
 def test_version_follows_content(tmp_path: Path) -> None:
@@ -111,26 +139,23 @@ def test_version_follows_content(tmp_path: Path) -> None:
 def test_generated_files_are_ignored_by_git() -> None:
     if shutil.which("git") is None or not (ROOT / ".git").exists():
         pytest.skip("no git")
-    out = subprocess.run(["git", "check-ignore", "sw-precache.js", "embed.json"], cwd=ROOT,
-                         capture_output=True, text=True)
-    assert out.stdout.split() == ["sw-precache.js", "embed.json"]
+    out = subprocess.run(["git", "check-ignore", "sw-precache.js", "assets/app/app.zip", "pyscript.toml"],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert out.stdout.split() == ["sw-precache.js", "assets/app/app.zip"]
 
 
-def test_embed_config_holds_every_module_embedded_boards_import(tmp_path: Path) -> None:
-    """Only the files embed.json maps exist in Pyodide: import the boards from those alone."""
-    config = precache.embed_config(ROOT)
-    assert config["interpreter"] == "./assets/vendor/pyodide/pyodide.mjs"
-    for url, path in config["files"].items():
-        assert url == "./py/" + path.removeprefix("./")
-        target = tmp_path / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ROOT / url, target)
+def test_the_archive_holds_every_module_the_pages_import(tmp_path: Path) -> None:
+    """Only the archive's files (and the entry points) exist in Pyodide: import the embedded
+    boards and the game's modules from those alone."""
+    bundle = load_script("bundle")
+    zipfile.ZipFile(io.BytesIO(bundle.archive_bytes(ROOT))).extractall(tmp_path)
     shutil.copy(ROOT / "py" / "embed_main.py", tmp_path / "embed_main.py")
     code = ("import embed.page, embed.render, embed.model, embed.spec, embed.texts\n"
             "from embed.spec import spec_from_attributes\nfrom embed.model import BoardState\n"
             "from embed.render import Renderer\nfrom embed.texts import Words\n"
             "s = BoardState(spec_from_attributes({'board': 'Ro@0,0', 'moves': 'Rd@1,0', 'hand': 'Bs'}))\n"
-            "s.next(); print(Renderer(Words('fr')).view(s)[:20])\n")
+            "s.next(); print(Renderer(Words('fr')).view(s)[:20])\n"
+            "import app.controller, app.i18n, app.tiles_svg, qwirkle.game\n")
     result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
                             env={"PYTHONPATH": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"})
     assert result.returncode == 0, result.stderr

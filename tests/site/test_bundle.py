@@ -1,9 +1,7 @@
-"""scripts/bundle.py: the game's Python packages as one archive, the same files pyscript.json maps."""
+"""scripts/bundle.py: the Python packages the pages import, as one archive (assets/app/app.zip)."""
 
 import importlib.util
 import io
-import json
-import re
 import zipfile
 from pathlib import Path
 
@@ -17,15 +15,27 @@ def load_script(name):
     return module
 
 
-def test_archive_holds_exactly_the_mapped_files_and_is_deterministic(tmp_path):
-    bundle, vendor = load_script("bundle"), load_script("vendor")
+def test_archive_holds_every_module_of_the_packages_and_is_deterministic(tmp_path):
+    bundle = load_script("bundle")
     data = bundle.archive_bytes()
     assert data == bundle.archive_bytes()
     names = zipfile.ZipFile(io.BytesIO(data)).namelist()
-    assert names == sorted(target[2:] for target in vendor.package_files().values())
-    assert "app/page.py" in names and "qwirkle/game.py" in names
+    assert names == sorted(bundle.package_files().values())
+    # every package the game page or an embedded board imports, when its folder exists (py/ui is
+    # new: the archive takes it as soon as it is there)
+    assert set(bundle.PACKAGES) >= {"qwirkle", "ui", "app", "embed"}
+    expected = {
+        path.relative_to(ROOT / "py").as_posix()
+        for package in bundle.PACKAGES
+        for path in (ROOT / "py" / package).rglob("*.py")
+        if "__pycache__" not in path.parts
+    }
+    assert expected <= set(names)
+    assert {"app/page.py", "qwirkle/game.py", "embed/page.py", "embed/render.py"} <= set(names)
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc") or "/." in n]
+    assert "main.py" not in names and "embed_main.py" not in names  # entry points: script src
     # another copy of the site gets the same archive, and a refresh then changes nothing
-    for package in ("qwirkle", "app"):
+    for package in bundle.PACKAGES:
         for path in (ROOT / "py" / package).rglob("*.py"):
             if "__pycache__" not in path.parts:
                 dest = tmp_path / path.relative_to(ROOT)
@@ -36,10 +46,8 @@ def test_archive_holds_exactly_the_mapped_files_and_is_deterministic(tmp_path):
     assert bundle.refresh(tmp_path) is False and bundle.refresh(tmp_path, check=True) is False
 
 
-def test_index_html_loads_the_archive_with_the_local_interpreter():
-    html = (ROOT / "index.html").read_text(encoding="utf-8")
-    match = re.search(r"<script type=\"py\" src=\"./py/main.py\" config='([^']+)'", html)
-    assert match, "index.html's PyScript config is inline JSON"
-    config = json.loads(match.group(1))
-    assert config == {"interpreter": "./assets/vendor/pyodide/pyodide.mjs", "files": {"./assets/app/app.zip": "./*"}}
-    assert "packages" not in config
+def test_a_package_folder_that_does_not_exist_is_skipped(tmp_path):
+    bundle = load_script("bundle")
+    (tmp_path / "py" / "qwirkle").mkdir(parents=True)
+    (tmp_path / "py" / "qwirkle" / "__init__.py").write_text("")
+    assert bundle.package_files(tmp_path) == {"py/qwirkle/__init__.py": "qwirkle/__init__.py"}

@@ -3,6 +3,9 @@
 import importlib.util
 import json
 import re
+import shutil
+import subprocess
+import tomllib
 import urllib.error
 import urllib.request
 from html.parser import HTMLParser
@@ -12,7 +15,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = ["index.html", "bench/bare.html"]
-CONFIGS = {"pyscript.json": "./assets/vendor/pyodide/pyodide.mjs", "bench/bare.json": "../assets/vendor/pyodide/pyodide.mjs"}
+# The hand-written PyScript configs: the game page's, and the bare page's of bench/pageload.py.
+CONFIGS = {"pyscript.toml": "./assets/vendor/pyodide/pyodide.mjs", "bench/bare.toml": "../assets/vendor/pyodide/pyodide.mjs"}
+PAGE_CONFIGS = {"index.html": "./pyscript.toml", "bench/bare.html": "./bare.toml"}
+
 
 
 def load_script(name):
@@ -65,21 +71,53 @@ def test_page_is_csp_clean(page):
     assert sum(1 for t, a in parser.tags if t == "script" and a.get("type") == "py") == 1
 
 
+def read_config(name):
+    return tomllib.loads((ROOT / name).read_text(encoding="utf-8"))
+
+
 @pytest.mark.parametrize("config, interpreter", CONFIGS.items())
 def test_config_uses_local_pyodide_without_packages(config, interpreter):
-    data = json.loads((ROOT / config).read_text(encoding="utf-8"))
+    data = read_config(config)
+    # the interpreter resolves against the PAGE's URL: each config sits next to its page
     assert data["interpreter"] == interpreter
     assert (ROOT / config).parent.joinpath(interpreter).resolve() == ROOT / "assets/vendor/pyodide/pyodide.mjs"
     assert "packages" not in data, "packages makes PyScript fetch micropip, which is not shipped"
 
 
-def test_config_maps_every_module():
-    vendor = load_script("vendor")
-    files = json.loads((ROOT / "pyscript.json").read_text(encoding="utf-8"))["files"]
-    assert files == vendor.package_files(), "pyscript.json is out of date: run `python3 scripts/vendor.py`"
-    assert "./py/qwirkle/__init__.py" in files and "./py/app/shell.py" in files
-    for source in files:
-        assert (ROOT / source).is_file()
+@pytest.mark.parametrize("page, config", PAGE_CONFIGS.items())
+def test_page_loads_its_hand_written_toml_config(page, config):
+    parser = PageParser()
+    parser.feed((ROOT / page).read_text(encoding="utf-8"))
+    scripts = [a for t, a in parser.tags if t == "script" and a.get("type") == "py"]
+    assert [a.get("config") for a in scripts] == [config]
+    assert (ROOT / page).parent.joinpath(config).is_file()
+
+
+def test_game_config_loads_the_one_archive():
+    """[files] entries resolve against the config's own URL: pyscript.toml sits at the root."""
+    data = read_config("pyscript.toml")
+    assert data == {"interpreter": "./assets/vendor/pyodide/pyodide.mjs", "files": {"./assets/app/app.zip": "./*"}}
+    assert [ROOT / url for url in data["files"]] == [ROOT / load_script("bundle").ARCHIVE]
+    assert not (ROOT / "pyscript.json").exists(), "the config is pyscript.toml; nothing generates pyscript.json"
+
+
+@pytest.mark.parametrize("config", list(CONFIGS))
+def test_pyscript_reads_the_toml_as_python_does(config):
+    """PyScript parses TOML with a small reader of its own (dist/toml-*.js, the one core.js
+    imports): it must read our file exactly as tomllib does, comments included."""
+    node = shutil.which("node")
+    dist = ROOT / "assets" / "vendor" / "pyscript"
+    core = next(dist.glob("core-*.js"), None)
+    if node is None or core is None:
+        pytest.skip("needs node and the vendored runtime (make vendor)")
+    readers = set(re.findall(r'import\("\./(toml-[\w-]+\.js)"\)', core.read_text(encoding="utf-8")))
+    assert len(readers) == 1, readers
+    reader = dist / readers.pop()
+    script = ("const {parse} = await import(process.argv[1]); const {readFileSync} = await import('node:fs');"
+              "console.log(JSON.stringify(parse(readFileSync(process.argv[2], 'utf8'))));")
+    out = subprocess.run([node, "--input-type=module", "-e", script, reader.as_uri(), str(ROOT / config)],
+                         capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == read_config(config)
 
 
 @pytest.fixture(scope="module")
