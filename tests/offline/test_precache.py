@@ -150,12 +150,12 @@ def test_the_archive_holds_every_module_the_pages_import(tmp_path: Path) -> None
     bundle = load_script("bundle")
     zipfile.ZipFile(io.BytesIO(bundle.archive_bytes(ROOT))).extractall(tmp_path)
     shutil.copy(ROOT / "py" / "embed_main.py", tmp_path / "embed_main.py")
-    code = ("import embed.page, embed.render, embed.model, embed.spec, embed.texts\n"
+    code = ("import embed.page, embed.render, embed.model, embed.spec\n"
             "from embed.spec import spec_from_attributes\nfrom embed.model import BoardState\n"
-            "from embed.render import Renderer\nfrom embed.texts import Words\n"
+            "from embed.render import Renderer\nfrom ui.words import Translator\n"
             "s = BoardState(spec_from_attributes({'board': 'Ro@0,0', 'moves': 'Rd@1,0', 'hand': 'Bs'}))\n"
-            "s.next(); print(Renderer(Words('fr')).view(s)[:20])\n"
-            "import app.controller, app.i18n, app.tiles_svg, qwirkle.game\n")
+            "s.next(); print(Renderer(Translator('fr')).view(s)[:20])\n"
+            "import app.controller, app.session, app.hints, ui.tiles_svg, qwirkle.game, qwirkle.ai.registry\n")
     result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
                             env={"PYTHONPATH": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"})
     assert result.returncode == 0, result.stderr
