@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
-from qwirkle.notation import Cell
-
 from ui.jsvalues import present
 
 from .dom import by_id, closest, data, listen
 from .notes import EXCHANGE, PLACE, ROLL, Note
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine is imported on first need, not at page load
+    from qwirkle.notation import Cell
+
     from .board_region import BoardRegion
     from .controller import Controller
     from .dialogs import Dialogs

@@ -12,15 +12,15 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Coroutine, Protocol
 
-from qwirkle import TurnResult
-from qwirkle.notation import Cell
-
 from . import seats as seat_registry
 from .notes import Note
 from .saves import SavedGame, SaveStore
 from .startlink import StartLinkError, GameSpec, parse_start_link
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine is imported on first need, not at page load
+    from qwirkle import TurnResult
+    from qwirkle.notation import Cell
+
     from .controller import Controller
 
 THINK_SECONDS = 0.45       # a computer's pause before moving, so that people can follow
@@ -68,7 +68,7 @@ class Session:
         self.generation = 0                   # bumped when the game changes under the computer loop
         self.running = False                  # the computer loop is on
         self.hinting = False                  # a slow hint is being computed
-        self.fresh: set[Cell] = set()         # cells of the move just made (animated)
+        self.fresh: "set[Cell]" = set()         # cells of the move just made (animated)
 
     # -- the game at the table (imported on first need: start-up time) ---------------------------
     @property

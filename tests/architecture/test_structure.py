@@ -24,27 +24,35 @@ def modules() -> dict[str, Path]:
     return {module_name(p): p for p in PY.rglob("*.py") if "__pycache__" not in p.parts}
 
 
+def _imported(node: ast.AST, package: str, known: set[str]) -> list[str]:
+    """The modules of ours an import statement names (resolved to the longest known module)."""
+    targets: list[str] = []
+    if isinstance(node, ast.Import):
+        targets = [alias.name for alias in node.names]
+    elif isinstance(node, ast.ImportFrom):
+        base = node.module or ""
+        if node.level:
+            anchor = package.split(".")
+            anchor = anchor[:len(anchor) - node.level + 1] if node.level > 1 else anchor
+            base = ".".join(anchor + ([node.module] if node.module else []))
+        targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names]
+    found = []
+    for target in targets:
+        while target and target not in known:
+            target = target.rpartition(".")[0]
+        if target:
+            found.append(target)
+    return found
+
+
+def _package(name: str, path: Path) -> str:
+    return name if path.name == "__init__.py" else name.rpartition(".")[0]
+
+
 def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
     """Every module of ours that ``name`` imports, anywhere in the file."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        targets: list[str] = []
-        if isinstance(node, ast.Import):
-            targets = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")
-                anchor = anchor[:len(anchor) - node.level + 1] if node.level > 1 else anchor
-                base = ".".join(anchor + ([node.module] if node.module else []))
-            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names]
-        for target in targets:
-            while target and target not in known:
-                target = target.rpartition(".")[0]
-            if target and target != name:
-                found.add(target)
-    return found
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {t for node in ast.walk(tree) for t in _imported(node, _package(name, path), known) if t != name}
 
 
 def graph() -> dict[str, set[str]]:
@@ -102,3 +110,31 @@ def test_engine_and_shared_ui_stay_out_of_the_browser() -> None:
             assert not {t.split(".")[0] for t in targets} - {"qwirkle"}, name
         if name.startswith("ui"):
             assert not {t.split(".")[0] for t in targets} - {"qwirkle", "ui"}, name
+
+
+def load_time_imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """The modules of ours that ``name`` imports when it is loaded: module level only, not under
+    ``if TYPE_CHECKING`` and not inside functions (those run later, on first need)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    body = [node for node in tree.body
+            if not (isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test))]
+    return {t for node in body for t in _imported(node, _package(name, path), known) if t != name}
+
+
+def test_the_home_screen_does_not_load_the_engine() -> None:
+    """Start-up time: py/main.py's load-time imports (and those of every package on the way) leave
+    the engine and the game's regions to first need."""
+    mods = modules()
+    known = set(mods)
+    seen: set[str] = set()
+    todo = ["main"]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        parents = [".".join(name.split(".")[:i]) for i in range(1, name.count(".") + 1)]
+        todo.extend(p for p in parents if p in known)
+        todo.extend(load_time_imports(name, mods[name], known))
+    assert not {m for m in seen if m.split(".")[0] == "qwirkle"}, sorted(seen)
+    assert not seen & {"app.controller", "app.board_region", "app.dialogs", "app.side_region"}, sorted(seen)
