@@ -192,6 +192,8 @@ class Renderer:
         if code == "notation":
             hint_key = f"hint_{d['field']}" if d["field"] in ("tile", "cell", "placement", "board") else "hint_other"
             return w.t("error_notation", attribute=d["attribute"], text=d["text"], hint=w.t(hint_key))
+        if code == "variant":
+            return w.t("error_variant", name=d["name"], choices=w.join_names(d["choices"], w.t("or")))
         if code == "wrong_set":
             return w.t("error_wrong_set", tile=d["tile"], variant=w.t(f"title_{d['variant']}"))
         if code == "replay":

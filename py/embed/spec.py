@@ -11,7 +11,7 @@ takes the same names from a URL query string (embed.html)::
     ...     spec_from_attributes({"variant": "chess"})
     ... except EmbedError as error:
     ...     print(error.code, error.details)
-    variant {'name': 'chess'}
+    variant {'name': 'chess', 'choices': ['classic', 'cubes', 'flex']}
 
 =============  =========================================================================
 ``variant``    ``classic`` (default), ``cubes`` or ``flex``
@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from qwirkle import Board, NotationError, Placement, Tile, Variant, find_variant
+from qwirkle import VARIANTS, Board, NotationError, Placement, Tile, Variant, find_variant
 from qwirkle.notation import parse_move, Play, parse_placements
 from qwirkle.tiles import parse_tiles
 
@@ -99,7 +99,7 @@ def _read(attrs: Mapping[str, Any], prefix: str) -> Spec:
     try:
         variant = find_variant(get("variant") or "classic")
     except ValueError:
-        raise EmbedError("variant", name=get("variant")) from None
+        raise EmbedError("variant", name=get("variant"), choices=list(VARIANTS)) from None
     try:
         board = Board.from_notation(get("board") or "")
     except NotationError as error:

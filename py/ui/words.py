@@ -125,9 +125,9 @@ class Translator:
     def tiles(self, tiles: Iterable[Any]) -> str:
         return ", ".join(self.tile(t) for t in tiles)
 
-    def join_names(self, names: list[str]) -> str:
-        """'Ann', 'Ann and Bob', 'Ann, Bob and Cy' (et in French)."""
-        word = self.t("and")
+    def join_names(self, names: list[str], word: str | None = None) -> str:
+        """'Ann', 'Ann and Bob', 'Ann, Bob and Cy' (et in French); ``word`` instead of 'and'."""
+        word = word or self.t("and")
         if len(names) <= 1:
             return "".join(names)
         return f"{', '.join(names[:-1])} {word} {names[-1]}"
