@@ -18,8 +18,8 @@ the moves are legal is the engine's business. No DOM, no engine import.
     >>> fragment = to_fragment(link)
     >>> fragment.startswith("turn=") and from_fragment("#" + fragment) == link
     True
-    >>> page_url("https://example.org/qwirkle/?variant=classic#turn=old")
-    'https://example.org/qwirkle/index.html'
+    >>> page_url("http://192.168.1.20:8000/qwirkle/?variant=classic#turn=old")
+    'http://192.168.1.20:8000/qwirkle/index.html'
 """
 
 from __future__ import annotations

@@ -95,3 +95,10 @@ def test_page_url_and_label() -> None:
     assert label("#turn=" + "a" * 40) == "#turn=aaaaaaaa…aaaaaa"
     assert label("#turn=short") == "#turn=short"
     assert not is_turn_fragment("#board") and not is_turn_fragment("")
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    from app import turn_link
+    assert doctest.testmod(turn_link).failed == 0
