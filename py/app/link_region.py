@@ -1,4 +1,4 @@
-"""The turn-link panel of a game with friends on other devices (``app.friend``).
+"""The turn-link panel of a game with friends on other devices (``app.friend``), under the status line.
 
 While a friend is to move (or, when this device's player ended the game, for each friend), the
 panel shows the link as ``<a data-turn-link href="...">`` (the full URL), a Copy button (the
@@ -67,6 +67,8 @@ class LinkRegion:
         self.links = {link.seat: (link.name, f"{base}#{link.fragment}") for link in links}
         for link in links:
             self.box.appendChild(self._item(link))
+        if links:   # a phone shows the panel under the rack: bring it into view (no move if it is)
+            self.box.scrollIntoView(to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries))
 
     def _item(self, link: "Outgoing") -> Any:
         tr = self.display.tr

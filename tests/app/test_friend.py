@@ -19,6 +19,7 @@ from app.panels import note_text, status_text
 from app.saves import DictStorage, SaveStore
 from app.session import Session
 from app.startlink import StartLinkError, make_spec, parse_start_link
+from app.stats import load_stats
 from app.turn_link import TurnLink, from_fragment, to_fragment
 from ui.words import Translator
 
@@ -118,6 +119,10 @@ def test_a_whole_classic_game_by_links_each_device_checking_every_move() -> None
     a, b = ann.store.load_current(), bob.store.load_current()
     assert a.record == b.record and a.seats == ("human", "friend") and b.seats == ("friend", "human")
     assert friend.game_of(a.id) == friend.game_of(b.id) and a.id != b.id
+    for device in (ann, bob):                            # counted once on each device, against a friend
+        stats = load_stats(device.store)
+        assert stats.played == 1 and list(stats.games["classic"]) == ["friend"]
+    assert other.open(final.fragment) and load_stats(other.store).played == 1
 
 
 @pytest.mark.parametrize("query, players", [

@@ -130,7 +130,7 @@ def first_link(side: Side, game: Game) -> None:
 
 
 def test_a_classic_game_to_the_end_by_links_between_two_browsers(
-        new_context: Any, open_ready: Any, wait_ready: Any, csp_violations: Any) -> None:
+        new_context: Any, open_ready: Any, wait_ready: Any, csp_violations: Any, axe: Any) -> None:
     ann, bob = (Side(new_context(permissions=["clipboard-read", "clipboard-write"]), seat) for seat in (0, 1))
     for side in (ann, bob):
         side.context.add_init_script(SHARE_RECORDER)
@@ -160,6 +160,7 @@ def test_a_classic_game_to_the_end_by_links_between_two_browsers(
     modules = int(sender.page.locator("[data-turn-qr]").get_attribute("data-modules"))
     assert 21 <= modules <= 177 and (modules - 17) % 4 == 0     # a QR code of version 1 to 40
     expect(receiver.page.locator("[data-turn-link]")).to_have_count(0)
+    assert axe(sender.page) == [] and axe(receiver.page) == []
 
     # An old link, the same link again, a tampered one: the receiver's game does not move
     older = next(link for link in reversed(links[:-1])
