@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from . import seats as seat_registry
 from .notes import Note
 from .saves import SavedGame, SaveStore
-from .startlink import GameSpec
+from .startlink import MAX_NAME, GameSpec, clean_name
 from .turn_link import TurnLink, TurnLinkError, from_fragment, label, to_fragment
 
 if TYPE_CHECKING:
@@ -128,12 +128,14 @@ def _receive(store: SaveStore, fragment: str) -> Received:
     try:
         link = from_fragment(fragment)
     except TurnLinkError as error:
-        raise Refused("link_unreadable", link_name, error=None, problem=str(error)) from None
+        raise Refused("link_unreadable", link_name, problem=str(error)) from None
     game = replay(link, link_name)
     players = game.options.players
     to = link.to
     if to >= len(players):
         raise Refused("link_bad_record", link_name, problem=f"to: the game has {len(players)} players")
+    if any(clean_name(name) != name or not name for name in players):
+        raise Refused("link_bad_record", link_name, problem=f"players: names of 1 to {MAX_NAME} characters")
     if not game.is_over and game.to_move != to:
         raise Refused("link_wrong_seat", link_name, name=players[to], turn=players[game.to_move])
     local = _local(store, link.game, to)

@@ -233,7 +233,7 @@ EN: dict[str, str] = {
     "link_copy_failed": "The link could not be copied here: select it and copy it by hand.",
     "share_title": "Qwirkle: your turn, {name}",
     "open_link": "Open a turn link",
-    "open_link_help": "Paste a link a friend sent you (an installed app opens links this way).",
+    "open_link_help": "Paste a link a friend sent you: the way to open one in the installed app when links open in the browser.",
     "open_link_button": "Open",
     "link_unreadable": "Turn link {link} refused: it cannot be read ({problem}). It may have been cut when copied: ask for it again. Nothing was changed.",
     "link_bad_record": "Turn link {link} refused: its game record is wrong ({problem}). Nothing was changed.",

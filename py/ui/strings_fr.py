@@ -217,7 +217,7 @@ FR: dict[str, str] = {
     "link_copy_failed": "Le lien n'a pas pu être copié ici : sélectionnez-le et copiez-le à la main.",
     "share_title": "Qwirkle : à vous, {name}",
     "open_link": "Ouvrir un lien de tour",
-    "open_link_help": "Collez un lien envoyé par un ami (une application installée ouvre les liens ainsi).",
+    "open_link_help": "Collez un lien envoyé par un ami : c'est ainsi qu'on l'ouvre dans l'application installée quand les liens s'ouvrent dans le navigateur.",
     "open_link_button": "Ouvrir",
     "link_unreadable": "Lien de tour {link} refusé : il est illisible ({problem}). Il a peut-être été coupé à la copie : redemandez-le. Rien n'a été modifié.",
     "link_bad_record": "Lien de tour {link} refusé : l'enregistrement de la partie est incorrect ({problem}). Rien n'a été modifié.",

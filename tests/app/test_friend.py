@@ -267,6 +267,7 @@ def test_tampered_and_corrupted_links_are_refused_with_the_reason() -> None:
     assert "cannot be read" in refused(receiver, link.fragment[:-12])
     assert "cannot be read" in refused(receiver, "turn=%%%")
     assert "game record is wrong (variant" in refused(receiver, tampered(link, lambda r: r.update(variant="chess")))
+    assert "names of 1 to 40 characters" in refused(receiver, tampered(link, lambda r: r.update(players=["A" * 41, "B"])))
     assert receiver.open(link.fragment)                  # the real link still opens
 
 
