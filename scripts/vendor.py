@@ -32,6 +32,10 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 
+# The QR code of turn links (py/app/link_region.py imports it on first need): one ES module with
+# no dependencies, from the npm package qrcode-generator (MIT; its licence is in the file's header).
+QRCODE = ("qrcode-generator", "dist/qrcode.mjs")
+
 
 def vendor_plan() -> dict[Path, Path]:
     """Map each destination file under assets/vendor/ to its source in node_modules.
@@ -41,7 +45,8 @@ def vendor_plan() -> dict[Path, Path]:
     """
     pyodide = NODE_MODULES / "pyodide"
     pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
-    missing = [p for p in (pyodide, pyscript) if not p.is_dir()]
+    qrcode = NODE_MODULES / QRCODE[0]
+    missing = [p for p in (pyodide, pyscript, qrcode) if not p.is_dir()]
     if missing:
         names = ", ".join(str(p.relative_to(ROOT)) for p in missing)
         raise SystemExit(f"vendor.py: {names} not found: run `npm ci` first (or `make play`)")
@@ -49,6 +54,7 @@ def vendor_plan() -> dict[Path, Path]:
     for source in sorted(pyscript.iterdir()):
         if source.is_file() and not source.name.endswith(".map"):
             plan[VENDOR / "pyscript" / source.name] = source
+    plan[VENDOR / "qrcode" / "qrcode.mjs"] = qrcode / QRCODE[1]
     for source in plan.values():
         if not source.is_file():
             raise SystemExit(f"vendor.py: {source.relative_to(ROOT)} is missing: run `npm ci`")

@@ -57,7 +57,8 @@ class Controller(HintAdvice):
     def start(self, spec: GameSpec) -> Game:
         """A new game from a spec (dialog or start link); it is saved at once."""
         game = Game.new(spec.variant, spec.names, spec.seed, spec.ages, spec.tiles)
-        self._adopt(game, spec.seats, spec.pace, self.store.new_id() if self.store else "local", None)
+        game_id = spec.extra.get("save_id") or (self.store.new_id() if self.store else "local")
+        self._adopt(game, spec.seats, spec.pace, game_id, None)
         self.save()
         return game
 
@@ -93,7 +94,7 @@ class Controller(HintAdvice):
         self.hints = [0] * len(self.seats)
         self._hinted = None
         self._players = {seat: self.ai_factory(kind, game.options.seed * 10 + seat)
-                         for seat, kind in enumerate(self.seats) if kind != seat_registry.HUMAN}
+                         for seat, kind in enumerate(self.seats) if seat_registry.is_computer(kind)}
         self.note = None
         self._turn_hint()
 
@@ -117,7 +118,8 @@ class Controller(HintAdvice):
 
     @property
     def computer_to_move(self) -> bool:
-        return self.game is not None and not self.game.is_over and not self.is_human(self.game.to_move)
+        return (self.game is not None and not self.game.is_over
+                and seat_registry.is_computer(self.seats[self.game.to_move]))
 
     @property
     def human_to_move(self) -> bool:
@@ -215,7 +217,7 @@ class Controller(HintAdvice):
         return self._undo_count() > 0
 
     def _undo_count(self) -> int:
-        """How many moves Undo takes back: the last human move, and every computer move after it."""
+        """How many moves Undo takes back: the last human move and the computer moves after it (none past a friend's)."""
         game = self.game
         if game is None or not self.human_seats:
             return 0
@@ -223,8 +225,8 @@ class Controller(HintAdvice):
         count = 0
         for turn in reversed(history):
             count += 1
-            if self.is_human(turn.seat):
-                return count
+            if self.is_human(turn.seat) or self.seats[turn.seat] == seat_registry.FRIEND:
+                return count if self.is_human(turn.seat) else 0
         return 0
 
     # -- human actions -------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""The new-game dialog: the rule set, 2 to 4 seats (human or a computer level), names, ages, the
-hint level, the Expert's time, an optional seed.
+"""The new-game dialog: the rule set, 2 to 4 seats (human, a friend by link or a computer level),
+names, ages, the hint level, the Expert's time, an optional seed.
 
 The rule sets are the engine's setups (``qwirkle.variants.SETUPS``) and the seat kinds its AI
 registry (via ``seats``): nothing about them is written here. The choices are checked by
@@ -96,6 +96,11 @@ class NewGameDialog:
                     "aria-label": tr.t("remove_player", n=n)}))
             box.appendChild(group)
         by_id("new-form").querySelector('[data-action="add-seat"]').hidden = len(self.seat_rows) >= self._max_seats()
+        self._friend_note()
+
+    def _friend_note(self) -> None:
+        """What playing a friend by link means, and what the link gives away, while one is seated."""
+        by_id("friend-note").hidden = not any(row["kind"] == seat_registry.FRIEND for row in self.seat_rows)
 
     @staticmethod
     def _text_field(index: int, name: str, label: str, value: str, size: int) -> Any:
@@ -130,6 +135,8 @@ class NewGameDialog:
         index, field = data(target, "seat"), data(target, "field")
         if index is not None and field is not None:
             self.seat_rows[int(index)][field] = str(target.value)
+            if field == "kind":
+                self._friend_note()
 
     def _sync_rows(self) -> None:
         """Copy what was typed in the seat rows into ``seat_rows``."""

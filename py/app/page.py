@@ -28,6 +28,7 @@ from .input import Input, focus_first
 from .saves import SaveStore
 from .session import Session
 from .startlink import LINK_KEYS, is_start_link
+from .turn_link import is_turn_fragment
 from .webstorage import browser_storage
 
 if TYPE_CHECKING:
@@ -59,13 +60,15 @@ class Page:
             from .actions_region import ActionsRegion
             from .board_region import BoardRegion
             from .gestures import BoardGestures, RackGestures
+            from .link_region import LinkRegion
             from .rack_region import RackRegion
             from .side_region import SideRegion
             self._board = BoardRegion(self.session, self.display, self.announce)
             BoardGestures(self._board.view, self.input.act)
             RackGestures(self._board.view, self.input.act, self._rack_takes_tiles)
             self._regions = [self._board, RackRegion(self.session, self.display),
-                             ActionsRegion(self.session, self.display), SideRegion(self.session, self.display)]
+                             ActionsRegion(self.session, self.display), SideRegion(self.session, self.display),
+                             LinkRegion(self.session, self.display)]
         return self._board
 
     def dialogs(self) -> "Dialogs":
@@ -84,12 +87,14 @@ class Page:
         menu = by_id("menu")
         listen(menu, "change", self._setting_change)
         listen(window, "resize", lambda _event: self.board.fit() if self.session.has_game() else None)
+        listen(window, "hashchange", lambda _event: self.open_turn_link(str(window.location.hash)))
+        listen(by_id("link-form"), "submit", self._pasted_link)
         by_id("lang").value = self.display.tr.lang
         by_id("palette").value = self.display.palette
         self.translate_page()
-        query = str(window.location.search)
-        self.session.open(query, self.display.tr.lang)
-        if is_start_link(query):
+        query, fragment = str(window.location.search), str(window.location.hash)
+        self.session.open(query, self.display.tr.lang, fragment)
+        if is_start_link(query) or is_turn_fragment(fragment):
             self._clean_address()
         menu.hidden = False
         self.render()
@@ -102,11 +107,33 @@ class Page:
             show_ready(document, find_spec("qwirkle"))  # type: ignore[arg-type]
 
     def _clean_address(self) -> None:
-        """Drop the start-link parameters so that a reload resumes instead of restarting."""
+        """Drop the start-link parameters and a turn link so that a reload resumes instead of restarting."""
         url = window.URL.new(window.location.href)
         for key in LINK_KEYS:
             url.searchParams.delete(key)
+        if is_turn_fragment(str(url.hash)):
+            url.hash = ""
         window.history.replaceState(None, "", url.toString())
+
+    # -- turn links (app.friend) ---------------------------------------------------------------
+    def open_turn_link(self, fragment: str) -> None:
+        """A turn link opened in this page: the address's fragment changed, or one was pasted (what
+        an installed app needs: links open in the browser)."""
+        if not is_turn_fragment(fragment):
+            return
+        self.session.open_turn_link(fragment)
+        self._clean_address()
+        self.render()
+
+    def _pasted_link(self, event: Any) -> None:
+        event.preventDefault()
+        field = by_id("link-input")
+        text = str(field.value).strip()
+        field.value = ""
+        by_id("saves-dialog").close()
+        if text:
+            code = text.partition("#")[2] if "#" in text else text
+            self.open_turn_link("#" + (code if is_turn_fragment(code) else "turn=" + code))
 
     # -- language and palette --------------------------------------------------------------------
     def translate_page(self) -> None:

@@ -9,18 +9,22 @@ from typing import TYPE_CHECKING
 from ui.words import Translator
 
 from .notes import Note
+from .seats import FRIEND
 
 if TYPE_CHECKING:
     from .controller import Controller
 
 
 def note_text(note: Note | None, tr: Translator) -> str:
-    """A controller note in the player's language (refusals cite their rule id)."""
+    """A controller note in the player's language (refusals cite their rule id; a note with its own
+    text gets the refusal as ``{why}``)."""
     if note is None:
         return ""
-    if note.error is not None:
+    if note.error is not None and note.key == "error":
         return tr.explain(note.error)
     values = dict(note.values)
+    if note.error is not None:
+        values["why"] = tr.explain(note.error)
     if note.key.startswith("hint_") and isinstance(values.get("level"), str):
         from .seats import display_name
         values["level"] = display_name(values["level"], tr)
@@ -41,6 +45,8 @@ def status_text(c: Controller, tr: Translator) -> str:
     name = game.options.players[game.to_move]
     if c.computer_to_move:
         return tr.t("thinking", name=name)
+    if c.seats[game.to_move] == FRIEND:
+        return tr.t("friend_turn", name=name)
     if len(c.human_seats) == 1:
         return tr.t("your_turn", name=name)
     return tr.t("to_play", name=name)

@@ -192,6 +192,10 @@ class SaveStore:
                 self.clear_current()
             return None
 
+    def exists(self, game_id: str) -> bool:
+        """Whether something is stored under this save id (nothing is read or replayed)."""
+        return self._get(SAVE_PREFIX + game_id) is not None
+
     def list(self) -> list[SavedGame]:
         """Every readable save, newest first; unreadable ones are moved aside."""
         saves = []

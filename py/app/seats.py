@@ -1,4 +1,5 @@
-"""Who sits in a seat: a human, or a computer player of the engine's registry (``qwirkle.ai.registry``).
+"""Who sits in a seat: a human, a friend playing on another device (``friend``: their moves come by
+turn links, ``app.friend``), or a computer player of the engine's registry (``qwirkle.ai.registry``).
 
 Everything about a computer player (its name, whether it thinks in the worker, its options in
 the page) is read from the registry; its name in words is the string ``level_<name>`` of the
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
     from ui.words import Translator
 
 HUMAN = "human"
+FRIEND = "friend"
 COMPUTER = "computer"
 
 
@@ -32,9 +34,9 @@ def level_names() -> list[str]:
 
 
 def seat_choices() -> list[str]:
-    """What the seat picker offers: human, the levels, then the reference players."""
+    """What the seat picker offers: human, a friend by link, the levels, then the reference players."""
     from qwirkle.ai.registry import TABLE
-    return [HUMAN] + level_names() + [level.name for level in TABLE if not level.difficulty]
+    return [HUMAN, FRIEND] + level_names() + [level.name for level in TABLE if not level.difficulty]
 
 
 def default_computer() -> str:
@@ -48,15 +50,37 @@ def hint_level(value: object, default: str = "hard") -> str:
 
 
 def display_name(kind: str, tr: "Translator") -> str:
-    """'Hard', 'Difficile', 'Human'... from the string tables."""
-    if kind in (HUMAN, COMPUTER):
+    """'Hard', 'Difficile', 'Human', 'Friend (by link)'... from the string tables."""
+    if kind in (HUMAN, FRIEND, COMPUTER):
         return tr.t(kind)
     level = _find(kind)
     return tr.t(f"level_{level.name}") if level is not None else kind.capitalize()
 
 
+def seat_label(kind: str, tr: "Translator") -> str:
+    """What follows a player's name in the scores: the computer level, or 'by link' for a friend."""
+    return tr.t("friend_label") if kind == FRIEND else display_name(kind, tr)
+
+
 def is_known(kind: str) -> bool:
-    return kind == HUMAN or _find(kind) is not None
+    return kind in (HUMAN, FRIEND) or _find(kind) is not None
+
+
+def is_computer(kind: str) -> bool:
+    """A seat whose moves this page chooses (not a person here, not a friend elsewhere)."""
+    return kind not in (HUMAN, FRIEND)
+
+
+def friend_problem(kinds: "tuple[str, ...] | list[str]") -> str | None:
+    """Why these seats cannot play a game by turn links, None when they can (or have no friend):
+    one human on this device, every other seat a friend on their own device."""
+    if FRIEND not in kinds:
+        return None
+    if list(kinds).count(HUMAN) != 1:
+        return "a game with friends by link has exactly one human seat (the player on this device)"
+    if any(is_computer(kind) for kind in kinds):
+        return "a game with friends by link seats people only: one human here, friends on their devices"
+    return None
 
 
 def engine_player(kind: str) -> str:
@@ -69,7 +93,7 @@ def engine_player(kind: str) -> str:
 
 def in_worker(kind: str) -> bool:
     """Whether this seat's player thinks in the browser worker (the page stays responsive)."""
-    level = None if kind == HUMAN else _find(kind)
+    level = _find(kind) if is_computer(kind) else None
     return level is not None and level.in_worker
 
 

@@ -84,10 +84,12 @@ class Session:
         return self._controller is not None and self._controller.game is not None
 
     # -- start-up ------------------------------------------------------------------------------
-    def open(self, query: str, lang: str) -> None:
-        """At page load: a start link starts its game, else the game in progress comes back (and a
-        link that could not start a game says why, over the resume note)."""
-        if not self.start_from_link(query, lang):
+    def open(self, query: str, lang: str, fragment: str = "") -> None:
+        """At page load: a turn link opens its game, a start link starts its game, else the game in
+        progress comes back (and a link that could not open a game says why, over the resume note)."""
+        from .turn_link import is_turn_fragment
+        opened = self.open_turn_link(fragment) if is_turn_fragment(fragment) else self.start_from_link(query, lang)
+        if not opened:
             link_error = self.notice
             self.offer_resume()
             self.notice = link_error or self.notice
@@ -103,6 +105,16 @@ class Session:
             return False
         self.start(spec)
         return True
+
+    def open_turn_link(self, fragment: str) -> bool:
+        """A turn link (``#turn=...``, ``app.friend``): its game is checked, saved and shown from this
+        device's seat, or the notice says why not and what was on stays on."""
+        from .friend import receive
+        received = receive(self.store, fragment)
+        if received.saved is not None:
+            self.resume(received.saved)
+        self.notice = received.note
+        return received.saved is not None
 
     def offer_resume(self) -> None:
         """The game in progress comes back as it was (a reload resumes it), with a note saying so.
@@ -126,6 +138,9 @@ class Session:
     # -- games ---------------------------------------------------------------------------------
     def start(self, spec: GameSpec) -> None:
         self.generation += 1
+        if seat_registry.FRIEND in spec.seats:
+            from .friend import prepare
+            spec = prepare(spec, self.store.clock())
         self.controller.start(spec)
         self._entered()
 

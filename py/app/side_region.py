@@ -61,7 +61,7 @@ class SideRegion:
         clear(scores)
         for seat, name in enumerate(names):
             kind = c.seats[seat]
-            level = seat_registry.display_name(kind, tr)
+            level = seat_registry.seat_label(kind, tr)
             label = "" if kind == seat_registry.HUMAN or name.startswith(level) else f" ({level})"
             turn = seat == game.to_move and not game.is_over
             row = el("li", "score" + (" score--turn" if turn else ""), attrs={"aria-current": "true" if turn else None})

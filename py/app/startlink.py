@@ -2,8 +2,9 @@
 [&names=Ann,Bob][&ages=40,9][&pace=0]`` opens a new game directly.
 
 Seats are ``human``, ``computer`` or any computer player or level of ``qwirkle.ai``
-(``seats=human,hard,expert``). The result is a ``GameSpec``, the same thing the new-game
-dialog produces::
+(``seats=human,hard,expert``), or ``friend``: a person playing on their own device by turn links
+(``seats=human,friend``: one human here, every other seat a friend; ``app.friend``). The result is
+a ``GameSpec``, the same thing the new-game dialog produces::
 
     >>> spec = parse_start_link("?variant=flex&tiles=72&seats=human,computer&seed=7&pace=0")
     >>> spec.variant, spec.tiles, spec.seats, spec.seed, spec.pace
@@ -88,6 +89,8 @@ def default_names(seats: tuple[str, ...], lang: str = "en") -> tuple[str, ...]:
     for index, kind in enumerate(seats):
         if kind == seat_registry.HUMAN:
             names.append(tr.t("default_human", n=index + 1))
+        elif kind == seat_registry.FRIEND:
+            names.append(tr.t("default_friend", n=index + 1))
         else:
             names.append(tr.t("default_computer", level=seat_registry.display_name(kind, tr), n=index + 1))
     return tuple(names)
@@ -110,6 +113,9 @@ def make_spec(variant: str, seats: list[str], names: list[str] | None = None, se
         if not seat_registry.is_known(kind):
             raise StartLinkError(f"seats: unknown player {kind!r}; use human, computer or "
                                  + ", ".join(seat_registry.seat_choices()[1:]))
+    problem = seat_registry.friend_problem(kinds)
+    if problem:
+        raise StartLinkError(f"seats: {problem}")
     if tiles is not None and tiles not in rules.tile_sets:
         sizes = " or ".join(str(size) for size in rules.tile_sets)
         raise StartLinkError(f"tiles: {rules.title} is played with {sizes} tiles, got {tiles}")

@@ -8,8 +8,8 @@ from ui.words import Translator
 
 def test_choices_follow_the_registry():
     choices = seats.seat_choices()
-    assert choices[0] == "human"
-    assert choices[1:] == [level.name for level in LEVELS] + [level.name for level in TABLE if not level.difficulty]
+    assert choices[:2] == ["human", "friend"]
+    assert choices[2:] == [level.name for level in LEVELS] + [level.name for level in TABLE if not level.difficulty]
     assert seats.level_names() == ["beginner", "easy", "medium", "hard", "expert"]
     assert seats.default_computer() == seats.engine_player("computer") == "medium"
 
@@ -25,6 +25,9 @@ def test_every_player_has_a_name_in_both_languages():
 
 def test_known_kinds_worker_and_page_options():
     assert seats.is_known("computer") and seats.is_known("human") and not seats.is_known("wizard")
+    assert seats.is_known("friend") and not seats.is_computer("friend") and not seats.in_worker("friend")
+    assert seats.seat_label("friend", Translator("fr")) == "par lien"
+    assert seats.friend_problem(["human", "friend", "friend"]) is None and seats.friend_problem(["human", "easy"]) is None
     assert seats.in_worker("expert") and not seats.in_worker("hard") and not seats.in_worker("human")
     assert seats.page_options("hard") == {"endgame_seconds": 0.1}
     assert seats.make_ai("hard", 3).endgame_seconds == 0.1
