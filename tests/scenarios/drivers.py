@@ -64,6 +64,10 @@ class Driver:
     def url(self) -> str:
         raise NotImplementedError
 
+    def navigating(self, error: Exception) -> bool:
+        """True when ``error`` only says that the page navigated while a script ran."""
+        return False
+
     # -- shared ------------------------------------------------------------------------------
     def goto(self, path: str = "", base: str | None = None) -> None:
         """Open a page of the site (``path`` relative to ``base``, by default the session's site)
@@ -80,7 +84,12 @@ class Driver:
         """Until the script returns a truthy value; returns it."""
         deadline = time.monotonic() + timeout
         while True:
-            value = self.js(body, *args)
+            try:
+                value = self.js(body, *args)
+            except Exception as exc:  # a navigation under the script (Reload): ask the new page
+                if not self.navigating(exc):
+                    raise
+                value = None
             if value:
                 return value
             if time.monotonic() > deadline:
@@ -141,6 +150,9 @@ class PlaywrightDriver(Driver):
     def reload(self) -> None:
         self.page.reload()
 
+    def navigating(self, error: Exception) -> bool:
+        return "context was destroyed" in str(error) or "navigat" in str(error)
+
     @property
     def url(self) -> str:
         return self.page.url
@@ -183,6 +195,11 @@ class SeleniumDriver(Driver):
 
     def reload(self) -> None:
         self.session.refresh()
+
+    def navigating(self, error: Exception) -> bool:
+        from selenium.common.exceptions import JavascriptException
+
+        return isinstance(error, JavascriptException)
 
     @property
     def url(self) -> str:
