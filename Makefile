@@ -1,7 +1,8 @@
 # Qwirkle: set-up, play, test, publish.
 #
 #   make play [PORT=8000]   install what is missing, then serve the site on http://127.0.0.1:PORT/
-#   make test               install what is missing (venv, Chromium, npm packages), run every test
+#   make test               install what is missing (venv, Chromium, WebKitWebDriver + Xvfb, npm packages),
+#                           run every test
 #   make site               assemble a clean static site in site/ (copy that folder to any host)
 #
 # Each target installs only what is missing or stale, so repeating one is fast.
@@ -11,18 +12,21 @@ PYTHON ?= python3
 VENV := .venv
 VENV_PY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
+# The WebKit lane (tests/scenarios): Debian's WebKitGTK WebDriver, on an Xvfb display.
+WEBKIT_DRIVER := /usr/bin/WebKitWebDriver
+XVFB := /usr/bin/Xvfb
 # npm writes node_modules/.package-lock.json on every install: older than package-lock.json
 # (or missing) means node_modules is stale.
 NPM_STAMP := node_modules/.package-lock.json
 # sudo only when not root (CI and these machines run as root).
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test site vendor chromium clean
+.PHONY: play test site vendor chromium webkit clean
 
 play: vendor
 	$(PYTHON) scripts/serve.py --port $(PORT)
 
-test: vendor chromium $(VENV)/.installed
+test: vendor chromium webkit $(VENV)/.installed
 	$(VENV_PY) -m pytest tests
 
 vendor: $(NPM_STAMP)
@@ -42,6 +46,12 @@ chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \
 		echo "Installing Debian's chromium (browser tests use $(CHROMIUM))"; \
 		$(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
+	fi
+
+webkit:
+	@if [ ! -x $(WEBKIT_DRIVER) ] || [ ! -x $(XVFB) ]; then \
+		echo "Installing Debian's webkit2gtk-driver and xvfb (the WebKit lane uses $(WEBKIT_DRIVER) on Xvfb)"; \
+		$(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q webkit2gtk-driver xvfb; \
 	fi
 
 # The published site: the page, its config, our code and the vendored runtime; nothing else

@@ -9,7 +9,8 @@
 //   embed.html?board=..., is answered by its page); anything else goes to the network.
 // * A new version waits until a page asks it to take over ({type: "skip-waiting"}), which
 //   js/sw-register.js does only when the player clicks "Reload": never in the middle of a move.
-// * activate: delete the caches of older versions, then take control of open pages.
+// * activate: delete the caches of older versions, then take control of open pages; a page
+//   that is still uncontrolled after that (WebKit, loaded during activation) asks {type: "claim"}.
 //
 // This file lives at the site root so that its scope covers every page.
 
@@ -38,6 +39,8 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  // A page that loaded while this worker was activating (WebKit leaves it uncontrolled).
+  if (event.data && event.data.type === "claim") event.waitUntil(self.clients.claim().catch(() => {}));
 });
 
 self.addEventListener("fetch", (event) => {

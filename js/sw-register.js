@@ -20,7 +20,7 @@ const CSS_URL = new URL("../css/sw-update.css", import.meta.url);
 const RECHECK_MS = 10 * 60 * 1000;
 const SETTLE_MS = 15 * 1000;
 
-let reloading = false;
+let reloading = false; // the player clicked Reload
 let notice = null;
 
 function texts() {
@@ -28,7 +28,7 @@ function texts() {
   return TEXTS[lang] || TEXTS.en;
 }
 
-function showNotice(registration) {
+function showNotice(registration, offered) {
   if (notice) return;
   const t = texts();
   if (!document.querySelector(`link[href="${CSS_URL.href}"]`)) {
@@ -50,42 +50,53 @@ function showNotice(registration) {
     reloading = true;
     button.disabled = true;
     label.textContent = t.updating;
-    const waiting = registration.waiting;
-    if (waiting) waiting.postMessage({ type: "skip-waiting" });
-    else location.reload(); // already active (another tab took it): just reload
+    const waiting = registration.waiting || (offered && offered.state === "installed" ? offered : null);
+    if (!waiting) return location.reload(); // already active (another tab took it): just reload
+    // Reload once the new version is active, not at its controllerchange: WebKit fires that
+    // while the worker is still activating, and a page loaded then stays uncontrolled.
+    waiting.addEventListener("statechange", () => waiting.state === "activated" && location.reload());
+    waiting.postMessage({ type: "skip-waiting" });
   });
   notice.append(label, " ", button);
   document.body.append(notice);
 }
 
 function watch(registration) {
-  // A worker is "installed" while an older one controls this page: that is an update.
-  const offerWhenInstalled = (worker) => {
-    if (!worker) return;
+  // An update is a worker installed while an older one is active. Tell them apart by the worker
+  // that was active when the new one started installing, not by navigator.serviceWorker.controller
+  // when it reaches "installed": a first install has no older worker and never waits, and WebKit
+  // may hand the page its first controller before it delivers that "installed" state.
+  const offerWhenInstalled = (worker, previous) => {
+    if (!worker || !previous || worker === previous) return;
     const check = () => {
-      if (worker.state === "installed" && navigator.serviceWorker.controller) showNotice(registration);
+      if (worker.state === "installed") showNotice(registration, worker);
     };
     worker.addEventListener("statechange", check);
     check();
   };
-  offerWhenInstalled(registration.waiting);
-  offerWhenInstalled(registration.installing);
-  registration.addEventListener("updatefound", () => offerWhenInstalled(registration.installing));
+  offerWhenInstalled(registration.waiting, registration.active);
+  offerWhenInstalled(registration.installing, registration.active);
+  registration.addEventListener("updatefound", () => offerWhenInstalled(registration.installing, registration.active));
 }
 
 async function register() {
-  let hadController = Boolean(navigator.serviceWorker.controller);
+  let controller = navigator.serviceWorker.controller;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (reloading) {
-      location.reload();
-    } else if (hadController) {
-      // Another tab switched every page to the new version: offer the reload here too.
+    // Another tab switched every page to a new version: offer the reload here too. A first
+    // controller (the first install claiming this page) is not a new version.
+    const previous = controller;
+    controller = navigator.serviceWorker.controller;
+    if (!reloading && previous && controller !== previous) {
       navigator.serviceWorker.getRegistration().then((r) => r && showNotice(r));
     }
-    hadController = true;
   });
   const registration = await navigator.serviceWorker.register(SW_URL.href, { updateViaCache: "none" });
   watch(registration);
+  // A page loaded while the worker was activating is left uncontrolled by WebKit: ask the
+  // active worker to take it, so that it works offline from now on.
+  if (!navigator.serviceWorker.controller && registration.active) {
+    registration.active.postMessage({ type: "claim" });
+  }
   let lastCheck = Date.now();
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && navigator.onLine && Date.now() - lastCheck > RECHECK_MS) {

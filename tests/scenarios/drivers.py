@@ -1,0 +1,206 @@
+"""A thin driver interface for the shared browser scenarios, and its two implementations.
+
+The scenarios (test_scenarios.py) talk to a page only through ``Driver``: go to a page of a site,
+wait for ``<html data-ready>``, wait for a JavaScript condition, click the n-th element a CSS
+selector matches, count elements, read attributes and text, run a script, reload. Everything
+they look at is the game's DOM contract (``data-ready``, ``data-turn``, ``data-over``,
+``data-cell``, ``data-tile``, ``data-rack``, ``data-legal``, ``data-pending``, ``data-score``,
+buttons by ``data-action``), never CSS classes or Python internals.
+
+* ``PlaywrightDriver``: a Playwright page in Debian's Chromium.
+* ``SeleniumDriver``: a Selenium session of WebKitWebDriver (Debian's ``webkit2gtk-driver``,
+  WebKitGTK, the engine of every iPad browser) on an Xvfb display.
+
+Scripts are function bodies: they read their arguments from ``arguments`` and may ``return`` a
+value or a promise (awaited in both engines).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+# Pyodide starts in 5-10 s (more under load, and WebKit is slower than Chromium): wait long,
+# never assert on time.
+READY_TIMEOUT_S = 120.0
+TIMEOUT_S = 60.0
+
+READY = """
+const root = document.documentElement;
+if (root.hasAttribute("data-ready")) return "ready";
+if (root.hasAttribute("data-load-error") || document.querySelector(".py-error")) return "error";
+return "";
+"""
+ERRORS = """return Array.from(document.querySelectorAll(".py-error"), (e) => e.textContent)
+  .concat(document.documentElement.getAttribute("data-load-error") || []);"""
+
+
+class PageError(AssertionError):
+    pass
+
+
+class Driver:
+    """What a scenario may do with the page. ``base`` is the site's URL, ending in '/'."""
+
+    engine = ""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+
+    # -- to implement ------------------------------------------------------------------------
+    def open(self, url: str) -> None:
+        raise NotImplementedError
+
+    def js(self, body: str, *args: Any) -> Any:
+        raise NotImplementedError
+
+    def click(self, selector: str, index: int = 0) -> None:
+        raise NotImplementedError
+
+    def reload(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def url(self) -> str:
+        raise NotImplementedError
+
+    def navigating(self, error: Exception) -> bool:
+        """True when ``error`` only says that the page navigated while a script ran."""
+        return False
+
+    # -- shared ------------------------------------------------------------------------------
+    def goto(self, path: str = "", base: str | None = None) -> None:
+        """Open a page of the site (``path`` relative to ``base``, by default the session's site)
+        and wait until it is ready."""
+        self.open((base or self.base) + path)
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        state = self.wait(READY, timeout=READY_TIMEOUT_S, what="<html data-ready>")
+        if state != "ready":
+            raise PageError(f"{self.url} did not start: {self.js(ERRORS)}")
+
+    def wait(self, body: str, *args: Any, timeout: float = TIMEOUT_S, what: str = "") -> Any:
+        """Until the script returns a truthy value; returns it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                value = self.js(body, *args)
+            except Exception as exc:  # a navigation under the script (Reload): ask the new page
+                if not self.navigating(exc):
+                    raise
+                value = None
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{self.engine}: gave up after {timeout:.0f} s waiting for {what or body.strip()}")
+            time.sleep(0.1)
+
+    def wait_for(self, selector: str, count: int | None = None, timeout: float = TIMEOUT_S) -> int:
+        """Until ``selector`` matches (exactly ``count`` elements if given); returns how many."""
+        if count is None:
+            body = "return document.querySelectorAll(arguments[0]).length;"
+            self.wait(body, selector, timeout=timeout, what=selector)
+        else:
+            body = "return document.querySelectorAll(arguments[0]).length === arguments[1];"
+            self.wait(body, selector, count, timeout=timeout, what=f"{count} × {selector}")
+        return self.count(selector)
+
+    def count(self, selector: str) -> int:
+        return int(self.js("return document.querySelectorAll(arguments[0]).length;", selector))
+
+    def attr(self, selector: str, name: str, index: int = 0) -> str | None:
+        return self.js("const e = document.querySelectorAll(arguments[0])[arguments[2]];"
+                       "return e ? e.getAttribute(arguments[1]) : null;", selector, name, index)
+
+    def attrs(self, selector: str, name: str) -> list[str | None]:
+        return self.js("return Array.from(document.querySelectorAll(arguments[0]), (e) => e.getAttribute(arguments[1]));",
+                       selector, name)
+
+    def text(self, selector: str) -> str:
+        return self.js("const e = document.querySelector(arguments[0]); return e ? e.textContent : '';", selector)
+
+    def visible(self, selector: str) -> bool:
+        return bool(self.js("""const e = document.querySelector(arguments[0]);
+            return Boolean(e && e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden');""",
+                            selector))
+
+    def action(self, name: str) -> None:
+        """Click the visible button ``data-action=name``."""
+        self.click(f'button[data-action="{name}"]:not([hidden])')
+
+
+class PlaywrightDriver(Driver):
+    engine = "chromium"
+
+    def __init__(self, base: str, page: Any) -> None:
+        super().__init__(base)
+        self.page = page
+
+    def open(self, url: str) -> None:
+        self.page.goto(url)
+
+    def js(self, body: str, *args: Any) -> Any:
+        return self.page.evaluate(f"async (args) => await (async function () {{ {body} }}).apply(null, args)",
+                                  list(args))
+
+    def click(self, selector: str, index: int = 0) -> None:
+        self.page.locator(selector).nth(index).click()
+
+    def reload(self) -> None:
+        self.page.reload()
+
+    def navigating(self, error: Exception) -> bool:
+        return "context was destroyed" in str(error) or "navigat" in str(error)
+
+    @property
+    def url(self) -> str:
+        return self.page.url
+
+
+class SeleniumDriver(Driver):
+    engine = "webkit"
+
+    def __init__(self, base: str, session: Any) -> None:
+        super().__init__(base)
+        self.session = session
+
+    def open(self, url: str) -> None:
+        self.session.get(url)
+
+    def js(self, body: str, *args: Any) -> Any:
+        # WebDriver's Execute Script awaits a returned promise.
+        return self.session.execute_script(f"return (async function () {{ {body} }}).apply(null, arguments);", *args)
+
+    def click(self, selector: str, index: int = 0) -> None:
+        from selenium.common.exceptions import (ElementClickInterceptedException,
+                                                ElementNotInteractableException, StaleElementReferenceException)
+        from selenium.webdriver.common.by import By
+
+        # The page re-renders elements: find them again when one goes stale under the click.
+        deadline = time.monotonic() + TIMEOUT_S
+        while True:
+            try:
+                elements = self.session.find_elements(By.CSS_SELECTOR, selector)
+                if len(elements) > index:
+                    elements[index].click()
+                    return
+                error: Exception = LookupError(f"no element {index} for {selector}")
+            except (StaleElementReferenceException, ElementNotInteractableException,
+                    ElementClickInterceptedException) as exc:
+                error = exc
+            if time.monotonic() > deadline:
+                raise AssertionError(f"webkit: could not click {selector} [{index}]: {error}")
+            time.sleep(0.1)
+
+    def reload(self) -> None:
+        self.session.refresh()
+
+    def navigating(self, error: Exception) -> bool:
+        from selenium.common.exceptions import JavascriptException
+
+        return isinstance(error, JavascriptException)
+
+    @property
+    def url(self) -> str:
+        return self.session.current_url

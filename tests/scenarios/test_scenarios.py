@@ -1,0 +1,247 @@
+"""The shared browser scenarios: each runs in Chromium and in WebKit (see conftest.py).
+
+One story per test, through the game's DOM contract only (drivers.py): the start link and a
+human turn by clicks, exchange / undo / reload and resume, a Cubes roll, the hot-seat handover,
+the Expert's worker, offline after one visit, the update notice (never on a first visit, only
+when a new version is really waiting), the tutorial and an embed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from drivers import Driver
+from sites import serve, site_copies
+
+START = "?variant=classic&seats=human,computer&seed=5&names=Ann,Bot&pace=0"
+SW_TIMEOUT_S = 120.0
+
+TURN = 'return document.documentElement.getAttribute("data-turn");'
+RACK = "[data-rack] [data-tile]"
+BOARD = "[data-cell][data-tile]"
+LOG = "#log > li"
+PLAY_DISABLED = 'return document.querySelector(\'button[data-action="play"]\').hasAttribute("aria-disabled");'
+# The page is controlled by an activated worker, and none is installing or waiting: the first
+# install is over, and every event it causes in the page has been dispatched (the controller is
+# set by the same task as controllerchange). The timeout lets queued tasks run first.
+SETTLED = """
+const sw = navigator.serviceWorker;
+if (!sw.controller || sw.controller.state !== "activated") return false;
+const r = await sw.getRegistration();
+if (!r || r.installing || r.waiting || !r.active || r.active.state !== "activated") return false;
+await new Promise((resolve) => setTimeout(resolve, 0));
+return true;
+"""
+NOTICE = "[data-sw-update]"
+
+pytestmark = pytest.mark.browser
+
+
+def start(d: Driver, query: str) -> None:
+    d.goto(query)
+    d.wait(r'return /^\d$/.test(document.documentElement.getAttribute("data-turn") || "");', what="data-turn")
+
+
+def wait_human(d: Driver, seat: int = 0) -> None:
+    d.wait(f"return document.documentElement.getAttribute('data-turn') === arguments[0]"
+           f" && document.querySelectorAll('{RACK}').length > 0;", str(seat), what=f"seat {seat} to move")
+
+
+def select_placeable(d: Driver) -> int:
+    """Click rack tiles until one lights up legal cells; returns how many cells."""
+    for i in range(d.count(RACK)):
+        d.click(RACK, i)
+        if d.count("[data-legal]"):
+            return d.count("[data-legal]")
+        d.click(RACK, i)  # unselect
+    pytest.fail(f"{d.engine}: no rack tile can be placed")
+
+
+def place_one(d: Driver) -> str:
+    select_placeable(d)
+    cell = d.attr("[data-legal]", "data-cell")
+    assert cell
+    pending = d.count("[data-pending]")
+    d.click(f'[data-legal][data-cell="{cell}"]')
+    d.wait_for(f'[data-cell="{cell}"][data-pending]', 1)
+    d.wait_for("[data-pending]", pending + 1)
+    return cell
+
+
+def play_any(d: Driver) -> None:
+    """Place what can be placed (at least one tile) and press Play."""
+    place_one(d)
+    while d.js(PLAY_DISABLED):
+        place_one(d)
+    entries = d.count(LOG)
+    d.action("play")
+    d.wait_for("[data-pending]", 0)
+    d.wait(f"return document.querySelectorAll('{LOG}').length > arguments[0];", entries, what="the move in the log")
+
+
+def choose_two(d: Driver, mode: str) -> None:
+    """Exchange or Roll: open the mode, choose the first two tiles or dice, confirm; wait for the log."""
+    entries = d.count(LOG)
+    d.action(mode)
+    d.click(RACK, 0)
+    d.click(RACK, 1)
+    d.action("confirm")
+    d.wait(f"return document.querySelectorAll('{LOG}').length > arguments[0];", entries, what=f"the {mode}")
+
+
+def scores(d: Driver, seats: int = 2) -> list[str]:
+    return [d.text(f'[data-score="{seat}"]') for seat in range(seats)]
+
+
+def wait_controlled(d: Driver) -> None:
+    d.wait(SETTLED, timeout=SW_TIMEOUT_S, what="the service worker to control the page")
+
+
+def test_start_link_and_a_human_turn_by_clicks(driver: Driver) -> None:
+    start(driver, START)
+    assert "variant=" not in driver.url  # the start link is removed: a reload resumes
+    wait_human(driver)
+    assert driver.count(RACK) == 6
+    first = place_one(driver)
+    assert driver.count("[data-legal]") == 0  # nothing selected any more
+    assert driver.count(RACK) == 5
+    assert select_placeable(driver) >= 1
+    second = driver.attr("[data-legal]", "data-cell")
+    driver.click(f'[data-legal][data-cell="{second}"]')
+    driver.wait_for("[data-pending]", 2)
+    driver.wait("return /scores 2 points/.test(document.getElementById('preview').textContent);",
+                what="the preview of 2 points")
+    driver.action("play")
+    driver.wait("return document.querySelector('[data-score=\"0\"]').textContent.trim() === '2';", what="score 2")
+    assert driver.count("[data-pending]") == 0
+    assert driver.count(f'[data-cell="{first}"][data-tile]') == 1
+    wait_human(driver)  # the computer replied
+    driver.wait_for(LOG, 2)
+    assert int(scores(driver)[1]) > 0
+    assert driver.count(BOARD) > 2
+    assert driver.count("[data-ios-install]") == 0  # neither engine here is iOS
+    assert driver.count(NOTICE) == 0
+
+
+def test_exchange_undo_reload_and_resume(driver: Driver) -> None:
+    start(driver, "?variant=classic&seats=human,computer&seed=5&pace=0")
+    wait_human(driver)
+    play_any(driver)
+    wait_human(driver)
+    # exchange two tiles
+    choose_two(driver, "exchange")
+    assert "exchanged 2 tiles" in driver.text("#log")
+    wait_human(driver)
+    assert driver.count(RACK) == 6
+    # undo takes back the computer's reply and the exchange
+    entries = driver.count(LOG)
+    driver.action("undo")
+    driver.wait_for(LOG, entries - 2)
+    wait_human(driver)
+    # play, reload, and the game comes back as it was
+    play_any(driver)
+    wait_human(driver)
+    before, tiles = scores(driver), driver.count(BOARD)
+    driver.reload()
+    driver.wait_ready()
+    wait_human(driver)
+    assert scores(driver) == before
+    assert driver.count(BOARD) == tiles
+
+
+def test_cubes_roll(driver: Driver) -> None:
+    start(driver, "?variant=cubes&seats=human,computer&seed=4&pace=0")
+    wait_human(driver)
+    if driver.count(LOG) == 0:
+        play_any(driver)  # the opening
+        wait_human(driver)
+    choose_two(driver, "roll")
+    assert "re-rolled 2 dice" in driver.text("#log")
+    assert driver.attr('button[data-action="roll"]', "aria-disabled") == "true"  # once per turn
+
+
+def test_hot_seat_handover(driver: Driver) -> None:
+    start(driver, "?variant=classic&seats=human,human&seed=5&names=Ann,Bob&pace=0")
+    assert driver.count(RACK) == 0  # hidden until Ann says she holds the device
+    assert "Ann" in driver.text("#privacy")
+    driver.action("reveal")
+    wait_human(driver, 0)
+    play_any(driver)
+    driver.wait_for(RACK, 0)
+    driver.wait("return document.getElementById('privacy').textContent.includes('Bob');", what="the handover to Bob")
+    driver.action("reveal")
+    wait_human(driver, 1)
+    assert driver.count(RACK) == 6
+
+
+def test_the_expert_thinks_in_a_worker(driver: Driver) -> None:
+    start(driver, "?variant=classic&seats=expert,human&seed=5&names=Deep,Ann&pace=0")
+    wait_human(driver, 1)
+    driver.wait_for(LOG, 1)
+    play_any(driver)
+    driver.action("stats")  # the page stays usable while the Expert thinks
+    driver.wait("return document.getElementById('stats-dialog').open;", what="the statistics dialog")
+    driver.click('#stats-dialog button[data-action="close-dialog"]')
+    wait_human(driver, 1)
+    driver.wait_for(LOG, 3)
+
+
+def test_offline_after_one_visit(driver: Driver, site_copy: Path) -> None:
+    with serve.running_server(site_copy) as url:
+        driver.goto(START, base=url)
+        wait_human(driver)
+        wait_controlled(driver)
+    # The server is gone: the game comes back from the service worker's cache and plays.
+    driver.reload()
+    driver.wait_ready()
+    wait_human(driver)
+    play_any(driver)
+    driver.goto("tutorial.html?lang=en", base=url)
+    assert driver.count("[data-qwirkle]") >= 20
+
+
+def test_update_notice_only_when_a_new_version_waits(driver: Driver, site_copy: Path) -> None:
+    with serve.running_server(site_copy) as url:
+        # A first visit installs the service worker: that is not an update.
+        driver.goto(START, base=url)
+        wait_human(driver)
+        wait_controlled(driver)
+        assert driver.count(NOTICE) == 0, f"{driver.engine}: an update notice on a first visit"
+        # Mid-move: a tile placed, not played yet.
+        place_one(driver)
+        driver.js("window.__samePage = true;")
+        # A new deployment: one file changes, the set-up step regenerates the list.
+        index = site_copy / "index.html"
+        index.write_text(index.read_text(encoding="utf-8").replace(
+            "<head>", '<head>\n  <meta name="test-version" content="2">', 1), encoding="utf-8")
+        site_copies.precache.write(site_copy)
+        driver.js("return navigator.serviceWorker.getRegistration().then((r) => r.update());")
+        driver.wait_for(NOTICE, 1, timeout=SW_TIMEOUT_S)
+        assert "Update available" in driver.text(NOTICE)
+        # Nothing reloads by itself: the move in progress is still there, the old version runs.
+        assert driver.js("return window.__samePage;") is True
+        assert driver.count("[data-pending]") == 1
+        assert driver.count('meta[name="test-version"]') == 0
+        # The player chooses to reload: the new version takes over.
+        driver.click(f"{NOTICE} button")
+        driver.wait("return !window.__samePage && document.documentElement.hasAttribute('data-ready');",
+                    timeout=SW_TIMEOUT_S, what="the reload into the new version")
+        assert driver.count('meta[name="test-version"]') == 1
+        wait_controlled(driver)
+        assert driver.count(NOTICE) == 0
+
+
+def test_tutorial_and_an_embed(driver: Driver) -> None:
+    driver.goto("tutorial.html?lang=en")
+    boards = driver.count("[data-qwirkle]")
+    assert boards >= 20
+    driver.wait_for("[data-qwirkle][data-state=ready]", boards)
+    replay = "[data-qwirkle][data-mode=replay]"
+    driver.click(f'{replay} [data-action="next"]')
+    driver.wait(f"return /Total: \\d+ points?/.test(document.querySelector('{replay}').textContent);",
+                what="the first replay's move in words")
+    driver.goto("embed.html?board=Ro@0,0%20Rd@1,0")
+    driver.wait_for('[data-cell="1,0"] [data-tile="Rd"]', 1)
+    assert driver.count('[data-cell="0,0"] [data-tile="Ro"]') == 1
