@@ -4,7 +4,8 @@
 * the regions, each drawing its part of the page and diffing against what it last drew:
   ``board_region``, ``rack_region``, ``actions_region``, ``side_region``, ``home_region``;
 * ``input.Input``: every button, key and gesture (``gestures``) as a named action;
-* ``dialogs.Dialogs``: new game, saved games, statistics, tile tracker.
+* ``dialogs.Dialogs``: new game, saved games, statistics, tile tracker;
+* ``review_view.ReviewView``: the review of a finished game (from the end-of-game card or Saved games).
 
 Start-up cost matters (the page must be ready within 10 % of a bare PyScript page): the engine,
 the board and the dialogs are imported on first need, not at load. Pyodide compiles every
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 
     from .board_region import BoardRegion
     from .dialogs import Dialogs
+    from .review_view import ReviewView
 
 
 class Page:
@@ -50,6 +52,7 @@ class Page:
         self.input = Input(self)
         self._board: BoardRegion | None = None
         self._dialogs: Dialogs | None = None
+        self._review: ReviewView | None = None
         self._regions: list[Any] = []
 
     # -- parts made on first need ----------------------------------------------------------------
@@ -71,8 +74,30 @@ class Page:
     def dialogs(self) -> "Dialogs":
         if self._dialogs is None:
             from .dialogs import Dialogs
-            self._dialogs = Dialogs(self.session, self.display, self.render)
+            self._dialogs = Dialogs(self.session, self.display, self.render, self.open_review)
         return self._dialogs
+
+    def open_review(self, game_id: str | None = None) -> None:
+        """Review a finished game: a saved one by id, else the game at the table (never one in progress)."""
+        if game_id:
+            saved = self.session.store.load(game_id)
+            game = saved.game if saved is not None else None
+        elif self.session.has_game():
+            game, game_id = self.session.controller.current, self.session.controller.game_id
+        else:
+            game = None
+        if game is None or not game.is_over:
+            return
+        if self._review is None:
+            from .review_view import ReviewView
+            self._review = ReviewView(self.display, self.session.store, self.session.host, self._review_closed)
+        self._review.open(game, game_id)
+        self.render()
+
+    def _review_closed(self) -> None:
+        self.render()
+        if self.session.has_game() and self.session.controller.current.is_over:
+            self.focus_result()
 
     def _rack_takes_tiles(self) -> bool:
         c = self.session.controller
@@ -134,6 +159,8 @@ class Page:
             getattr(region, "forget", lambda: None)()
         if self._dialogs is not None:
             self._dialogs.refresh()
+        if self._review is not None:
+            self._review.forget()
         self.render()
 
     # -- drawing ---------------------------------------------------------------------------------
@@ -141,8 +168,9 @@ class Page:
         root = document.documentElement
         set_attr(root, "data-palette", self.display.palette)
         playing = self.session.has_game()
-        by_id("home").hidden = playing
-        by_id("game").hidden = not playing
+        reviewing = self._review is not None and self._review.is_open
+        by_id("home").hidden = playing or reviewing
+        by_id("game").hidden = not playing or reviewing
         for node in document.querySelectorAll("[data-needs-game]"):
             node.hidden = not playing
         if not playing:
