@@ -160,9 +160,9 @@ class ReviewView:
         set_text(by_id("review-level-head"), seats.display_name(review.level, tr))
         self._progress(review)
         self.list.render(review)
-        entry = review.entry()
         choice = review.levels.get(review.step)
-        signature = (review.step, entry is not None, choice, review.level, tr.lang, self.display.palette)
+        # the racks before a move come from the players' next moves: redraw while the best pass brings them
+        signature = (review.step, len(review.entries), choice, review.level, tr.lang, self.display.palette)
         if signature == self.drawn:
             return
         self.drawn = signature
