@@ -67,6 +67,8 @@ class ReviewRunner:
         run = review.run
         started = self.host.now()
         places: set[str] = set()
+        self._waiting()
+        await self.host.sleep(0)   # a worker already up answers now
         while review.phase == BEST and not review.closed:
             start = len(review.entries)
             text = await self._call(self._ready(), "review_best", review.record_json, start, WORKER_CHUNK)
