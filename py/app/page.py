@@ -32,7 +32,7 @@ from .startlink import LINK_KEYS, is_start_link
 from .webstorage import browser_storage
 
 if TYPE_CHECKING:
-    from qwirkle import TurnResult
+    from qwirkle import Game, TurnResult
 
     from .board_region import BoardRegion
     from .dialogs import Dialogs
@@ -86,10 +86,14 @@ class Page:
             game, game_id = self.session.controller.current, self.session.controller.game_id
         else:
             game = None
-        if game is None or not game.is_over:
-            return
+        if game is not None and game.is_over:
+            self.session.host.spawn(self._open_review(game, game_id))
+
+    async def _open_review(self, game: "Game", game_id: str | None) -> None:
+        """In two short tasks (the page stays responsive): the review's modules, then the view."""
         if self._review is None:
             from .review_view import ReviewView
+            await self.session.host.sleep(0)
             self._review = ReviewView(self.display, self.session.store, self.session.host, self._review_closed)
         self._review.open(game, game_id)
         self.render()

@@ -13,6 +13,7 @@ Timings go to the log (``review-best ...``, ``review-level ...``) for ``bench/re
 from __future__ import annotations
 
 import asyncio
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable
 
 from . import review_service
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from .session import AiWorker, Host
 
 WORKER_CHUNK = 8     # best-pass moves per worker call (the worker is not the page: only progress matters)
+WARM_UP = ("qwirkle.ai", "qwirkle.review")   # imported before the page computes (a human game may not have yet)
 
 
 class ReviewRunner:
@@ -68,7 +70,9 @@ class ReviewRunner:
         started = self.host.now()
         places: set[str] = set()
         self._waiting()
-        await self.host.sleep(0)   # a worker already up answers now
+        for module in WARM_UP:   # the engine's review and computer levels, one import per task
+            import_module(module)
+            await self.host.sleep(0)   # (and a worker already up answers meanwhile)
         while review.phase == BEST and not review.closed:
             start = len(review.entries)
             text = await self._call(self._ready(), "review_best", review.record_json, start, WORKER_CHUNK)

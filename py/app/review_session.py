@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from qwirkle.notation import Cell, Exchange, Play, Roll, parse_move, parse_placements
-from qwirkle.review import DEFAULT_LEVEL
 from qwirkle.tiles import Tile
 
 if TYPE_CHECKING:
@@ -88,9 +87,11 @@ def marked(hand: tuple[Tile, ...], used: tuple[Tile, ...]) -> list[bool]:
 
 class ReviewSession:
     """The review of one finished game: computed parts, the chosen level, the move shown (``step``).
-    ``budget``: the Expert's fixed look-ahead budget (None: the engine's default)."""
+    ``level``: Expert by default, as the command line (``qwirkle.review.DEFAULT_LEVEL``, which is not imported
+    here: the engine's review is imported a step later, see ``review_runner``); ``budget``: the Expert's fixed
+    look-ahead budget (None: the engine's default)."""
 
-    def __init__(self, game: "Game", game_id: str | None = None, level: str = DEFAULT_LEVEL,
+    def __init__(self, game: "Game", game_id: str | None = None, level: str = "expert",
                  budget: int | None = None) -> None:
         from qwirkle.record import dumps
         if not game.is_over:

@@ -24,7 +24,7 @@ from .dom import by_id, clear, closest, data, el, listen, set_attr, set_text
 from .gestures import BoardGestures
 from .review_list import ReviewList, mini_tiles
 from .review_runner import ReviewRunner
-from .review_session import DONE, ReviewSession
+from .review_session import BEST, DONE, ReviewSession
 
 if TYPE_CHECKING:
     from qwirkle import Game
@@ -161,8 +161,9 @@ class ReviewView:
         self._progress(review)
         self.list.render(review)
         choice = review.levels.get(review.step)
-        # the racks before a move come from the players' next moves: redraw while the best pass brings them
-        signature = (review.step, len(review.entries), choice, review.level, tr.lang, self.display.palette)
+        # the racks before a move come from the players' next moves: redraw when they arrive
+        signature = (review.step, review.entry() is not None, tuple(review.hands_before(review.step)), choice,
+                     review.level, tr.lang, self.display.palette)
         if signature == self.drawn:
             return
         self.drawn = signature
@@ -190,7 +191,7 @@ class ReviewView:
         bar.hidden = phase == DONE or review.error is not None
         set_text(by_id("review-progress-text"), panels.progress_text(review, self.display.tr))
         set_attr(self.root, "data-phase", "error" if review.error else phase)
-        set_text(by_id("review-note"), panels.budget_note(review, self.display.tr))
+        set_text(by_id("review-note"), panels.budget_note(review, self.display.tr) if phase != BEST else "")
 
     def _racks(self, review: ReviewSession) -> None:
         tr = self.display.tr

@@ -70,6 +70,11 @@ def filled(game: Game, level: str = "medium") -> ReviewSession:
     return session
 
 
+def test_the_page_reviews_with_the_command_line_s_level_by_default() -> None:
+    from qwirkle.review import DEFAULT_LEVEL
+    assert ReviewSession(finished()).level == DEFAULT_LEVEL
+
+
 def test_a_game_in_progress_cannot_be_reviewed() -> None:
     game = Game.new("classic", ["A", "B"], 1)
     with pytest.raises(ValueError, match="not over"):
