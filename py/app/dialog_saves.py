@@ -1,4 +1,5 @@
-"""The saved-games dialog: resume, delete or export a save; import a file (the engine's record)."""
+"""The saved-games dialog: resume, review (a finished game), delete or export a save; import a file
+(the engine's record)."""
 
 from __future__ import annotations
 

@@ -105,18 +105,23 @@ class ReviewList:
             "data-review-move": entry.index, "data-player": entry.player, "data-points": entry.points,
             "data-best-points": entry.best_points, "data-lost": entry.lost,
             "data-missed-qwirkle": entry.missed_qwirkle is not None})
+        # the row's name is one sentence in words (a hidden span); the columns are for the eyes
         button = el("button", "review-move__button", attrs={
-            "type": "button", "data-action": "review-goto", "data-index": entry.index,
-            "aria-label": panels.row_label(review, entry, self.display.tr)})
-        button.appendChild(el("span", "review-move__n", text=str(entry.index + 1)))
-        button.appendChild(el("span", "review-move__who", text=review.options.players[entry.player]))
-        button.appendChild(move_picture(entry.move, entry.kind, self.display, die))
-        button.appendChild(el("span", "review-move__points", text=str(entry.points)))
-        button.appendChild(el("span", "review-move__best", text=str(entry.best_points)))
-        button.appendChild(el("span", "review-move__lost", text=f"−{entry.lost}" if entry.lost else ""))
-        button.appendChild(el("span", "review-move__level"))
+            "type": "button", "data-action": "review-goto", "data-index": entry.index})
+        button.appendChild(el("span", "visually-hidden review-move__words",
+                              text=panels.row_label(review, entry, self.display.tr)))
+        seen = [el("span", "review-move__n", text=str(entry.index + 1)),
+                el("span", "review-move__who", text=review.options.players[entry.player]),
+                move_picture(entry.move, entry.kind, self.display, die),
+                el("span", "review-move__points", text=str(entry.points)),
+                el("span", "review-move__best", text=str(entry.best_points)),
+                el("span", "review-move__lost", text=f"−{entry.lost}" if entry.lost else ""),
+                el("span", "review-move__level")]
         if entry.missed_qwirkle:
-            button.appendChild(el("span", "badge badge--missed", text=self.display.tr.t("review_missed_qwirkle")))
+            seen.append(el("span", "badge badge--missed", text=self.display.tr.t("review_missed_qwirkle")))
+        for part in seen:
+            part.setAttribute("aria-hidden", "true")
+            button.appendChild(part)
         row.appendChild(button)
         return row
 
@@ -126,7 +131,7 @@ class ReviewList:
         cell = row.querySelector(".review-move__level")
         clear(cell)
         set_attr(row, "data-level-move", choice.move if choice is not None else None)
-        row.firstChild.setAttribute("aria-label", panels.row_label(review, entry, self.display.tr))
+        row.querySelector(".review-move__words").textContent = panels.row_label(review, entry, self.display.tr)
         if choice is None:
             self.level_drawn.pop(entry.index, None)
             return

@@ -28,7 +28,7 @@ def rows(page: Page) -> list[dict]:
         missed: li.hasAttribute('data-missed-qwirkle')}))""")
 
 
-def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(page: Page, open_ready) -> None:
+def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(page: Page, open_ready, axe) -> None:
     open_ready(page, "?variant=classic&seats=greedy,hard&names=Ann,Bob&seed=21&pace=0")
     expect(page.locator("html")).to_have_attribute("data-over", "", timeout=120_000)
     result = page.locator("#result")
@@ -85,8 +85,9 @@ def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(
         expect(board.locator(f'[data-cell="{cell}"]')).to_have_attribute("data-ghost", code)
     tiles = sum(len(e.move.split()) for e in entries[:worse.index] if e.kind == "play") + len(played)
     expect(board.locator("[data-tile]")).to_have_count(tiles)
-    expect(page.locator("#review-detail")).to_contain_text(f"Best play: ")
+    expect(page.locator("#review-detail")).to_contain_text("Best play: ")
     expect(page.locator("[data-review-rack]")).to_have_count(2)   # every rack, the game being over
+    assert axe(page, "#review") == []
 
     # Close: back to the finished game, and no review rack left in the page.
     review.get_by_role("button", name="Close").click()
@@ -120,3 +121,7 @@ def test_an_imported_record_is_reviewed_from_saved_games(page: Page, open_ready,
         page.locator("#review").get_by_role("button", name="Export").click()
     exported = json.loads(open(download.value.path(), encoding="utf-8").read())
     assert exported["moves"] == list(game.moves) and exported["seed"] == 5
+    page.locator("#lang").select_option("fr")
+    expect(page.locator("#review-title")).to_contain_text("Analyse : Cubes")
+    expect(page.locator("#review-progress-text")).to_have_text("Analyse terminée.")
+    expect(page.locator("[data-review-move]")).to_have_count(len(entries))
