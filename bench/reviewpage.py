@@ -33,12 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 from serve import running_server  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [  # as in tests/browser/conftest.py: quiet, and no host but 127.0.0.1
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
+from aimove import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (bench/ is the script's folder)
+
 TIMEOUT_MS = 600_000
 # Recorded before the page's own scripts: main-thread tasks over 50 ms.
 RECORDER = """

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, Coroutine
+from typing import Any
 
 import pytest
 
@@ -19,6 +19,8 @@ from qwirkle.match import play_out
 from qwirkle.review import level_moves, review, review_moves
 from qwirkle.tiles import Tile
 from ui.words import Translator
+
+from test_session import FakeHost
 
 
 def finished(variant: str = "classic", seed: int = 4, first: str = "hard") -> Game:
@@ -153,39 +155,21 @@ class Worker:
         return review_service.review_levels(record, level, budget, start, count)
 
 
-class Host:
-    def __init__(self, worker: Worker | None, ready_after: int = 0) -> None:
-        self.tasks: list[Coroutine[Any, Any, None]] = []
-        self._worker = worker
-        self.ready_after = ready_after   # the worker starts after this many yields of the page
-        self.logs: list[str] = []
-        self.started = False
+class Host(FakeHost):
+    """The session tests' host, whose sleeps yield to the event loop; its worker is up after ``ready_after``
+    such yields."""
 
-    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        self.tasks.append(work)
+    def __init__(self, worker: Worker | None, ready_after: int = 0) -> None:
+        super().__init__(worker)  # type: ignore[arg-type]
+        self.ready_after = ready_after
 
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(0)
 
-    def now(self) -> float:
-        return 0.0
-
-    def start_worker(self) -> None:
-        self.started = True
-
-    async def worker(self) -> Worker | None:
+    async def worker(self) -> Worker | None:  # type: ignore[override]
         for _ in range(self.ready_after):
             await asyncio.sleep(0)
-        return self._worker
-
-    def log(self, text: str, warning: bool = False) -> None:
-        self.logs.append(text)
-
-    def run(self) -> None:
-        async def drain() -> None:
-            while self.tasks:
-                await self.tasks.pop(0)
-        asyncio.run(drain())
+        return self._worker  # type: ignore[return-value]
 
 
 def run_review(host: Host, level: str = "medium") -> tuple[ReviewSession, list[int]]:
@@ -207,7 +191,7 @@ def test_the_worker_computes_both_passes_when_it_is_up() -> None:
     worker = Worker()
     host = Host(worker)
     session, seen = run_review(host)
-    assert host.started and worker.calls.count("level") == session.total
+    assert host.worker_started and worker.calls.count("level") == session.total
     assert seen == sorted(seen)   # the view hears of every chunk, in order
     assert any(line.startswith("review-best") and "where=worker" in line for line in host.logs)
 
