@@ -207,6 +207,8 @@ class Page:
         self.render()
 
     def entered(self) -> None:
+        if self._review is not None and self._review.is_open:   # a game started or resumed: back to the table
+            self._review.close()
         self.board.reset()
         for region in self._regions:
             getattr(region, "forget", lambda: None)()

@@ -1,7 +1,8 @@
 """The game review through the real page (see conftest.py): a computer game is played to the end, Review
 opens from the end-of-game card, the list is checked against the engine's review of the saved record
 (points, best points, the level's choices), the board steps through the game by buttons, keys and the
-slider, and an exported record imported back offers the same review from Saved games."""
+slider, and an imported record offers the same review from Saved games (exported again, in French, and
+left for a new game)."""
 
 from __future__ import annotations
 
@@ -93,6 +94,10 @@ def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(
     review.get_by_role("button", name="Close").click()
     expect(page.locator("#game")).to_be_visible()
     expect(page.locator("[data-review-rack], [data-review-move]")).to_have_count(0)
+    # no review of a game in progress (it would show the hidden racks)
+    page.locator('#menu [data-action="saves"]').click()
+    expect(page.locator("#saves-list .save")).to_have_count(2)
+    expect(page.locator('#saves-list [data-action="review-save"]')).to_have_count(1)
 
 
 def test_an_imported_record_is_reviewed_from_saved_games(page: Page, open_ready, tmp_path) -> None:
@@ -125,3 +130,13 @@ def test_an_imported_record_is_reviewed_from_saved_games(page: Page, open_ready,
     expect(page.locator("#review-title")).to_contain_text("Analyse : Cubes")
     expect(page.locator("#review-progress-text")).to_have_text("Analyse terminée.")
     expect(page.locator("[data-review-move]")).to_have_count(len(entries))
+    # a new game started from the menu leaves the review for the table
+    page.locator('#menu [data-action="new"]').click()
+    page.locator('#new-dialog [data-action="start"]').click()
+    expect(page.locator("#game")).to_be_visible()
+    expect(page.locator("#review")).to_be_hidden()
+    expect(page.locator("[data-review-rack], [data-review-move]")).to_have_count(0)
+    # no review of a game in progress (it would show the hidden racks)
+    page.locator('#menu [data-action="saves"]').click()
+    expect(page.locator("#saves-list .save")).to_have_count(2)
+    expect(page.locator('#saves-list [data-action="review-save"]')).to_have_count(1)
