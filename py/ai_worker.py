@@ -1,12 +1,16 @@
-"""Entry point of the computer-player worker (started by app.page only for slow players).
+"""Entry point of the computer-player worker (started by app.page only for slow players and reviews).
 
-It exports one function to the page; it never touches the DOM, so it needs no cross-origin
+It exports functions to the page: computer moves and hints (``app.ai_service``) and game reviews
+in chunks (``app.review_service``); it never touches the DOM, so it needs no cross-origin
 isolation (see OFFLINE.md, workers).
 """
 
 from pyscript import sync
 
 from app.ai_service import choose_move, hint_move
+from app.review_service import review_best, review_levels
 
 sync.choose_move = choose_move
 sync.hint_move = hint_move
+sync.review_best = review_best
+sync.review_levels = review_levels

@@ -29,6 +29,7 @@ class CellModel:
     last: bool = False        # part of the last move
     new: bool = False         # placed by the move just made (animated)
     label: str = ""
+    ghost: Tile | None = None  # a tile drawn faintly over the cell (a game review's best play)
 
     @property
     def code(self) -> str | None:

@@ -22,13 +22,14 @@ from .viewport import CELL, MIN_ZOOM, TOUCH_MIN_ZOOM, Viewport
 
 
 class BoardView:
-    """Renders ``dict[Cell, CellModel]`` into ``#board-world``; ``on_cursor`` hears cursor moves."""
+    """Renders ``dict[Cell, CellModel]`` into ``#board-world``; ``on_cursor`` hears cursor moves.
+    ``root_id`` names another board of the page (its parts are ``ID-world``, ``ID-ghost``, ``ID-coords``)."""
 
-    def __init__(self, on_cursor: Callable[[Cell], None]) -> None:
-        self.root = by_id("board")
-        self.world = by_id("board-world")
-        self.ghost = by_id("board-ghost")
-        self.coords = by_id("board-coords")
+    def __init__(self, on_cursor: Callable[[Cell], None], root_id: str = "board") -> None:
+        self.root = by_id(root_id)
+        self.world = by_id(f"{root_id}-world")
+        self.ghost = by_id(f"{root_id}-ghost")
+        self.coords = by_id(f"{root_id}-coords")
         self.on_cursor = on_cursor
         self.view = Viewport()
         self.coarse = bool(window.matchMedia("(pointer: coarse)").matches)
@@ -50,7 +51,7 @@ class BoardView:
                 self.elements.pop(cell).remove()
                 self.signatures.pop(cell, None)
         for cell, model in cells.items():
-            signature = (model.kind, model.code, model.legal, model.last, model.new, model.label)
+            signature = (model.kind, model.code, model.legal, model.last, model.new, model.label, model.ghost)
             if self.signatures.get(cell) == signature:
                 continue
             node = self.elements.get(cell)
@@ -77,12 +78,16 @@ class BoardView:
         set_attr(node, "data-pending", model.kind == PENDING)
         set_attr(node, "data-legal", model.legal)
         set_attr(node, "data-last", model.last)
-        set_attr(node, "role", "img" if model.kind == TILE else "button")
+        set_attr(node, "role", "img" if model.kind == TILE or model.ghost is not None else "button")
         set_attr(node, "aria-label", model.label)
-        if model.kind == EMPTY:
-            node.replaceChildren()
+        set_attr(node, "data-ghost", model.ghost.notation() if model.ghost is not None else None)
+        markup = "" if model.kind == EMPTY else tile_svg(model.tile, self.palette, die=self.die)
+        if model.ghost is not None:
+            markup += f'<span class="cell__ghost">{tile_svg(model.ghost, self.palette, die=self.die)}</span>'
+        if markup:
+            node.innerHTML = markup
         else:
-            node.innerHTML = tile_svg(model.tile, self.palette, die=self.die)
+            node.replaceChildren()
 
     def apply_view(self) -> None:
         self.world.style.transform = self.view.transform()

@@ -1,4 +1,5 @@
-"""The saved-games dialog: resume, delete or export a save; import a file (the engine's record)."""
+"""The saved-games dialog: resume, review (a finished game), delete or export a save; import a file
+(the engine's record)."""
 
 from __future__ import annotations
 
@@ -26,13 +27,15 @@ class SavesDialog:
     element_id = "saves-dialog"
 
     def __init__(self, session: "Session", display: Display, close: Callable[[str], None],
-                 changed: Callable[[], None]) -> None:
+                 changed: Callable[[], None], review: Callable[[str], None] | None = None) -> None:
         self.session = session
         self.display = display
         self.close = close
         self.changed = changed
+        self.open_review = review
         self.actions: dict[str, Callable[[Any], None]] = {
-            "resume-save": self.resume, "export-save": self.export, "delete-save": self.delete}
+            "resume-save": self.resume, "export-save": self.export, "delete-save": self.delete,
+            "review-save": self.review}
         listen(by_id("import-file"), "change", self._import)
 
     def can_open(self) -> bool:
@@ -61,7 +64,10 @@ class SavesDialog:
             item.appendChild(el("span", "save__text", text=text + (f" ({', '.join(tags)})" if tags else "")))
             item.appendChild(el("span", "save__when muted", text=when))
             buttons = el("span", "save__buttons")
-            for action, key in (("resume-save", "resume"), ("export-save", "export"), ("delete-save", "delete")):
+            actions = [("resume-save", "resume"), ("export-save", "export"), ("delete-save", "delete")]
+            if game.is_over and self.open_review is not None:   # never during a game: racks are hidden
+                actions.insert(1, ("review-save", "review"))
+            for action, key in actions:
                 buttons.appendChild(el("button", "btn btn--small", text=tr.t(key), attrs={
                     "type": "button", "data-action": action, "data-id": saved.id,
                     "aria-label": f"{tr.t(key)}: {text}"}))
@@ -78,6 +84,11 @@ class SavesDialog:
             self.session.report_problems()
             self.changed()
 
+    def review(self, button: Any) -> None:
+        if self.open_review is not None:
+            self.close("saves")
+            self.open_review(data(button, "id") or "")
+
     def delete(self, button: Any) -> None:
         self.session.store.delete(data(button, "id") or "")
         self.session.notice = Note("deleted")
@@ -86,18 +97,9 @@ class SavesDialog:
     def export(self, button: Any) -> None:
         game_id = data(button, "id") or ""
         text = self.session.store.export_text(game_id)
-        if text is None:
-            return
-        from pyodide.ffi import create_once_callable, to_js
-        from pyscript import document, window
-        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"},
-                                                     dict_converter=window.Object.fromEntries))
-        url = window.URL.createObjectURL(blob)
-        link = el("a", attrs={"href": url, "download": f"qwirkle-{game_id}.json"})
-        document.body.appendChild(link)
-        link.click()
-        link.remove()
-        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+        if text is not None:
+            from .download import download_text
+            download_text(text, f"qwirkle-{game_id}.json")
 
     def _import(self, event: Any) -> None:
         files = event.target.files

@@ -25,14 +25,15 @@ class Dialog(Protocol):
 
 
 class Dialogs:
-    def __init__(self, session: "Session", display: Display, changed: Callable[[], None]) -> None:
+    def __init__(self, session: "Session", display: Display, changed: Callable[[], None],
+                 review: Callable[[str], None] | None = None) -> None:
         from .dialog_new import NewGameDialog
         from .dialog_saves import SavesDialog
         from .dialog_stats import StatsDialog
         from .dialog_tracker import TrackerDialog
         self.dialogs: dict[str, Dialog] = {
             "new": NewGameDialog(session, display, self.close),
-            "saves": SavesDialog(session, display, self.close, changed),
+            "saves": SavesDialog(session, display, self.close, changed, review),
             "stats": StatsDialog(session, display),
             "tracker": TrackerDialog(session, display),
         }

@@ -51,6 +51,7 @@ class Surface(Protocol):
     def dialogs(self) -> "Dialogs": ...
     def focus_rack(self) -> None: ...
     def focus_result(self) -> None: ...
+    def open_review(self, game_id: str | None = None) -> None: ...
 
 
 class Input:
@@ -77,6 +78,7 @@ class Input:
             "undo": page.session.undo,
             "reveal": self.reveal,
             "rematch": page.session.rematch,
+            "review": page.open_review,
             "escape": self.escape,
             # the board and the rack
             "tap-cell": self.tap_cell,

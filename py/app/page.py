@@ -4,7 +4,8 @@
 * the regions, each drawing its part of the page and diffing against what it last drew:
   ``board_region``, ``rack_region``, ``actions_region``, ``side_region``, ``home_region``;
 * ``input.Input``: every button, key and gesture (``gestures``) as a named action;
-* ``dialogs.Dialogs``: new game, saved games, statistics, tile tracker.
+* ``dialogs.Dialogs``: new game, saved games, statistics, tile tracker;
+* ``review_view.ReviewView``: the review of a finished game (from the end-of-game card or Saved games).
 
 Start-up cost matters (the page must be ready within 10 % of a bare PyScript page): the engine,
 the board and the dialogs are imported on first need, not at load. Pyodide compiles every
@@ -32,10 +33,11 @@ from .turn_link import is_turn_fragment
 from .webstorage import browser_storage
 
 if TYPE_CHECKING:
-    from qwirkle import TurnResult
+    from qwirkle import Game, TurnResult
 
     from .board_region import BoardRegion
     from .dialogs import Dialogs
+    from .review_view import ReviewView
 
 
 class Page:
@@ -51,6 +53,7 @@ class Page:
         self.input = Input(self)
         self._board: BoardRegion | None = None
         self._dialogs: Dialogs | None = None
+        self._review: ReviewView | None = None
         self._regions: list[Any] = []
 
     # -- parts made on first need ----------------------------------------------------------------
@@ -74,8 +77,34 @@ class Page:
     def dialogs(self) -> "Dialogs":
         if self._dialogs is None:
             from .dialogs import Dialogs
-            self._dialogs = Dialogs(self.session, self.display, self.render)
+            self._dialogs = Dialogs(self.session, self.display, self.render, self.open_review)
         return self._dialogs
+
+    def open_review(self, game_id: str | None = None) -> None:
+        """Review a finished game: a saved one by id, else the game at the table (never one in progress)."""
+        if game_id:
+            saved = self.session.store.load(game_id)
+            game = saved.game if saved is not None else None
+        elif self.session.has_game():
+            game, game_id = self.session.controller.current, self.session.controller.game_id
+        else:
+            game = None
+        if game is not None and game.is_over:
+            self.session.host.spawn(self._open_review(game, game_id))
+
+    async def _open_review(self, game: "Game", game_id: str | None) -> None:
+        """In two short tasks (the page stays responsive): the review's modules, then the view."""
+        if self._review is None:
+            from .review_view import ReviewView
+            await self.session.host.sleep(0)
+            self._review = ReviewView(self.display, self.session.store, self.session.host, self._review_closed)
+        self._review.open(game, game_id)
+        self.render()
+
+    def _review_closed(self) -> None:
+        self.render()
+        if self.session.has_game() and self.session.controller.current.is_over:
+            self.focus_result()
 
     def _rack_takes_tiles(self) -> bool:
         c = self.session.controller
@@ -161,6 +190,8 @@ class Page:
             getattr(region, "forget", lambda: None)()
         if self._dialogs is not None:
             self._dialogs.refresh()
+        if self._review is not None:
+            self._review.forget()
         self.render()
 
     # -- drawing ---------------------------------------------------------------------------------
@@ -168,8 +199,9 @@ class Page:
         root = document.documentElement
         set_attr(root, "data-palette", self.display.palette)
         playing = self.session.has_game()
-        by_id("home").hidden = playing
-        by_id("game").hidden = not playing
+        reviewing = self._review is not None and self._review.is_open
+        by_id("home").hidden = playing or reviewing
+        by_id("game").hidden = not playing or reviewing
         for node in document.querySelectorAll("[data-needs-game]"):
             node.hidden = not playing
         if not playing:
@@ -202,6 +234,8 @@ class Page:
         self.render()
 
     def entered(self) -> None:
+        if self._review is not None and self._review.is_open:   # a game started or resumed: back to the table
+            self._review.close()
         self.board.reset()
         for region in self._regions:
             getattr(region, "forget", lambda: None)()

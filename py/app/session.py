@@ -28,10 +28,14 @@ ANIMATION_SECONDS = 0.35   # the time its tiles take to land
 
 
 class AiWorker(Protocol):
-    """The two functions the computer-player worker exports (py/ai_worker.py, app.ai_service)."""
+    """The functions the computer-player worker exports (py/ai_worker.py): moves and hints
+    (app.ai_service), and game reviews in chunks (app.review_service)."""
 
     def choose_move(self, record_json: str, seat: int, kind: str, seed: int, seconds: Any) -> Awaitable[str]: ...
     def hint_move(self, record_json: str, seat: int, level: str, seed: int, seconds: Any) -> Awaitable[str]: ...
+    def review_best(self, record_json: str, start: int, count: int) -> Awaitable[str]: ...
+    def review_levels(self, record_json: str, level: str, budget: Any, start: int,
+                      count: int) -> Awaitable[str]: ...
 
 
 class Host(Protocol):

@@ -158,4 +158,5 @@ class SideRegion:
             box.appendChild(el("ul", "result__hints", children=[el("li", text=t) for t in hints]))
         box.appendChild(el("button", "btn btn--primary", text=tr.t("rematch"),
                            attrs={"type": "button", "data-action": "rematch"}))
+        box.appendChild(el("button", "btn", text=tr.t("review"), attrs={"type": "button", "data-action": "review"}))
         box.hidden = False

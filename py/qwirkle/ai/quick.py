@@ -88,7 +88,7 @@ class Position:
         across, down = self.across, self.down
         best: Found | None = None
         best_points = 0
-        for cell in across.keys() | down.keys():
+        for cell in open_cells(across, down):
             h_kinds, h_points = across.get(cell, (ALL_KINDS, 0))
             v_kinds, v_points = down.get(cell, (ALL_KINDS, 0))
             fits = h_kinds & v_kinds & hand_kinds
@@ -162,6 +162,13 @@ class Position:
                                 beat = found[0]
                                 best = found
         return best
+
+
+def open_cells(across: dict[Cell, Crossing], down: dict[Cell, Crossing]) -> list[Cell]:
+    """The empty cells next to a tile, in a fixed order: the dicts' insertion order, never a set's. A set of
+    cells iterates in hash order, and hashes differ between 64-bit CPython and the page's 32-bit Pyodide, so
+    ties (the first best cell wins) would be broken differently and a seeded review would not be the same."""
+    return [*across, *(cell for cell in down if cell not in across)]
 
 
 def _widen(lines: dict[int, list[int]], line: int, pos: int) -> None:
@@ -244,7 +251,7 @@ class FlexPosition(Position):
         best_points = 0
         best_backs: list[int] = []
         across, down = self.across, self.down
-        for cell in across.keys() | down.keys():
+        for cell in open_cells(across, down):
             h_kinds, h_points = across.get(cell, (ALL_KINDS, 0))
             v_kinds, v_points = down.get(cell, (ALL_KINDS, 0))
             fits = h_kinds & v_kinds & hand_kinds

@@ -1,0 +1,97 @@
+"""Game review computed away from the page, a few moves at a time: the functions the worker exports.
+
+The page sends the finished game's record (the engine's JSON) and asks for the review in chunks, so
+that it can show progress and, when no worker is available, compute on the page between frames:
+
+* ``review_best(record_json, start, count)``: the best-by-points review of record moves ``start`` to
+  ``start + count`` (``qwirkle.review.review_moves``), and with the last chunk the per-player totals;
+* ``review_levels(record_json, level, budget, start, count)``: what ``level`` would have played before
+  each of those moves (``qwirkle.review.level_moves``: seeded, the Expert on a fixed ``budget``).
+
+Both answer JSON text (plain data crosses the worker boundary): ``{"total": n, "moves": [...],
+"players": [...] | null}``. The moves are the engine's ``MoveReview.to_json()`` (with ``index``) and
+``LevelMove`` as ``{"index", "move", "points"}``, exactly what ``python3 -m qwirkle review`` prints.
+
+The engine's passes are generators over the whole game; a chunk continues the generator that the
+previous chunk left (kept in a small cache keyed by the record and the pass), so a review costs one
+pass whatever the chunk size. Pure Python: the same functions run under CPython in the tests and on
+the page when there is no worker.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from typing import Any, Iterator
+
+CACHE_SIZE = 4   # passes kept alive (a review has two; a second review may start before the first ends)
+
+
+class _Pass:
+    """One engine pass under way: its generator, how far it is, what it produced."""
+
+    def __init__(self, moves: Iterator[Any], game: Any) -> None:
+        self.moves = moves
+        self.game = game
+        self.done: list[Any] = []
+
+    def take(self, start: int, count: int) -> list[Any]:
+        while len(self.done) < start + count:
+            item = next(self.moves, None)
+            if item is None:
+                break
+            self.done.append(item)
+        return self.done[start:start + count]
+
+
+_PASSES: "OrderedDict[tuple[Any, ...], _Pass]" = OrderedDict()
+
+
+def _pass(key: tuple[Any, ...], make: Any) -> _Pass:
+    """The cached pass for ``key``, or a new one from ``make()`` (it starts over from the first move)."""
+    run = _PASSES.get(key)
+    if run is None:
+        run = _PASSES[key] = make()
+        while len(_PASSES) > CACHE_SIZE:
+            _PASSES.popitem(last=False)
+    _PASSES.move_to_end(key)
+    return run
+
+
+def _load(record_json: str) -> Any:
+    from qwirkle.review import load
+    return load(str(record_json))
+
+
+def review_best(record_json: str, start: int, count: int) -> str:
+    """Moves ``start`` to ``start + count`` reviewed by points; the totals once the last move is in."""
+    from qwirkle.review import review_moves, summarize
+    record_json, start, count = str(record_json), max(int(start), 0), max(int(count), 1)
+
+    def make() -> _Pass:
+        game = _load(record_json)
+        return _Pass(review_moves(game), game)
+
+    run = _pass(("best", record_json), make)
+    entries = run.take(start, count)
+    total = len(run.game.history)
+    players = None
+    if start + len(entries) >= total:
+        players = [player.to_json() for player in summarize(run.game, run.take(0, total))]
+    moves = [{"index": entry.index, **entry.to_json()} for entry in entries]
+    return json.dumps({"total": total, "moves": moves, "players": players})
+
+
+def review_levels(record_json: str, level: str, budget: Any, start: int, count: int) -> str:
+    """What ``level`` would have played before record moves ``start`` to ``start + count``."""
+    from qwirkle.review import level_moves
+    record_json, level, start, count = str(record_json), str(level), max(int(start), 0), max(int(count), 1)
+    iterations = int(budget) if isinstance(budget, (int, float)) and budget > 0 else None   # JS null: none
+
+    def make() -> _Pass:
+        game = _load(record_json)
+        return _Pass(level_moves(game, level, iterations), game)
+
+    run = _pass(("level", record_json, level, iterations), make)
+    moves = [{"index": m.index, "move": m.move, "points": m.points} for m in run.take(start, count)]
+    return json.dumps({"total": len(run.game.history), "moves": moves, "players": None})

@@ -1,0 +1,142 @@
+"""The game review through the real page (see conftest.py): a computer game is played to the end, Review
+opens from the end-of-game card, the list is checked against the engine's review of the saved record
+(points, best points, the level's choices), the board steps through the game by buttons, keys and the
+slider, and an imported record offers the same review from Saved games (exported again, in French, and
+left for a new game)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Page, expect
+
+from qwirkle.review import level_moves, review_moves
+
+DONE = '#review[data-phase="done"]'
+
+
+def finished_record(page: Page) -> dict:
+    current = page.evaluate("localStorage.getItem('qwirkle.current')")
+    save = json.loads(page.evaluate("(id) => localStorage.getItem('qwirkle.save.' + id)", current))
+    return save["record"]
+
+
+def rows(page: Page) -> list[dict]:
+    return page.evaluate("""() => [...document.querySelectorAll('[data-review-move]')].map((li) => ({
+        index: +li.dataset.reviewMove, player: +li.dataset.player, points: +li.dataset.points,
+        best: +li.dataset.bestPoints, level: li.dataset.levelMove ?? null,
+        missed: li.hasAttribute('data-missed-qwirkle')}))""")
+
+
+def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(page: Page, open_ready, axe) -> None:
+    open_ready(page, "?variant=classic&seats=greedy,hard&names=Ann,Bob&seed=21&pace=0")
+    expect(page.locator("html")).to_have_attribute("data-over", "", timeout=120_000)
+    result = page.locator("#result")
+    result.get_by_role("button", name="Review").click()
+    review = page.locator("#review")
+    expect(review).to_be_visible()
+    expect(page.locator("#game")).to_be_hidden()
+    expect(review).to_have_attribute("data-phase", re.compile("level|done"))
+    page.wait_for_selector(DONE, timeout=180_000)
+
+    record = finished_record(page)
+    entries = list(review_moves(record))
+    choices = list(level_moves(record, "expert"))
+    shown = rows(page)
+    assert [r["index"] for r in shown] == list(range(len(record["moves"])))
+    assert [(r["player"], r["points"], r["best"]) for r in shown] == [
+        (e.seat, e.points, e.best_points) for e in entries]
+    assert [r["missed"] for r in shown] == [e.missed_qwirkle is not None for e in entries]
+    assert [r["level"] for r in shown] == [c.move for c in choices]
+    assert all(e.lost == 0 for e in entries if e.seat == 0 and e.kind == "play")   # Ann is greedy
+    summary = page.locator("#review-summary tbody tr")
+    expect(summary).to_have_count(2)
+    expect(summary.first.locator("td").first).to_have_text(str(sum(e.points for e in entries if e.seat == 0)))
+
+    # Stepping: buttons, keys and the slider move the board through the game.
+    board = page.locator("#review-board")
+    total = len(entries)
+    expect(board).to_have_attribute("data-step", "0")
+    expect(page.locator("#review-step")).to_have_text(f"Move 1 of {total}")
+    page.get_by_role("button", name="Next move").click()
+    expect(board).to_have_attribute("data-step", "1")
+    page.keyboard.press("ArrowRight")
+    expect(board).to_have_attribute("data-step", "2")
+    page.keyboard.press("ArrowLeft")
+    expect(board).to_have_attribute("data-step", "1")
+    page.keyboard.press("End")
+    expect(board).to_have_attribute("data-step", str(total - 1))
+    page.get_by_role("button", name="First move").click()
+    expect(board).to_have_attribute("data-step", "0")
+    page.locator("#review-slider").fill(str(total))
+    expect(board).to_have_attribute("data-step", str(total - 1))
+    expect(page.locator('[data-review-move][aria-current="step"]')).to_have_attribute(
+        "data-review-move", str(total - 1))
+
+    # Each step's board: the position before the move, the move's tiles, the best play as ghost tiles.
+    worse = next(e for e in entries if e.kind == "play" and e.lost)
+    page.locator(f'[data-review-move="{worse.index}"] button').click()
+    expect(board).to_have_attribute("data-step", str(worse.index))
+    played = {p.split("@")[1]: p.split("@")[0] for p in worse.move.split()}
+    best = {p.split("@")[1]: p.split("@")[0] for p in worse.best.split()}
+    for cell, code in played.items():
+        expect(board.locator(f'[data-cell="{cell}"]')).to_have_attribute("data-tile", code)
+    for cell, code in best.items():
+        expect(board.locator(f'[data-cell="{cell}"]')).to_have_attribute("data-ghost", code)
+    tiles = sum(len(e.move.split()) for e in entries[:worse.index] if e.kind == "play") + len(played)
+    expect(board.locator("[data-tile]")).to_have_count(tiles)
+    expect(page.locator("#review-detail")).to_contain_text("Best play: ")
+    expect(page.locator("[data-review-rack]")).to_have_count(2)   # every rack, the game being over
+    assert axe(page, "#review") == []
+
+    # Close: back to the finished game, and no review rack left in the page.
+    review.get_by_role("button", name="Close").click()
+    expect(page.locator("#game")).to_be_visible()
+    expect(page.locator("[data-review-rack], [data-review-move]")).to_have_count(0)
+    # no review of a game in progress (it would show the hidden racks)
+    page.locator('#menu [data-action="saves"]').click()
+    expect(page.locator("#saves-list .save")).to_have_count(2)
+    expect(page.locator('#saves-list [data-action="review-save"]')).to_have_count(1)
+
+
+def test_an_imported_record_is_reviewed_from_saved_games(page: Page, open_ready, tmp_path) -> None:
+    from qwirkle import Game, dumps
+    from qwirkle.ai import make_player
+    from qwirkle.match import play_out
+    game = Game.new("cubes", ["Ann", "Bob"], 5)
+    play_out(game, [make_player("greedy", 1), make_player("medium", 2)])
+    path = tmp_path / "game.json"
+    path.write_text(dumps(game), encoding="utf-8")
+    open_ready(page)
+    page.get_by_role("button", name="Saved games").click()
+    page.locator("#import-file").set_input_files(str(path))
+    item = page.locator("#saves-list .save").first
+    expect(item).to_contain_text("finished")
+    item.get_by_role("button", name=re.compile("^Review")).click()
+    expect(page.locator("#review")).to_be_visible()
+    page.locator("#review-level").select_option("medium")
+    page.wait_for_selector(DONE, timeout=180_000)
+    entries = list(review_moves(game))
+    choices = list(level_moves(game, "medium"))
+    assert [(r["player"], r["points"], r["best"], r["level"]) for r in rows(page)] == [
+        (e.seat, e.points, e.best_points, c.move) for e, c in zip(entries, choices)]
+    expect(page.locator("#review-title")).to_contain_text("Cubes")
+    with page.expect_download() as download:
+        page.locator("#review").get_by_role("button", name="Export").click()
+    exported = json.loads(open(download.value.path(), encoding="utf-8").read())
+    assert exported["moves"] == list(game.moves) and exported["seed"] == 5
+    page.locator("#lang").select_option("fr")
+    expect(page.locator("#review-title")).to_contain_text("Analyse : Cubes")
+    expect(page.locator("#review-progress-text")).to_have_text("Analyse terminée.")
+    expect(page.locator("[data-review-move]")).to_have_count(len(entries))
+    # a new game started from the menu leaves the review for the table
+    page.locator('#menu [data-action="new"]').click()
+    page.locator('#new-dialog [data-action="start"]').click()
+    expect(page.locator("#game")).to_be_visible()
+    expect(page.locator("#review")).to_be_hidden()
+    expect(page.locator("[data-review-rack], [data-review-move]")).to_have_count(0)
+    # no review of a game in progress (it would show the hidden racks)
+    page.locator('#menu [data-action="saves"]').click()
+    expect(page.locator("#saves-list .save")).to_have_count(2)
+    expect(page.locator('#saves-list [data-action="review-save"]')).to_have_count(1)
