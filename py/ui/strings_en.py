@@ -224,6 +224,8 @@ EN: dict[str, str] = {
     "rule_F5": "Diagonal limit", "rule_F6": "Exchange",
     # Refused moves, by reason (and rule) from the engine
     "why_empty": "a play places at least one tile.",
+    "why_C8_empty": "an exchange puts back at least one tile.",
+    "why_Q3_empty": "a re-roll takes at least one die.",
     "why_C4_duplicate": "two {tiles_name} cannot be played together.",
     "why_no_common_attribute": "the tiles played must all share a color or all share a shape.",
     "why_occupied": "the cell {cell} is already taken.",
@@ -310,5 +312,8 @@ EN: dict[str, str] = {
     'error_missing': 'This board needs {attribute}.',
     'error_legal': 'The play given to explain ({play}) is legal: it scores {points}.',
     'error_no_play': 'The hand has no legal play on this board.',
+    'error_limit_count': '{attribute} holds {got} tiles: at most {limit}.',
+    'error_limit_copies': '{attribute} holds {got} × {tile}, but the game has only {limit}.',
+    'error_limit_extent': 'The tiles of {attribute} span {width} × {height} cells: no game spreads over more than {limit}.',
     'error_internal': 'Something went wrong: {message}',
 }

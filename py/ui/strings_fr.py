@@ -206,6 +206,8 @@ FR: dict[str, str] = {
     "rule_F2": "Lignes et colonnes", "rule_F3": "Diagonales", "rule_F4": "Qwirkle Flex",
     "rule_F5": "Limite des diagonales", "rule_F6": "Échange",
     "why_empty": "un coup pose au moins une tuile.",
+    "why_C8_empty": "un échange remet au moins une tuile dans le sac.",
+    "why_Q3_empty": "une relance porte sur au moins un dé.",
     "why_C4_duplicate": "deux {tiles_name} ne peuvent pas être joués ensemble.",
     "why_no_common_attribute": "les tuiles jouées doivent toutes avoir la même couleur ou la même forme.",
     "why_occupied": "la case {cell} est déjà occupée.",
@@ -292,5 +294,8 @@ FR: dict[str, str] = {
     'error_missing': 'Ce plateau a besoin de {attribute}.',
     'error_legal': 'Le coup donné à expliquer ({play}) est permis : il rapporte {points}.',
     'error_no_play': "Cette main n'a aucun coup permis sur ce plateau.",
+    'error_limit_count': '{attribute} contient {got} tuiles : {limit} au plus.',
+    'error_limit_copies': "{attribute} contient {got} × {tile}, mais le jeu n'en a que {limit}.",
+    'error_limit_extent': "Les tuiles de {attribute} couvrent {width} × {height} cases : aucune partie ne s'étend sur plus de {limit}.",
     'error_internal': 'Une erreur est survenue : {message}',
 }

@@ -79,13 +79,12 @@ def fingerprint(game: Game, moves: list[str]) -> dict[str, Any]:
 
 def make(variant: str, tiles: int | None, levels: tuple[str, ...], seed: int, version: int) -> dict[str, Any]:
     names = [f"{level}{seat + 1}" for seat, level in enumerate(levels)]
-    extra = {} if version == 1 else {"version": version}
-    game = Game.new(variant, names, seed, tiles=tiles, **extra)
+    game = Game.new(variant, names, seed, tiles=tiles, version=version)
     players = [Shaker(make_player(level, seed * 10 + seat)) for seat, level in enumerate(levels)]
     while not game.is_over and len(game.moves) < MAX_MOVES:
         game.apply(players[game.to_move].choose(game.view(game.to_move)))
     record = to_record(game)
-    fresh = Game.new(variant, names, seed, tiles=tiles, **extra)
+    fresh = Game.new(variant, names, seed, tiles=tiles, version=version)
     return {"record": record, "expect": fingerprint(fresh, list(record["moves"]))}
 
 
