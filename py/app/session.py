@@ -114,9 +114,13 @@ class Session:
         self.notice = Note("resumed", {"n": saved.move_count})
 
     def report_problems(self) -> None:
-        """Stored values that could not be read were moved aside: say so once."""
+        """Stored values that could not be read were moved aside (or, storage full, left unread): say so once."""
         problems = self.store.take_problems()
-        if len(problems) == 1:
+        kept = [p for p in problems if p.moved_to is None]
+        if kept:
+            keys = ", ".join(f"{p.key} ({p.error})" for p in kept)
+            self.notice = Note("save_kept", {"keys": keys}, level="error", count=len(kept))
+        elif len(problems) == 1:
             first = problems[0]
             self.notice = Note("save_moved", {"key": first.moved_to, "error": first.error}, level="warn")
         elif problems:
@@ -150,7 +154,24 @@ class Session:
         self.generation += 1
         if self.controller.undo():
             self.fresh = set()
-        self.listener.changed()
+        if not self.caught_up():
+            self.listener.changed()
+
+    # -- other tabs (tabs.py) ----------------------------------------------------------------------
+    def caught_up(self) -> bool:
+        """After a change: if another tab had saved this game since, reload it from there (True)."""
+        from .tabs import catch_up
+        return self.has_game() and self.controller.stale and self._told(catch_up(self))
+
+    def storage_changed(self, key: str | None) -> bool:
+        """The browser's ``storage`` event for ``key``; True when the game in play was reloaded."""
+        from .tabs import storage_changed
+        return self._told(storage_changed(self, key))
+
+    def _told(self, reloaded: bool) -> bool:
+        if reloaded:   # drawn again with the notice saying why
+            self.listener.changed()
+        return reloaded
 
     # -- the computer loop -----------------------------------------------------------------------
     def kick(self) -> None:
@@ -216,7 +237,10 @@ class Session:
         if result is None:
             self.listener.changed()
             return
+        if self.caught_up():
+            return
         self.notice = None
+        self.report_problems()   # a value found unreadable on the way (the statistics at a game's end)
         self.fresh = set()
         if result.kind == "play" and self.controller.pace:
             from qwirkle.notation import parse_placements

@@ -13,6 +13,7 @@ players: a name has at most 40 characters, got 41
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any, Iterable, Sequence
 
@@ -26,6 +27,11 @@ MAX_AGE = 150
 MAX_MOVES = 10_000        # moves of a record; a real game makes about 100 (exchanges can stretch it, never so far)
 MAX_MOVE_TEXT = 200       # characters of one move in notation (a 6-tile Flex play takes about 80)
 MAX_RECORD_BYTES = 2_000_000   # a record's text, before it is parsed (10,000 moves of 200 characters)
+MAX_DEPTH = 100           # JSON nesting: a record nests 2 deep; Pyodide's parser overflows the browser's stack
+#                           (an uncatchable crash) long before Python's recursion limit stops it
+
+# A JSON string (an unterminated one runs to the end: the scan never backtracks) or a bracket.
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\[\s\S]?)*(?:"|\Z)|[\[\]{}]')
 
 
 class LimitError(ValueError):
@@ -38,6 +44,27 @@ class LimitError(ValueError):
         self.field = field
         self.kind = kind
         self.details = details
+
+
+def nested_deeper(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether JSON ``text`` nests arrays and objects deeper than ``limit`` (brackets inside strings ignored);
+    checked before parsing, in one pass of the regular expression engine.
+
+    >>> nested_deeper('{"moves": ["[[[["]}', 2), nested_deeper("[" * 3 + "]" * 3, 2)
+    (False, True)
+    """
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
+    for match in _JSON_TOKENS.finditer(text):
+        token = match.group()
+        if token in ("[", "{"):
+            depth += 1
+            if depth > limit:
+                return True
+        elif token in ("]", "}"):
+            depth -= 1
+    return False
 
 
 def check_name(name: str, field: str) -> None:

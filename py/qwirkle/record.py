@@ -13,7 +13,7 @@ from typing import Any, TypeGuard
 from .chance import VERSIONS
 from .errors import IllegalMoveError, NotationError, RecordError
 from .game import Game, Options
-from .limits import MAX_MOVE_TEXT, MAX_MOVES, MAX_RECORD_BYTES, check_options
+from .limits import MAX_MOVE_TEXT, MAX_MOVES, MAX_RECORD_BYTES, check_options, nested_deeper
 
 FORMAT = "qwirkle-game"
 VERSION = VERSIONS[-1]   # the version of new records
@@ -96,6 +96,8 @@ def parse_json(text: str, field: str = "record") -> Any:
     too deep or with numbers too large gives a ``RecordError`` naming ``field``, never Python's own exception."""
     if len(text) > MAX_RECORD_BYTES:
         raise RecordError(f"{field}: {len(text)} characters; a game record has at most {MAX_RECORD_BYTES}")
+    if nested_deeper(text):
+        raise RecordError(f"{field}: not a game record (nested too deep)")
     try:
         return json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as error:

@@ -182,6 +182,7 @@ EN: dict[str, str] = {
     "ended_blocked": "No one could play: the game ends with no bonus (C10).",
     "undone": "Move taken back.",
     "undo_none": "There is no move of yours to take back.",
+    "export_in_progress": "This game is still being played by several people: it can be exported once it is over (its record deals every rack).",
     # Saves
     "resumed": "Your game is back where you left it (move {n}). New game starts another one.",
     "saves_title": "Saved games",
@@ -195,7 +196,14 @@ EN: dict[str, str] = {
     "import_done": "Game imported.",
     "import_failed": "This file is not a Qwirkle game record: {error}",
     "deleted": "Saved game deleted.",
-    "storage_failed": "The game could not be saved in this browser: {error}",
+    "storage_failed": "This game could not be saved in this browser ({error}). If its storage is full, delete finished games in Saved games to make room.",
+    "save_kept_other": "{n} saved values could not be read, nor moved aside (the storage is full): they are left where they were, unread ({keys}).",
+    "save_kept_one": "A saved value could not be read, nor moved aside (the storage is full): it is left where it was, unread ({keys}).",
+    "deleted_finished_other": "{n} finished games deleted.",
+    "deleted_finished_one": "{n} finished game deleted.",
+    "delete_finished_one": "Delete the finished game",
+    "delete_finished_other": "Delete the {n} finished games",
+    "other_tab": "This game was played on in another tab: here it is as it is saved there.",
     # Statistics
     "stats_title": "Statistics",
     "stats_empty": "No finished games yet.",
