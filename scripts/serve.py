@@ -159,6 +159,11 @@ class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request, client_address):  # type: ignore[no-untyped-def]
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return  # the browser dropped the request (a reload, a closed tab): nothing went wrong here
+        super().handle_error(request, client_address)
+
 
 def make_server(root: Path | str = ROOT, port: int = 0, quiet: bool = False) -> Server:
     """A server bound to 127.0.0.1 (port 0: any free port; see ``server.server_address``)."""
