@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 THINK_SECONDS = 0.45       # a computer's pause before moving, so that people can follow
 ANIMATION_SECONDS = 0.35   # the time its tiles take to land
+FOLLOW_SECONDS = 8.0       # a tab following another one's game lets that tab move the computers (tabs.py)
 
 
 class AiWorker(Protocol):
@@ -67,6 +68,7 @@ class Session:
         self.notice: Note | None = None       # a page-level message (link error, resumed, saves)
         self.generation = 0                   # bumped when the game changes under the computer loop
         self.running = False                  # the computer loop is on
+        self.following = False                # another tab moves this game on: its computers wait for it
         self.hinting = False                  # a slow hint is being computed
         self.fresh: set[Cell] = set()         # cells of the move just made (animated)
 
@@ -185,9 +187,10 @@ class Session:
         try:
             while c.computer_to_move and generation == self.generation:
                 self.listener.changed()
-                await self.host.sleep(THINK_SECONDS if c.pace else 0)
+                await self.host.sleep(FOLLOW_SECONDS if self.following else THINK_SECONDS if c.pace else 0)
                 if generation != self.generation or not c.computer_to_move:
                     break
+                self.following = False   # the other tab went quiet (closed?): this one plays on
                 result = await self._computer_turn(generation)
                 if result is None and generation != self.generation:
                     break
@@ -247,6 +250,7 @@ class Session:
             self.fresh = {p.cell for p in parse_placements(result.move)}
         self.listener.moved(result, human)
         if human:
+            self.following = False
             self.kick()
 
     # -- hints ---------------------------------------------------------------------------------

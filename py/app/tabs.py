@@ -9,7 +9,9 @@ revision it last read or wrote (``Controller.revision``), and autosave refuses t
 * a refused autosave (``Controller.stale``), when both moved at once: the save is not touched, this tab's move is
   dropped and the game reloaded as the other tab left it.
 
-Either way the player is told (``other_tab``).
+Either way the player is told (``other_tab``). A tab that caught up by the event follows the other one: its
+computer players wait (``session.FOLLOW_SECONDS``) for the other tab's moves instead of computing them twice, and
+take over when that tab goes quiet (closed) or when a human moves here.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ class Tab(Protocol):
 
     store: "SaveStore"
     notice: Note | None
+    following: bool
 
     @property
     def controller(self) -> "Controller": ...
@@ -63,4 +66,6 @@ def storage_changed(session: Tab, key: str | None) -> bool:
         return False
     if session.store.revision(c.game_id) <= (c.revision or 0):
         return False
-    return catch_up(session)
+    reloaded = catch_up(session)
+    session.following = reloaded   # the other tab runs the computers; this one waits for its saves
+    return reloaded

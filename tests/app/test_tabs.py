@@ -1,7 +1,7 @@
 """Two tabs on one game (two sessions over one storage): a tab never overwrites a newer state of the game; a stale
 tab is brought up to date, by the storage event or when its own save is refused, and is told."""
 from app.saves import SAVE_PREFIX, DictStorage, SaveStore
-from app.session import Session
+from app.session import FOLLOW_SECONDS, Session
 from qwirkle import Play
 
 from test_session import Events, FakeHost
@@ -66,3 +66,16 @@ def test_a_deleted_game_is_not_reloaded():
     game_id = a.controller.game_id
     del storage.data[SAVE_PREFIX + game_id]
     assert not a.storage_changed(SAVE_PREFIX + game_id) and a.has_game()
+
+
+def test_a_following_tab_waits_for_the_other_to_move_the_computers():
+    storage = DictStorage()
+    a, host_a, _ = tab(storage, "?variant=classic&seats=human,greedy&seed=9")
+    host_a.run()                                       # up to the human's turn
+    b, host_b, _ = tab(storage)
+    human_move(a)                                      # tab A's computer loop is now due
+    assert b.storage_changed(SAVE_PREFIX + a.controller.game_id) and b.following
+    host_b.run()                                       # tab A never answers (closed): tab B takes over, late
+    assert host_b.clock >= FOLLOW_SECONDS and not b.following and b.controller.human_to_move
+    host_a.run()                                       # tab A's own answer is refused, and it catches up
+    assert a.controller.game.moves == b.controller.game.moves and a.notice.key == "other_tab"
