@@ -20,7 +20,6 @@ SAVE_FORMAT = "qwirkle-save"
 def read_import(text: str) -> tuple[dict[str, Any], list[str], "Game"]:
     """(the clean record, its seats, the game replayed) of an imported file's text."""
     from qwirkle.errors import RecordError
-    from qwirkle.limits import MAX_NAME
     from qwirkle.record import FIELDS, from_record, parse_json
 
     value = parse_json(text, "file")   # a byte-order mark is fine; depth, size and numbers are bounded
@@ -30,12 +29,19 @@ def read_import(text: str) -> tuple[dict[str, Any], list[str], "Game"]:
         record = value.get("record")
     if not isinstance(record, dict):
         raise RecordError("record: expected a JSON object")
-    clean = {key: record[key] for key in FIELDS if key in record}
-    players = clean.get("players")
-    if isinstance(players, list) and all(isinstance(p, str) for p in players):
-        clean["players"] = [" ".join(p.split())[:MAX_NAME] for p in players]
+    clean = names_bounded({key: record[key] for key in FIELDS if key in record})
     game = from_record(clean)
     return clean, check_seats(seats, len(game.options.players)), game
+
+
+def names_bounded(record: dict[str, Any]) -> dict[str, Any]:
+    """The record with its player names as the page makes them (spaces collapsed, at most 40 characters), so that
+    a file or an older save with longer names still loads (the engine refuses them)."""
+    from qwirkle.limits import MAX_NAME
+    players = record.get("players")
+    if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
+        return record
+    return {**record, "players": [" ".join(p.split())[:MAX_NAME] for p in players]}
 
 
 def check_seats(seats: Any, players: int) -> list[str]:

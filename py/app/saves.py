@@ -287,11 +287,13 @@ class SaveStore:
 
     # -- export / import -----------------------------------------------------------------------
     def export_text(self, game_id: str) -> str | None:
-        """The engine's JSON record of a save (plus ``seats``, which the engine ignores)."""
+        """The engine's JSON record of a save (plus ``seats``, which the engine ignores): the record's own fields
+        only, even from a save made before unknown fields were dropped on import."""
+        from qwirkle.record import to_record
         saved = self.load(game_id)
         if saved is None:
             return None
-        return json.dumps({**saved.record, "seats": list(saved.seats)}, ensure_ascii=False, indent=1)
+        return json.dumps({**to_record(saved.game), "seats": list(saved.seats)}, ensure_ascii=False, indent=1)
 
     def import_text(self, text: str) -> SavedGame:
         """Add a game from an exported record (or a save file); ``ValueError`` (RecordError) naming the field when
@@ -344,7 +346,10 @@ def parse_save(text: str, game_id: str | None = None) -> SavedGame:
         raise ValueError("not a saved Qwirkle game")
     if value.get("version") != SAVE_VERSION:
         raise ValueError(f"save version {value.get('version')!r} is not supported")
+    from .importing import names_bounded
     record = value.get("record")
+    if isinstance(record, dict):
+        record = names_bounded(record)
     game = from_record(record)  # RecordError is a ValueError; a record is a dict once it loads
     assert isinstance(record, dict)
     seats = value.get("seats")

@@ -175,7 +175,7 @@ class Game:
                              f"{variant.max_players} players (C1)")
         if options.ages is not None and len(options.ages) != len(options.players):
             raise ValueError("ages: give one age (or null) per player")
-        check_options(options.players, options.seed, options.ages)
+        check_options(options.players)
         self.options = options
         self.full_set = self.variant.tiles(options.tiles)
         self._pieces = Counter(map(self.variant.identity, self.full_set))

@@ -22,8 +22,6 @@ from .tiles import COLOR_NAMES, Tile
 from .variants import Variant
 
 MAX_NAME = 40             # characters of a player's name (the page's start links cut names there too)
-MAX_SEED = 2**63 - 1      # seeds are whole numbers from -MAX_SEED to MAX_SEED
-MAX_AGE = 150
 MAX_MOVES = 10_000        # moves of a record; a real game makes about 100 (exchanges can stretch it, never so far)
 MAX_MOVE_TEXT = 200       # characters of one move in notation (a 6-tile Flex play takes about 80)
 MAX_RECORD_BYTES = 2_000_000   # a record's text, before it is parsed (10,000 moves of 200 characters)
@@ -36,7 +34,7 @@ _JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\[\s\S]?)*(?:"|\Z)|[\[\]{}]')
 
 class LimitError(ValueError):
     """Input beyond what any game reaches; the message starts with the field (``board:``, ``players:``...).
-    ``kind`` says which limit (``count``, ``copies``, ``extent``, ``name``, ``seed``, ``age``) and ``details`` its
+    ``kind`` says which limit (``count``, ``copies``, ``extent``, ``name``) and ``details`` its
     numbers, for a translated message (the embedded boards show ``error_limit_<kind>``)."""
 
     def __init__(self, field: str, kind: str, message: str, **details: Any) -> None:
@@ -73,15 +71,11 @@ def check_name(name: str, field: str) -> None:
                          limit=MAX_NAME, got=len(name))
 
 
-def check_options(players: Sequence[str], seed: int, ages: Sequence[int | None] | None) -> None:
-    """A game's settings: names, seed and ages within bounds (player counts are the rule set's, C1)."""
+def check_options(players: Sequence[str]) -> None:
+    """A game's settings within bounds: names (player counts are the rule set's, C1; seeds and ages may be any
+    whole numbers, and JSON or the command line already refuse numbers too long to read)."""
     for name in players:
         check_name(name, "players")
-    if not -MAX_SEED <= seed <= MAX_SEED:
-        raise LimitError("seed", "seed", f"a whole number from {-MAX_SEED} to {MAX_SEED}", limit=MAX_SEED)
-    for age in ages or ():
-        if age is not None and not 0 <= age <= MAX_AGE:
-            raise LimitError("ages", "age", f"an age is from 0 to {MAX_AGE}, got {age}", limit=MAX_AGE, got=age)
 
 
 def check_count(text: str, field: str, limit: int) -> None:

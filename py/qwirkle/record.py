@@ -66,7 +66,7 @@ def options_of(record: Any) -> tuple[Options, list[str]]:
         if len(move) > MAX_MOVE_TEXT:
             raise RecordError(f"moves: move {index + 1} has {len(move)} characters (at most {MAX_MOVE_TEXT})", index)
     try:
-        check_options(players, seed, ages)
+        check_options(players)
     except ValueError as error:
         raise RecordError(str(error)) from None
     return Options(variant, tuple(players), seed, tuple(ages) if ages is not None else None, tiles, version), moves

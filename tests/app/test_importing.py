@@ -57,3 +57,13 @@ def test_a_whole_save_file_with_its_seats(store):
     saved = store.import_text(source.storage.data["qwirkle.save.g"])
     assert saved.seats == ("greedy", "human") and saved.game.moves == Game.new("classic", ["a", "b"], 12).moves + (
         record()["moves"][0],)
+
+
+def test_saves_with_longer_names_still_load_and_the_limit_is_the_start_links():
+    from app.saves import parse_save
+    from app.startlink import MAX_NAME
+    from qwirkle.limits import MAX_NAME as ENGINE_MAX_NAME
+    assert MAX_NAME == ENGINE_MAX_NAME == 40
+    text = json.dumps({"format": "qwirkle-save", "version": 1, "seats": ["human", "human"],
+                       "record": record(players=["N" * 90, "Bob"])})
+    assert parse_save(text).game.options.players == ("N" * 40, "Bob")

@@ -72,9 +72,7 @@ def test_a_byte_order_mark_is_accepted():
 @pytest.mark.parametrize("text,field", [
     ("[" * 100_000 + "]" * 100_000, "record"),                    # nested far too deep for a recursive parser
     ('{"format": "qwirkle-game", "seed": ' + "9" * 5000 + "}", "record"),   # more digits than Python converts
-    (record_of(seed=10**30), "seed"),
     (record_of(players=["A" * 41, "Bob"]), "players"),
-    (record_of(ages=[30, 400]), "ages"),
     (record_of(moves=["pass"] * 10_001), "moves"),
     (record_of(moves=["Ro@0,0" + " Rs@1,0" * 100]), "moves"),
     (record_of(version=True), "version"),
