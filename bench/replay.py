@@ -1,9 +1,9 @@
 """Loading a game record: replay time and peak memory for records of 100, 1,000 and 8,000 moves.
 
 A record is replayed move by move when a save is opened, imported or reviewed, so its cost must grow linearly with
-its moves. The long records are legal classic games stretched the only way the rules allow: after the opening, the
-players exchange two tiles turn after turn (C8 lets them while the bag holds tiles), then play the game out with the
-greedy player. 8,000 moves is about 86 KB of JSON.
+its moves. The records are legal classic games stretched the only way the rules allow: after the opening, the
+players exchange two tiles turn after turn (C8 lets them while the bag holds tiles), then the greedy player makes
+the last 30 moves (plays: boards, scoring, drawing). 8,000 moves is about 110 KB of JSON.
 
 Run: PYTHONPATH=py python3 bench/replay.py [--moves 100,1000,8000] [--repeat 3]
 
@@ -20,15 +20,15 @@ from qwirkle import Exchange, Game
 from qwirkle.ai import make_player
 from qwirkle.record import dumps, loads
 
-PLAYED_OUT = 60   # moves left, roughly, to play a game out after the exchanges
+PLAYED = 30   # the last moves are plays
 
 
 def long_record(moves: int, seed: int = 1) -> str:
-    """A legal classic record of about ``moves`` moves (exactly, for a long one, up to how the game ends)."""
+    """A legal classic record of ``moves`` moves (fewer only if the game ends first)."""
     game = Game.new("classic", ["Ann", "Bob"], seed)
     greedy = make_player("greedy", seed)
     game.apply(greedy.choose(game.view(game.to_move)))   # the opening (C2): no exchange before it
-    while len(game.moves) < moves - PLAYED_OUT and game.exchange_limit() >= 2:
+    while len(game.moves) < moves - PLAYED and game.exchange_limit() >= 2:
         game.apply(Exchange(game.hands[game.to_move][:2]))
     while not game.is_over and len(game.moves) < moves:
         game.apply(greedy.choose(game.view(game.to_move)))

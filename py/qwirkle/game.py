@@ -221,11 +221,6 @@ class Game:
         return tuple(self._history)
 
     @property
-    def last(self) -> TurnResult | None:
-        """The last move made (None before the first)."""
-        return self._history[-1] if self._history else None
-
-    @property
     def is_opening(self) -> bool:
         return self._state.opening
 
