@@ -60,7 +60,7 @@ site: vendor
 	rm -rf site
 	mkdir -p site
 	cp -R index.html pyscript.toml js css py assets site/
-	cp -R tutorial.html embed.html manifest.webmanifest sw.js site/
+	cp -R tutorial.html embed.html manifest.webmanifest sw.js _headers site/
 	find site -name __pycache__ -type d -prune -exec rm -rf {} +
 	$(PYTHON) scripts/precache.py --root site --quiet
 	@du -sh site | sed 's/\t.*//; s/^/site\/ is ready: /'

@@ -9,6 +9,9 @@ Standard library only. Differences from ``python3 -m http.server``:
   ``.zip``, ``.py``;
 * ``Cache-Control: no-cache``: the browser keeps its copy but revalidates it on every load
   (304 Not Modified), so an edited file is never served stale and warm loads stay warm;
+* the headers of the site's ``_headers`` file (the format static hosts read: CSP with
+  ``frame-ancestors``, ``X-Content-Type-Options``, ``Referrer-Policy``), so that what is tested
+  locally is what a host sends;
 * never serves dot-folders (.git, .venv) and never lists directories.
 
 Command line (what ``make play`` runs)::
@@ -69,7 +72,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
-        self.send_header("X-Content-Type-Options", "nosniff")
+        for name, value in host_headers(Path(self.directory), urlsplit(self.path).path):
+            self.send_header(name, value)
         super().end_headers()
 
     def send_head(self):  # type: ignore[no-untyped-def]
@@ -90,6 +94,47 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         if not self.quiet:
             super().log_message(format, *args)
+
+
+HEADERS_FILE = "_headers"
+
+
+def parse_headers(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """A ``_headers`` file: ``[(path pattern, [(name, value), ...]), ...]``. A line at the left margin is a path
+    (``*`` matches any rest), the indented ``Name: value`` lines under it are its headers; ``#`` starts a comment.
+
+    >>> parse_headers("/*\n  X-Frame-Options: DENY\n# note\n/a.html\n  Referrer-Policy: no-referrer\n")
+    [('/*', [('X-Frame-Options', 'DENY')]), ('/a.html', [('Referrer-Policy', 'no-referrer')])]
+    """
+    rules: list[tuple[str, list[tuple[str, str]]]] = []
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():
+            rules.append((line.strip(), []))
+        elif rules and ":" in line:
+            name, _, value = line.strip().partition(":")
+            rules[-1][1].append((name.strip(), value.strip()))
+    return rules
+
+
+def _matches(pattern: str, path: str) -> bool:
+    return path.startswith(pattern[:-1]) if pattern.endswith("*") else path == pattern
+
+
+@functools.lru_cache(maxsize=8)
+def _rules(headers_file: Path, mtime_ns: int) -> list[tuple[str, list[tuple[str, str]]]]:
+    return parse_headers(headers_file.read_text(encoding="utf-8"))
+
+
+def host_headers(root: Path, path: str) -> list[tuple[str, str]]:
+    """The headers ``root/_headers`` gives a request path (without a ``_headers`` file: nosniff only)."""
+    headers_file = root / HEADERS_FILE
+    try:
+        rules = _rules(headers_file, headers_file.stat().st_mtime_ns)
+    except OSError:
+        return [("X-Content-Type-Options", "nosniff")]
+    return [header for pattern, headers in rules if _matches(pattern, path) for header in headers]
 
 
 @functools.cache

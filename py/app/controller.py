@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from qwirkle import Exchange, Game, IllegalMoveError, Move, Pass, Play, PlayerView, Roll, TurnResult
 from qwirkle.notation import Cell
-from qwirkle.record import to_record
 from qwirkle.tiles import Tile
 
 from . import seats as seat_registry
@@ -51,6 +50,8 @@ class Controller(HintAdvice):
         self.hints: list[int] = []              # hints used, per seat (saved beside the record)
         self._hinted: tuple[int, int] | None = None  # (seat, moves) of the turn last counted
         self._version = 0                       # bumped by every change of the game (view cache)
+        self.revision: int | None = None        # of the save this tab last read or wrote (tabs.py)
+        self.stale = False                      # another tab saved a newer state of this game
         self._views: dict[tuple[int, int], PlayerView] = {}
 
     # -- starting ------------------------------------------------------------------------------
@@ -64,6 +65,7 @@ class Controller(HintAdvice):
 
     def resume(self, saved: SavedGame) -> Game:
         self._adopt(saved.game, saved.seats, saved.pace, saved.id, saved.created)
+        self.revision = saved.revision
         self.hints = hint_counts(saved.app.get("hints"), len(saved.seats))
         if self.store:
             self.store.set_current(saved.id)
@@ -88,6 +90,7 @@ class Controller(HintAdvice):
         self.pace = pace
         self.game_id = game_id
         self.created = created
+        self.revision, self.stale = None, False
         self.turn = TurnState()
         self.revealed = None
         self.last = game.history[-1] if game.history else None
@@ -217,17 +220,9 @@ class Controller(HintAdvice):
         return self._undo_count() > 0
 
     def _undo_count(self) -> int:
-        """How many moves Undo takes back: the last human move and the computer moves after it (none past a friend's)."""
-        game = self.game
-        if game is None or not self.human_seats:
-            return 0
-        history = game.history
-        count = 0
-        for turn in reversed(history):
-            count += 1
-            if self.is_human(turn.seat) or self.seats[turn.seat] == seat_registry.FRIEND:
-                return count if self.is_human(turn.seat) else 0
-        return 0
+        """How many moves Undo takes back: the device holder's own last move and the computers' after it."""
+        from .privacy import undo_count
+        return undo_count(self)
 
     # -- human actions -------------------------------------------------------------------------
     def select(self, index: int | None) -> None:
@@ -327,6 +322,7 @@ class Controller(HintAdvice):
         for _ in range(count):
             self.game.undo()
         self._changed()
+        self.revealed = None   # hot seat: the device goes to the player whose move was taken back (privacy)
         self.turn.reset()
         history = self.game.history
         self.last = history[-1] if history else None
@@ -370,7 +366,7 @@ class Controller(HintAdvice):
         elif result.forced_rolls:
             self.note = Note("log_forced", count=result.forced_rolls, level="warn")
         self.save()
-        if self.game.is_over and self.store and self.game_id:
+        if self.game.is_over and self.store and self.game_id and not self.stale:
             record_game(self.store, self.game_id, self.game, self.seats)
         self._turn_hint(keep_note=self.note is not None)
         return result
@@ -390,11 +386,7 @@ class Controller(HintAdvice):
             self.note = Note("stuck_pass", level="warn")
 
     def save(self) -> None:
-        if self.store is None or self.game is None or self.game_id is None:
-            return
-        try:
-            self.store.save(self.game_id, to_record(self.game), self.seats, self.pace, self.created,
-                            app={"hints": list(self.hints)})
-        except Exception as error:  # noqa: BLE001 - a full store must not stop the game
-            self.note = Note("storage_failed", {"error": str(error)}, level="warn")
+        """Autosave (``autosave.save_game``: never over another tab's newer state, a full store said)."""
+        from .autosave import save_game
+        save_game(self)
 

@@ -161,7 +161,7 @@ class NewGameDialog:
                 return
             ages.append(int(text) if text else None)
         seed_text = str(by_id("seed-input").value).strip()
-        if seed_text and not seed_text.lstrip("-").isdigit():
+        if seed_text and not (seed_text.lstrip("-").isdigit() and len(seed_text) <= 30):
             set_text(error, tr.t("bad_seed"))
             return
         try:

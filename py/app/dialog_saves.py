@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from .display import Display
 from .dom import by_id, clear, data, el, listen
 from .notes import Note
+from .privacy import export_refusal
 from . import panels
 
 if TYPE_CHECKING:
@@ -35,7 +36,8 @@ class SavesDialog:
         self.open_review = review
         self.actions: dict[str, Callable[[Any], None]] = {
             "resume-save": self.resume, "export-save": self.export, "delete-save": self.delete,
-            "review-save": self.review}
+            "review-save": self.review,
+            "delete-finished": self.delete_finished}
         listen(by_id("import-file"), "change", self._import)
 
     def can_open(self) -> bool:
@@ -52,6 +54,11 @@ class SavesDialog:
             box.appendChild(el("li", "note note--warn", text=panels.note_text(session.notice, tr)))
         if not saves:
             box.appendChild(el("li", "muted", text=tr.t("saves_empty")))
+        finished = sum(1 for saved in saves if saved.game.is_over)
+        if finished:   # the way to make room when the browser's storage is full (autosave.py)
+            box.appendChild(el("li", "saves__finished", children=[el(
+                "button", "btn btn--small", text=tr.tn("delete_finished", finished),
+                attrs={"type": "button", "data-action": "delete-finished"})]))
         current = session.controller.game_id if session.has_game() else None
         from pyscript import window
         for saved in saves:
@@ -94,8 +101,23 @@ class SavesDialog:
         self.session.notice = Note("deleted")
         self.render()
 
+    def delete_finished(self, _button: Any) -> None:
+        """Make room: every finished game goes (the player's choice), then the game in play is saved again."""
+        count = self.session.store.delete_finished()
+        if self.session.has_game():
+            self.session.controller.save()
+        self.session.notice = Note("deleted_finished", count=count)
+        self.render()
+        self.changed()
+
     def export(self, button: Any) -> None:
         game_id = data(button, "id") or ""
+        saved = self.session.store.load(game_id)
+        refusal = export_refusal(saved) if saved is not None else None
+        if refusal is not None:   # hot seat: the record would deal every hidden rack (privacy.py)
+            self.session.notice = refusal
+            self.render()
+            return
         text = self.session.store.export_text(game_id)
         if text is not None:
             from .download import download_text
@@ -107,9 +129,11 @@ class SavesDialog:
             asyncio.ensure_future(self._read_file(files.item(0)))
 
     async def _read_file(self, file: Any) -> None:
-        text = str(await file.text())
+        from qwirkle.limits import MAX_RECORD_BYTES
         try:
-            self.session.store.import_text(text)
+            if int(file.size) > 4 * MAX_RECORD_BYTES:   # no record is that large: not read at all
+                raise ValueError(f"file: {int(file.size)} bytes, larger than any game record")
+            self.session.store.import_text(str(await file.text()))
             self.session.notice = Note("import_done")
         except ValueError as error:
             self.session.notice = Note("import_failed", {"error": str(error)}, level="error")

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from . import seats as seat_registry
 from .display import Display
 from .dom import by_id, clear, el
+from .panels import note_text
 from .stats import HUMANS, load_stats, reset_stats
 
 if TYPE_CHECKING:
@@ -33,6 +34,9 @@ class StatsDialog:
         box = by_id("stats-body")
         clear(box)
         stats = load_stats(self.session.store)
+        if self.session.store.problems:   # unreadable statistics, moved aside: said here, once
+            self.session.report_problems()
+            box.appendChild(el("p", "note note--warn", text=note_text(self.session.notice, tr)))
         if not stats.played:
             box.appendChild(el("p", "muted", text=tr.t("stats_empty")))
             return

@@ -222,12 +222,13 @@ def _keep(store: SaveStore, saved_id: str, game: "Game", seats: tuple[str, ...],
         note = Note("link_opened_over", count=moves)
     else:
         note = Note("link_opened", {"name": game.options.players[seat]}, count=moves)
+    revision = 0
     try:
-        store.save(saved_id, record, seats, pace, created, app=app or None)
+        revision = store.save(saved_id, record, seats, pace, created, app=app or None, over=game.is_over)
         if game.is_over:   # counted here as on the device that made the last move
             from .stats import record_game
             record_game(store, saved_id, game, seats)
     except Exception as error:  # noqa: BLE001 - a full store: the game is still shown
         note = Note("storage_failed", {"error": str(error)}, level="warn")
     now = store.clock()
-    return Received(SavedGame(saved_id, seats, pace, created or now, now, record, game, dict(app)), note)
+    return Received(SavedGame(saved_id, seats, pace, created or now, now, record, game, dict(app), revision), note)

@@ -118,6 +118,7 @@ class Page:
         listen(window, "resize", lambda _event: self.board.fit() if self.session.has_game() else None)
         listen(window, "hashchange", lambda _event: self.open_turn_link(str(window.location.hash)))
         listen(by_id("link-form"), "submit", self._pasted_link)
+        listen(window, "storage", self._storage)
         by_id("lang").value = self.display.tr.lang
         by_id("palette").value = self.display.palette
         self.translate_page()
@@ -134,6 +135,11 @@ class Page:
             from .shell import show_ready
             # the engine is found but imported on first need (start-up time)
             show_ready(document, find_spec("qwirkle"))  # type: ignore[arg-type]
+
+    def _storage(self, event: Any) -> None:
+        """Another tab changed the storage: catch up with the game in play if it moved there (tabs.py)."""
+        key = event.key
+        self.session.storage_changed(str(key) if present(key) else None)
 
     def _clean_address(self) -> None:
         """Drop the start-link parameters and a turn link so that a reload resumes instead of restarting."""
@@ -207,12 +213,15 @@ class Page:
         if not playing:
             set_attr(root, "data-turn", None)
             set_attr(root, "data-over", None)
+            set_attr(root, "data-handover", None)
             self.home.render()
             return
         game = self.session.controller.current
         set_attr(root, "data-turn", None if game.is_over else str(game.to_move))
         set_attr(root, "data-over", game.is_over)
         set_attr(root, "data-thinking", self.session.controller.computer_to_move)
+        # hot seat: the seat the device is being passed to (no rack is drawn meanwhile, rack_region)
+        set_attr(root, "data-handover", str(game.to_move) if self.session.controller.needs_handover else None)
         set_attr(root, "data-variant", game.variant.name)
         self.board  # noqa: B018 - makes the regions on the first game
         for region in self._regions:

@@ -3,15 +3,19 @@
 Keys, all under ``qwirkle.``:
 
 * ``qwirkle.save.ID``: one game, ``{"format": "qwirkle-save", "version": 1, "id", "seats",
-  "pace", "created", "updated", "record", "app"}`` where ``record`` is the engine's JSON record
-  (``qwirkle.record.to_record``), untouched, and ``app`` the app's own data beside it
-  (``{"hints": [hints used per seat]}``; optional);
+  "pace", "created", "updated", "revision", "over", "record", "app"}`` where ``record`` is the
+  engine's JSON record (``qwirkle.record.to_record``), untouched, ``app`` the app's own data beside
+  it (``{"hints": [hints used per seat]}``; optional), ``revision`` counts the writes (tabs.py) and
+  ``over`` says the game is finished (saves written before these two lack them);
 * ``qwirkle.current``: the ID of the game to offer on the next visit;
 * ``qwirkle.settings``: ``{"lang", "palette", "hint_level", "expert_seconds"}``;
 * ``qwirkle.aside.KEY.N``: a value that could not be read, moved aside (never deleted).
 
-Nothing read from the store is trusted: a corrupt or foreign value is moved aside and reported
-in ``problems``, other saves still load, and the app never crashes on it.
+Nothing read from the store is trusted: a corrupt or foreign value (bad JSON, JSON nested too
+deep or with numbers too large, wrong types) is moved aside and reported in ``problems``, other
+saves still load, and the app never crashes on it. No save is lost unless the player decides it:
+beyond ``MAX_SAVES`` only finished games are removed, least recently played first; a value that
+cannot be moved aside stays where it is; a save is never written over a newer one from another tab.
 """
 
 from __future__ import annotations
@@ -19,7 +23,13 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable
+
+from .storage import DictStorage as DictStorage  # re-exported: the store's in-memory storage
+from .storage import StaleSave as StaleSave
+from .storage import Storage as Storage
+from .storage import StorageFull as StorageFull
+from .storage import read_json, seconds
 
 if TYPE_CHECKING:
     from qwirkle import Game
@@ -36,40 +46,13 @@ EXPERT_SECONDS = ("1", "1.5", "2", "3")
 MAX_SAVES = 30
 
 
-class Storage(Protocol):
-    """What the store needs from localStorage."""
-
-    def get(self, key: str) -> str | None: ...
-    def set(self, key: str, value: str) -> None: ...
-    def remove(self, key: str) -> None: ...
-    def keys(self) -> list[str]: ...
-
-
-class DictStorage:
-    """An in-memory Storage (tests, and the fallback when localStorage is unavailable)."""
-
-    def __init__(self, data: dict[str, str] | None = None) -> None:
-        self.data = data if data is not None else {}
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        self.data[key] = value
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
-
-    def keys(self) -> list[str]:
-        return list(self.data)
-
-
 @dataclass(frozen=True)
 class Problem:
-    """A stored value that could not be read: where it was, where it went, and why."""
+    """A stored value that could not be read: where it was, where it went (None: it could not be moved and stays
+    where it was, unread), and why."""
 
     key: str
-    moved_to: str
+    moved_to: str | None
     error: str
 
 
@@ -85,6 +68,7 @@ class SavedGame:
     record: dict[str, Any]
     game: "Game"
     app: dict[str, Any] = field(default_factory=dict)   # the app's data beside the record (hints used)
+    revision: int = 0                                   # how many times it was written (tabs.py)
 
     @property
     def move_count(self) -> int:
@@ -98,9 +82,12 @@ class SaveStore:
         self.storage = storage
         self.clock = clock
         self.problems: list[Problem] = []
+        self._unread: set[str] = set()   # keys of bad values that could not be moved aside: not read again
 
     # -- safety --------------------------------------------------------------------------------
     def _get(self, key: str) -> str | None:
+        if key in self._unread:
+            return None
         try:
             value = self.storage.get(key)
         except Exception:  # noqa: BLE001 - a broken store must not break the app
@@ -117,7 +104,8 @@ class SaveStore:
             return []
 
     def move_aside(self, key: str, error: str) -> Problem:
-        """Keep an unreadable value under ``qwirkle.aside.KEY.N`` and report it."""
+        """Keep an unreadable value under ``qwirkle.aside.KEY.N`` and report it. It is never deleted: when it
+        cannot be copied aside (storage full), it stays where it is and is not read again in this visit."""
         value = self._get(key)
         keys = set(self._keys())
         suffix = key[len(PREFIX):] if key.startswith(PREFIX) else key
@@ -128,13 +116,15 @@ class SaveStore:
         try:
             if value is not None:
                 self._set(target, value)
-            self.storage.remove(key)
-        except Exception:  # noqa: BLE001 - full or broken store: at least stop reading it
+        except Exception:  # noqa: BLE001 - full or broken store: the value stays where it is, unread
+            self._unread.add(key)
+            problem = Problem(key, None, error)
+        else:
             try:
                 self.storage.remove(key)
-            except Exception:  # noqa: BLE001
-                pass
-        problem = Problem(key, target, error)
+            except Exception:  # noqa: BLE001 - copied aside but still there: not read again
+                self._unread.add(key)
+            problem = Problem(key, target, error)
         self.problems.append(problem)
         return problem
 
@@ -153,27 +143,49 @@ class SaveStore:
 
     def save(self, game_id: str, record: dict[str, Any], seats: tuple[str, ...] | list[str],
              pace: int = 1, created: float | None = None, current: bool = True,
-             app: dict[str, Any] | None = None) -> None:
-        """Write a game (autosave after every move) and make it the current one. ``app`` is kept beside
-        the engine's record (the record itself stays as the engine wrote it)."""
+             app: dict[str, Any] | None = None, revision: int | None = None, over: bool = False) -> int:
+        """Write a game (autosave after every move) and make it the current one; return its new revision.
+        ``app`` is kept beside the engine's record (the record itself stays as the engine wrote it).
+
+        ``revision`` is the revision this tab last read or wrote (None: do not check): when the stored save is
+        newer (another tab wrote it), nothing is written and ``StaleSave`` is raised. ``StorageFull`` when the
+        browser refuses the write (finished games beyond ``MAX_SAVES`` were removed first)."""
         now = self.clock()
-        old = self._read_raw(game_id)
+        old = self._read_raw(game_id) or {}
+        stored = self.revision_of(old)
+        if revision is not None and stored > revision:
+            raise StaleSave(game_id)
+        new = max(stored, revision or 0) + 1
         payload: dict[str, Any] = {
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "id": game_id, "seats": list(seats), "pace": pace,
-            "created": created or (old or {}).get("created") or now, "updated": now, "record": record}
+            "created": created or seconds(old.get("created")) or now, "updated": now, "revision": new,
+            "over": over, "record": record}
         if app:
             payload["app"] = app
-        self._set(SAVE_PREFIX + game_id, json.dumps(payload, ensure_ascii=False))
-        if current:
-            self._set(CURRENT, game_id)
-        self._prune()
+        self._prune(keep=game_id)
+        try:
+            self._set(SAVE_PREFIX + game_id, json.dumps(payload, ensure_ascii=False))
+            if current:
+                self._set(CURRENT, game_id)
+        except Exception as error:  # noqa: BLE001 - QuotaExceededError, or storage blocked
+            raise StorageFull(str(error)) from None
+        return new
+
+    @staticmethod
+    def revision_of(payload: dict[str, Any]) -> int:
+        value = payload.get("revision")
+        return value if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**53 else 0
+
+    def revision(self, game_id: str) -> int:
+        """The stored revision of a game (0: missing, unreadable, or saved before revisions)."""
+        return self.revision_of(self._read_raw(game_id) or {})
 
     def _read_raw(self, game_id: str) -> dict[str, Any] | None:
         text = self._get(SAVE_PREFIX + game_id)
         if text is None:
             return None
         try:
-            value = json.loads(text)
+            value = read_json(text)
         except ValueError:
             return None
         return value if isinstance(value, dict) else None
@@ -186,7 +198,7 @@ class SaveStore:
             return None
         try:
             return parse_save(text, game_id)
-        except ValueError as error:
+        except (ValueError, RecursionError, OverflowError, MemoryError) as error:
             self.move_aside(key, str(error))
             if self.current_id() == game_id:
                 self.clear_current()
@@ -208,7 +220,10 @@ class SaveStore:
         return saves
 
     def delete(self, game_id: str) -> None:
-        self.storage.remove(SAVE_PREFIX + game_id)
+        try:
+            self.storage.remove(SAVE_PREFIX + game_id)
+        except Exception:  # noqa: BLE001 - a broken store: the save stays
+            return
         if self.current_id() == game_id:
             self.clear_current()
 
@@ -217,7 +232,10 @@ class SaveStore:
         return value if value else None
 
     def set_current(self, game_id: str) -> None:
-        self._set(CURRENT, game_id)
+        try:
+            self._set(CURRENT, game_id)
+        except Exception:  # noqa: BLE001 - a full store: the next visit offers the previous game
+            pass
 
     def clear_current(self) -> None:
         try:
@@ -234,42 +252,61 @@ class SaveStore:
             self.clear_current()
         return saved
 
-    def _prune(self) -> None:
-        """Keep the newest MAX_SAVES finished or abandoned games (by key: ids grow with time)."""
-        keys = sorted(k for k in self._keys() if k.startswith(SAVE_PREFIX))
-        current = self.current_id()
-        for key in keys[:-MAX_SAVES] if len(keys) > MAX_SAVES else []:
-            if key != SAVE_PREFIX + (current or ""):
-                self.storage.remove(key)
+    def _prune(self, keep: str | None = None) -> None:
+        """Beyond MAX_SAVES saves, remove finished games, least recently played first. A game in progress (or
+        one saved before saves said whether they were finished) is never removed without the player."""
+        ids = [k[len(SAVE_PREFIX):] for k in self._keys() if k.startswith(SAVE_PREFIX)]
+        excess = len(ids) - MAX_SAVES
+        if excess <= 0:
+            return
+        spared = {keep, self.current_id()}
+        finished = []
+        for game_id in ids:
+            raw = self._read_raw(game_id) or {}
+            if raw.get("over") is True and game_id not in spared:
+                finished.append((seconds(raw.get("updated")), game_id))
+        for _, game_id in sorted(finished)[:excess]:
+            self.delete(game_id)
+
+    def finished_ids(self) -> tuple[str, ...]:
+        """The finished saved games (replayed when an older save does not say)."""
+        ids: tuple[str, ...] = ()
+        for key in self._keys():
+            if key.startswith(SAVE_PREFIX):
+                game_id = key[len(SAVE_PREFIX):]
+                over = (self._read_raw(game_id) or {}).get("over")
+                if over is None:
+                    saved = self.load(game_id)
+                    over = saved is not None and saved.game.is_over
+                if over is True:
+                    ids += (game_id,)
+        return ids
+
+    def delete_finished(self) -> int:
+        """Delete every finished game (the player asked it, to make room); how many."""
+        ids = self.finished_ids()
+        for game_id in ids:
+            self.delete(game_id)
+        return len(ids)
 
     # -- export / import -----------------------------------------------------------------------
     def export_text(self, game_id: str) -> str | None:
-        """The engine's JSON record of a save (plus ``seats``, which the engine ignores)."""
+        """The engine's JSON record of a save (plus ``seats``, which the engine ignores): the record's own fields
+        only, even from a save made before unknown fields were dropped on import."""
+        from qwirkle.record import to_record
         saved = self.load(game_id)
         if saved is None:
             return None
-        return json.dumps({**saved.record, "seats": list(saved.seats)}, ensure_ascii=False, indent=1)
+        return json.dumps({**to_record(saved.game), "seats": list(saved.seats)}, ensure_ascii=False, indent=1)
 
     def import_text(self, text: str) -> SavedGame:
-        """Add a game from an exported record; raises ``ValueError`` (RecordError) if it is not one."""
-        from qwirkle.record import from_record
-        try:
-            record = json.loads(text)
-        except ValueError as error:
-            raise ValueError(f"not JSON ({error})") from None
-        if isinstance(record, dict) and record.get("format") == SAVE_FORMAT:
-            record = record.get("record")  # a whole save file is accepted too
-        game = from_record(record)
-        players = len(game.options.players)
-        seats = record.get("seats") if isinstance(record, dict) else None
-        if not (isinstance(seats, list) and len(seats) == players and all(isinstance(s, str) for s in seats)):
-            seats = ["human"] * players
-        from .seats import is_known
-        seats = [s if is_known(s) else "human" for s in seats]
-        clean = {k: v for k, v in record.items() if k != "seats"}
+        """Add a game from an exported record (or a save file); ``ValueError`` (RecordError) naming the field when
+        it is not one. Only the record's own fields are kept; names longer than 40 characters are cut."""
+        from .importing import read_import
+        clean, seats, game = read_import(text)
         game_id = self.new_id()
-        self.save(game_id, clean, seats, current=False)
-        return SavedGame(game_id, tuple(seats), 1, self.clock(), self.clock(), clean, game)
+        revision = self.save(game_id, clean, seats, current=False, over=game.is_over)
+        return SavedGame(game_id, tuple(seats), 1, self.clock(), self.clock(), clean, game, revision=revision)
 
     # -- settings ------------------------------------------------------------------------------
     def settings(self) -> dict[str, str]:
@@ -278,7 +315,7 @@ class SaveStore:
         if text is None:
             return {}
         try:
-            value = json.loads(text)
+            value = read_json(text)
             if not isinstance(value, dict):
                 raise ValueError("settings: expected a JSON object")
         except ValueError as error:
@@ -308,15 +345,15 @@ class SaveStore:
 def parse_save(text: str, game_id: str | None = None) -> SavedGame:
     """Read one stored save; ``ValueError`` with a short reason when it is not a readable save."""
     from qwirkle.record import from_record
-    try:
-        value = json.loads(text)
-    except ValueError as error:
-        raise ValueError(f"not JSON ({error})") from None
+    value = read_json(text)
     if not isinstance(value, dict) or value.get("format") != SAVE_FORMAT:
         raise ValueError("not a saved Qwirkle game")
     if value.get("version") != SAVE_VERSION:
         raise ValueError(f"save version {value.get('version')!r} is not supported")
+    from .importing import names_bounded
     record = value.get("record")
+    if isinstance(record, dict):
+        record = names_bounded(record)
     game = from_record(record)  # RecordError is a ValueError; a record is a dict once it loads
     assert isinstance(record, dict)
     seats = value.get("seats")
@@ -327,11 +364,10 @@ def parse_save(text: str, game_id: str | None = None) -> SavedGame:
     if not all(is_known(s) for s in seats):
         raise ValueError("seats: unknown player kind")
     pace = value.get("pace", 1)
-    created = value.get("created", 0)
-    updated = value.get("updated", created)
-    number = (int, float)
+    created = seconds(value.get("created"))
+    updated = seconds(value.get("updated")) or created
     app = value.get("app")
-    return SavedGame(str(value.get("id") or game_id or ""), tuple(seats), 0 if pace == 0 else 1,
-                     float(created) if isinstance(created, number) else 0.0,
-                     float(updated) if isinstance(updated, number) else 0.0, record, game,
-                     app if isinstance(app, dict) else {})
+    stored_id = value.get("id")
+    return SavedGame(stored_id if isinstance(stored_id, str) and stored_id else game_id or "", tuple(seats),
+                     0 if pace == 0 else 1, created, updated, record, game, app if isinstance(app, dict) else {},
+                     SaveStore.revision_of(value))

@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the engine is imported on first need, not at page load
 
 THINK_SECONDS = 0.45       # a computer's pause before moving, so that people can follow
 ANIMATION_SECONDS = 0.35   # the time its tiles take to land
+FOLLOW_SECONDS = 8.0       # a tab following another one's game lets that tab move the computers (tabs.py)
 
 
 class AiWorker(Protocol):
@@ -71,6 +72,7 @@ class Session:
         self.notice: Note | None = None       # a page-level message (link error, resumed, saves)
         self.generation = 0                   # bumped when the game changes under the computer loop
         self.running = False                  # the computer loop is on
+        self.following = False                # another tab moves this game on: its computers wait for it
         self.hinting = False                  # a slow hint is being computed
         self.fresh: "set[Cell]" = set()         # cells of the move just made (animated)
 
@@ -130,9 +132,13 @@ class Session:
         self.notice = Note("resumed", {"n": saved.move_count})
 
     def report_problems(self) -> None:
-        """Stored values that could not be read were moved aside: say so once."""
+        """Stored values that could not be read were moved aside (or, storage full, left unread): say so once."""
         problems = self.store.take_problems()
-        if len(problems) == 1:
+        kept = [p for p in problems if p.moved_to is None]
+        if kept:
+            keys = ", ".join(f"{p.key} ({p.error})" for p in kept)
+            self.notice = Note("save_kept", {"keys": keys}, level="error", count=len(kept))
+        elif len(problems) == 1:
             first = problems[0]
             self.notice = Note("save_moved", {"key": first.moved_to, "error": first.error}, level="warn")
         elif problems:
@@ -169,7 +175,24 @@ class Session:
         self.generation += 1
         if self.controller.undo():
             self.fresh = set()
-        self.listener.changed()
+        if not self.caught_up():
+            self.listener.changed()
+
+    # -- other tabs (tabs.py) ----------------------------------------------------------------------
+    def caught_up(self) -> bool:
+        """After a change: if another tab had saved this game since, reload it from there (True)."""
+        from .tabs import catch_up
+        return self.has_game() and self.controller.stale and self._told(catch_up(self))
+
+    def storage_changed(self, key: str | None) -> bool:
+        """The browser's ``storage`` event for ``key``; True when the game in play was reloaded."""
+        from .tabs import storage_changed
+        return self._told(storage_changed(self, key))
+
+    def _told(self, reloaded: bool) -> bool:
+        if reloaded:   # drawn again with the notice saying why
+            self.listener.changed()
+        return reloaded
 
     # -- the computer loop -----------------------------------------------------------------------
     def kick(self) -> None:
@@ -183,9 +206,10 @@ class Session:
         try:
             while c.computer_to_move and generation == self.generation:
                 self.listener.changed()
-                await self.host.sleep(THINK_SECONDS if c.pace else 0)
+                await self.host.sleep(FOLLOW_SECONDS if self.following else THINK_SECONDS if c.pace else 0)
                 if generation != self.generation or not c.computer_to_move:
                     break
+                self.following = False   # the other tab went quiet (closed?): this one plays on
                 result = await self._computer_turn(generation)
                 if result is None and generation != self.generation:
                     break
@@ -235,13 +259,17 @@ class Session:
         if result is None:
             self.listener.changed()
             return
+        if self.caught_up():
+            return
         self.notice = None
+        self.report_problems()   # a value found unreadable on the way (the statistics at a game's end)
         self.fresh = set()
         if result.kind == "play" and self.controller.pace:
             from qwirkle.notation import parse_placements
             self.fresh = {p.cell for p in parse_placements(result.move)}
         self.listener.moved(result, human)
         if human:
+            self.following = False
             self.kick()
 
     # -- hints ---------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .saves import PREFIX, SaveStore
+from .storage import read_json
 from .seats import HUMAN as HUMAN_SEAT
 
 if TYPE_CHECKING:
@@ -56,7 +57,8 @@ class Stats:
                     raise ValueError("games: counts are whole numbers")
                 clean.setdefault(str(variant), {})[str(opponent)] = {"played": played, "won": won}
         best = value.get("best")
-        if best is not None and not (isinstance(best, dict) and isinstance(best.get("points"), int)):
+        if best is not None and not (isinstance(best, dict) and isinstance(best.get("points"), int)
+                                     and all(isinstance(best.get(k, ""), str) for k in ("name", "variant"))):
             raise ValueError("best: expected a turn")
         qwirkles = value.get("qwirkles", 0)
         counted = value.get("counted", [])
@@ -85,7 +87,7 @@ def load_stats(store: SaveStore) -> Stats:
     if text is None:
         return Stats()
     try:
-        return Stats.from_json(json.loads(text))
+        return Stats.from_json(read_json(text))
     except ValueError as error:
         store.move_aside(STATS, str(error))
         return Stats()

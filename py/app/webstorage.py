@@ -6,7 +6,7 @@ from typing import Any
 
 from ui.jsvalues import present
 
-from .saves import DictStorage
+from .storage import DictStorage
 
 
 class LocalStorage:

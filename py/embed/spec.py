@@ -37,6 +37,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from qwirkle import VARIANTS, Board, NotationError, Placement, Tile, Variant, find_variant
+from qwirkle.game import HAND_SIZE
+from qwirkle.limits import LimitError, check_board, check_count
 from qwirkle.notation import parse_move, Play, parse_placements
 from qwirkle.tiles import parse_tiles
 
@@ -76,6 +78,31 @@ def _notation_error(attribute: str, error: NotationError) -> EmbedError:
     return EmbedError("notation", attribute=attribute, field=error.field, text=error.text)
 
 
+def _limit_error(attribute: str, error: LimitError) -> EmbedError:
+    """A position no game reaches (``qwirkle.limits``): said before anything is drawn or computed."""
+    return EmbedError(f"limit_{error.kind}", attribute=attribute, **error.details)
+
+
+def _check_limits(variant: Variant, prefix: str, board: Board, moves: list[tuple[Placement, ...]]) -> None:
+    """The position and every move of a replay together: no more tiles than the set, no wider than a game."""
+    whole = Board(board.tiles)
+    for placements in moves:
+        whole.tiles.update((p.cell, p.tile) for p in placements)
+    try:
+        check_board(variant, board, prefix + "board")
+        check_board(variant, whole, prefix + "moves")
+    except LimitError as error:
+        raise _limit_error(error.field, error) from None
+
+
+def _counted(text: str, attribute: str, limit: int) -> str:
+    try:
+        check_count(text, attribute, limit)
+    except LimitError as error:
+        raise _limit_error(attribute, error) from None
+    return text
+
+
 def spec_from_attributes(attrs: Mapping[str, Any]) -> Spec:
     """Read and check a marker's settings (names without ``data-``); raise ``EmbedError``."""
     return _read(attrs, "data-")
@@ -101,16 +128,17 @@ def _read(attrs: Mapping[str, Any], prefix: str) -> Spec:
     except ValueError:
         raise EmbedError("variant", name=get("variant"), choices=list(VARIANTS)) from None
     try:
-        board = Board.from_notation(get("board") or "")
+        board = Board.from_notation(_counted(get("board") or "", prefix + "board", variant.default_tiles))
     except NotationError as error:
         raise _notation_error(prefix + "board", error) from None
     _check_set(list(board.tiles.values()), variant)
     try:
-        hand = tuple(parse_tiles(get("hand") or ""))
+        hand = tuple(parse_tiles(_counted(get("hand") or "", prefix + "hand", HAND_SIZE)))
     except NotationError as error:
         raise _notation_error(prefix + "hand", error) from None
     _check_set(list(hand), variant)
     moves = []
+    _counted(get("moves") or "", prefix + "moves", variant.default_tiles)
     for i, text in enumerate(split_moves(get("moves") or ""), 1):
         try:
             move = parse_move(text)
@@ -120,8 +148,9 @@ def _read(attrs: Mapping[str, Any], prefix: str) -> Spec:
             raise EmbedError("not_play", i=i, text=text)
         _check_set([p.tile for p in move.placements], variant)
         moves.append(tuple(move.placements))
+    _check_limits(variant, prefix, board, moves)
     try:
-        play = tuple(parse_placements(get("play") or ""))
+        play = tuple(parse_placements(_counted(get("play") or "", prefix + "play", HAND_SIZE)))
     except NotationError as error:
         raise _notation_error(prefix + "play", error) from None
     _check_set([p.tile for p in play], variant)

@@ -9,8 +9,9 @@ from typing import Any, Callable, Sequence
 
 from .ai import PLAYERS, make_player
 from .board import Board
-from .errors import IllegalMoveError, NotationError, RecordError
-from .game import Game
+from .errors import IllegalMoveError
+from .game import HAND_SIZE, Game
+from .limits import check_board, check_count
 from .match import play_out
 from .movegen import legal_plays
 from .notation import parse_placements
@@ -25,8 +26,12 @@ class InputError(ValueError):
 
 
 def _board(variant: Variant, text: str) -> Board:
+    """The board of ``--board``: no more tiles than the set, none beyond what a game can reach (``limits``),
+    checked before any move is generated."""
+    check_count(text, "board", variant.default_tiles)
     board = Board.from_notation(text)
     _check_set(variant, board.tiles.values(), "board")
+    check_board(variant, board)
     return board
 
 
@@ -41,6 +46,7 @@ def score_one(variant_name: str, board_text: str, play_text: str) -> tuple[dict[
     """The JSON result of ``score`` and whether the play is legal."""
     variant = find_variant(variant_name)
     board = _board(variant, board_text)
+    check_count(play_text, "play", HAND_SIZE)
     placements = parse_placements(play_text)
     if not placements:
         raise InputError("play: empty; give placements like 'Rd@1,0 Rs@2,0'")
@@ -56,26 +62,57 @@ def score_one(variant_name: str, board_text: str, play_text: str) -> tuple[dict[
 def moves_one(variant_name: str, board_text: str, hand_text: str) -> list[dict[str, Any]]:
     variant = find_variant(variant_name)
     board = _board(variant, board_text)
+    check_count(hand_text, "hand", HAND_SIZE)
     hand = parse_tiles(hand_text)
     _check_set(variant, hand, "hand")
     plays = sorted(legal_plays(board, hand, variant), key=lambda p: (-p.points, p.notation()))
     return [{"play": p.notation(), "points": p.points} for p in plays]
 
 
+# What a batch line, or any input, may raise besides our own ValueErrors: JSON nested too deep, numbers too large.
+BAD_INPUT = (ValueError, RecursionError, OverflowError, MemoryError)
+
+
 def _batch(path: str, field: str, run: Callable[[str, str, str], Any]) -> int:
-    with open(path, encoding="utf-8") as lines:
+    """One JSON object per line; each line gets one JSON answer, ``{"error": ...}`` when it is wrong, and the batch
+    goes on."""
+    with open(path, encoding="utf-8-sig") as lines:
         for number, line in enumerate(lines, 1):
             if not line.strip():
                 continue
             try:
-                item = json.loads(line)
-                result = run(item["variant"], item.get("board", ""), item[field])
+                result = run(*_batch_item(line, field))
                 if isinstance(result, tuple):
                     result = result[0]
-            except (ValueError, KeyError, TypeError) as error:
-                result = {"error": f"line {number}: {error}"}
-            print(json.dumps(result))
+            except BAD_INPUT as error:
+                result = {"error": f"line {number}: {_message(error)}"}
+            print(json.dumps(result), flush=True)
     return 0
+
+
+def _batch_item(line: str, field: str) -> tuple[str, str, str]:
+    """The variant, board and ``field`` (play or hand) of a batch line, each a string."""
+    item = json.loads(line)
+    if not isinstance(item, dict):
+        raise InputError(f"expected a JSON object with variant, board and {field}")
+    values = []
+    for name, default in (("variant", None), ("board", ""), (field, None)):
+        value = item.get(name, default)
+        if value is None:
+            raise InputError(f"{name}: missing")
+        if not isinstance(value, str):
+            raise InputError(f"{name}: expected a string, got {type(value).__name__}")
+        values.append(value)
+    return values[0], values[1], values[2]
+
+
+def _message(error: BaseException) -> str:
+    """An error in words that name the field; Python's own errors get a plain sentence instead of their text."""
+    if isinstance(error, RecursionError):
+        return "input nested too deep"
+    if isinstance(error, (OverflowError, MemoryError)):
+        return "input too large"
+    return str(error)
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
@@ -125,13 +162,24 @@ def _save(folder: str, name: str, text: str) -> str:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    with open(args.file, encoding="utf-8") as file:
-        text = file.read()
+    text = _read(args.file)
     game = loads(text)
     print(json.dumps({"variant": game.variant.name, "players": list(game.options.players),
                       "scores": list(game.scores), "winners": list(game.winners()), "moves": len(game.moves),
                       "over": game.is_over, "ended": game.end_reason}))
     return 0
+
+
+def _read(path: str) -> str:
+    """A record file: UTF-8, with or without a byte-order mark; larger than any record is refused unread."""
+    from .limits import MAX_RECORD_BYTES
+    if os.path.getsize(path) > MAX_RECORD_BYTES * 4:
+        raise InputError(f"{path}: larger than any game record ({MAX_RECORD_BYTES} characters at most)")
+    try:
+        with open(path, encoding="utf-8-sig") as file:
+            return file.read()
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not UTF-8 text") from None
 
 
 def _cmd_review(args: argparse.Namespace) -> int:
@@ -142,9 +190,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
         make_player(level)   # unknown names fail here, before any move
     if args.budget is not None and args.budget < 1:
         raise InputError("--budget: at least 1")
-    with open(args.file, encoding="utf-8") as file:
-        text = file.read()
-    print(json.dumps(review(text, level, args.budget)))
+    print(json.dumps(review(_read(args.file), level, args.budget)))
     return 0
 
 
@@ -223,6 +269,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))
-    except (InputError, NotationError, RecordError, OSError, ValueError) as error:
-        print(f"error: {error}", file=sys.stderr)
+    except (*BAD_INPUT, OSError) as error:   # InputError, NotationError, RecordError, LimitError are ValueErrors
+        print(f"error: {_message(error)}", file=sys.stderr)
         return 2

@@ -9,13 +9,15 @@ True
 """
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from .board import Board
+from .chance import LATEST, Chance
 from .errors import IllegalMoveError
-from .movegen import ScoredPlay, legal_plays
+from .limits import check_options
+from .movegen import ScoredPlay, can_place, legal_plays
 from .notation import Cell, Exchange, Move, Pass, Placement, Play, Roll, parse_move
 from .rules import Score, ScoredLine, score_play
 from .tiles import Tile, combination_attribute, largest_combination, tiles_notation
@@ -36,8 +38,10 @@ class Options:
     seed: int
     ages: tuple[int | None, ...] | None = None
     tiles: int | None = None   # Flex: 72 or 108
+    version: int = LATEST      # the record version: how chance deals (``chance``) and whether the board can die
 
     def to_json(self) -> dict[str, Any]:
+        """The options as a record holds them (its ``version`` is written beside them, ``record.to_record``)."""
         return {"variant": self.variant, "players": list(self.players), "seed": self.seed,
                 "ages": list(self.ages) if self.ages else None, "tiles": self.tiles}
 
@@ -115,7 +119,7 @@ def _sub_hands(hand: Sequence[Tile], limit: int) -> list[tuple[Tile, ...]]:
 
 @dataclass
 class _State:
-    """The mutable part of a game; copied whole for undo."""
+    """The mutable part of a game (the history is kept apart: it only grows and shrinks at its end)."""
 
     board: Board
     bag: list[Tile]
@@ -126,13 +130,38 @@ class _State:
     rolled: bool = False
     passes: int = 0
     ended: str | None = None
-    rng_state: Any = None
-    history: list[TurnResult] = field(default_factory=list)
 
-    def copy(self) -> "_State":
-        return _State(self.board.copy(), list(self.bag), [list(h) for h in self.hands], list(self.scores),
-                      self.to_move, self.opening, self.rolled, self.passes, self.ended, self.rng_state,
-                      list(self.history))
+
+@dataclass(frozen=True)
+class _Undo:
+    """What a move may change, as it was before the move: enough to take it back, and of a size that does not grow
+    with the game (no history, no board copy, the generator as one position), so that replaying a record is linear.
+    """
+
+    placed: tuple[Cell, ...]            # the cells the move filled (a play), emptied again on undo
+    bag: tuple[Tile, ...]
+    hands: tuple[tuple[Tile, ...], ...]
+    scores: tuple[int, ...]
+    to_move: int
+    opening: bool
+    rolled: bool
+    passes: int
+    ended: str | None
+    chance: int                         # ``Chance.position()``
+
+    @classmethod
+    def of(cls, state: _State, placed: tuple[Cell, ...], chance: int) -> "_Undo":
+        return cls(placed, tuple(state.bag), tuple(tuple(h) for h in state.hands), tuple(state.scores),
+                   state.to_move, state.opening, state.rolled, state.passes, state.ended, chance)
+
+    def restore(self, state: _State) -> None:
+        for cell in self.placed:
+            state.board.tiles.pop(cell, None)
+        state.bag[:] = self.bag
+        state.hands[:] = [list(h) for h in self.hands]
+        state.scores[:] = self.scores
+        state.to_move, state.opening, state.rolled = self.to_move, self.opening, self.rolled
+        state.passes, state.ended = self.passes, self.ended
 
 
 class Game:
@@ -146,22 +175,25 @@ class Game:
                              f"{variant.max_players} players (C1)")
         if options.ages is not None and len(options.ages) != len(options.players):
             raise ValueError("ages: give one age (or null) per player")
+        check_options(options.players)
         self.options = options
         self.full_set = self.variant.tiles(options.tiles)
-        self.rng = random.Random(options.seed)
+        self._pieces = Counter(map(self.variant.identity, self.full_set))
+        self.chance = Chance(options.seed, options.version)
         bag = list(self.full_set)
-        self.rng.shuffle(bag)
+        self.chance.shuffle(bag)
         self._state = _State(Board(), bag, [[] for _ in options.players], [0] * len(options.players), 0)
         for hand in self._state.hands:
             self._draw(hand, HAND_SIZE)
         self.opening = self._choose_starter()
         self._state.to_move = self.opening.starter
-        self._undo: list[_State] = []
+        self._history: list[TurnResult] = []
+        self._undo: list[_Undo] = []
 
     @classmethod
     def new(cls, variant: str, players: Sequence[str], seed: int, ages: Sequence[int | None] | None = None,
-            tiles: int | None = None) -> "Game":
-        return cls(Options(variant, tuple(players), seed, tuple(ages) if ages else None, tiles))
+            tiles: int | None = None, version: int = LATEST) -> "Game":
+        return cls(Options(variant, tuple(players), seed, tuple(ages) if ages else None, tiles, version))
 
     # -- read-only state -------------------------------------------------------------------------
     @property
@@ -186,7 +218,7 @@ class Game:
 
     @property
     def history(self) -> tuple[TurnResult, ...]:
-        return tuple(self._state.history)
+        return tuple(self._history)
 
     @property
     def is_opening(self) -> bool:
@@ -208,7 +240,7 @@ class Game:
     @property
     def moves(self) -> tuple[str, ...]:
         """The record: every move in notation, in order."""
-        return tuple(turn.move for turn in self._state.history)
+        return tuple(turn.move for turn in self._history)
 
     def winners(self) -> tuple[int, ...]:
         """C9: the seats with the highest score (several on a tie)."""
@@ -258,8 +290,7 @@ class Game:
             move = parse_move(move)
         if self.is_over:
             raise IllegalMoveError("C9", "the game is over", reason="game_over")
-        before = self._state.copy()
-        before.rng_state = self.rng.getstate()
+        before = _Undo.of(self._state, (), self.chance.position())
         try:
             if isinstance(move, Play):
                 result = self._play(move)
@@ -267,26 +298,29 @@ class Game:
                 result = self._exchange(move)
             elif isinstance(move, Roll):
                 result = self._roll(move)
-            else:
+            elif isinstance(move, Pass):
                 result = self._pass(move)
+            else:
+                raise TypeError(f"move: expected a Play, Exchange, Roll, Pass or notation, got {type(move).__name__}")
         except BaseException:
-            self._restore(before)
+            self._restore(before)   # a refused move changed nothing on the board: only plays fill cells
             raise
+        if isinstance(move, Play):
+            before = replace(before, placed=tuple(p.cell for p in move.placements))
         self._undo.append(before)
-        self._state.history.append(result)
+        self._history.append(result)
         return result
 
     def undo(self) -> TurnResult:
         """Take back the last move (a Cubes re-roll is a move of its own)."""
         if not self._undo:
             raise IllegalMoveError("C3", "there is no move to undo", reason="nothing_to_undo")
-        last = self._state.history[-1]
         self._restore(self._undo.pop())
-        return last
+        return self._history.pop()
 
-    def _restore(self, state: _State) -> None:
-        self.rng.setstate(state.rng_state)
-        self._state = state.copy()
+    def _restore(self, before: _Undo) -> None:
+        before.restore(self._state)
+        self.chance.seek(before.chance)
 
     def _take_from_hand(self, tiles: Sequence[Tile], rule: str) -> list[Tile]:
         hand = list(self._state.hands[self.to_move])
@@ -301,7 +335,7 @@ class Game:
         """C7: draw up to ``count`` tiles, each as the variant has it enter a hand (Q1: dice are rolled)."""
         drawn = self.variant.drawn
         for _ in range(min(count, len(self._state.bag))):
-            hand.append(drawn(self._state.bag.pop(), self.rng))
+            hand.append(drawn(self._state.bag.pop(), self.chance))
 
     def check(self, placements: Sequence[Placement]) -> Score:
         """Judge a play of the player to move without making it: its score, or ``IllegalMoveError``."""
@@ -321,9 +355,9 @@ class Game:
         The refusal is the rule the partial play breaks; when the partial play is fine in itself but no legal play
         completes it, C2 ``opening_unreachable`` (the opening cannot reach its size) or C5 ``not_legal``.
 
-        >>> game = Game.new("classic", ["Ann", "Bob"], seed=1)
+        >>> game = Game.new("classic", ["Ann", "Bob"], seed=355)
         >>> game.describe_hand(game.to_move), game.opening_size()
-        ('Rt Gc Px Gs Gd Bc', 3)
+        ('Rt Gc Ot Rs Gs Go', 3)
         >>> Gc, Gs, Rt = map(Tile.from_notation, ["Gc", "Gs", "Rt"])
         >>> game.refusal(Gc, (0, 0)) is None
         True
@@ -382,14 +416,33 @@ class Game:
                             ended="out" if bonus else None)
         if bonus:
             state.ended = "out"
+        elif self._board_dead():
+            state.ended = "blocked"
+            result = replace(result, ended="blocked")
         else:
             self._next_player()
         return result
+
+    def _board_dead(self) -> bool:
+        """C10 (record version 2 on): no piece left, in a hand or in the bag, can ever be placed on the board.
+
+        Only plays change the board, and a play always holds a tile that could be placed alone (its lines without
+        the other placed tiles are parts of valid lines), so nothing can be played again: the players could only
+        exchange, or re-roll, forever. Version-1 records were made without this end and replay without it."""
+        if self.options.version < 2:
+            return False
+        variant = self.variant
+        left = Counter(self._pieces)
+        left.subtract(map(variant.identity, self._state.board.tiles.values()))
+        faces = {face for piece, count in left.items() if count > 0 for face in variant.faces(piece)}
+        return not can_place(self._state.board, faces, variant)
 
     def _exchange(self, exchange: Exchange) -> TurnResult:
         refusal = self.variant.move_refusal("exchange")
         if refusal:
             raise refusal
+        if not exchange.tiles:
+            raise IllegalMoveError("C8", "an exchange puts back at least one tile", reason="empty")
         if self._state.opening:
             raise IllegalMoveError("C2", "the starter must play the opening combination", reason="opening")
         bag = self._state.bag
@@ -400,7 +453,7 @@ class Game:
         hand = self._take_from_hand(exchange.tiles, "C8")
         self._draw(hand, len(exchange.tiles))
         bag.extend(exchange.tiles)
-        self.rng.shuffle(bag)
+        self.chance.shuffle(bag)
         self._state.hands[self.to_move] = hand
         self._state.passes = 0
         result = TurnResult(self.to_move, exchange.notation(), "exchange", count=len(exchange.tiles))
@@ -415,16 +468,18 @@ class Game:
             raise IllegalMoveError("Q2", "the opening is played with the dice as rolled", reason="opening")
         if self._state.rolled:
             raise IllegalMoveError("Q3", "dice may be re-rolled only once per turn", reason="rolled_twice")
+        if not roll.tiles:
+            raise IllegalMoveError("Q3", "a re-roll takes at least one die", reason="empty")
         seat = self.to_move
         hand = self._take_from_hand(roll.tiles, "Q3")
         drawn = self.variant.drawn
-        hand.extend(drawn(die, self.rng) for die in roll.tiles)
+        hand.extend(drawn(die, self.chance) for die in roll.tiles)
         self._state.hands[seat] = hand
         self._state.rolled = True
         forced = 0
         while not self.legal_plays() and forced < MAX_FORCED_ROLLS:
             forced += 1
-            self._state.hands[seat] = [drawn(die, self.rng) for die in self._state.hands[seat]]
+            self._state.hands[seat] = [drawn(die, self.chance) for die in self._state.hands[seat]]
         stuck = not self.legal_plays()
         result = TurnResult(seat, roll.notation(), "roll", count=len(roll.tiles), forced_rolls=forced,
                             forced_pass=stuck)
@@ -433,7 +488,7 @@ class Game:
             self._next_player()
             if self._state.passes >= len(self._state.hands):
                 self._state.ended = "blocked"
-                result = TurnResult(**{**result.__dict__, "ended": "blocked"})
+                result = replace(result, ended="blocked")
         return result
 
     def _pass(self, move: Pass) -> TurnResult:
@@ -479,7 +534,7 @@ class Game:
         """What the player in ``seat`` may see; AI players only ever receive this."""
         hands = self.hands
         history = tuple(PublicTurn(t.seat, t.kind, t.move if t.kind != "exchange" or t.seat == seat else None,
-                                   t.points, t.count) for t in self._state.history)
+                                   t.points, t.count) for t in self._history)
         mine = seat == self.to_move
         return PlayerView(seat, self.variant, self.board.copy(), hands[seat], tuple(len(h) for h in hands),
                           hands if self.variant.hands_open else None, self.bag_count, self.scores, self.to_move,

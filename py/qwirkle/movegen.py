@@ -14,7 +14,7 @@ from .board import Board
 from .notation import Cell, Placement
 from .scoring import QWIRKLE, line_points
 from .tiles import Tile, largest_combination
-from .variants import Variant
+from .variants import ExtraPoints, Variant
 
 ALL_KINDS = (1 << 36) - 1
 COLOR_MASKS = tuple(sum(1 << (c * 6 + s) for s in range(6)) for c in range(6))
@@ -179,20 +179,18 @@ class _Hand:
         self.kinds = sum(1 << kind for kind in self.backgrounds)
 
 
-def legal_plays(board: Board, hand: Sequence[Tile], variant: Variant,
-                opening_size: int | None = None) -> list[ScoredPlay]:
-    """Every distinct legal play of ``hand`` on ``board`` with its points (C4-C6, F2-F5).
+def _kinds(board: Board) -> dict[Cell, int]:
+    return {cell: tile.color * 6 + tile.shape for cell, tile in board.tiles.items()}
 
-    On an empty board (the opening, C2) only plays of ``opening_size`` tiles are listed (default:
-    the hand's largest combination), starting on 0,0 and running right or down.
-    """
-    held = _Hand(hand)
-    if not board.tiles:
-        return _opening_plays(held, opening_size or largest_combination(hand))
-    tiles = board.tiles
-    occupied = {cell: tile.color * 6 + tile.shape for cell, tile in tiles.items()}
-    across: dict[Cell, tuple[int, int]] = {}   # empty cells with a left/right neighbour
-    down: dict[Cell, tuple[int, int]] = {}     # empty cells with an upper/lower neighbour
+
+Crossings = dict[Cell, tuple[int, int]]
+
+
+def _frontier(occupied: dict[Cell, int]) -> tuple[Crossings, Crossings]:
+    """The empty cells next to the board with what their lines accept: (cells with a left or right neighbour,
+    cells with an upper or lower neighbour), each giving (accepted kinds, points) of ``cell_crossing``."""
+    across: Crossings = {}
+    down: Crossings = {}
     for x, y in occupied:
         for cell in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
             if cell in occupied or cell in across or cell in down:
@@ -204,6 +202,66 @@ def legal_plays(board: Board, hand: Sequence[Tile], variant: Variant,
                 across[cell] = h
             if v is not None:
                 down[cell] = v
+    return across, down
+
+
+def can_place(board: Board, pieces: Iterable[Tile], variant: Variant) -> bool:
+    """Whether one of ``pieces``, alone, fits on some empty cell next to a non-empty ``board`` (C5, F5).
+
+    Every legal play holds a tile that would be legal alone (the tile touching the board: its lines without the
+    rest of the play are parts of valid lines), so False means that no play of these pieces exists at all.
+
+    >>> from .notation import parse_placements
+    >>> from .variants import find_variant
+    >>> board, classic = Board.from_placements(parse_placements("Ro@0,0")), find_variant("classic")
+    >>> can_place(board, [Tile(0, 0)], classic), can_place(board, [Tile(0, 0), Tile(0, 1)], classic)
+    (False, True)
+    """
+    held = _Hand(pieces)
+    if not board.tiles:
+        return bool(held.kinds)
+    occupied = _kinds(board)
+    extra = variant.extra_points(board.tiles)
+    seen: set[Cell] = set()
+    for x, y in occupied:   # cell by cell, stopping at the first fit (the whole frontier is rarely needed)
+        for cell in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if cell in occupied or cell in seen:
+                continue
+            seen.add(cell)
+            if _fits(occupied, cell, held, extra):
+                return True
+    return False
+
+
+def _fits(occupied: dict[Cell, int], cell: Cell, held: _Hand, extra: ExtraPoints | None) -> bool:
+    """Whether a piece of ``held`` may go alone on the empty ``cell`` next to the board."""
+    fits = held.kinds
+    for dx, dy in ((1, 0), (0, 1)):
+        crossing = cell_crossing(occupied, cell[0], cell[1], dx, dy)
+        if crossing is not None:
+            fits &= crossing[0]
+    while fits:
+        low = fits & -fits
+        kind = low.bit_length() - 1
+        if extra is None or any(extra(cell, background) is not None for background in held.backgrounds[kind]):
+            return True
+        fits ^= low
+    return False
+
+
+def legal_plays(board: Board, hand: Sequence[Tile], variant: Variant,
+                opening_size: int | None = None) -> list[ScoredPlay]:
+    """Every distinct legal play of ``hand`` on ``board`` with its points (C4-C6, F2-F5).
+
+    On an empty board (the opening, C2) only plays of ``opening_size`` tiles are listed (default:
+    the hand's largest combination), starting on 0,0 and running right or down.
+    """
+    held = _Hand(hand)
+    if not board.tiles:
+        return _opening_plays(held, opening_size or largest_combination(hand))
+    tiles = board.tiles
+    occupied = _kinds(board)
+    across, down = _frontier(occupied)
     extra = variant.extra_points(tiles)   # Flex: the diagonals' points for a tile of a background on a cell
     plays: list[ScoredPlay] = []
 

@@ -18,12 +18,15 @@ from .tiles import Tile, parse_tiles, tiles_notation
 
 Cell = tuple[int, int]
 _CELL_RE = re.compile(r"^(-?\d+),(-?\d+)$")
+MAX_DIGITS = 6   # of a coordinate: no game goes 108 cells from where it started
 
 
 def parse_cell(text: str) -> Cell:
     match = _CELL_RE.match(text.strip())
     if not match:
-        raise NotationError("cell", text, "expected X,Y with integers, e.g. 3,-1")
+        raise NotationError("cell", text[:40], "expected X,Y with integers, e.g. 3,-1")
+    if max(len(match.group(1).lstrip("-")), len(match.group(2).lstrip("-"))) > MAX_DIGITS:
+        raise NotationError("cell", text[:40], f"coordinates have at most {MAX_DIGITS} digits")
     return int(match.group(1)), int(match.group(2))
 
 

@@ -1,64 +1,121 @@
-"""Game records as JSON: options + moves; loading replays every move and names the first bad one."""
+"""Game records as JSON: options + moves; loading replays every move and names the first bad one.
+
+A record is ``{"format": "qwirkle-game", "version": 2, "variant", "players", "seed", "ages", "tiles", "moves"}``.
+The version says how the seed deals (``chance``): version 1 records, made before version 2, still load and replay
+exactly as they were played. Nothing read is trusted: every field is checked, and bounded (``limits``), before the
+first move is replayed.
+"""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, TypeGuard
 
+from .chance import VERSIONS
 from .errors import IllegalMoveError, NotationError, RecordError
 from .game import Game, Options
+from .limits import MAX_MOVE_TEXT, MAX_MOVES, MAX_RECORD_BYTES, check_options, nested_deeper
 
 FORMAT = "qwirkle-game"
-VERSION = 1
+VERSION = VERSIONS[-1]   # the version of new records
+FIELDS = ("format", "version", "variant", "players", "seed", "ages", "tiles", "moves")   # nothing else is kept
 
 
 def to_record(game: Game) -> dict[str, Any]:
-    return {"format": FORMAT, "version": VERSION, **game.options.to_json(), "moves": list(game.moves)}
+    return {"format": FORMAT, "version": game.options.version, **game.options.to_json(), "moves": list(game.moves)}
 
 
 def dumps(game: Game) -> str:
     return json.dumps(to_record(game), ensure_ascii=False)
 
 
-def from_record(record: Any) -> Game:
-    """Rebuild a game by replaying its moves; ``RecordError`` says what is wrong."""
+def _whole(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def options_of(record: Any) -> tuple[Options, list[str]]:
+    """The options and moves of a record, every field checked; ``RecordError`` names the first wrong one."""
     if not isinstance(record, dict):
         raise RecordError("record: expected a JSON object")
     if record.get("format") != FORMAT:
-        raise RecordError(f"format: expected {FORMAT!r}, got {record.get('format')!r}")
-    if record.get("version") != VERSION:
-        raise RecordError(f"version: this app reads version {VERSION}, the record has {record.get('version')!r}")
+        raise RecordError(f"format: expected {FORMAT!r}, got {_short(record.get('format'))}")
+    version = record.get("version")
+    if not _whole(version) or version not in VERSIONS:
+        raise RecordError(f"version: this app reads versions {VERSIONS[0]} to {VERSIONS[-1]}, the record has "
+                          f"{_short(version)}")
+    variant = record.get("variant")
+    if not isinstance(variant, str):
+        raise RecordError("variant: expected a name, e.g. \"classic\"")
     players = record.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise RecordError("players: expected a list of names")
     seed = record.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
+    if not _whole(seed):
         raise RecordError("seed: expected an integer")
     ages = record.get("ages")
-    if ages is not None and (not isinstance(ages, list)
-                             or not all(a is None or (isinstance(a, int) and not isinstance(a, bool)) for a in ages)):
+    if ages is not None and (not isinstance(ages, list) or not all(a is None or _whole(a) for a in ages)):
         raise RecordError("ages: expected a list of integers or nulls")
     tiles = record.get("tiles")
-    if tiles is not None and not isinstance(tiles, int):
+    if tiles is not None and not _whole(tiles):
         raise RecordError("tiles: expected an integer")
     moves = record.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise RecordError("moves: expected a list of moves in notation")
+    if len(moves) > MAX_MOVES:
+        raise RecordError(f"moves: {len(moves)} moves; no game makes more than {MAX_MOVES}")
+    for index, move in enumerate(moves):
+        if len(move) > MAX_MOVE_TEXT:
+            raise RecordError(f"moves: move {index + 1} has {len(move)} characters (at most {MAX_MOVE_TEXT})", index)
     try:
-        game = Game(Options(str(record.get("variant")), tuple(players), seed,
-                            tuple(ages) if ages is not None else None, tiles))
+        check_options(players)
+    except ValueError as error:
+        raise RecordError(str(error)) from None
+    return Options(variant, tuple(players), seed, tuple(ages) if ages is not None else None, tiles, version), moves
+
+
+def from_record(record: Any) -> Game:
+    """Rebuild a game by replaying its moves; ``RecordError`` says what is wrong."""
+    options, moves = options_of(record)
+    try:
+        game = Game(options)
     except ValueError as error:
         raise RecordError(str(error)) from error
     for index, move in enumerate(moves):
         try:
             game.apply(move)
         except (IllegalMoveError, NotationError) as error:
+            if index == 0 and isinstance(error, IllegalMoveError) and error.reason in ("not_in_hand", "opening_size"):
+                raise RecordError(f"seed: seed {options.seed} (version {options.version}) does not deal the tiles of "
+                                  f"move 1 ({move!r}): the record's seed or first move was changed ({error})",
+                                  index) from error
             raise RecordError(f"move {index + 1} ({move!r}): {error}", index) from error
     return game
 
 
-def loads(text: str) -> Game:
+def parse_json(text: str, field: str = "record") -> Any:
+    """JSON from stored or imported text, whatever its shape: a byte-order mark is skipped; text too long, nested
+    too deep or with numbers too large gives a ``RecordError`` naming ``field``, never Python's own exception."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(f"{field}: {len(text)} characters; a game record has at most {MAX_RECORD_BYTES}")
+    if nested_deeper(text):
+        raise RecordError(f"{field}: not a game record (nested too deep)")
     try:
-        record = json.loads(text)
+        return json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as error:
-        raise RecordError(f"record: not JSON ({error.msg} at line {error.lineno})") from error
-    return from_record(record)
+        raise RecordError(f"{field}: not JSON ({error.msg} at line {error.lineno})") from None
+    except RecursionError:
+        raise RecordError(f"{field}: not a game record (nested too deep)") from None
+    except (ValueError, OverflowError, MemoryError) as error:   # e.g. an integer of thousands of digits
+        raise RecordError(f"{field}: not a game record ({str(error)[:80]})") from None
+
+
+def loads(text: str) -> Game:
+    return from_record(parse_json(text))
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters (a field may hold anything, of any size)."""
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):   # an integer too long to print, a list nested too deep
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit] + "…"

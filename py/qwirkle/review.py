@@ -23,7 +23,6 @@ on its fixed look-ahead budget (``budget`` iterations, no clock), so the same re
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
 from typing import Any, Iterator, Sequence
 
@@ -31,11 +30,10 @@ from .ai import ALIASES, hint
 from .ai.expert import DEFAULT_ITERATIONS
 from .ai.lines import (DIAGONAL_STEPS, STEPS, accepts, bits, cell_accepts, diagonal_run, kinds_by_cell, line, missing,
                        touches)
-from .errors import RecordError
 from .game import END_BONUS, Game, TurnResult
 from .movegen import ScoredPlay
 from .notation import Cell, Play, cell_notation, parse_move
-from .record import from_record
+from .record import from_record, parse_json
 from .rules import QWIRKLE, score_play
 from .tiles import Tile, tiles_notation
 
@@ -152,10 +150,7 @@ def load(source: Game | dict[str, Any] | str) -> Game:
         return source
     record: Any = source
     if isinstance(source, str):
-        try:
-            record = json.loads(source)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"record: not JSON ({error.msg} at line {error.lineno})") from error
+        record = parse_json(source)
     if isinstance(record, dict) and record.get("format") == SAVE_FORMAT:
         record = record.get("record")
     return from_record(record)

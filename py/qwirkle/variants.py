@@ -14,11 +14,11 @@ Setup(key='flex108', variant=<FlexVariant 'flex'>, tiles=108)
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Sequence, TypeVar
 
 from .board import Board
+from .chance import Roller
 from .errors import IllegalMoveError
 from .notation import Cell
 from .scoring import DiagonalPoints, ScoredLine, diagonal_lines
@@ -84,13 +84,18 @@ class Variant:
         """Hook: whether a tile code belongs to this rule set (``rule(1)`` refuses the others)."""
         return tile.background == NO_BACKGROUND
 
-    def drawn(self, tile: Tile, rng: random.Random) -> Tile:
+    def drawn(self, tile: Tile, rng: Roller) -> Tile:
         """Hook: the piece as it enters a hand, drawn from the bag or re-rolled (Cubes: a die is rolled)."""
         return tile
 
     def identity(self, tile: Tile) -> Tile:
         """Hook: what an unseen piece is known as (Cubes: a die by its color only, its face is rolled when drawn)."""
         return tile
+
+    def faces(self, piece: Tile) -> tuple[Tile, ...]:
+        """Hook: every tile an unplayed piece (as ``identity`` knows it) may yet be placed as (Cubes: any face of
+        the die). The game ends when none of them fits anywhere (C10)."""
+        return (piece,)
 
     # -- scoring -----------------------------------------------------------------------------------------------
     def extra_lines(self, board: Board, placed: dict[Cell, Tile]) -> list[ScoredLine]:
@@ -142,11 +147,14 @@ class CubesVariant(Variant):
         """Q1: 15 dice of each color, each showing its first face until rolled."""
         return [Tile(color, 0) for color in range(6) for _ in range(size // 6)]
 
-    def drawn(self, tile: Tile, rng: random.Random) -> Tile:
+    def drawn(self, tile: Tile, rng: Roller) -> Tile:
         return Tile(tile.color, rng.randrange(6))
 
     def identity(self, tile: Tile) -> Tile:
         return Tile(tile.color, 0)
+
+    def faces(self, piece: Tile) -> tuple[Tile, ...]:
+        return tuple(Tile(piece.color, shape) for shape in range(6))
 
     def move_refusal(self, kind: str) -> IllegalMoveError | None:
         if kind == "exchange":

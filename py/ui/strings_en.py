@@ -183,6 +183,7 @@ EN: dict[str, str] = {
     "ended_blocked": "No one could play: the game ends with no bonus (C10).",
     "undone": "Move taken back.",
     "undo_none": "There is no move of yours to take back.",
+    "export_in_progress": "This game is still being played by several people: it can be exported once it is over (its record deals every rack).",
     # Saves
     "resumed": "Your game is back where you left it (move {n}). New game starts another one.",
     "saves_title": "Saved games",
@@ -196,7 +197,6 @@ EN: dict[str, str] = {
     "import_done": "Game imported.",
     "import_failed": "This file is not a Qwirkle game record: {error}",
     "deleted": "Saved game deleted.",
-    "storage_failed": "The game could not be saved in this browser: {error}",
     # Game review (after a game: everyone's racks are shown)
     "review": "Review",
     "review_title": "Review: {variant} — {players}",
@@ -252,6 +252,14 @@ EN: dict[str, str] = {
     "review_budget": "{level} thinks on a fixed budget of {n} look-aheads, seeded from the game: the same review every time ({command}).",
     "cell_played": "{tile} at {cell}, played this move",
     "cell_ghost": "best play: {tile} at {cell}",
+    "storage_failed": "This game could not be saved in this browser ({error}). If its storage is full, delete finished games in Saved games to make room.",
+    "save_kept_other": "{n} saved values could not be read, nor moved aside (the storage is full): they are left where they were, unread ({keys}).",
+    "save_kept_one": "A saved value could not be read, nor moved aside (the storage is full): it is left where it was, unread ({keys}).",
+    "deleted_finished_other": "{n} finished games deleted.",
+    "deleted_finished_one": "{n} finished game deleted.",
+    "delete_finished_one": "Delete the finished game",
+    "delete_finished_other": "Delete the {n} finished games",
+    "other_tab": "This game was played on in another tab: here it is as it is saved there.",
     # Statistics
     "stats_title": "Statistics",
     "stats_empty": "No finished games yet.",
@@ -315,6 +323,8 @@ EN: dict[str, str] = {
     "rule_F5": "Diagonal limit", "rule_F6": "Exchange",
     # Refused moves, by reason (and rule) from the engine
     "why_empty": "a play places at least one tile.",
+    "why_C8_empty": "an exchange puts back at least one tile.",
+    "why_Q3_empty": "a re-roll takes at least one die.",
     "why_C4_duplicate": "two {tiles_name} cannot be played together.",
     "why_no_common_attribute": "the tiles played must all share a color or all share a shape.",
     "why_occupied": "the cell {cell} is already taken.",
@@ -401,5 +411,8 @@ EN: dict[str, str] = {
     'error_missing': 'This board needs {attribute}.',
     'error_legal': 'The play given to explain ({play}) is legal: it scores {points}.',
     'error_no_play': 'The hand has no legal play on this board.',
+    'error_limit_count': '{attribute} holds {got} tiles: at most {limit}.',
+    'error_limit_copies': '{attribute} holds {got} × {tile}, but the game has only {limit}.',
+    'error_limit_extent': 'The tiles of {attribute} span {width} × {height} cells: no game spreads over more than {limit}.',
     'error_internal': 'Something went wrong: {message}',
 }

@@ -160,14 +160,53 @@ def test_undo_against_a_computer_takes_back_both_moves():
     assert c.store.load_current().move_count == moves
 
 
-def test_undo_in_hot_seat_takes_back_one_move_and_keeps_privacy_sane():
+def test_undo_on_the_hand_over_screen_hands_the_device_back_first():
+    """Ann plays; on "Pass the device to Bob" Ann may take her move back, and the device goes back to her: her rack
+    stays hidden until she says she holds it (whoever pressed Undo never sees it)."""
     c = controller(seats=("human", "human"))
     c.reveal()
     mover = c.game.to_move
     play_best(c)
-    assert c.needs_handover
+    assert c.needs_handover and c.can_undo()
     assert c.undo() == 1
-    assert c.game.to_move == mover and not c.needs_handover
+    assert c.game.to_move == mover and c.needs_handover and c.rack_seat() is None and not c.interactive
+    c.reveal()
+    assert c.interactive and c.rack_seat() == mover
+
+
+def test_a_human_never_takes_back_another_humans_move():
+    c = controller(seats=("human", "human"))
+    c.reveal()
+    play_best(c)
+    c.reveal()                                   # Bob holds the device now
+    moves = c.game.moves
+    assert not c.can_undo() and c.undo() == 0 and c.note.key == "undo_none"
+    assert c.game.moves == moves and c.interactive
+
+
+def test_undo_takes_back_the_holders_move_and_the_computers_replies():
+    c = controller(seats=("human", "greedy", "human"), seed=3)
+    run_computers(c)
+    if c.needs_handover:
+        c.reveal()
+    human = c.game.to_move
+    play_best(c)
+    run_computers(c)
+    taken = len(c.game.history) - next(i for i in range(len(c.game.history) - 1, -1, -1)
+                                       if c.game.history[i].seat == human)
+    assert c.needs_handover and c.game.to_move != human and taken >= 1
+    assert c.undo() == taken and c.game.to_move == human and c.needs_handover
+
+
+def test_cubes_hot_seat_takes_back_only_your_own_roll():
+    c = controller("cubes", seats=("human", "human"), seed=2)
+    assert not c.needs_handover                  # open dice (Q1): no hand-over
+    play_best(c)
+    assert not c.can_undo()                      # the other player's opening is theirs
+    c.set_mode(ROLL)
+    c.turn.marked.update({0, 1})
+    c.confirm_roll()
+    assert c.can_undo() and c.undo() == 1 and c.game.history[-1].kind == "play"
 
 
 def test_undo_with_nothing_to_undo():

@@ -43,7 +43,7 @@ def test_notes_translate_tiles_and_errors():
 
 def test_preview_opening_and_board_model():
     c = Controller(SaveStore(DictStorage()))
-    c.start(make_spec("classic", ["human", "human"], names=["Ann", "Bob"], seed=5))
+    c.start(make_spec("classic", ["human", "human"], names=["Ann", "Bob"], seed=1))
     tr = Translator("en")
     assert panels.opening_text(c, tr).startswith("Ann has 2 tiles that share a")
     assert panels.preview_lines(c, tr) == ("", [], False)  # racks hidden until Ann takes the device

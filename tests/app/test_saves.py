@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from app.saves import ASIDE_PREFIX, CURRENT, SAVE_PREFIX, SETTINGS, DictStorage, SaveStore, parse_save
+from app.saves import (ASIDE_PREFIX, CURRENT, MAX_SAVES, SAVE_PREFIX, SETTINGS, DictStorage, SaveStore, StaleSave,
+                       StorageFull, parse_save)
 from qwirkle import Game
 from qwirkle.record import to_record
 
@@ -115,7 +116,7 @@ def test_broken_storage_never_crashes_reads():
     store = SaveStore(Broken({SAVE_PREFIX + "a": "x"}), clock())
     assert store.list() == [] and store.settings() == {}
     store.save_settings(lang="fr")
-    with pytest.raises(RuntimeError):
+    with pytest.raises(StorageFull):
         store.save("a", {}, [])
 
 

@@ -290,3 +290,21 @@ def test_markup_follows_the_dom_contract() -> None:
 def test_author_label_is_escaped() -> None:
     html = EN.grid(state(board="Ro@0,0", label='<b>"x"</b>'))
     assert 'aria-label="&lt;b&gt;&quot;x&quot;&lt;/b&gt;"' in html
+
+
+@pytest.mark.parametrize("query,code,text", [
+    ("board=Ro@0,0%20Rs@1000,1000", "limit_extent",
+     "The tiles of board span 1001 × 1001 cells: no game spreads over more than 108."),
+    ("board=Ro@0,0&moves=Rs@1,0;Rd@500,0", "limit_extent",
+     "The tiles of moves span 501 × 1 cells: no game spreads over more than 108."),
+    ("board=Ro@0,0%20Ro@0,1%20Ro@0,2%20Ro@0,3", "limit_copies", "board holds 4 × Ro, but the game has only 3."),
+    ("hand=" + "%20".join(["Ro"] * 18), "limit_count", "hand holds 18 tiles: at most 6."),
+    ("board=" + "%20".join(f"Ro@{x},0" for x in range(300)), "limit_count", "board holds 300 tiles: at most 108."),
+    ("variant=flex&board=Rok@0,0%20Rok@1,1", "limit_copies", "board holds 2 × Rok, but the game has only 1."),
+])
+def test_boards_no_game_reaches_are_refused_before_drawing(query: str, code: str, text: str) -> None:
+    """A million cells or a million plays are never attempted: the author is told which attribute to fix."""
+    with pytest.raises(EmbedError) as info:
+        spec_from_query(query)
+    assert info.value.code == code and EN.error_text(info.value) == text
+    assert FR.error_text(info.value) != text

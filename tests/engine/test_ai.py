@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 from qwirkle import Board, Exchange, Game, Pass, Play, PlayerView, Roll, Tile, find_variant, legal_plays, parse_tiles
+from qwirkle.chance import Chance
 from qwirkle.ai import ALIASES, LEVELS, PLAYERS, TABLE, Hint, find_level, hint, make_player
 from qwirkle.ai.danger import Odds, threats
 from qwirkle.ai.endgame import EndgameSearch, hidden_hand
@@ -137,7 +138,7 @@ def hide_differently(game, seat, seed):
     rng = random.Random(seed)
     if game.variant.hands_open:   # Cubes: hands are public; the bag order and future rolls are hidden
         rng.shuffle(state.bag)
-        other.rng.seed(seed)
+        other.chance = Chance(seed, game.options.version)
         return other
     pool = list(state.bag)
     for s, hand in enumerate(state.hands):
@@ -148,7 +149,7 @@ def hide_differently(game, seat, seed):
         if s != seat:
             state.hands[s] = [pool.pop() for _ in hand]
     state.bag = pool
-    other.rng.seed(seed)
+    other.chance = Chance(seed, game.options.version)
     return other
 
 
@@ -309,7 +310,7 @@ def test_endgame_search_is_exact_with_few_tiles(variant):
         seat = game.to_move
         for mine, theirs in ((game.hands[seat][:2], game.hands[1 - seat][:1]),
                              (game.hands[seat][:1], game.hands[1 - seat][:2])):
-            if not legal_plays(game.board, mine, game.variant):
+            if len(legal_plays(game.board, mine, game.variant)) < 2:   # one play: nothing to search, no value
                 continue
             search = EndgameSearch(game.board, game.variant, [mine, theirs], nodes=5000)
             _, value = search.best()

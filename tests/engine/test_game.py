@@ -67,13 +67,13 @@ def test_c2_tie_goes_to_the_oldest_and_q2_to_the_youngest():
 
 def test_refused_move_changes_nothing():
     game = Game.new("classic", ["a", "b"], seed=2)
-    before = (game.board.notation(), game.hands, game.scores, game.bag_count, game.to_move, game.rng.getstate())
+    before = (game.board.notation(), game.hands, game.scores, game.bag_count, game.to_move, game.chance.position())
     foreign = next(t for t in parse_tiles("Ro Rs Rd Rc Rx Rt Bo Bs") if t not in game.hands[game.to_move])
     with pytest.raises(IllegalMoveError) as error:
         game.apply(f"{foreign.notation()}@0,0")
     assert error.value.rule in ("C4", "C2")
     assert (game.board.notation(), game.hands, game.scores, game.bag_count, game.to_move,
-            game.rng.getstate()) == before
+            game.chance.position()) == before
 
 
 def test_turn_draws_back_to_six_and_passes_clockwise():
@@ -200,11 +200,11 @@ def test_q4_cubes_players_do_not_pass():
 def test_undo_restores_the_previous_state_exactly():
     game = Game.new("flex", ["a", "b"], seed=12, tiles=72)
     game.apply(best(game))
-    snapshot = (game.board.notation(), game.hands, game.scores, game.bag_count, game.to_move, game.rng.getstate(),
+    snapshot = (game.board.notation(), game.hands, game.scores, game.bag_count, game.to_move, game.chance.position(),
                 game.moves)
     game.apply(best(game))
     game.undo()
-    assert (game.board.notation(), game.hands, game.scores, game.bag_count, game.to_move, game.rng.getstate(),
+    assert (game.board.notation(), game.hands, game.scores, game.bag_count, game.to_move, game.chance.position(),
             game.moves) == snapshot
     game.undo()
     assert len(game.board) == 0 and game.is_opening

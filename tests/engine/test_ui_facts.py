@@ -83,7 +83,7 @@ def test_refusal_is_none_exactly_on_legal_cells_and_says_why(variant, tiles):
 
 
 def test_an_opening_under_its_size_is_refused_by_its_own_rules_first():
-    game = Game.new("classic", ["Ann", "Bob"], seed=1)    # the starter holds Gc Gs Gd: an opening of 3
+    game = Game.new("classic", ["Ann", "Bob"], seed=355)    # the starter holds Gc Gs Go: an opening of 3
     gc, gs, rt = (Tile.from_notation(t) for t in ("Gc", "Gs", "Rt"))
     assert game.refusal(gs, (1, 1), [Placement(gc, (0, 0))]).reason == "not_aligned"
     assert game.refusal(gs, (1, 0), [Placement(gc, (0, 0))]) is None

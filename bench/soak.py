@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Soak test: N cold loads of the game page in Chromium, each playing a computer game to its end; crashes counted.
+
+A "Page crashed" of Chromium's renderer was seen twice in about 60 cold loads on a loaded machine. Each run here is
+a new Chromium with an empty profile (cold: no HTTP cache, no compiled-code cache), serving the site on 127.0.0.1:
+
+1. open a start link of a computer game (pace 0), rotating through the rule sets and levels in ``GAMES``; every
+   third game seats the Expert, which thinks in a worker started as the page starts;
+2. reload the page as soon as the first computer move is on the board (the worker start then races a reload), and
+   once more half-way through for games with many moves;
+3. wait for the end of the game (``<html data-over>``), and record what the page did: the renderer crashing
+   (Playwright's ``crash`` event), uncaught errors, a start-up error, a timeout; and the JavaScript heap in use
+   at the end (Chromium's ``performance.memory``).
+
+Prints one JSON line per run, then a summary: crashes, errors, timeouts, and the medians.
+
+    .venv/bin/python bench/soak.py [--runs 50] [--game-timeout 300]     (after `make test` or `make play`)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "bench"))
+from pageload import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from serve import running_server  # noqa: E402
+
+GAMES = (   # start links: a rule set and its seats, all computers
+    "variant=classic&seats=medium,hard",
+    "variant=cubes&seats=greedy,medium,easy",
+    "variant=flex&tiles=72&seats=expert,greedy",
+    "variant=flex&seats=hard,beginner",
+    "variant=classic&seats=random,greedy,medium,easy",
+    "variant=cubes&seats=expert,medium",
+)
+SETTINGS = '{"expert_seconds": "1"}'   # the Expert's shortest clock, so that a soak run stays short
+READY_MS = 120_000
+
+HEAP = "performance.memory ? performance.memory.usedJSHeapSize : null"   # Chromium's JavaScript heap in use
+# The game is over: shown (data-over), or finished while the page reloaded (a finished game is not resumed: the
+# home screen shows, and the save says it is over).
+OVER = """() => document.documentElement.hasAttribute("data-over") || (!document.getElementById("home").hidden &&
+  JSON.parse(localStorage.getItem("qwirkle.save." + localStorage.getItem("qwirkle.current")) || "{}").over === true)"""
+
+
+def play_one(playwright: Any, base: str, run: int, game_timeout: float) -> dict[str, Any]:
+    """One cold load and one whole computer game; what happened."""
+    link = f"?{GAMES[run % len(GAMES)]}&seed={1000 + run}&pace=0"
+    result: dict[str, Any] = {"run": run, "link": link, "crashed": False, "errors": [], "reloads": 0}
+    with tempfile.TemporaryDirectory(prefix="soak-") as profile:
+        context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM,
+                                                                 args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            page.on("crash", lambda _page: result.update(crashed=True))
+            page.on("pageerror", lambda error: result["errors"].append(str(error)[:300]))
+            context.add_init_script(f"localStorage.setItem('qwirkle.settings', {json.dumps(SETTINGS)})")
+            started = time.monotonic()
+            page.goto(base + link, timeout=READY_MS)
+            ready(page)
+            result["load_s"] = round(time.monotonic() - started, 2)
+            page.wait_for_selector("#log li", state="attached", timeout=READY_MS)
+            if not page.evaluate(OVER):
+                reload(page, result)                   # the worker (if any) starts again, racing the reload
+            deadline = time.monotonic() + game_timeout
+            halfway = False
+            while not page.evaluate(OVER):
+                if result["crashed"] or time.monotonic() > deadline:
+                    break
+                if not halfway and page.locator("#log li.log__entry").count() >= 30:
+                    halfway = True
+                    reload(page, result)
+                page.wait_for_timeout(250)
+            result["over"] = bool(page.evaluate(OVER))
+            result["moves"] = len(json.loads(page.evaluate(
+                "localStorage.getItem('qwirkle.save.' + localStorage.getItem('qwirkle.current'))"))["record"]["moves"])
+            result["game_s"] = round(time.monotonic() - started, 2)
+            result["heap"] = page.evaluate(HEAP)
+        except PlaywrightError as error:   # the page or the browser went away (a crash), or a wait ran out
+            result["errors"].append(f"playwright: {str(error).splitlines()[0][:200]}")
+            result.setdefault("over", False)
+        finally:
+            context.close()
+    result["timeout"] = not result.get("over") and not result["crashed"] and not result["errors"]
+    return result
+
+
+def ready(page: Any) -> None:
+    page.wait_for_selector("html[data-ready], html[data-load-error], .py-error", state="attached", timeout=READY_MS)
+    if not page.locator("html[data-ready]").count():
+        raise PlaywrightError("the page did not start: " + " ".join(page.locator(".py-error").all_inner_texts()))
+
+
+def reload(page: Any, result: dict[str, Any]) -> None:
+    page.reload(timeout=READY_MS)
+    ready(page)
+    result["reloads"] += 1
+
+
+def summary(results: list[dict[str, Any]]) -> str:
+    runs = len(results)
+    crashed = sum(r["crashed"] for r in results)
+    errored = sum(bool(r["errors"]) for r in results)
+    timeouts = sum(r["timeout"] for r in results)
+    finished = sum(bool(r.get("over")) for r in results)
+
+    def median(key: str, scale: float = 1.0) -> str:
+        values = [r[key] / scale for r in results if isinstance(r.get(key), (int, float))]
+        return f"{statistics.median(values):.1f}" if values else "-"
+
+    return (f"{runs} cold loads, {sum(r['reloads'] for r in results)} reloads: {crashed} renderer crashes, "
+            f"{errored} with errors, {timeouts} timeouts, {finished} games finished\n"
+            f"median load {median('load_s')} s, game {median('game_s')} s, {median('moves')} moves, "
+            f"JS heap {median('heap', 2**20)} MiB at the end")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=50)
+    parser.add_argument("--game-timeout", type=float, default=300, help="seconds a game may take (default 300)")
+    args = parser.parse_args(argv)
+    results = []
+    with running_server(ROOT) as base, sync_playwright() as playwright:
+        for run in range(args.runs):
+            result = play_one(playwright, base, run, args.game_timeout)
+            results.append(result)
+            print(json.dumps(result), flush=True)
+    print(summary(results))
+    return 1 if any(r["crashed"] for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
