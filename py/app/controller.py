@@ -217,8 +217,8 @@ class Controller(HintAdvice):
     def _undo_count(self) -> int:
         """How many moves Undo takes back: the last human move, and every computer move after it."""
         game = self.game
-        if game is None or not self.human_seats:
-            return 0
+        if game is None or game.is_over or not self.human_seats:
+            return 0   # a finished game stays finished
         history = game.history
         count = 0
         for turn in reversed(history):

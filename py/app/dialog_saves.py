@@ -79,25 +79,17 @@ class SavesDialog:
             self.changed()
 
     def delete(self, button: Any) -> None:
-        self.session.store.delete(data(button, "id") or "")
+        game_id = data(button, "id") or ""
+        self.session.store.delete(game_id)
+        if self.session.has_game() and self.session.controller.game_id == game_id:
+            self.session.leave()   # the game in play is gone: it must not be saved back
         self.session.notice = Note("deleted")
         self.render()
+        self.changed()
 
     def export(self, button: Any) -> None:
-        game_id = data(button, "id") or ""
-        text = self.session.store.export_text(game_id)
-        if text is None:
-            return
-        from pyodide.ffi import create_once_callable, to_js
-        from pyscript import document, window
-        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"},
-                                                     dict_converter=window.Object.fromEntries))
-        url = window.URL.createObjectURL(blob)
-        link = el("a", attrs={"href": url, "download": f"qwirkle-{game_id}.json"})
-        document.body.appendChild(link)
-        link.click()
-        link.remove()
-        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+        from .download import download_game
+        download_game(self.session.store, data(button, "id") or "")
 
     def _import(self, event: Any) -> None:
         files = event.target.files
@@ -106,9 +98,12 @@ class SavesDialog:
 
     async def _read_file(self, file: Any) -> None:
         text = str(await file.text())
+        from .saves import ImportRefused
         try:
             self.session.store.import_text(text)
             self.session.notice = Note("import_done")
+        except ImportRefused as refused:
+            self.session.notice = Note(f"import_{refused.reason}", level="warn" if refused.game_id else "error")
         except ValueError as error:
             self.session.notice = Note("import_failed", {"error": str(error)}, level="error")
         by_id("import-file").value = ""

@@ -102,8 +102,10 @@ class HintAdvice:
         return True
 
     def _count_hint(self) -> None:
+        """One hint per turn asked. A Cubes re-roll is part of the turn (Q3): a hint asked again
+        after the hinted roll is the same turn's."""
         assert self.game is not None
-        turn = (self.game.to_move, len(self.game.history))
+        turn = (self.game.to_move, sum(1 for t in self.game.history if t.kind != "roll" or t.forced_pass))
         if self._hinted != turn:
             self._hinted = turn
             self.hints[self.game.to_move] += 1

@@ -7,7 +7,8 @@ Keys, all under ``qwirkle.``:
   (``qwirkle.record.to_record``), untouched, and ``app`` the app's own data beside it
   (``{"hints": [hints used per seat]}``; optional);
 * ``qwirkle.current``: the ID of the game to offer on the next visit;
-* ``qwirkle.settings``: ``{"lang", "palette", "hint_level", "expert_seconds"}``;
+* ``qwirkle.settings``: ``{"lang", "palette", "hint_level", "expert_seconds", "celebrate", "sound"}``;
+* ``qwirkle.newgame``: the last new-game choices (``setup_memory``);
 * ``qwirkle.aside.KEY.N``: a value that could not be read, moved aside (never deleted).
 
 Nothing read from the store is trusted: a corrupt or foreign value is moved aside and reported
@@ -34,6 +35,16 @@ SAVE_VERSION = 1
 PALETTES = ("standard", "contrast")
 EXPERT_SECONDS = ("1", "1.5", "2", "3")
 MAX_SAVES = 30
+
+
+class ImportRefused(ValueError):
+    """A file that is not added: ``reason`` is "not_json" (the page says so in words, not the
+    parser's message) or "duplicate" (the same game is saved already, as ``game_id``)."""
+
+    def __init__(self, reason: str, message: str, game_id: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.game_id = game_id
 
 
 class Storage(Protocol):
@@ -247,12 +258,13 @@ class SaveStore:
         return json.dumps({**saved.record, "seats": list(saved.seats)}, ensure_ascii=False, indent=1)
 
     def import_text(self, text: str) -> SavedGame:
-        """Add a game from an exported record; raises ``ValueError`` (RecordError) if it is not one."""
+        """Add a game from an exported record; raises ``ValueError`` (RecordError) if it is not one,
+        ``ImportRefused`` when it is not JSON or the same game is saved already."""
         from qwirkle.record import from_record
         try:
             record = json.loads(text)
         except ValueError as error:
-            raise ValueError(f"not JSON ({error})") from None
+            raise ImportRefused("not_json", f"not JSON ({error})") from None
         if isinstance(record, dict) and record.get("format") == SAVE_FORMAT:
             record = record.get("record")  # a whole save file is accepted too
         game = from_record(record)
@@ -263,6 +275,9 @@ class SaveStore:
         from .seats import is_known
         seats = [s if is_known(s) else "human" for s in seats]
         clean = {k: v for k, v in record.items() if k != "seats"}
+        same = next((saved for saved in self.list() if saved.record == clean), None)
+        if same is not None:
+            raise ImportRefused("duplicate", "this game is saved already", same.id)
         game_id = self.new_id()
         self.save(game_id, clean, seats, current=False)
         return SavedGame(game_id, tuple(seats), 1, self.clock(), self.clock(), clean, game)
@@ -290,6 +305,9 @@ class SaveStore:
             result["hint_level"] = level
         if value.get("expert_seconds") in EXPERT_SECONDS:
             result["expert_seconds"] = value["expert_seconds"]
+        for switch in ("celebrate", "sound"):   # "on" or "off"
+            if value.get(switch) in ("on", "off"):
+                result[switch] = value[switch]
         return result
 
     def save_settings(self, **values: str) -> None:
