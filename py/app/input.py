@@ -172,6 +172,7 @@ class Input:
         action = KEYS.get(str(event.key))
         if action is None or not self.page.session.has_game() or _modified(event):
             return
+        self.page.session.notice = None   # the player acts: a page notice has been seen
         self.act(action[0], *action[1])
         event.preventDefault()
 
@@ -188,6 +189,7 @@ class Input:
             return
         if action[0] != "keys" and not self.page.session.has_game():
             return
+        self.page.session.notice = None
         self.act(action[0], *action[1])
         event.preventDefault()
 
