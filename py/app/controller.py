@@ -19,7 +19,7 @@ from qwirkle.record import to_record
 from qwirkle.tiles import Tile
 
 from . import seats as seat_registry
-from .hints import HintAdvice, hint_counts
+from .hints import HintAdvice
 from .notes import EXCHANGE, PLACE, ROLL, Availability, Note
 from .saves import SavedGame, SaveStore
 from .startlink import GameSpec
@@ -63,7 +63,7 @@ class Controller(HintAdvice):
 
     def resume(self, saved: SavedGame) -> Game:
         self._adopt(saved.game, saved.seats, saved.pace, saved.id, saved.created)
-        self.hints = hint_counts(saved.app.get("hints"), len(saved.seats))
+        self.restore_hints(saved.app, len(saved.seats))
         if self.store:
             self.store.set_current(saved.id)
         return saved.game
@@ -392,7 +392,7 @@ class Controller(HintAdvice):
             return
         try:
             self.store.save(self.game_id, to_record(self.game), self.seats, self.pace, self.created,
-                            app={"hints": list(self.hints)})
+                            app=self.hint_record())
         except Exception as error:  # noqa: BLE001 - a full store must not stop the game
             self.note = Note("storage_failed", {"error": str(error)}, level="warn")
 

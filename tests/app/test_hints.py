@@ -5,7 +5,8 @@ import json
 
 from app import panels, summary
 from app.ai_service import expert_seconds, hint_move
-from app.controller import Controller, hint_counts
+from app.controller import Controller
+from app.hints import hint_counts
 from ui.words import Translator
 from app.notes import EXCHANGE, ROLL, Note
 from app import seats
@@ -87,7 +88,7 @@ def test_hints_are_saved_beside_the_record_and_come_back():
     c.play()
     seat = c.human_seats[0]
     raw = json.loads(storage.data["qwirkle.save." + c.game_id])
-    assert raw["app"] == {"hints": c.hints} and "app" not in raw["record"] and "hints" not in raw["record"]
+    assert raw["app"]["hints"] == c.hints and "app" not in raw["record"] and "hints" not in raw["record"]
     resumed = Controller(SaveStore(storage))
     resumed.resume(SaveStore(storage).load_current())
     assert resumed.hints[seat] == 1

@@ -74,6 +74,11 @@ def test_one_hint_per_cubes_turn_even_after_a_hinted_reroll():
                 c.confirm_roll()
                 c.hint("hard")
                 assert c.hints == asked, "the hint after a hinted re-roll is the same turn's"
+                c.turn.reset()
+                resumed = Controller(c.store)   # a reload in the middle of that turn
+                resumed.resume(c.store.load_current())
+                resumed.hint("hard")
+                assert resumed.hints == asked, "a reload does not make it another turn"
                 return
             play_best(c) if not c.turn.pending else c.play()
     pytest.fail("no hinted re-roll found")

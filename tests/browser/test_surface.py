@@ -289,7 +289,7 @@ def test_play_the_computer_in_one_tap_and_the_dialog_remembers(page: Page, open_
     first_seed = page.evaluate("() => JSON.parse(localStorage.getItem('qwirkle.save.' + "
                                "localStorage.getItem('qwirkle.current'))).record.seed")
     # the dialog: duplicate names refused; the choices remembered across a reload; a seed used once
-    page.get_by_role("button", name="New game", exact=True).click()
+    page.get_by_role("button", name="New game").click()
     dialog = page.locator("#new-dialog")
     dialog.get_by_label("Flex, 72 tiles").check()
     dialog.locator('[data-seat="0"][data-field="name"]').fill("Zoé")
@@ -304,7 +304,7 @@ def test_play_the_computer_in_one_tap_and_the_dialog_remembers(page: Page, open_
     expect(page.locator("html")).to_have_attribute("data-variant", "flex")
     page.reload()
     wait_ready(page)
-    page.get_by_role("button", name="New game", exact=True).click()
+    page.get_by_role("button", name="New game").click()
     expect(dialog.get_by_label("Flex, 72 tiles")).to_be_checked()
     expect(dialog.locator('[data-seat="0"][data-field="name"]')).to_have_value("Zoé")
     expect(dialog.locator('[data-seat="1"][data-field="kind"]')).to_have_value("hard")
