@@ -33,7 +33,6 @@ if TYPE_CHECKING:
 KEYS: dict[str, tuple[str, tuple[Any, ...]]] = {
     **{str(n): ("pick-tile", (n - 1,)) for n in range(1, 10)},
     "0": ("fit", ()),
-    "Escape": ("escape", ()),
     "ArrowLeft": ("cursor", (-1, 0)), "ArrowRight": ("cursor", (1, 0)),
     "ArrowUp": ("cursor", (0, -1)), "ArrowDown": ("cursor", (0, 1)),
     "Enter": ("cursor-tap", ()), " ": ("cursor-tap", ()),
@@ -42,7 +41,7 @@ KEYS: dict[str, tuple[str, tuple[Any, ...]]] = {
 # Keys anywhere on the page during a game (letters in either case).
 PAGE_KEYS: dict[str, tuple[str, tuple[Any, ...]]] = {
     "p": ("play-key", ()), "h": ("hint-key", ()), "x": ("exchange-key", ()), "u": ("undo-key", ()),
-    "f": ("fit", ()), "l": ("last-move", ()), "?": ("keys", ()),
+    "f": ("fit", ()), "l": ("last-move", ()), "?": ("keys", ()), "Escape": ("escape", ()),
 }
 # Containers whose buttons carry data-action.
 BUTTON_CONTAINERS = ("#topbar", "#home", "#actions", ".rack-row", "#privacy", ".zoom", "#result")
@@ -231,7 +230,10 @@ class Input:
         self.page.focus_rack()
 
     def escape(self) -> None:
-        if self.c.turn.selected is not None:
+        """Escape: leave the exchange or re-roll mode, else unselect the tile, else recall the tiles."""
+        if self.c.turn.mode != PLACE:
+            self.c.set_mode(PLACE)
+        elif self.c.turn.selected is not None:
             self.c.select(None)
         else:
             self.c.recall()

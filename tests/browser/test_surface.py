@@ -133,6 +133,7 @@ def test_a_turn_fits_the_screen_and_the_board_follows_the_game(new_context: Any,
     page.locator('#actions [data-action="play"]').click()
     human_turn(page)
     last_move_in_view(page)
+    assert page.locator("#board-world .flash").count() > 0   # the computer's scored lines flashed
     page.locator("#board").evaluate("(b) => b.dispatchEvent(new WheelEvent('wheel', "
                                     "{deltaX: 2000, deltaY: 1500, bubbles: true, cancelable: true}))")
     page.locator('#actions [data-action="hint"]').click()
@@ -268,6 +269,15 @@ def test_rack_order_marks_and_sort(new_context: Any, site_url: str, wait_ready: 
     page.wait_for_function("(code) => document.querySelector('[data-rack] [data-tile]').dataset.tile === code",
                            arg=before[-1])
     assert codes() == [before[-1]] + before[:-1]
+    # the keys: H shows a hint, X opens the exchange (Escape leaves it), U says there is nothing to undo
+    page.keyboard.press("h")
+    expect(page.locator("[data-pending]").first).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("[data-pending]")).to_have_count(0)
+    page.keyboard.press("x")
+    expect(page.locator('#actions [data-action="confirm"]')).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator('#actions [data-action="confirm"]')).to_be_hidden()
     # tiles that fit nowhere are the engine's answer; drawn tiles are marked after a move
     stuck = page.locator("[data-rack] [data-stuck]").count()
     assert stuck < rack.count()
