@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from qwirkle.tiles import Tile
+from ui.tiles_svg import color_svg, shape_svg
 
 from . import tracker_model
 from .display import Display
 from .dom import by_id, clear, el, set_text
 from .panels import player_names
 from .rich_text import mini_tile
-from ui.tiles_svg import color_svg, shape_svg
 
 if TYPE_CHECKING:
     from .session import Session

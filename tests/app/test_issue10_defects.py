@@ -14,37 +14,15 @@ from app import panels
 from app.controller import Controller
 from app.saves import DictStorage, SaveStore
 from app.session import Session
-from app.startlink import make_spec
 from qwirkle import Game
 from qwirkle.record import to_record
 from ui.words import Translator
 
+from tables import play_best, table, until_human
+
 from test_session import Events, FakeHost
 
 
-def table(variant="classic", seats=("human", "greedy"), seed=5):
-    c = Controller(SaveStore(DictStorage()))
-    c.start(make_spec(variant, list(seats), None, seed))
-    return c
-
-
-def until_human(c):
-    while c.computer_to_move:
-        c.computer_move()
-    return c
-
-
-def play_best(c):
-    """The human to move plays the engine's best play (or exchanges, rolls, passes)."""
-    game = c.game
-    plays = game.legal_plays()
-    if plays:
-        return c._apply(max(plays, key=lambda p: (p.points, p.notation())).notation())
-    if game.exchange_limit():
-        return c._apply("swap " + c.hand()[0].notation())
-    if game.can_roll():
-        return c._apply("roll " + " ".join(t.notation() for t in c.hand()))
-    return c._apply("pass")
 
 
 def test_a_finished_game_cannot_be_undone():

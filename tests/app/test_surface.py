@@ -12,42 +12,18 @@ import json
 import pytest
 
 from app import board_model, panels, setup_memory, summary, tracker_model
-from app.controller import Controller
 from app.rack_model import RackOrders, gone_tiles, unplaceable
 from app.saves import DictStorage, SaveStore
 from app.startlink import DuplicateNameError, make_spec, parse_start_link
-from qwirkle import Game, Tile
+from qwirkle import Game
 from qwirkle.notation import parse_placements
-from qwirkle.record import to_record
 from ui import rules_doc
 from ui.words import Translator
 
+from tables import play_best, table, until_human
 
 
-def table(variant="classic", seats=("human", "greedy"), seed=5, names=None, lang="en", tiles=None):
-    c = Controller(SaveStore(DictStorage()))
-    c.start(make_spec(variant, list(seats), names, seed, tiles, None, 1, lang))
-    return c
 
-
-def until_human(c):
-    while c.computer_to_move:
-        c.computer_move()
-    return c
-
-
-def play_best(c):
-    """The human to move plays the engine's best play (or exchanges, or passes)."""
-    game = c.game
-    plays = game.legal_plays()
-    if plays:
-        best = max(plays, key=lambda p: (p.points, p.notation()))
-        return c._apply(best.notation())
-    if game.exchange_limit():
-        return c._apply("swap " + c.hand()[0].notation())
-    if game.can_roll():
-        return c._apply("roll " + " ".join(t.notation() for t in c.hand()))
-    return c._apply("pass")
 
 
 @pytest.mark.parametrize("name", ["app.rack_model", "app.tracker_model", "app.setup_memory", "ui.rules_doc"])

@@ -49,6 +49,17 @@ def place_one(page: Page) -> str:
     return where
 
 
+def keyboard_place(page: Page, target: str) -> None:
+    """Move the board's cursor from 0,0 to ``target`` with the arrow keys, and press Enter."""
+    x, y = (int(v) for v in target.split(","))
+    for _ in range(abs(x)):
+        page.keyboard.press("ArrowRight" if x > 0 else "ArrowLeft")
+    for _ in range(abs(y)):
+        page.keyboard.press("ArrowDown" if y > 0 else "ArrowUp")
+    page.keyboard.press("Enter")
+    expect(page.locator(f'[data-cell="{target}"][data-pending]')).to_have_count(1)
+
+
 def play_any(page: Page) -> int:
     """Place what can be placed (at least one tile) and press Play; returns the previewed points."""
     place_one(page)
@@ -232,13 +243,7 @@ def test_start_screen_new_game_dialog_and_keyboard_play(page: Page, open_ready, 
         if page.locator("[data-legal]").count():
             break
     target = page.locator("[data-legal]").first.get_attribute("data-cell")
-    x, y = (int(v) for v in target.split(","))
-    for _ in range(abs(x)):
-        page.keyboard.press("ArrowRight" if x > 0 else "ArrowLeft")
-    for _ in range(abs(y)):
-        page.keyboard.press("ArrowDown" if y > 0 else "ArrowUp")
-    page.keyboard.press("Enter")
-    expect(page.locator(f'[data-cell="{target}"][data-pending]')).to_have_count(1)
+    keyboard_place(page, target)
     page.get_by_role("button", name="Recall").click()
     expect(page.locator("[data-pending]")).to_have_count(0)
     # drag a die from the rack onto an allowed cell

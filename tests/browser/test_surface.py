@@ -19,10 +19,13 @@ from app.saves import DictStorage, SaveStore
 from qwirkle import Game
 from qwirkle.record import to_record
 
+from test_play import keyboard_place, select_placeable
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 TABLET = {"viewport": {"width": 1024, "height": 768}, "has_touch": True}
 DEVICES = {"phone": PHONE, "tablet": TABLET}
 RULE = re.compile(r"\b[CQF]\d+\s?: ")
+RECT = "(n) => { const r = n.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; }"
 
 
 def best(game: Game) -> None:
@@ -67,15 +70,13 @@ def human_turn(page: Page) -> None:
 
 
 def box(page: Page, selector: str) -> dict[str, float]:
-    return page.locator(selector).first.evaluate(
-        "(n) => { const r = n.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; }")
+    return page.locator(selector).first.evaluate(RECT)
 
 
 def on_screen(page: Page, selector: str) -> None:
     size = page.viewport_size
     for i in range(page.locator(selector).count()):
-        r = page.locator(selector).nth(i).evaluate(
-            "(n) => { const r = n.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; }")
+        r = page.locator(selector).nth(i).evaluate(RECT)
         assert r["w"] > 0 and r["x"] >= 0 and r["y"] >= 0, (selector, r)
         assert r["x"] + r["w"] <= size["width"] + 0.5 and r["y"] + r["h"] <= size["height"] + 0.5, (selector, r)
 
@@ -86,8 +87,7 @@ def last_move_in_view(page: Page) -> None:
     cells = page.locator("[data-last]")
     assert cells.count() > 0
     for i in range(cells.count()):
-        r = cells.nth(i).evaluate("(n) => { const r = n.getBoundingClientRect(); "
-                                  "return {x: r.x, y: r.y, w: r.width, h: r.height}; }")
+        r = cells.nth(i).evaluate(RECT)
         assert r["w"] >= 40 and r["h"] >= 40, r
         assert board["x"] <= r["x"] and r["x"] + r["w"] <= board["x"] + board["w"] + 0.5, (r, board)
         assert board["y"] <= r["y"] and r["y"] + r["h"] <= board["y"] + board["h"] + 0.5, (r, board)
@@ -187,12 +187,7 @@ def test_menu_tracker_rule_keys_and_end_card_in_french_on_a_phone(new_context: A
     assert axe(page) == []
     tracker.get_by_role("button", name="Fermer").click()
     # a refusal cites its rule: the rule id opens that rule, in French
-    rack = page.locator("[data-rack] [data-tile]")
-    for i in range(rack.count()):
-        rack.nth(i).click()
-        if page.locator("[data-legal]").count():
-            break
-        rack.nth(i).click()
+    select_placeable(page)
     page.locator("[data-cell]:not([data-tile]):not([data-legal])").first.click()
     expect(page.locator("#note")).to_have_text(RULE)
     rule = page.locator("#note .rule-ref").first
@@ -344,14 +339,9 @@ def test_the_page_side_defects(page: Page, wait_ready: Any, site_url: str) -> No
     page.keyboard.press("p")
     expect(page.locator("#note")).to_contain_text("Nothing to play yet")
     # Enter places the selected tile: the screen reader hears the tile, not "Empty cell"
+    select_placeable(page)
     rack = page.locator("[data-rack] [data-tile]")
-    for i in range(rack.count()):
-        rack.nth(i).click()
-        if page.locator("[data-legal]").count():
-            break
-        rack.nth(i).click()
     target = page.locator("[data-legal]").first.get_attribute("data-cell")
-    x, y = (int(v) for v in target.split(","))
     page.locator("#board").focus()
     page.keyboard.press("Escape")
     page.keyboard.press("Escape")
@@ -359,12 +349,7 @@ def test_the_page_side_defects(page: Page, wait_ready: Any, site_url: str) -> No
         page.keyboard.press(str(i + 1))
         if page.locator(f'[data-cell="{target}"][data-legal]').count():
             break
-    for _ in range(abs(x)):
-        page.keyboard.press("ArrowRight" if x > 0 else "ArrowLeft")
-    for _ in range(abs(y)):
-        page.keyboard.press("ArrowDown" if y > 0 else "ArrowUp")
-    page.keyboard.press("Enter")
-    expect(page.locator(f'[data-cell="{target}"][data-pending]')).to_have_count(1)
+    keyboard_place(page, target)
     expect(page.locator("#announce")).to_contain_text("placed this turn")
     # a tap on a placed tile takes it back, even with another rack tile selected
     for i in range(rack.count()):
