@@ -48,7 +48,7 @@ class ActionsRegion:
         enable(buttons["play"], placing and c.can_play(), visible=mode == PLACE)
         enable(buttons["recall"], placing and bool(c.turn.pending), visible=mode == PLACE)
         enable(buttons["hint"], placing and not session.hinting, visible=mode == PLACE and bool(c.human_seats))
-        enable(buttons["exchange"], placing and exchange.enabled, visible=mode == PLACE)
+        enable(buttons["exchange"], placing and exchange.enabled, visible=mode == PLACE and game.variant.can_exchange)
         enable(buttons["roll"], placing and roll.enabled, visible=game.variant.dice and mode == PLACE)
         enable(buttons["pass"], placing and c.can_pass(), visible=placing and c.can_pass())
         enable(buttons["undo"], c.can_undo() and not c.computer_to_move and not session.running,

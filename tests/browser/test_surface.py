@@ -146,6 +146,22 @@ def test_a_turn_fits_the_screen_and_the_board_follows_the_game(new_context: Any,
                                     "{deltaX: -3000, deltaY: 0, bubbles: true, cancelable: true}))")
     page.locator('[data-action="last-move"]').click()
     last_move_in_view(page)
+    # on a touch screen the fit control never goes below a tappable cell
+    page.locator('[data-action="fit"]').click()
+    assert box(page, "[data-cell][data-tile]")["w"] >= 40
+    # while the player is touching the board, the computer's move does not move the view
+    page.keyboard.press("h")
+    expect(page.locator("[data-pending]").first).to_be_visible()
+    board = box(page, "#board")
+    page.mouse.move(board["x"] + 8, board["y"] + 8)
+    page.mouse.down()
+    before = page.locator("#board-world").get_attribute("style")
+    moves = page.locator("#log > li").count()
+    page.keyboard.press("p")
+    page.wait_for_function("(n) => document.querySelectorAll('#log > li').length >= n + 2", arg=moves)
+    human_turn(page)
+    assert page.locator("#board-world").get_attribute("style") == before
+    page.mouse.up()
     page.reload()
     wait_ready(page)
     human_turn(page)
