@@ -8,40 +8,72 @@
 //   py:ready     the interpreter is ready, main.py is about to run
 //   py:done      main.py has finished
 
-const STAGES = {
-  // stage: [progress value (of 4), text]
-  page: [0, "Loading the page…"],
-  runtime: [1, "Downloading the Python runtime…"],
-  python: [2, "Starting Python…"],
-  game: [3, "Loading the game…"],
-  ready: [4, "Ready."],
-  error: [0, "The game could not start. Reload the page to try again."],
+// The texts in English and French: the same as the loading_* entries of py/ui/strings_en.py and
+// strings_fr.py (tests/site/test_loading_words.py checks it). The language is the one the game
+// will use: the saved setting, else the browser's.
+const WORDS = {
+  en: {
+    page: "Loading the page…",
+    runtime: "Downloading the Python runtime…",
+    python: "Starting Python…",
+    game: "Loading the game…",
+    ready: "Ready.",
+    error: "The game could not start. Reload the page to try again.",
+    hint: "The game runs Python in your browser; the first visit downloads about 15 MB.",
+  },
+  fr: {
+    page: "Chargement de la page…",
+    runtime: "Téléchargement de Python…",
+    python: "Démarrage de Python…",
+    game: "Chargement du jeu…",
+    ready: "Prêt.",
+    error: "Le jeu n'a pas pu démarrer. Rechargez la page pour réessayer.",
+    hint: "Le jeu fait tourner Python dans votre navigateur\u202f; la première visite télécharge environ 15 Mo.",
+  },
 };
+
+function language() {
+  let lang = "";
+  try {
+    lang = (JSON.parse(localStorage.getItem("qwirkle.settings") || "{}") || {}).lang || "";
+  } catch (error) {
+    lang = "";  // an unreadable setting: Python moves it aside and reports it
+  }
+  lang = String(lang || navigator.language || "en").slice(0, 2).toLowerCase();
+  return WORDS[lang] ? lang : "en";
+}
+
+const LANG = language();
+const TEXT = WORDS[LANG];
+// stage: progress value (of 4)
+const STAGES = { page: 0, runtime: 1, python: 2, game: 3, ready: 4, error: 0 };
 const ORDER = ["page", "runtime", "python", "game", "ready"];
 
 const loader = document.getElementById("loader");
 const bar = document.getElementById("loader-progress");
 const label = document.getElementById("loader-stage");
+document.documentElement.lang = LANG;
+document.getElementById("loader-hint").textContent = TEXT.hint;
+label.textContent = TEXT.page;
 
 function setStage(stage) {
   const current = loader.dataset.stage;
   if (current === "error" || ORDER.indexOf(stage) <= ORDER.indexOf(current)) {
     return; // stages only move forward
   }
-  const [value, text] = STAGES[stage];
   loader.dataset.stage = stage;
   if (stage === "error") {
     bar.removeAttribute("value"); // indeterminate
   } else {
-    bar.value = value;
+    bar.value = STAGES[stage];
   }
-  label.textContent = text;
+  label.textContent = TEXT[stage];
 }
 
 function fail() {
   if (document.documentElement.hasAttribute("data-ready")) return;
   loader.dataset.stage = "error";
-  label.textContent = STAGES.error[1];
+  label.textContent = TEXT.error;
   document.documentElement.dataset.loadError = "";
 }
 

@@ -2,7 +2,9 @@
 //
 // Included by the site's pages with <script type="module" src="./js/sw-register.js">.
 // When a new version of the site has been downloaded and is waiting, a notice
-// "Update available [Reload]" appears at the bottom of the page. Nothing reloads by itself:
+// "Update available [Reload]" appears: in the page's slot for it when it has one
+// ([data-update-slot], the game's top bar, so it never covers the game's messages), else at
+// the bottom of the page. Nothing reloads by itself:
 // only a click on Reload tells the waiting worker to take over (skip-waiting), then reloads
 // the page once it has. A page that was switched to a new version by another tab keeps
 // running and shows the notice, so the player still chooses when to reload.
@@ -58,7 +60,9 @@ function showNotice(registration, offered) {
     waiting.postMessage({ type: "skip-waiting" });
   });
   notice.append(label, " ", button);
-  document.body.append(notice);
+  const slot = document.querySelector("[data-update-slot]");
+  if (slot) notice.classList.add("sw-update--inline");
+  (slot || document.body).append(notice);
 }
 
 function watch(registration) {

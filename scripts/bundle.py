@@ -10,7 +10,9 @@ of index.html; js/embed.js gives embedded boards the same entry), is a single re
 The archive holds every ``.py``/``.json``/``.txt`` file of the packages in ``PACKAGES`` (the
 game page's and the embedded boards' alike: one archive for both, cached once), at their path
 under py/ (py/qwirkle/board.py -> qwirkle/board.py). A package whose folder does not exist is
-skipped. It is deterministic (sorted names, fixed timestamps) and rewritten only when its content
+skipped. It also holds the rules reference as data, rendered from docs/rules.md at build time
+(``GENERATED``: ``ui/rules_reference.json``, read by ``ui.rules_doc``), so that a rule cited in
+the page opens its text offline without fetching another file. It is deterministic (sorted names, fixed timestamps) and rewritten only when its content
 changes, so the service worker's precache list does not churn. ``assets/app/`` is git-ignored:
 ``make play``/``make test``/``make site`` build it (Makefile ``vendor`` target), and
 ``scripts/serve.py`` rebuilds it when a browser asks for it, so an edited module is live on the
@@ -36,7 +38,21 @@ ARCHIVE = Path("assets") / "app" / "app.zip"
 # py/ai_worker.py) are not in it: PyScript fetches each as its script's src.
 PACKAGES = ("qwirkle", "ui", "app", "embed")
 SUFFIXES = (".py", ".json", ".txt")
+RULES_DOC = Path("docs") / "rules.md"
 _LOCK = threading.Lock()
+
+
+def generated(root: Path = ROOT) -> dict[str, bytes]:
+    """Files made at build time: name in the archive -> content (none when their source is missing)."""
+    source = root / RULES_DOC
+    if not source.is_file():
+        return {}
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from ui.rules_doc import DATA_NAME, render_json
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    return {f"ui/{DATA_NAME}": render_json(source.read_text(encoding="utf-8")).encode("utf-8")}
 
 
 def package_files(root: Path = ROOT) -> dict[str, str]:
@@ -54,13 +70,15 @@ def package_files(root: Path = ROOT) -> dict[str, str]:
 
 def archive_bytes(root: Path = ROOT) -> bytes:
     """The archive for the packages under ``root/py``."""
+    contents = {name: (root / source).read_bytes() for source, name in package_files(root).items()}
+    contents.update(generated(root))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for source, name in sorted(package_files(root).items(), key=lambda item: item[1]):
+        for name in sorted(contents):
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, (root / source).read_bytes())
+            archive.writestr(info, contents[name])
     return buffer.getvalue()
 
 

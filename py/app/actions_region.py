@@ -13,6 +13,7 @@ from . import panels
 from .display import Display
 from .dom import by_id, data, set_attr, set_text
 from .notes import EXCHANGE, PLACE, ROLL
+from .rich_text import fill
 
 if TYPE_CHECKING:
     from .session import Session
@@ -29,6 +30,10 @@ class ActionsRegion:
         self.display = display
         self.buttons = {data(b, "action"): b for b in by_id("actions").querySelectorAll("button")}
         self.note = by_id("note")
+        self.drawn: Any = None
+
+    def forget(self) -> None:
+        self.drawn = None
 
     def render(self) -> None:
         session = self.session
@@ -43,13 +48,15 @@ class ActionsRegion:
         enable(buttons["play"], placing and c.can_play(), visible=mode == PLACE)
         enable(buttons["recall"], placing and bool(c.turn.pending), visible=mode == PLACE)
         enable(buttons["hint"], placing and not session.hinting, visible=mode == PLACE and bool(c.human_seats))
-        enable(buttons["exchange"], placing and exchange.enabled, visible=mode == PLACE)
+        enable(buttons["exchange"], placing and exchange.enabled, visible=mode == PLACE and game.variant.can_exchange)
         enable(buttons["roll"], placing and roll.enabled, visible=game.variant.dice and mode == PLACE)
         enable(buttons["pass"], placing and c.can_pass(), visible=placing and c.can_pass())
-        enable(buttons["undo"], c.can_undo() and not c.computer_to_move and not session.running)
+        enable(buttons["undo"], c.can_undo() and not c.computer_to_move and not session.running,
+               visible=not game.is_over)
         if game.is_over:
             for name in ("play", "recall", "hint", "exchange", "roll"):
                 buttons[name].hidden = True
+        by_id("actions").hidden = game.is_over
         in_mode = interactive and mode in (EXCHANGE, ROLL)
         buttons["confirm"].hidden = not in_mode
         buttons["cancel-mode"].hidden = not in_mode
@@ -70,5 +77,9 @@ class ActionsRegion:
             why = c.exchange_availability().why or c.roll_availability().why
             if why is not None and not game.is_opening:
                 text = panels.note_text(why, tr)
-        set_text(self.note, text)
+        tiles = panels.tiles_of(shown) if text else []
+        signature = (text, tuple(tiles), self.display.palette)
+        if signature != self.drawn:
+            self.drawn = signature
+            fill(self.note, text, tr, tiles, self.display.palette, game.variant.dice)
         self.note.className = f"note note--{shown.level if shown is not None else 'info'}"

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .notes import Note
 from .storage import StaleSave, StorageFull
@@ -34,6 +34,8 @@ class Saved(Protocol):
     stale: bool
     note: Note | None
 
+    def hint_record(self) -> dict[str, Any]: ...
+
 
 def save_game(c: Saved) -> None:
     """Write ``c``'s game (nothing when it has no store or no game)."""
@@ -43,7 +45,7 @@ def save_game(c: Saved) -> None:
         return
     try:
         c.revision = store.save(c.game_id, to_record(game), c.seats, c.pace, c.created,
-                                app={"hints": list(c.hints)}, revision=c.revision, over=game.is_over)
+                                app=c.hint_record(), revision=c.revision, over=game.is_over)
     except StaleSave:
         c.stale = True
     except StorageFull as error:

@@ -2,7 +2,9 @@
 
 A cell is listed when it holds a tile, holds a pending tile, or could receive one: the empty
 neighbours of the tiles, the engine's legal cells for the selected tile, and the keyboard
-cursor. Legality always comes from the controller (the engine), never from here.
+cursor. Legality and scores always come from the controller (the engine), never from here:
+the cells of every line the pending play scores are marked ``scoring``, and ``badges`` says
+where each line's points go beside it.
 """
 
 from __future__ import annotations
@@ -30,10 +32,23 @@ class CellModel:
     new: bool = False         # placed by the move just made (animated)
     label: str = ""
     ghost: Tile | None = None  # a tile drawn faintly over the cell (a game review's best play)
+    scoring: bool = False     # in a line the pending play scores
 
     @property
     def code(self) -> str | None:
         return self.tile.notation() if self.tile is not None else None
+
+
+@dataclass(frozen=True)
+class Badge:
+    """A scored line's points beside its end: ``x``, ``y`` in cells (0.5 is a cell's middle)."""
+
+    key: str
+    x: float
+    y: float
+    points: int
+    qwirkle: bool
+    kind: str
 
 
 def neighbours(cells: set[Cell] | dict[Cell, Any]) -> set[Cell]:
@@ -51,6 +66,29 @@ def last_move_cells(controller: "Controller") -> set[Cell]:
     return {p.cell for p in parse_placements(last.move)}
 
 
+def pending_lines(controller: "Controller") -> tuple[Any, ...]:
+    """The lines the pending play scores (the engine's ``check``), none while it is not legal."""
+    if not controller.interactive or not controller.turn.pending or controller.game is None:
+        return ()
+    return tuple(controller.preview().lines)
+
+
+def badges(lines: tuple[Any, ...] | list[Any]) -> list[Badge]:
+    """Where each scored line's points are written: just past its last cell, in its direction."""
+    found = []
+    for line in lines:
+        cells = sorted(line.cells)
+        (x0, y0), (x1, y1) = cells[0], cells[-1]
+        if line.kind == "column":
+            x, y = x1 + 0.5, y1 + 1.0
+        elif line.kind == "diagonal":
+            x, y = x1 + 1.0, (y1 + 1.0) if y1 > y0 else float(y1)
+        else:  # a row, or a single tile
+            x, y = x1 + 1.0, y1 + 0.5
+        found.append(Badge(f"{line.kind}:{x0},{y0}:{x1},{y1}", x, y, line.points, line.qwirkle, line.kind))
+    return found
+
+
 def build(controller: "Controller", tr: Translator, animate: set[Cell] | None = None) -> dict[Cell, CellModel]:
     """The cells to draw for the controller's game, labelled in the translator's language."""
     game = controller.game
@@ -60,13 +98,15 @@ def build(controller: "Controller", tr: Translator, animate: set[Cell] | None = 
     pending = controller.turn.cells() if controller.interactive else {}
     legal = controller.legal_cells()
     last = last_move_cells(controller)
+    scoring = {cell for line in pending_lines(controller) for cell in line.cells}
     model: dict[Cell, CellModel] = {}
     for cell, tile in game.board.tiles.items():
         key = "cell_last" if cell in last else "cell_tile"
         model[cell] = CellModel(TILE, tile, last=cell in last, new=bool(animate and cell in animate),
-                                label=tr.t(key, tile=tr.tile(tile, die=die), cell=cell_text(cell)))
+                                label=tr.t(key, tile=tr.tile(tile, die=die), cell=cell_text(cell)),
+                                scoring=cell in scoring)
     for cell, placement in pending.items():
-        model[cell] = CellModel(PENDING, placement.tile,
+        model[cell] = CellModel(PENDING, placement.tile, scoring=cell in scoring,
                                 label=tr.t("cell_pending", tile=tr.tile(placement.tile, die=die), cell=cell_text(cell)))
     occupied = set(game.board.tiles) | set(pending)
     empties = neighbours(occupied) if occupied else {(0, 0)}

@@ -1,7 +1,9 @@
 """The board region: draws the board model (``board_model.build``) and keeps the game in view.
 
-It follows the game (the last move, a hint, the legal cells of the selected tile) unless the
-player moved the view; the fit button shows the whole board.
+It follows the game: after every move the last move comes into view (unless the player is
+touching the board), a hint's tiles and the legal cells of the selected tile too. On a touch
+screen the board is never fitted below a tappable cell: the last move is centred instead. The
+"last move" control returns there; the fit control shows as much of the board as it can.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from .board_view import BoardView
 from .display import Display
 
 if TYPE_CHECKING:
+    from qwirkle import TurnResult
+
     from .session import Session
 
 
@@ -30,20 +34,39 @@ class BoardRegion:
         c = self.session.controller
         model = board_model.build(c, self.display.tr, self.session.fresh)
         self.view.render(model, self.display.palette, c.current.variant.dice, self.view.cursor)
+        self.view.render_badges(board_model.badges(board_model.pending_lines(c)))
 
     def reset(self) -> None:
-        """A new game: follow it from its first move, cursor at the centre."""
+        """A new game: follow it from its first move, cursor at the centre, no flash left over."""
         self.view.view.user_moved = False
         self.view.cursor = (0, 0)
+        self.view.flash(set())
 
-    def fit(self, force: bool = False) -> None:
-        """Show the tiles and the cells around them (``force``: the whole board, whatever the player did)."""
-        if not self.session.has_game():
-            return
+    def _shown(self) -> set[Cell]:
+        """The tiles, the pending ones and the cells around them (the empty board: its centre)."""
         c = self.session.controller
         cells = set(c.current.board.tiles) | set(c.turn.cells())
-        cells = cells | board_model.neighbours(cells) if cells else {(-2, -2), (3, 3)}
-        self.view.fit(cells, force, focus=board_model.last_move_cells(c))
+        return cells | board_model.neighbours(cells) if cells else {(-2, -2), (3, 3)}
+
+    def fit(self, force: bool = False) -> None:
+        """Show the tiles and the cells around them (``force``: whatever the player did)."""
+        if not self.session.has_game():
+            return
+        self.view.fit(self._shown(), force, focus=board_model.last_move_cells(self.session.controller))
+
+    def follow(self, result: "TurnResult") -> None:
+        """A move was made: its scored lines flash, and it comes into view."""
+        c = self.session.controller
+        if result.kind == "play":
+            self.view.flash({cell for line in result.lines for cell in line.cells})
+        self.view.follow(self._shown(), board_model.last_move_cells(c))
+
+    def show_last(self) -> None:
+        """The "last move" control: centre the last move (the board's centre before the first)."""
+        if not self.session.has_game():
+            return
+        last = board_model.last_move_cells(self.session.controller)
+        self.view.centre(last or set(self.session.controller.current.board.tiles) or {(0, 0)})
 
     def show_legal(self) -> None:
         """Pan so that at least one allowed cell of the selected tile is in view."""
@@ -58,9 +81,11 @@ class BoardRegion:
         self.view.apply_view()
 
     def follow_hint(self) -> None:
-        """Centre on a hinted play when it is out of view (or the player has not moved the view)."""
+        """Show a hinted play and the lines it scores when they are out of view (or the player has
+        not moved the view)."""
         c = self.session.controller
         cells = {p.cell for p in c.turn.placements()}
+        cells |= {cell for line in board_model.pending_lines(c) for cell in line.cells}
         if not cells:
             return
         view = self.view.view
@@ -69,6 +94,10 @@ class BoardRegion:
             shown = set(c.current.board.tiles) | cells
             view.user_moved = False
             self.view.fit(shown | board_model.neighbours(shown), focus=cells)
+
+    def announce_cell(self, cell: Cell) -> None:
+        """Say what is on ``cell`` now (after a keyboard placement or take-back)."""
+        self._cursor_moved(cell)
 
     def _cursor_moved(self, cell: Cell) -> None:
         if not self.session.has_game():

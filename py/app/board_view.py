@@ -1,5 +1,6 @@
 """The board in the page: cells keyed by coordinates, diffed against the model on each render,
-the viewport (pan, zoom, fit), the keyboard cursor and the drag ghost.
+the points of the lines a pending play scores (badges keyed by line), the flash of a move's
+scored lines, the viewport (pan, zoom, fit, follow), the keyboard cursor and the drag ghost.
 
 Drawing only: pointer and keyboard input on the board is read by ``gestures.py`` and turned
 into named actions by ``input.py``.
@@ -16,7 +17,7 @@ from ui.cells import cell_text, parse_cell_text
 from ui.tiles_svg import tile_svg
 from ui.jsvalues import present
 
-from .board_model import EMPTY, PENDING, TILE, CellModel
+from .board_model import EMPTY, PENDING, TILE, Badge, CellModel
 from .dom import by_id, data, el, set_attr
 from .viewport import CELL, MIN_ZOOM, TOUCH_MIN_ZOOM, Viewport
 
@@ -38,6 +39,9 @@ class BoardView:
         self.palette = "standard"
         self.die = False
         self.cursor: Cell = (0, 0)
+        self.touching = False                      # a finger or the mouse is down on the board
+        self.badges: dict[str, tuple[Badge, Any]] = {}
+        self.flashes: list[Any] = []
         self.cursor_el = el("div", "cursor", attrs={"aria-hidden": "true"})
         self.world.appendChild(self.cursor_el)
 
@@ -51,7 +55,8 @@ class BoardView:
                 self.elements.pop(cell).remove()
                 self.signatures.pop(cell, None)
         for cell, model in cells.items():
-            signature = (model.kind, model.code, model.legal, model.last, model.new, model.label, model.ghost)
+            signature = (model.kind, model.code, model.legal, model.last, model.new, model.label, model.ghost,
+                         model.scoring)
             if self.signatures.get(cell) == signature:
                 continue
             node = self.elements.get(cell)
@@ -73,11 +78,14 @@ class BoardView:
             classes.append("cell--last")
         if model.new:
             classes.append("cell--new")
+        if model.scoring:
+            classes.append("cell--scoring")
         node.className = " ".join(classes)
         set_attr(node, "data-tile", model.code if model.kind in (TILE, PENDING) else None)
         set_attr(node, "data-pending", model.kind == PENDING)
         set_attr(node, "data-legal", model.legal)
         set_attr(node, "data-last", model.last)
+        set_attr(node, "data-scoring", model.scoring)
         set_attr(node, "role", "img" if model.kind == TILE or model.ghost is not None else "button")
         set_attr(node, "aria-label", model.label)
         set_attr(node, "data-ghost", model.ghost.notation() if model.ghost is not None else None)
@@ -89,6 +97,34 @@ class BoardView:
         else:
             node.replaceChildren()
 
+    def render_badges(self, badges: list[Badge]) -> None:
+        """Each scored line's points beside it (``aria-hidden``: the preview says them in words)."""
+        wanted = {badge.key: badge for badge in badges}
+        for key in list(self.badges):
+            if wanted.get(key) != self.badges[key][0]:
+                self.badges.pop(key)[1].remove()
+        for key, badge in wanted.items():
+            if key in self.badges:
+                continue
+            cls = f"line-score line-score--{badge.kind}" + (" line-score--qwirkle" if badge.qwirkle else "")
+            node = el("span", cls, text=str(badge.points), attrs={"aria-hidden": "true"})
+            node.style.left = f"{badge.x * CELL + 2:.0f}px"
+            node.style.top = f"{badge.y * CELL + 2:.0f}px"
+            self.world.appendChild(node)
+            self.badges[key] = (badge, node)
+
+    def flash(self, cells: set[Cell]) -> None:
+        """The cells of a move's scored lines light up once (CSS animation; none under reduced motion)."""
+        for node in self.flashes:
+            node.remove()
+        self.flashes = []
+        for x, y in sorted(cells):
+            node = el("div", "flash", attrs={"aria-hidden": "true"})
+            node.style.left = f"{x * CELL}px"
+            node.style.top = f"{y * CELL}px"
+            self.world.appendChild(node)
+            self.flashes.append(node)
+
     def apply_view(self) -> None:
         self.world.style.transform = self.view.transform()
 
@@ -97,12 +133,38 @@ class BoardView:
         if rect.width > 0 and rect.height > 0:
             self.view.width, self.view.height = rect.width, rect.height
 
+    @property
+    def min_zoom(self) -> float:
+        """On a touch screen the board is never fitted below a tappable cell."""
+        return TOUCH_MIN_ZOOM if self.coarse else MIN_ZOOM
+
     def fit(self, cells: list[Cell] | set[Cell], force: bool = False, focus: set[Cell] | None = None) -> None:
-        """Follow the game (unless the player moved the view); ``force``: the fit button, whole board."""
+        """Show ``cells`` (unless the player moved the view; ``force``: whatever they did). When
+        they do not fit at a tappable size, ``focus`` (the last move) is centred instead."""
         self.measure()
         if force or not self.view.user_moved:
-            self.view.fit(cells, min_zoom=MIN_ZOOM if force or not self.coarse else TOUCH_MIN_ZOOM, focus=focus)
+            self.view.fit(cells, min_zoom=self.min_zoom, focus=focus)
             self.apply_view()
+
+    def follow(self, cells: set[Cell], focus: set[Cell]) -> None:
+        """After a move: bring ``focus`` (its cells) into view, unless the player is touching the
+        board. A view the player moved keeps its zoom and only pans when the move is out of it."""
+        if self.touching:
+            return
+        self.measure()
+        view = self.view
+        if not view.user_moved:
+            view.fit(cells, min_zoom=self.min_zoom, focus=focus)
+        elif focus and not all(view.is_visible(cell) for cell in focus):
+            view.centre(focus, self.min_zoom)
+        self.apply_view()
+
+    def centre(self, cells: set[Cell]) -> None:
+        """Centre ``cells`` (the "last move" control) and follow the game again."""
+        self.measure()
+        self.view.centre(cells, self.min_zoom)
+        self.view.user_moved = False
+        self.apply_view()
 
     def zoom(self, factor: float) -> None:
         self.measure()

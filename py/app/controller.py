@@ -18,7 +18,7 @@ from qwirkle.notation import Cell
 from qwirkle.tiles import Tile
 
 from . import seats as seat_registry
-from .hints import HintAdvice, hint_counts
+from .hints import HintAdvice
 from .notes import EXCHANGE, PLACE, ROLL, Availability, Note
 from .saves import SavedGame, SaveStore
 from .startlink import GameSpec
@@ -66,7 +66,7 @@ class Controller(HintAdvice):
     def resume(self, saved: SavedGame) -> Game:
         self._adopt(saved.game, saved.seats, saved.pace, saved.id, saved.created)
         self.revision = saved.revision
-        self.hints = hint_counts(saved.app.get("hints"), len(saved.seats))
+        self.restore_hints(saved.app, len(saved.seats))
         if self.store:
             self.store.set_current(saved.id)
         return saved.game

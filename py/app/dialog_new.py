@@ -3,7 +3,8 @@ names, ages, the hint level, the Expert's time, an optional seed.
 
 The rule sets are the engine's setups (``qwirkle.variants.SETUPS``) and the seat kinds its AI
 registry (via ``seats``): nothing about them is written here. The choices are checked by
-``startlink.make_spec``, as a start link's are.
+``startlink.make_spec``, as a start link's are (two players may not share a name). They are
+remembered across reloads (``setup_memory``), the seed never: it is used for one game only.
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from . import seats as seat_registry
+from . import setup_memory
 from .display import Display
 from .dom import by_id, clear, data, el, listen, set_text
-from .startlink import StartLinkError, make_spec
+from .startlink import DuplicateNameError, StartLinkError, make_spec
 
 if TYPE_CHECKING:
     from .session import Session
@@ -40,7 +42,9 @@ class NewGameDialog:
 
     def render(self) -> None:
         if not self.seat_rows:
-            self.seat_rows = [self._row(seat_registry.HUMAN), self._row(seat_registry.default_computer())]
+            last = setup_memory.recall(self.session.store) or setup_memory.default()
+            self.setup = last.setup
+            self.seat_rows = [{"kind": s.kind, "name": s.name, "age": s.age} for s in last.seats]
         set_text(by_id("new-error"), "")
         self._render_setups()
         self._render_seats()
@@ -167,11 +171,17 @@ class NewGameDialog:
         try:
             spec = make_spec(setup.variant.name, [r["kind"] for r in self.seat_rows], [r["name"] for r in self.seat_rows],
                              int(seed_text) if seed_text else None, setup.tiles, ages, 1, tr.lang)
+        except DuplicateNameError as exc:
+            set_text(error, tr.t("bad_duplicate", name=exc.name))
+            return
         except StartLinkError as exc:
             set_text(error, str(exc))
             return
         self.session.store.save_settings(hint_level=str(by_id("hint-level").value),
                                          expert_seconds=str(by_id("expert-seconds").value))
+        setup_memory.remember(self.session.store, setup_memory.Setup(setup.key, [
+            setup_memory.Seat(r["kind"], r["name"].strip(), r["age"].strip()) for r in self.seat_rows]))
+        by_id("seed-input").value = ""   # a typed seed deals one game; the next is fresh
         self.close("new")
         self.session.start(spec)
 

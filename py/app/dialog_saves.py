@@ -97,9 +97,13 @@ class SavesDialog:
             self.open_review(data(button, "id") or "")
 
     def delete(self, button: Any) -> None:
-        self.session.store.delete(data(button, "id") or "")
+        game_id = data(button, "id") or ""
+        self.session.store.delete(game_id)
+        if self.session.has_game() and self.session.controller.game_id == game_id:
+            self.session.leave()   # the game in play is gone: it must not be saved back
         self.session.notice = Note("deleted")
         self.render()
+        self.changed()
 
     def delete_finished(self, _button: Any) -> None:
         """Make room: every finished game goes (the player's choice), then the game in play is saved again."""
@@ -111,17 +115,11 @@ class SavesDialog:
         self.changed()
 
     def export(self, button: Any) -> None:
-        game_id = data(button, "id") or ""
-        saved = self.session.store.load(game_id)
-        refusal = export_refusal(saved) if saved is not None else None
-        if refusal is not None:   # hot seat: the record would deal every hidden rack (privacy.py)
+        from .download import download_game
+        refusal = download_game(self.session.store, data(button, "id") or "")
+        if refusal is not None:
             self.session.notice = refusal
             self.render()
-            return
-        text = self.session.store.export_text(game_id)
-        if text is not None:
-            from .download import download_text
-            download_text(text, f"qwirkle-{game_id}.json")
 
     def _import(self, event: Any) -> None:
         files = event.target.files
@@ -130,11 +128,15 @@ class SavesDialog:
 
     async def _read_file(self, file: Any) -> None:
         from qwirkle.limits import MAX_RECORD_BYTES
+
+        from .saves import ImportRefused
         try:
             if int(file.size) > 4 * MAX_RECORD_BYTES:   # no record is that large: not read at all
                 raise ValueError(f"file: {int(file.size)} bytes, larger than any game record")
             self.session.store.import_text(str(await file.text()))
             self.session.notice = Note("import_done")
+        except ImportRefused as refused:
+            self.session.notice = Note(f"import_{refused.reason}", level="warn" if refused.game_id else "error")
         except ValueError as error:
             self.session.notice = Note("import_failed", {"error": str(error)}, level="error")
         by_id("import-file").value = ""

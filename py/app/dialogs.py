@@ -1,6 +1,7 @@
 """The page's dialogs: one delegated click listener per dialog, actions looked up by name.
 
-Each dialog (``dialog_new``, ``dialog_saves``, ``dialog_stats``, ``dialog_tracker``) gets the
+Each dialog (``dialog_new``, ``dialog_saves``, ``dialog_stats``, ``dialog_tracker``, ``dialog_rules``,
+``dialog_keys``) gets the
 session and the display (language, palette), never the page; it draws itself in ``render()``
 and names its buttons' actions in ``actions``. Imported on first need (start-up time).
 """
@@ -27,15 +28,20 @@ class Dialog(Protocol):
 class Dialogs:
     def __init__(self, session: "Session", display: Display, changed: Callable[[], None],
                  review: Callable[[str], None] | None = None) -> None:
+        from .dialog_keys import KeysDialog
         from .dialog_new import NewGameDialog
+        from .dialog_rules import RulesDialog
         from .dialog_saves import SavesDialog
         from .dialog_stats import StatsDialog
         from .dialog_tracker import TrackerDialog
+        self.rules = RulesDialog(session, display)
         self.dialogs: dict[str, Dialog] = {
             "new": NewGameDialog(session, display, self.close),
             "saves": SavesDialog(session, display, self.close, changed, review),
             "stats": StatsDialog(session, display),
             "tracker": TrackerDialog(session, display),
+            "rules": self.rules,
+            "keys": KeysDialog(session, display),
         }
         for dialog in self.dialogs.values():
             listen(by_id(dialog.element_id), "click", self._click_handler(dialog))
@@ -48,6 +54,11 @@ class Dialogs:
         element = by_id(dialog.element_id)
         if not element.open:
             element.showModal()
+
+    def show_rule(self, rule: str) -> None:
+        """Open the text of ``rule`` (a rule id cited in a message)."""
+        self.rules.rule = rule
+        self.open("rules")
 
     def close(self, name: str) -> None:
         by_id(self.dialogs[name].element_id).close()

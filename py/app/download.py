@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .dom import el
+
+if TYPE_CHECKING:
+    from .notes import Note
+    from .saves import SaveStore
 
 
 def download_text(text: str, filename: str, mime: str = "application/json") -> None:
@@ -15,3 +21,21 @@ def download_text(text: str, filename: str, mime: str = "application/json") -> N
     link.click()
     link.remove()
     window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+
+def download_game(store: "SaveStore", game_id: str) -> "Note | None":
+    """Offer ``qwirkle-<id>.json`` for download. A note says why not: a hot-seat game in progress (its record
+    would deal every hidden rack: ``privacy.export_refusal``) or no such save."""
+    from .notes import Note
+    from .privacy import export_refusal
+    saved = store.load(game_id)
+    if saved is None:
+        return Note("export_none", level="warn")
+    refusal = export_refusal(saved)
+    if refusal is not None:
+        return refusal
+    text = store.export_text(game_id)
+    if text is None:
+        return Note("export_none", level="warn")
+    download_text(text, f"qwirkle-{game_id}.json")
+    return None

@@ -2,7 +2,7 @@
 
 Board: a tap on a cell, a drag of a pending tile to another cell, a drag or wheel to pan, a
 pinch or ctrl+wheel to zoom. Rack: a tap selects a tile, a drag carries it onto the board (a
-ghost follows the pointer). Panning and zooming only move the viewport; everything else is
+ghost follows the pointer) or to another place in the rack. Panning and zooming only move the viewport; everything else is
 reported as an action name with its arguments, whose meaning the input table decides.
 """
 
@@ -43,6 +43,7 @@ class BoardGestures:
         if event.button not in (0, -1) and event.pointerType == "mouse":
             return
         self.pointers[int(event.pointerId)] = (event.clientX, event.clientY)
+        self.board.touching = True
         try:
             self.board.root.setPointerCapture(event.pointerId)
         except Exception:  # noqa: BLE001 - capture is a nicety
@@ -98,6 +99,7 @@ class BoardGestures:
         if int(event.pointerId) not in self.pointers:
             return
         self.pointers.pop(int(event.pointerId), None)
+        self.board.touching = bool(self.pointers)
         press, self.press = self.press, None
         if len(self.pointers) < 2:
             self.pinch = None
@@ -189,10 +191,27 @@ class RackGestures:
                 self.act("select-tile", press["index"])
             return
         self.board.hide_ghost()
-        if kind == "pointerup":
-            cell = self.board.cell_at_point(event.clientX, event.clientY)
-            if cell is not None:
-                self.act("drop-tile", press["index"], cell)
+        if kind != "pointerup":
+            return
+        position = self._rack_position(event.clientX, event.clientY, press["index"])
+        if position is not None:
+            self.act("reorder-tile", press["index"], position)
+            return
+        cell = self.board.cell_at_point(event.clientX, event.clientY)
+        if cell is not None:
+            self.act("drop-tile", press["index"], cell)
+
+    def _rack_position(self, x: float, y: float, index: int) -> int | None:
+        """Where a tile dropped at (x, y) goes in the rack (reading order), None outside the rack."""
+        box = self.rack.getBoundingClientRect()
+        if not (box.left <= x <= box.right and box.top - 8 <= y <= box.bottom + 8):
+            return None
+        others = [b for b in self.rack.querySelectorAll("button[data-index]") if data(b, "index") != str(index)]
+        for position, button in enumerate(others):
+            r = button.getBoundingClientRect()
+            if r.top > y or (r.top <= y <= r.bottom and x < r.left + r.width / 2):
+                return position
+        return len(others)
 
     def _clear_suppress(self) -> None:
         self.suppress_click = False

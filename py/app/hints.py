@@ -3,7 +3,8 @@
 ``HintAdvice`` is the part of ``Controller`` that asks a level (``qwirkle.ai.hint``) and shows its
 move: a play as pending tiles (Play accepts, Recall takes back), an exchange or a Cubes re-roll
 as the marked tiles or dice of that mode (confirm or cancel), a pass in words. Each turn asked
-counts once; the counts are saved beside the record.
+counts once (a Cubes re-roll and the play after it are one turn); the counts, and the turn last
+counted, are saved beside the record, so a reload in the middle of a turn does not count it again.
 """
 
 from __future__ import annotations
@@ -101,9 +102,31 @@ class HintAdvice:
         self.note = Note(key, {"level": level}, count=len(indexes))
         return True
 
-    def _count_hint(self) -> None:
+    def hint_record(self) -> dict[str, Any]:
+        """What is saved beside the engine's record: the hints per seat and the turn last counted."""
+        record: dict[str, Any] = {"hints": list(self.hints)}
+        if self._hinted is not None:
+            record["hinted"] = list(self._hinted)
+        return record
+
+    def restore_hints(self, app: dict[str, Any], seats: int) -> None:
+        """Read ``hint_record`` back from a save (anything unreadable counts as no hint)."""
+        self.hints = hint_counts(app.get("hints"), seats)
+        hinted = app.get("hinted")
+        if (isinstance(hinted, list) and len(hinted) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in hinted)):
+            self._hinted = (hinted[0], hinted[1])
+
+    def _turn(self) -> tuple[int, int]:
+        """The turn in play: the seat to move and the turns taken so far (a Cubes re-roll is part of a
+        turn, Q3, unless the turn passed after it, Q4)."""
         assert self.game is not None
-        turn = (self.game.to_move, len(self.game.history))
+        return self.game.to_move, sum(1 for t in self.game.history if t.kind != "roll" or t.forced_pass)
+
+    def _count_hint(self) -> None:
+        """One hint per turn asked: a hint asked again after a hinted re-roll is the same turn's."""
+        assert self.game is not None
+        turn = self._turn()
         if self._hinted != turn:
             self._hinted = turn
             self.hints[self.game.to_move] += 1

@@ -1,4 +1,5 @@
-"""The home screen (no game yet): a welcome per rule set, sample tiles, and the session's notice."""
+"""The home screen (no game yet): "Play the computer" in one tap with the last choices, New game,
+a welcome per rule set with sample tiles, and the session's notice."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from .dom import by_id, clear, el, set_text
 if TYPE_CHECKING:
     from .session import Session
 
-# The six shapes as one Qwirkle, on mixed Flex backgrounds: (color, background) per shape.
+# The six shapes as one Qwirkle, on mixed Flex backgrounds: (colour, background) per shape.
 SAMPLE = ((0, 0), (1, 0), (2, 2), (3, 1), (4, 3), (5, 0))
 
 
@@ -34,7 +35,6 @@ class HomeRegion:
     def render(self) -> None:
         tr = self.display.tr
         text = panels.note_text(self.session.notice, tr)
-        set_text(by_id("note"), text)
         if self.drawn != (tr.lang, self.display.palette):
             self.drawn = (tr.lang, self.display.palette)
             home = by_id("home-variants")

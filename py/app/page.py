@@ -2,10 +2,14 @@
 
 * ``session.Session``: which game is on, the computer loop, hints, notices (no DOM);
 * the regions, each drawing its part of the page and diffing against what it last drew:
-  ``board_region``, ``rack_region``, ``actions_region``, ``side_region``, ``home_region``;
-* ``input.Input``: every button, key and gesture (``gestures``) as a named action;
-* ``dialogs.Dialogs``: new game, saved games, statistics, tile tracker;
-* ``review_view.ReviewView``: the review of a finished game (from the end-of-game card or Saved games).
+  ``hud_region`` (status, scores), ``board_region``, ``preview_region``, ``rack_region``,
+  ``actions_region``, ``result_region`` (end-of-game card), ``side_region`` (log),
+  ``home_region``;
+* ``input.Input``: every button, key and gesture (``gestures``) as a named action; ``menu.Menu``;
+* ``dialogs.Dialogs``: new game, saved games, statistics, tile tracker, a rule's text, the keys;
+* ``settings.Settings``: the menu's language, palette and celebration switches.
+* ``review_view.ReviewView``: the review of a finished game (from the end-of-game card or Saved games);
+* ``link_region.LinkRegion``: the turn link to send a friend (``friend``, ``turn_link``).
 
 Start-up cost matters (the page must be ready within 10 % of a bare PyScript page): the engine,
 the board and the dialogs are imported on first need, not at load. Pyodide compiles every
@@ -26,8 +30,10 @@ from .dom import by_id, listen, set_attr, set_text
 from .home_region import HomeRegion
 from .host import PageHost
 from .input import Input, focus_first
+from .menu import Menu
 from .saves import SaveStore
 from .session import Session
+from .settings import Settings
 from .startlink import LINK_KEYS, is_start_link
 from .turn_link import is_turn_fragment
 from .webstorage import browser_storage
@@ -36,8 +42,11 @@ if TYPE_CHECKING:
     from qwirkle import Game, TurnResult
 
     from .board_region import BoardRegion
+    from .celebrate import Celebration
     from .dialogs import Dialogs
     from .review_view import ReviewView
+    from .rack_model import RackOrders
+    from .rack_region import RackRegion
 
 
 class Page:
@@ -50,13 +59,25 @@ class Page:
         self.display.set_palette(settings.get("palette", "standard"))
         self.session = Session(self.store, PageHost(), self)
         self.home = HomeRegion(self.session, self.display)
+        self.menu = Menu()
+        self.settings = Settings(self.store, self.display, self.settings_changed)
         self.input = Input(self)
         self._board: BoardRegion | None = None
+        self._rack: RackRegion | None = None
+        self._racks: RackOrders | None = None
+        self._celebration: Celebration | None = None
         self._dialogs: Dialogs | None = None
         self._review: ReviewView | None = None
         self._regions: list[Any] = []
 
     # -- parts made on first need ----------------------------------------------------------------
+    @property
+    def racks(self) -> "RackOrders":
+        if self._racks is None:
+            from .rack_model import RackOrders
+            self._racks = RackOrders()
+        return self._racks
+
     @property
     def board(self) -> "BoardRegion":
         if self._board is None:
@@ -64,13 +85,19 @@ class Page:
             from .board_region import BoardRegion
             from .gestures import BoardGestures, RackGestures
             from .link_region import LinkRegion
+            from .hud_region import HudRegion
+            from .preview_region import PreviewRegion
             from .rack_region import RackRegion
+            from .result_region import ResultRegion
             from .side_region import SideRegion
             self._board = BoardRegion(self.session, self.display, self.announce)
             BoardGestures(self._board.view, self.input.act)
             RackGestures(self._board.view, self.input.act, self._rack_takes_tiles)
-            self._regions = [self._board, RackRegion(self.session, self.display),
-                             ActionsRegion(self.session, self.display), SideRegion(self.session, self.display),
+            self._rack = RackRegion(self.session, self.display, self.racks)
+            self._regions = [HudRegion(self.session, self.display), self._board,
+                             PreviewRegion(self.session, self.display), self._rack,
+                             ActionsRegion(self.session, self.display), ResultRegion(self.session, self.display),
+                             SideRegion(self.session, self.display),
                              LinkRegion(self.session, self.display)]
         return self._board
 
@@ -110,23 +137,26 @@ class Page:
         c = self.session.controller
         return bool(c.interactive and c.turn.mode == "place")
 
+    def shown_rack(self) -> list[int]:
+        """The hand indexes of the rack as shown, left to right."""
+        return self._rack.shown if self._rack is not None else []
+
     # -- start-up ------------------------------------------------------------------------------
     def boot(self) -> None:
         self.input.listen()
-        menu = by_id("menu")
-        listen(menu, "change", self._setting_change)
+        self.menu.listen()
+        self.settings.listen()
         listen(window, "resize", lambda _event: self.board.fit() if self.session.has_game() else None)
         listen(window, "hashchange", lambda _event: self.open_turn_link(str(window.location.hash)))
         listen(by_id("link-form"), "submit", self._pasted_link)
         listen(window, "storage", self._storage)
-        by_id("lang").value = self.display.tr.lang
-        by_id("palette").value = self.display.palette
         self.translate_page()
         query, fragment = str(window.location.search), str(window.location.hash)
         self.session.open(query, self.display.tr.lang, fragment)
         if is_start_link(query) or is_turn_fragment(fragment):
             self._clean_address()
-        menu.hidden = False
+        by_id("menu").hidden = False
+        by_id("menu-button").hidden = False
         self.render()
         root = document.documentElement
         if not root.hasAttribute("data-ready"):
@@ -170,7 +200,7 @@ class Page:
             code = text.partition("#")[2] if "#" in text else text
             self.open_turn_link("#" + (code if is_turn_fragment(code) else "turn=" + code))
 
-    # -- language and palette --------------------------------------------------------------------
+    # -- language, palette, switches -------------------------------------------------------------
     def translate_page(self) -> None:
         tr = self.display.tr
         document.documentElement.setAttribute("lang", tr.lang)
@@ -178,24 +208,18 @@ class Page:
             node.textContent = tr.t(node.getAttribute("data-i18n"))
         for node in document.querySelectorAll("[data-i18n-label]"):
             node.setAttribute("aria-label", tr.t(node.getAttribute("data-i18n-label")))
-        by_id("menu").setAttribute("aria-label", tr.t("menu"))
+        for node in document.querySelectorAll("[data-i18n-title]"):
+            node.setAttribute("title", tr.t(node.getAttribute("data-i18n-title")))
+        self.settings.render()
 
-    def _setting_change(self, event: Any) -> None:
-        target = event.target
-        setting = target.getAttribute("data-setting")
-        if setting == "lang":
-            self.display.set_language(str(target.value))
-            self.store.save_settings(lang=self.display.tr.lang)
+    def settings_changed(self, redraw: bool) -> None:
+        """A setting changed; ``redraw``: the language or the palette, so everything is drawn again."""
+        if redraw:
             self.translate_page()
-        elif setting == "palette":
-            self.display.set_palette(str(target.value))
-            self.store.save_settings(palette=self.display.palette)
-        else:
-            return
-        for region in self._regions:
-            getattr(region, "forget", lambda: None)()
-        if self._dialogs is not None:
-            self._dialogs.refresh()
+            for region in self._regions:
+                getattr(region, "forget", lambda: None)()
+            if self._dialogs is not None:
+                self._dialogs.refresh()
         if self._review is not None:
             self._review.forget()
         self.render()
@@ -208,6 +232,7 @@ class Page:
         reviewing = self._review is not None and self._review.is_open
         by_id("home").hidden = playing or reviewing
         by_id("game").hidden = not playing or reviewing
+        set_attr(root, "data-screen", "review" if reviewing else "game" if playing else "home")
         for node in document.querySelectorAll("[data-needs-game]"):
             node.hidden = not playing
         if not playing:
@@ -238,6 +263,20 @@ class Page:
         if present(title):
             title.focus()
 
+    # -- home and end-of-game actions -------------------------------------------------------------
+    def quick_start(self) -> None:
+        """"Play the computer": the last choices of the new-game dialog, a fresh seed."""
+        from .setup_memory import quick_spec
+        self.session.start(quick_spec(self.store, self.display.tr.lang))
+
+    def export_game(self) -> None:
+        from .download import download_game
+        if self.session.has_game() and self.session.controller.game_id:
+            refusal = download_game(self.store, self.session.controller.game_id)
+            if refusal is not None:
+                self.session.notice = refusal
+                self.render()
+
     # -- session.Listener ------------------------------------------------------------------------
     def changed(self) -> None:
         self.render()
@@ -246,6 +285,7 @@ class Page:
         if self._review is not None and self._review.is_open:   # a game started or resumed: back to the table
             self._review.close()
         self.board.reset()
+        self.racks.clear()
         for region in self._regions:
             getattr(region, "forget", lambda: None)()
         self.render()
@@ -255,15 +295,29 @@ class Page:
         from . import panels
         c = self.session.controller
         tr = self.display.tr
-        name = c.current.options.players[result.seat]
+        qwirkles = [line for line in result.lines if line.qwirkle]
         if result.kind == "play":
-            self.announce(tr.t("announce_play", name=name, points=tr.points(result.points)))
+            name = panels.player_names(c, tr)[result.seat]
+            text = tr.t("announce_play", name=name, points=tr.points(result.points))
+            if qwirkles:
+                text += " " + tr.t("qwirkle_shout")
+            self.announce(text)
         else:
             self.announce(panels.log_entries(c, tr)[-1].text)
         self.render()
-        self.board.fit()
+        self.board.follow(result)
+        if qwirkles:
+            flex = any(line.kind == "diagonal" for line in qwirkles)
+            self.celebration.qwirkle(tr.t("flex_qwirkle_shout" if flex else "qwirkle_shout"))
         if human and c.current.is_over:
             self.focus_result()
+
+    @property
+    def celebration(self) -> "Celebration":
+        if self._celebration is None:
+            from .celebrate import Celebration
+            self._celebration = Celebration(self.store.settings)
+        return self._celebration
 
     def hint_shown(self) -> None:
         self.render()

@@ -56,7 +56,7 @@ def undo_count(c: Table) -> int:
     human move is another human's (or there is none)."""
     game = c.game
     seat = holder(c)
-    if game is None or seat is None:
+    if game is None or seat is None or game.is_over:   # a finished game stays finished
         return 0
     from .seats import FRIEND
     count = 0

@@ -8,7 +8,8 @@ Keys, all under ``qwirkle.``:
   it (``{"hints": [hints used per seat]}``; optional), ``revision`` counts the writes (tabs.py) and
   ``over`` says the game is finished (saves written before these two lack them);
 * ``qwirkle.current``: the ID of the game to offer on the next visit;
-* ``qwirkle.settings``: ``{"lang", "palette", "hint_level", "expert_seconds"}``;
+* ``qwirkle.settings``: ``{"lang", "palette", "hint_level", "expert_seconds", "celebrate", "sound"}``;
+* ``qwirkle.newgame``: the last new-game choices (``setup_memory``);
 * ``qwirkle.aside.KEY.N``: a value that could not be read, moved aside (never deleted).
 
 Nothing read from the store is trusted: a corrupt or foreign value (bad JSON, JSON nested too
@@ -44,6 +45,16 @@ SAVE_VERSION = 1
 PALETTES = ("standard", "contrast")
 EXPERT_SECONDS = ("1", "1.5", "2", "3")
 MAX_SAVES = 30
+
+
+class ImportRefused(ValueError):
+    """A file that is not added: ``reason`` is "not_json" (the page says so in words, not the
+    parser's message) or "duplicate" (the same game is saved already, as ``game_id``)."""
+
+    def __init__(self, reason: str, message: str, game_id: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.game_id = game_id
 
 
 @dataclass(frozen=True)
@@ -301,9 +312,19 @@ class SaveStore:
 
     def import_text(self, text: str) -> SavedGame:
         """Add a game from an exported record (or a save file); ``ValueError`` (RecordError) naming the field when
-        it is not one. Only the record's own fields are kept; names longer than 40 characters are cut."""
+        it is not one, ``ImportRefused`` when it is not JSON or the same game is saved already. Only the record's
+        own fields are kept; names longer than 40 characters are cut."""
         from .importing import read_import
+        try:
+            json.loads(text.removeprefix("\ufeff"))
+        except json.JSONDecodeError as error:
+            raise ImportRefused("not_json", f"not JSON ({error.msg})") from None
+        except (RecursionError, ValueError):
+            pass   # JSON, but too deep or with numbers too long: read_import names the problem
         clean, seats, game = read_import(text)
+        same = next((saved for saved in self.list() if saved.record == clean), None)
+        if same is not None:
+            raise ImportRefused("duplicate", "this game is saved already", same.id)
         game_id = self.new_id()
         revision = self.save(game_id, clean, seats, current=False, over=game.is_over)
         return SavedGame(game_id, tuple(seats), 1, self.clock(), self.clock(), clean, game, revision=revision)
@@ -331,6 +352,9 @@ class SaveStore:
             result["hint_level"] = level
         if value.get("expert_seconds") in EXPERT_SECONDS:
             result["expert_seconds"] = value["expert_seconds"]
+        for switch in ("celebrate", "sound"):   # "on" or "off"
+            if value.get(switch) in ("on", "off"):
+                result[switch] = value[switch]
         return result
 
     def save_settings(self, **values: str) -> None:

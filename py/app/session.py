@@ -171,6 +171,14 @@ class Session:
         self.listener.entered()
         self.kick()
 
+    def leave(self) -> None:
+        """The game in play was deleted: it leaves the table (the home screen) and is not saved again."""
+        self.generation += 1
+        self.controller.game = None
+        self.controller.game_id = None
+        self.fresh = set()
+        self.listener.changed()
+
     def undo(self) -> None:
         self.generation += 1
         if self.controller.undo():
@@ -261,7 +269,8 @@ class Session:
             return
         if self.caught_up():
             return
-        self.notice = None
+        if human or self.notice is None or self.notice.level == "info":
+            self.notice = None   # a problem (a bad start link) stays until the player acts
         self.report_problems()   # a value found unreadable on the way (the statistics at a game's end)
         self.fresh = set()
         if result.kind == "play" and self.controller.pace:

@@ -28,6 +28,14 @@ class StartLinkError(ValueError):
     """A start link that cannot open a game; the message says which parameter is wrong."""
 
 
+class DuplicateNameError(StartLinkError):
+    """Two players with the same name (whatever the case): nobody could tell them apart."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"names: {name!r} is given twice; each player needs a different name")
+        self.name = name
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Everything needed to start a game: rules, seats, names, ages, seed and pace."""
@@ -125,6 +133,11 @@ def make_spec(variant: str, seats: list[str], names: list[str] | None = None, se
     if len(given) > len(kinds):
         raise StartLinkError(f"names: {len(given)} names for {len(kinds)} seats")
     final = tuple(given[i] if i < len(given) and given[i] else defaults[i] for i in range(len(kinds)))
+    seen: set[str] = set()
+    for name in final:
+        if name.casefold() in seen:
+            raise DuplicateNameError(name)
+        seen.add(name.casefold())
     if ages is not None:
         if len(ages) != len(kinds):
             raise StartLinkError(f"ages: {len(ages)} ages for {len(kinds)} seats")

@@ -13,7 +13,7 @@ CELL = 60
 MIN_ZOOM = 0.3
 MAX_ZOOM = 2.5
 FIT_MAX_ZOOM = 1.25
-TOUCH_MIN_ZOOM = 44 / 56    # a 56 px tile drawn at 44 px
+TOUCH_MIN_ZOOM = 44 / 56    # a 56 px tile drawn at 44 px: a cell of 47 px, tappable
 
 Cell = tuple[int, int]
 
@@ -68,6 +68,20 @@ class Viewport:
         self.dx = self.width / 2 - centre_x * self.zoom
         self.dy = self.height / 2 - centre_y * self.zoom
         self.user_moved = False
+
+    def centre(self, cells: list[Cell] | set[Cell], min_zoom: float = MIN_ZOOM) -> None:
+        """Centre ``cells`` (the last move) at the current zoom, raised to ``min_zoom`` if lower."""
+        if not cells:
+            return
+        self.zoom = min(MAX_ZOOM, max(self.zoom, min_zoom))
+        centre_x = (sum(x for x, _ in cells) / len(cells) + 0.5) * CELL
+        centre_y = (sum(y for _, y in cells) / len(cells) + 0.5) * CELL
+        self.dx = self.width / 2 - centre_x * self.zoom
+        self.dy = self.height / 2 - centre_y * self.zoom
+
+    def cell_size(self) -> float:
+        """A cell's size on screen, in CSS pixels."""
+        return CELL * self.zoom
 
     def cell_at(self, screen_x: float, screen_y: float) -> Cell:
         """The cell under a point of the viewport."""

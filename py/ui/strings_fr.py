@@ -1,6 +1,14 @@
-"""Textes français de l'application (mêmes clés que strings_en.py)."""
+"""Textes français de l'application (mêmes clés que strings_en.py).
+
+Écrits ici avec des espaces ordinaires ; ``typeset`` applique la typographie française à la
+fin : espace insécable avant le deux-points, espace fine insécable avant ; ! ? et à l'intérieur
+des guillemets « ».
+"""
+
+import re
 
 FR: dict[str, str] = {
+    "export_none": "Cette partie n'est plus enregistrée dans ce navigateur : rien à exporter.",
     "new_game": "Nouvelle partie",
     "play": "Jouer",
     "recall": "Reprendre",
@@ -31,7 +39,9 @@ FR: dict[str, str] = {
     "and": "et",
     "or": "ou",
     "welcome": "Jouer à Qwirkle",
-    "welcome_text": "Alignez couleurs et formes en lignes de six tuiles au plus. Appuyez sur Nouvelle partie pour choisir les règles et les joueurs : des humains sur cet appareil, ou l'ordinateur.",
+    "welcome_text": "Alignez couleurs et formes en lignes de six tuiles au plus. Jouez tout de suite contre l'ordinateur avec vos derniers choix, ou choisissez les règles et les joueurs : des humains sur cet appareil, ou l'ordinateur.",
+    "quick_start": "Jouer contre l'ordinateur",
+    "new_game_choose": "Choisir les règles et les joueurs",
     "welcome_classic": "Classique : 108 tuiles, chevalets cachés, échange si bloqué.",
     "welcome_cubes": "Cubes : 90 dés, chevalets visibles, relance de dés une fois par tour.",
     "welcome_flex": "Flex : le fond des tuiles marque aussi en diagonale.",
@@ -39,6 +49,9 @@ FR: dict[str, str] = {
     "language": "Langue",
     "palette": "Couleurs des tuiles",
     "palette_standard": "Adaptées aux daltoniens",
+    "setting_celebrate": "Fêter les Qwirkles",
+    "setting_sound": "Son",
+    "keys": "Touches",
     "palette_contrast": "Contraste élevé + repères",
     "palette_help": "Repères : 1 point rouge, 2 orange, 3 jaune, 4 vert, 5 bleu, 6 violet.",
     "new_game_title": "Nouvelle partie",
@@ -67,8 +80,12 @@ FR: dict[str, str] = {
     "bad_name": "Donnez un nom à chaque joueur.",
     "bad_age": "Un âge est un nombre entier.",
     "bad_seed": "Une graine est un nombre entier.",
+    "bad_duplicate": "Deux joueurs s'appellent {name} : donnez à chacun un nom différent.",
     "board_label": "Plateau",
-    "board_help": "Les flèches déplacent le curseur, Entrée pose la tuile choisie, 1 à 6 choisissent une tuile.",
+    "board_help": "Les flèches déplacent le curseur, Entrée pose la tuile choisie, 1 à 6 choisissent une tuile. La touche « ? » montre toutes les touches.",
+    "your_tiles": "Vos tuiles",
+    "zoom": "Zoom",
+    "last_move": "Dernier coup",
     "rack_label": "Chevalet de {name}",
     "rack_open_label": "Dés de {name}",
     "scores": "Scores",
@@ -84,8 +101,17 @@ FR: dict[str, str] = {
     "cell_tile": "{tile} en {cell}",
     "cell_pending": "{tile} en {cell}, posée ce tour",
     "cell_last": "{tile} en {cell}, dernier coup",
-    "rack_tile": "{tile}",
-    "rack_tile_selected": "{tile}, choisi",
+    "rack_selected": "choisie",
+    "rack_new": "tout juste piochée",
+    "rack_stuck": "ne va nulle part pour l'instant",
+    "sort_colour": "Trier par couleur",
+    "sort_shape": "Trier par forme",
+    "todo_place": "choisissez une tuile, puis une case",
+    "todo_opening": "ouvrez avec {size} tuiles en ligne, n'importe où",
+    "todo_pending": "Jouer, ou ajoutez des tuiles",
+    "todo_exchange": "choisissez les tuiles à échanger",
+    "todo_roll": "choisissez les dés à relancer",
+    "play_nothing": "Rien à jouer pour l'instant : choisissez une tuile du chevalet, puis une case éclairée du plateau.",
     "select_tile": "Choisissez une tuile du chevalet, puis une case.",
     "no_legal_cell": "Cette tuile ({tile}) ne peut aller nulle part pour l'instant.",
     "legal_cells_one": "{n} case autorisée ({tile}).",
@@ -94,7 +120,7 @@ FR: dict[str, str] = {
     "taken_back": "Repris : {tile}.",
     "recalled": "Tuiles revenues sur le chevalet.",
     "preview": "Ce coup rapporte {points}",
-    "preview_opening": "Ouverture : posez {size} tuiles de même couleur ou de même forme, en ligne (C2).",
+    "preview_opening": "Ouverture : posez {size} tuiles de même couleur ou de même forme, en ligne, n'importe où : le plateau est vide (C2).",
     "preview_none": "Posez des tuiles sur le plateau.",
     "line_row": "ligne",
     "line_column": "colonne",
@@ -152,7 +178,7 @@ FR: dict[str, str] = {
     "hand_open": "Les dés de Cubes sont visibles de tous (Q1).",
     "privacy_title": "Passez l'appareil à {name}",
     "privacy_text": "Les chevalets sont cachés pour que personne ne voie les tuiles des autres.",
-    "log_play": "{name} : {notation} — {points}",
+    "log_play": "{name} a posé {tiles} : {points}",
     "log_exchange_one": "{name} a échangé {n} tuile",
     "log_exchange_other": "{name} a échangé {n} tuiles",
     "log_roll_one": "{name} a relancé {n} dé",
@@ -163,6 +189,8 @@ FR: dict[str, str] = {
     "log_pass": "{name} passe (C10)",
     "log_opening": "ouverture",
     "announce_play": "{name} a marqué {points}.",
+    "qwirkle_shout": "Qwirkle !",
+    "flex_qwirkle_shout": "Qwirkle Flex !",
     "game_over": "Partie terminée",
     "final_scores": "Scores finaux",
     "winner": "{names} gagne !",
@@ -183,6 +211,8 @@ FR: dict[str, str] = {
     "save_moved_many_other": "{n} valeurs sauvegardées illisibles ont été mises de côté : {keys}",
     "import_done": "Partie importée.",
     "import_failed": "Ce fichier n'est pas une partie de Qwirkle : {error}",
+    "import_not_json": "Ce fichier n'est pas une partie de Qwirkle : ce n'est pas un fichier JSON.",
+    "import_duplicate": "Cette partie est déjà dans vos parties sauvegardées.",
     "deleted": "Partie supprimée.",
     # Analyse d'une partie (après la partie : tous les chevalets sont montrés)
     "review": "Analyse",
@@ -260,6 +290,11 @@ FR: dict[str, str] = {
     "tracker_help": "Le jeu complet moins le plateau et les chevalets visibles.",
     "tracker_dice": "Les dés de Cubes sont comptés par couleur : leur face est tirée à la pioche.",
     "tracker_count": "{tile} : {n} pas encore vues",
+    "tracker_total_one": "{n} pas encore vue en tout.",
+    "tracker_total_other": "{n} pas encore vues en tout.",
+    "tracker_on": "{n} sur fond {background}",
+    "tracker_dice_column": "Dés",
+    "background_1": "noir", "background_2": "blanc", "background_3": "bicolore",
     "dice_0": "dés rouges", "dice_1": "dés orange", "dice_2": "dés jaunes", "dice_3": "dés verts",
     "dice_4": "dés bleus", "dice_5": "dés violets",
     "link_error": "Le lien de partie n'a pas été compris : {error}",
@@ -304,6 +339,40 @@ FR: dict[str, str] = {
     "rule_Q3": "Un tour", "rule_Q4": "Impossible de poser", "rule_Q5": "Fin", "rule_F1": "Tuiles",
     "rule_F2": "Lignes et colonnes", "rule_F3": "Diagonales", "rule_F4": "Qwirkle Flex",
     "rule_F5": "Limite des diagonales", "rule_F6": "Échange",
+    "refusal": "{rule} : {text}",
+    "rule_open": "Règle {rule} : {title}",
+    "rule_heading": "{rule} · {title}",
+    "rule_at": "en {cell}",
+    "rules_all": "Toutes les règles",
+    "summary_caption": "La partie de chaque joueur",
+    "summary_player": "Joueur",
+    "summary_score": "Score",
+    "summary_qwirkles": "Qwirkles",
+    "summary_best": "Meilleur coup",
+    "summary_average": "Par tour",
+    "summary_hints": "Indices",
+    "keys_title": "Clavier",
+    "key_enter": "Entrée",
+    "key_esc": "Échap",
+    "key_pick": "choisir une tuile du chevalet (plateau actif)",
+    "key_cursor": "déplacer le curseur sur le plateau",
+    "key_place": "poser la tuile choisie, ou reprendre une tuile posée",
+    "key_play": "jouer les tuiles posées",
+    "key_recall": "reprendre les tuiles posées",
+    "key_hint": "indice",
+    "key_exchange": "échanger (Cubes : relancer)",
+    "key_undo": "défaire votre dernier coup",
+    "key_zoom": "zoom avant et arrière",
+    "key_fit": "voir tout le plateau",
+    "key_last": "montrer le dernier coup",
+    "key_help": "cette liste",
+    "loading_page": "Chargement de la page…",
+    "loading_runtime": "Téléchargement de Python…",
+    "loading_python": "Démarrage de Python…",
+    "loading_game": "Chargement du jeu…",
+    "loading_ready": "Prêt.",
+    "loading_error": "Le jeu n'a pas pu démarrer. Rechargez la page pour réessayer.",
+    "loading_hint": "Le jeu fait tourner Python dans votre navigateur ; la première visite télécharge environ 15 Mo.",
     "why_empty": "un coup pose au moins une tuile.",
     "why_C8_empty": "un échange remet au moins une tuile dans le sac.",
     "why_Q3_empty": "une relance porte sur au moins un dé.",
@@ -398,3 +467,13 @@ FR: dict[str, str] = {
     'error_limit_extent': "Les tuiles de {attribute} couvrent {width} × {height} cases : aucune partie ne s'étend sur plus de {limit}.",
     'error_internal': 'Une erreur est survenue : {message}',
 }
+
+
+def typeset(text: str) -> str:
+    """French spacing: a no-break space before ':' and inside « », a narrow one before ; ! ?"""
+    text = text.replace("« ", "«\u00a0").replace(" »", "\u00a0»")
+    text = re.sub(r" :", "\u00a0:", text)
+    return re.sub(r" ([;!?])", "\u202f\\1", text)
+
+
+FR = {key: typeset(text) for key, text in FR.items()}

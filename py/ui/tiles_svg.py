@@ -118,3 +118,17 @@ def blank_svg(css_class: str = "tile-svg") -> str:
             'aria-hidden="true" focusable="false"><rect x="2" y="2" width="96" height="96" rx="9" '
             'fill="#3a362d"/><rect x="14" y="14" width="72" height="72" rx="6" fill="none" '
             'stroke="#5c5647" stroke-width="3"/></svg>')
+
+
+def shape_svg(shape: int, css_class: str = "shape-svg") -> str:
+    """A shape alone, in the text colour (``currentColor``): the tracker's column heads."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" class="{css_class}" '
+            f'aria-hidden="true" focusable="false"><g fill="currentColor">{SHAPES_SVG[shape]}</g></svg>')
+
+
+def color_svg(color: int, palette: str = "standard", css_class: str = "color-svg") -> str:
+    """A round swatch of a tile colour of ``palette`` (the tracker's row heads)."""
+    fill = PALETTES[palette].colors[color]
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" class="{css_class}" '
+            f'aria-hidden="true" focusable="false"><circle cx="50" cy="50" r="40" fill="{fill}" '
+            'stroke="#1c1b19" stroke-width="6"/></svg>')

@@ -16,8 +16,8 @@ describes scored lines::
     >>> after = {**board.tiles, **{p.cell: p.tile for p in play}}
     >>> Translator("en").breakdown(score.lines, after)
     ['Red row: 3 points']
-    >>> Translator("fr").breakdown(score.lines, after)
-    ['Ligne rouge : 3 points']
+    >>> Translator("fr").breakdown(score.lines, after)   # French spacing: a no-break space before ':'
+    ['Ligne rouge\xa0: 3 points']
 
 No DOM and no engine import at module level: the page imports this at start-up.
 """
@@ -201,7 +201,7 @@ class Translator:
                 sentence = get("message", "") or reason
         else:
             sentence = get("message", "") or reason
-        return f"{rule}: {sentence}" if rule else sentence
+        return self.t("refusal", rule=rule, text=sentence) if rule else sentence
 
     def rule_title(self, rule: str) -> str:
         return self.t(f"rule_{rule}")

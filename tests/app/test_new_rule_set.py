@@ -11,7 +11,7 @@ from qwirkle import register_variant
 from qwirkle.tiles import Tile
 from qwirkle.variants import Variant, unregister_variant
 
-from app import panels
+from app import panels, summary
 from app.controller import Controller
 from app.saves import DictStorage, SaveStore
 from app.startlink import StartLinkError, parse_start_link
@@ -91,5 +91,5 @@ def test_a_whole_game_at_the_table(tiny: None) -> None:
             assert c.place(placement.cell), c.note
         assert c.play() is not None
     tr = Translator("fr")
-    assert panels.log_entries(c, tr) and panels.result_lines(c, tr)[0]
+    assert panels.log_entries(c, tr) and summary.result_lines(c, tr)[0]
     assert store.load_current() is not None and "tiny" in load_stats(store).games

@@ -2,7 +2,7 @@
 import re
 import pytest
 
-from app import board_model, panels
+from app import board_model, panels, summary
 from app.controller import Controller, Note
 from ui.words import Translator
 from app.saves import DictStorage, SaveStore
@@ -25,7 +25,7 @@ def test_log_and_result(lang):
     entries = panels.log_entries(c, tr)
     assert len(entries) == len(c.game.history)
     assert any(" diagonal" in d.lower() or "diagonale " in d.lower() for e in entries for d in e.details)
-    headline, rows, ending = panels.result_lines(c, tr)
+    headline, rows, ending = summary.result_lines(c, tr)
     assert rows[0][1] == max(c.game.scores) and rows[0][2]
     assert ("C9" in ending) == (c.game.end_reason == "out")
     assert panels.status_text(c, tr) == tr.t("game_over")
@@ -34,9 +34,9 @@ def test_log_and_result(lang):
 def test_notes_translate_tiles_and_errors():
     tr = Translator("fr")
     assert panels.note_text(Note("placed", {"tile": Tile.from_notation("Yd"), "cell": "1,2"}), tr) == \
-        "Posé en 1,2 : losange jaune."
+        "Posé en 1,2\u00a0: losange jaune."
     error = {"rule": "C5", "reason": "occupied", "cells": ["0,0"], "details": {}, "message": "x"}
-    assert panels.note_text(Note("error", error=error), tr) == "C5: la case 0,0 est déjà occupée."
+    assert panels.note_text(Note("error", error=error), tr) == "C5\u00a0: la case 0,0 est déjà occupée."
     assert panels.note_text(Note("exchange_limit", count=2), Translator("en")).startswith("The bag holds 2 tiles")
     assert panels.note_text(None, tr) == ""
 

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from app.saves import (ASIDE_PREFIX, CURRENT, MAX_SAVES, SAVE_PREFIX, SETTINGS, DictStorage, SaveStore, StaleSave,
-                       StorageFull, parse_save)
+from app.saves import (ASIDE_PREFIX, CURRENT, MAX_SAVES, SAVE_PREFIX, SETTINGS, DictStorage, ImportRefused, SaveStore,
+                       StaleSave, StorageFull, parse_save)
 from qwirkle import Game
 from qwirkle.record import to_record
 
@@ -82,10 +82,16 @@ def test_export_import(store):
     record = json.loads(text)
     assert record["format"] == "qwirkle-game" and record["moves"] == list(game.moves)
     assert record["seats"] == ["human", "greedy"]
+    # the same game twice is refused, by its record (whatever the seats)
+    with pytest.raises(ImportRefused) as refused:
+        store.import_text(text)
+    assert refused.value.reason == "duplicate" and refused.value.game_id == "g1"
+    store.delete("g1")
     imported = store.import_text(text)
     assert imported.id != "g1" and imported.seats == ("human", "greedy")
     assert store.load(imported.id).game.scores == game.scores
     # a plain engine record (no seats) imports with human seats
+    store.delete(imported.id)
     plain = json.dumps(to_record(game))
     assert store.import_text(plain).seats == ("human", "human")
     for bad in ("nope", "[]", json.dumps({"format": "qwirkle-game", "version": 9})):

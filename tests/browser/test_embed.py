@@ -126,7 +126,7 @@ def test_best_move_exercise_by_clicks(page: Page, author_url: str, wait_ready: A
     ex.locator('[data-cell="2,0"]').click()
     expect(ex.locator('[data-cell="2,0"][data-pending] [data-tile="Bo"]')).to_be_visible()
     ex.get_by_role("button", name="Check").click()
-    expect(ex.locator(".qw-message")).to_contain_text("Not allowed. C5: this row would mix colors and shapes.")
+    expect(ex.locator(".qw-message")).to_contain_text("Not allowed. C5: this row would mix colours and shapes.")
     expect(ex.locator("[data-error]")).to_have_count(3)
     # Take the tile back by clicking it, then play a legal but weaker move.
     ex.locator('[data-cell="2,0"][data-pending]').click()

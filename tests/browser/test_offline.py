@@ -145,6 +145,11 @@ def test_a_new_version_waits_for_the_players_click(new_context: Any, site: Path,
         expect(notice).to_be_visible(timeout=SW_TIMEOUT_MS)
         expect(notice).to_contain_text("Update available")
         expect(notice).to_have_attribute("role", "status")
+        # in the top bar: it never covers the game's message line
+        note = page.locator("#note").bounding_box()
+        shown = notice.bounding_box()
+        assert shown["y"] + shown["height"] <= note["y"] or note["y"] + note["height"] <= shown["y"], (shown, note)
+        assert page.locator("#topbar [data-sw-update]").count() == 1
         # Nothing reloads by itself: the move in progress is still there, the old version runs.
         page.wait_for_timeout(3000)
         assert page.evaluate("window.__samePage") is True

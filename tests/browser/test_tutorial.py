@@ -82,7 +82,8 @@ def test_language_switch_is_remembered_with_the_games_setting(page: Page, open_r
 
 def test_the_game_links_to_the_tutorial_and_back(page: Page, open_ready: Any) -> None:
     open_ready(page, "")
-    link = page.locator('a[href="./tutorial.html"]')
+    link = page.locator('#menu a[href="./tutorial.html"]')   # the menu's Rules (a rule's panel links there too)
     expect(link).to_have_count(1)
+    expect(link).to_have_text("Rules")
     open_ready(page, "tutorial.html?lang=en")
     expect(page.get_by_role("link", name="Play Qwirkle")).to_have_attribute("href", "./index.html")

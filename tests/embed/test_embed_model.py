@@ -105,7 +105,7 @@ def test_errors_in_words() -> None:
     assert EN.error_text(error_of(variant="chess")) == "Unknown variant “chess”: use classic, cubes or flex."
     text = EN.error_text(error_of(board="Ro@0,0 Zz@1,0"))
     assert text.startswith("Unreadable data-board: “Zz”. A tile is a colour letter")
-    assert FR.error_text(error_of(variant="chess")).startswith("Variante inconnue « chess »")
+    assert FR.error_text(error_of(variant="chess")).startswith("Variante inconnue «\u00a0chess\u00a0»")
 
 
 # -- replays -------------------------------------------------------------------------------------
@@ -132,11 +132,11 @@ def test_replay_breakdown_in_words() -> None:
     replay.step = 3
     assert EN.message(replay) == ('<span class="qw-sr">Move 3 of 4 — </span>Row of circles: 3 points; '
                                   "blue column: 4 points. Total: 7 points.")
-    assert FR.message(replay) == ('<span class="qw-sr">Coup 3 sur 4 — </span>Ligne de cercles : 3 points ; '
-                                  "colonne bleue : 4 points. Total : 7 points.")
+    assert FR.message(replay) == ('<span class="qw-sr">Coup 3 sur 4 — </span>Ligne de cercles\u00a0: 3 points\u202f; '
+                                  "colonne bleue\u00a0: 4 points. Total\u00a0: 7 points.")
     replay.step = 4
     assert "Row of circles: Qwirkle, 12 points. Total: 12 points." in EN.message(replay)
-    assert "Ligne de cercles : Qwirkle, 12 points." in FR.message(replay)
+    assert "Ligne de cercles\u00a0: Qwirkle, 12 points." in FR.message(replay)
 
 
 def test_replay_start_step_and_end() -> None:
@@ -160,13 +160,13 @@ def test_flex_diagonals_and_flex_qwirkle_in_words() -> None:
     qwirkle = seed_turn("flex-example-game", 6)  # 18 points with a Flex Qwirkle
     replay = state(variant="flex", board=qwirkle["board"], moves=qwirkle["play"], step="end")
     assert "black diagonal: Flex Qwirkle, 12 points" in EN.message(replay)
-    assert "diagonale noire : Qwirkle Flex, 12 points" in FR.message(replay)
+    assert "diagonale noire\u00a0: Qwirkle Flex, 12 points" in FR.message(replay)
     assert "Total: 18 points." in EN.message(replay)
 
 
 def test_french_elides_before_a_vowel() -> None:
     replay = state(board="Ox@0,0 Rx@0,1", moves="Bx@0,2", step="end")
-    assert "Colonne d'étoiles à 4 branches : 3 points" in html.unescape(FR.message(replay))
+    assert "Colonne d'étoiles à 4 branches\u00a0: 3 points" in html.unescape(FR.message(replay))
     assert "Column of 4-point stars: 3 points" in EN.message(replay)
 
 
@@ -270,7 +270,7 @@ def test_illegal_exercise_reveal_and_legal_play_error() -> None:
     ex = state(board="Yo@0,0 Ys@1,0 Yd@2,0", play="Ys@3,0", task="illegal")
     assert ex.reveal().key == "answer_illegal"
     assert "C5: this row would hold two yellow squares." in EN.message(ex)
-    assert "C5 : " in FR.message(ex) or "C5: " in FR.message(ex)
+    assert "C5\u00a0: " in FR.message(ex)   # French spacing before the colon
     error = error_of(board="Yo@0,0 Ys@1,0", play="Yd@2,0", task="illegal")
     assert error.code == "legal" and EN.error_text(error).endswith("it scores 3 points.")
 

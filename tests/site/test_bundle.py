@@ -20,7 +20,8 @@ def test_archive_holds_every_module_of_the_packages_and_is_deterministic(tmp_pat
     data = bundle.archive_bytes()
     assert data == bundle.archive_bytes()
     names = zipfile.ZipFile(io.BytesIO(data)).namelist()
-    assert names == sorted(bundle.package_files().values())
+    assert names == sorted([*bundle.package_files().values(), *bundle.generated()])
+    assert "ui/rules_reference.json" in names   # the rules reference as data, made at build time
     # every package the game page or an embedded board imports, when its folder exists (py/ui is
     # new: the archive takes it as soon as it is there)
     assert set(bundle.PACKAGES) >= {"qwirkle", "ui", "app", "embed"}
@@ -41,6 +42,8 @@ def test_archive_holds_every_module_of_the_packages_and_is_deterministic(tmp_pat
                 dest = tmp_path / path.relative_to(ROOT)
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 dest.write_bytes(path.read_bytes())
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "rules.md").write_bytes((ROOT / "docs" / "rules.md").read_bytes())
     assert bundle.archive_bytes(tmp_path) == data
     assert bundle.refresh(tmp_path) is True
     assert bundle.refresh(tmp_path) is False and bundle.refresh(tmp_path, check=True) is False
