@@ -59,6 +59,7 @@ def play_one(playwright: Any, base: str, run: int, game_timeout: float) -> dict[
     """One cold load and one whole computer game; what happened."""
     link = f"?{GAMES[run % len(GAMES)]}&seed={1000 + run}&pace=0"
     result: dict[str, Any] = {"run": run, "link": link, "crashed": False, "errors": [], "reloads": 0}
+    console: list[str] = []   # the page's warnings and errors, kept for a run that does not finish
     with tempfile.TemporaryDirectory(prefix="soak-") as profile:
         context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM,
                                                                  args=CHROMIUM_ARGS, headless=True)
@@ -66,7 +67,6 @@ def play_one(playwright: Any, base: str, run: int, game_timeout: float) -> dict[
             page = context.pages[0] if context.pages else context.new_page()
             page.on("crash", lambda _page: result.update(crashed=True))
             page.on("pageerror", lambda error: result["errors"].append(str(error)[:300]))
-            console: list[str] = []   # warnings and errors, kept for a run that does not finish
             page.on("console", lambda m: console.append(f"{m.type}: {m.text}"[:300])
                     if m.type in ("warning", "error") else None)
             context.add_init_script(f"localStorage.setItem('qwirkle.settings', {json.dumps(SETTINGS)})")
