@@ -9,8 +9,8 @@ a new Chromium with an empty profile (cold: no HTTP cache, no compiled-code cach
 2. reload the page as soon as the first computer move is on the board (the worker start then races a reload), and
    once more half-way through for games with many moves;
 3. wait for the end of the game (``<html data-over>``), and record what the page did: the renderer crashing
-   (Playwright's ``crash`` event), uncaught errors, a start-up error, a timeout; and the JavaScript heap in use
-   at the end (Chromium's ``performance.memory``).
+   (Playwright's ``crash`` event), uncaught errors, a start-up error, a timeout (with the page's last console
+   warnings and errors); and the JavaScript heap in use at the end (Chromium's ``performance.memory``).
 
 Prints one JSON line per run, then a summary: crashes, errors, timeouts, and the medians.
 
@@ -59,6 +59,7 @@ def play_one(playwright: Any, base: str, run: int, game_timeout: float) -> dict[
     """One cold load and one whole computer game; what happened."""
     link = f"?{GAMES[run % len(GAMES)]}&seed={1000 + run}&pace=0"
     result: dict[str, Any] = {"run": run, "link": link, "crashed": False, "errors": [], "reloads": 0}
+    console: list[str] = []   # the page's warnings and errors, kept for a run that does not finish
     with tempfile.TemporaryDirectory(prefix="soak-") as profile:
         context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM,
                                                                  args=CHROMIUM_ARGS, headless=True)
@@ -66,6 +67,8 @@ def play_one(playwright: Any, base: str, run: int, game_timeout: float) -> dict[
             page = context.pages[0] if context.pages else context.new_page()
             page.on("crash", lambda _page: result.update(crashed=True))
             page.on("pageerror", lambda error: result["errors"].append(str(error)[:300]))
+            page.on("console", lambda m: console.append(f"{m.type}: {m.text}"[:300])
+                    if m.type in ("warning", "error") else None)
             context.add_init_script(f"localStorage.setItem('qwirkle.settings', {json.dumps(SETTINGS)})")
             started = time.monotonic()
             page.goto(base + link, timeout=READY_MS)
@@ -94,6 +97,8 @@ def play_one(playwright: Any, base: str, run: int, game_timeout: float) -> dict[
         finally:
             context.close()
     result["timeout"] = not result.get("over") and not result["crashed"] and not result["errors"]
+    if not result.get("over"):
+        result["console"] = console[-12:]
     return result
 
 

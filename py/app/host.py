@@ -11,6 +11,9 @@ from pyscript import window
 from .session import AiWorker
 
 
+START_SECONDS = 60.0   # a second Pyodide starting cold on a loaded machine takes 10-20 s
+
+
 class PageHost:
     def __init__(self) -> None:
         self._task: Any = None
@@ -33,8 +36,14 @@ class PageHost:
             self._task = asyncio.ensure_future(self._start())
 
     async def worker(self) -> AiWorker | None:
+        """The worker once it has started; None (think on the page) when it failed, or is still not ready after
+        START_SECONDS (a worker start that never ends must not stop the game; it may still come up later)."""
         self.start_worker()
-        return await self._task  # type: ignore[no-any-return]
+        try:
+            return await asyncio.wait_for(asyncio.shield(self._task), START_SECONDS)
+        except asyncio.TimeoutError:
+            self.log("AI worker not ready: thinking on the page", warning=True)
+            return None
 
     async def _start(self) -> AiWorker | None:
         try:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # the engine is imported on first need, not at page load
 THINK_SECONDS = 0.45       # a computer's pause before moving, so that people can follow
 ANIMATION_SECONDS = 0.35   # the time its tiles take to land
 FOLLOW_SECONDS = 8.0       # a tab following another one's game lets that tab move the computers (tabs.py)
+WORKER_SECONDS = 30.0      # a worker silent this long (the Expert thinks 5 s at most) is given up: the page thinks
 
 
 class AiWorker(Protocol):
@@ -251,8 +252,9 @@ class Session:
                 from qwirkle.record import dumps
                 try:
                     started = self.host.now()
-                    notation = await worker.choose_move(dumps(c.current), seat, kind, c.current.options.seed,
-                                                        self.store.settings().get("expert_seconds"))
+                    notation = await asyncio.wait_for(worker.choose_move(  # a worker can die or hang: never wait on
+                        dumps(c.current), seat, kind, c.current.options.seed,   # it for ever (bench/soak.py)
+                        self.store.settings().get("expert_seconds")), WORKER_SECONDS)
                     c.think_seconds = self.host.now() - started
                 except Exception as error:  # noqa: BLE001 - fall back to thinking here
                     self.host.log(f"AI worker failed: {error}", warning=True)
@@ -309,7 +311,8 @@ class Session:
         notation: str | None
         try:
             worker = await self.host.worker()
-            notation = str(await worker.hint_move(*args)) if worker is not None else None
+            notation = (str(await asyncio.wait_for(worker.hint_move(*args), WORKER_SECONDS)) if worker is not None
+                        else None)
         except Exception as error:  # noqa: BLE001 - fall back to thinking here
             self.host.log(f"AI worker failed: {error}", warning=True)
             notation = None

@@ -154,3 +154,24 @@ def test_hints_in_the_worker_are_shown_and_counted_once_per_turn() -> None:
     host.run()
     assert not s.hinting and "hint" in events.seen and worker.calls == ["hint"]
     assert c.hints[c.game.to_move] == 1
+
+
+class SilentWorker(FakeWorker):
+    """A worker that never answers (it died, or hangs after a reload)."""
+
+    async def choose_move(self, record: str, seat: int, kind: str, seed: int, seconds: Any) -> str:
+        self.calls.append("choose")
+        await asyncio.sleep(3600)
+        return ""
+
+
+def test_a_worker_that_never_answers_does_not_stop_the_game(monkeypatch) -> None:
+    import app.session
+    monkeypatch.setattr(app.session, "WORKER_SECONDS", 0.05)
+    worker = SilentWorker()
+    s, host, _ = session(worker)
+    s.open("?variant=classic&seats=expert,greedy&seed=4&pace=0", "en")
+    s.controller._players[0] = s.controller.ai_factory("greedy", 1)  # keep the test quick
+    host.run()
+    assert s.controller.game.is_over and "choose" in worker.calls
+    assert any("worker failed" in line for line in host.logs)
