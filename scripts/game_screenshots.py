@@ -118,6 +118,10 @@ def menu_open(page: Any) -> bool:
 
 
 def run(context: Any, base: str, states: dict[str, dict[str, str]], lang: str, out: Path, tag: str) -> None:
+    page = open_with(context, base, {"qwirkle.settings": json.dumps({"lang": lang})})
+    page.wait_for_selector("#home:not([hidden])")
+    shoot(page, out, f"{tag}-home")
+    page.close()
     page = open_with(context, base, storage_for(states["game"], lang))
     page.wait_for_selector("html[data-turn='0']", state="attached")
     page.wait_for_selector("[data-rack] [data-tile]")
