@@ -96,8 +96,7 @@ class Controller(HintAdvice):
         self.last = game.history[-1] if game.history else None
         self.hints = [0] * len(self.seats)
         self._hinted = None
-        self._players = {seat: self.ai_factory(kind, game.options.seed * 10 + seat)
-                         for seat, kind in enumerate(self.seats) if seat_registry.is_computer(kind)}
+        self._players = {}   # made on their first move: their modules load only then
         self.note = None
         self._turn_hint()
 
@@ -339,6 +338,8 @@ class Controller(HintAdvice):
         seat = self.game.to_move
         import time
         start = time.perf_counter()
+        if seat not in self._players:
+            self._players[seat] = self.ai_factory(self.seats[seat], self.game.options.seed * 10 + seat)
         move = self._players[seat].choose(self.game.view(seat))
         self.think_seconds = time.perf_counter() - start
         return self._apply(move)

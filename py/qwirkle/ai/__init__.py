@@ -13,7 +13,6 @@ from typing import Any, NamedTuple
 from ..notation import Move, Play
 from ..rules import score_play
 from ..view import PlayerView
-from .expert import ExpertPlayer
 from .registry import ALIASES, LEVELS, PLAYERS, TABLE, Level, Player, find_level
 
 
@@ -48,3 +47,11 @@ def hint(view: PlayerView, level: str = "hard", seed: int = 0, play_only: bool =
 
 __all__ = ["ALIASES", "LEVELS", "PLAYERS", "TABLE", "ExpertPlayer", "Hint", "Level", "Player", "find_level", "hint",
            "make_player"]
+
+
+def __getattr__(name: str) -> Any:
+    """``ExpertPlayer`` on first use: the players' modules load only when a player is made."""
+    if name == "ExpertPlayer":
+        from .expert import ExpertPlayer
+        return ExpertPlayer
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
