@@ -140,3 +140,9 @@ def test_the_home_screen_does_not_load_the_engine() -> None:
         todo.extend(load_time_imports(name, mods[name], known))
     assert not {m for m in seen if m.split(".")[0] == "qwirkle"}, sorted(seen)
     assert not seen & {"app.controller", "app.board_region", "app.dialogs", "app.side_region"}, sorted(seen)
+
+
+def test_one_basename_per_test_module() -> None:
+    """pytest imports test modules by basename (no packages under tests/): two alike stop collection."""
+    names = [p.name for p in PY.parent.joinpath("tests").rglob("test_*.py")]
+    assert sorted({n for n in names if names.count(n) > 1}) == []
