@@ -17,11 +17,6 @@ from .dom import clear, el
 RULE_ID = re.compile(r"\b([CQF](?:10|[1-9]))\b")
 
 
-def rule_ids(text: str) -> list[str]:
-    """The rule ids a text cites, in order: 'C5: ...' -> ['C5']."""
-    return RULE_ID.findall(text)
-
-
 def fill(node: Any, text: str, tr: Translator, tiles: Iterable[Any] = (), palette: str = "standard",
          die: bool = False) -> None:
     """Replace ``node``'s content by ``tiles`` as pictures, then ``text`` with its rule ids as buttons."""

@@ -324,8 +324,3 @@ class Session:
             notation = ai_service.hint_move(*args)
         c.show_hint(notation, level)
         self.listener.hint_shown()
-
-
-def run_soon(work: Coroutine[Any, Any, None]) -> None:
-    """``Host.spawn`` for asyncio (the page's and the tests')."""
-    asyncio.ensure_future(work)

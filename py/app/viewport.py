@@ -79,10 +79,6 @@ class Viewport:
         self.dx = self.width / 2 - centre_x * self.zoom
         self.dy = self.height / 2 - centre_y * self.zoom
 
-    def cell_size(self) -> float:
-        """A cell's size on screen, in CSS pixels."""
-        return CELL * self.zoom
-
     def cell_at(self, screen_x: float, screen_y: float) -> Cell:
         """The cell under a point of the viewport."""
         wx = (screen_x - self.dx) / self.zoom
