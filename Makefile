@@ -27,7 +27,7 @@ play: vendor
 	$(PYTHON) scripts/serve.py --port $(PORT)
 
 test: vendor chromium webkit $(VENV)/.installed
-	$(VENV_PY) -m pytest tests
+	$(VENV_PY) -m pytest -n auto --dist worksteal tests
 
 vendor: $(NPM_STAMP)
 	$(PYTHON) scripts/vendor.py --quiet

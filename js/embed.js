@@ -15,11 +15,11 @@ const SITE = new URL("../", import.meta.url);
 // config's interpreter against the PAGE's URL, and an author's page may live in another folder
 // or on another origin, so a TOML file next to this script could not name the interpreter.
 // Fixed paths, nothing generated: our vendored Pyodide, and the one archive of our Python
-// packages (scripts/bundle.py; it holds embed, ui, qwirkle and app), unpacked into Python's
-// current folder. The game page caches the same archive, so boards after a game cost nothing.
+// packages (scripts/bundle.py; it holds embed, ui, qwirkle and app), written as app.zip in
+// Python's current folder, which py/embed_main.py imports from. The game page caches the same archive, so boards after a game cost nothing.
 const CONFIG = {
   interpreter: new URL("assets/vendor/pyodide/pyodide.mjs", SITE).href,
-  files: { [new URL("assets/app/app.zip", SITE).href]: "./*" },
+  files: { [new URL("assets/app/app.zip", SITE).href]: "./app.zip" },
 };
 const TEXTS = {
   en: { loading: "Loading the board…", failed: "The board could not be loaded." },

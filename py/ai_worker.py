@@ -5,10 +5,15 @@ in chunks (``app.review_service``); it never touches the DOM, so it needs no cro
 isolation (see OFFLINE.md, workers).
 """
 
+import os
+import sys
+
 from pyscript import sync
 
-from app.ai_service import choose_move, hint_move
-from app.review_service import review_best, review_levels
+sys.path.insert(0, os.path.abspath("app.zip"))  # our packages, compiled (app.host's config, scripts/bundle.py)
+
+from app.ai_service import choose_move, hint_move  # noqa: E402
+from app.review_service import review_best, review_levels  # noqa: E402
 
 sync.choose_move = choose_move
 sync.hint_move = hint_move

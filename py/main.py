@@ -2,9 +2,15 @@
 
 Keep it a few lines: the app lives in the ``app`` package (py/app/), the rules in ``qwirkle``
 (py/qwirkle/), what the game and embeds share in ``ui`` (py/ui/). pyscript.toml maps them
-into Pyodide's file system (one archive, assets/app/app.zip).
+into Pyodide's file system as one archive, app.zip (assets/app/app.zip), which Python imports
+from: each module is there with its bytecode, so nothing is compiled at load.
 """
 
-from app.page import Page
+import os
+import sys
+
+sys.path.insert(0, os.path.abspath("app.zip"))  # our packages (pyscript.toml, scripts/bundle.py)
+
+from app.page import Page  # noqa: E402
 
 Page().boot()

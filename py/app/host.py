@@ -51,7 +51,7 @@ class PageHost:
             base = str(window.location.href)
             interpreter = str(window.URL.new("./assets/vendor/pyodide/pyodide.mjs", base).href)
             bundle = str(window.URL.new("./assets/app/app.zip", base).href)
-            config = {"interpreter": interpreter, "files": {bundle: "./*"}}  # as pyscript.toml's
+            config = {"interpreter": interpreter, "files": {bundle: "./app.zip"}}  # as pyscript.toml's
             worker = PyWorker(str(window.URL.new("./py/ai_worker.py", base).href), type="pyodide",
                               config=config, version=interpreter)
             await worker.ready

@@ -12,8 +12,8 @@
 * ``link_region.LinkRegion``: the turn link to send a friend (``friend``, ``turn_link``).
 
 Start-up cost matters (the page must be ready within 10 % of a bare PyScript page): the engine,
-the board and the dialogs are imported on first need, not at load. Pyodide compiles every
-module from source on each load, so an unneeded import is a real delay.
+the board and the dialogs are imported on first need, not at load. Modules arrive compiled
+(scripts/bundle.py), but running one still costs time, so an unneeded import is a real delay.
 """
 
 from __future__ import annotations

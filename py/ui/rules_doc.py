@@ -16,6 +16,7 @@ to their words; code spans keep their backticks, because the page draws the tile
 from __future__ import annotations
 
 import json
+import pkgutil
 import re
 from pathlib import Path
 from typing import Any
@@ -80,9 +81,12 @@ def render_json(markdown: str) -> str:
 
 def load() -> Rules:
     """The rules: from the archive's data file in the page, from docs/rules.md in a checkout."""
-    here = Path(__file__).with_name(DATA_NAME)
-    if here.is_file():
-        data: Rules = json.loads(here.read_text(encoding="utf-8"))
+    try:  # through the package's loader: a file beside this module, or a member of the page's app.zip
+        raw = pkgutil.get_data(__name__.rpartition(".")[0], DATA_NAME)
+    except OSError:
+        raw = None
+    if raw is not None:
+        data: Rules = json.loads(raw)
         return data
     doc = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
     return parse(doc.read_text(encoding="utf-8"))

@@ -5,8 +5,6 @@ fin : espace insécable avant le deux-points, espace fine insécable avant ; ! ?
 des guillemets « ».
 """
 
-import re
-
 from .strings_fr_boards import BOARDS
 
 FR: dict[str, str] = {
@@ -338,11 +336,17 @@ FR: dict[str, str] = {
 }
 
 
+# French spacing: (ordinary space + sign) -> (no-break space + sign). Plain replacements, not
+# regular expressions: this runs over every text when the module loads (start-up time).
+_SPACING = (("« ", "«\u00a0"), (" »", "\u00a0»"), (" :", "\u00a0:"),
+            (" ;", "\u202f;"), (" !", "\u202f!"), (" ?", "\u202f?"))
+
+
 def typeset(text: str) -> str:
     """French spacing: a no-break space before ':' and inside « », a narrow one before ; ! ?"""
-    text = text.replace("« ", "«\u00a0").replace(" »", "\u00a0»")
-    text = re.sub(r" :", "\u00a0:", text)
-    return re.sub(r" ([;!?])", "\u202f\\1", text)
+    for plain, spaced in _SPACING:
+        text = text.replace(plain, spaced)
+    return text
 
 
 FR = {key: typeset(text) for key, text in FR.items()}

@@ -28,11 +28,18 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from .cells import cell_text, parse_cell_text
 from .strings_en import EN
-from .strings_fr import FR
 
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
-MESSAGES: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
+
+
+def messages(lang: str) -> dict[str, str]:
+    """The string table of a language: French is imported only when a page shows French (start-up)."""
+    if lang == "fr":
+        from .strings_fr import FR
+        return FR
+    return EN
+
 
 # Tile words. French colour adjectives agree with the shape noun (gender) and the number.
 COLORS = {
@@ -86,7 +93,7 @@ class Translator:
         self.lang = normalize_language(lang)
 
     def t(self, key: str, /, **values: Any) -> str:
-        text = MESSAGES[self.lang].get(key)
+        text = messages(self.lang).get(key)
         if text is None:
             text = EN.get(key, key)
         return text.format(**values) if values else text

@@ -96,7 +96,7 @@ def test_page_loads_its_hand_written_toml_config(page, config):
 def test_game_config_loads_the_one_archive():
     """[files] entries resolve against the config's own URL: pyscript.toml sits at the root."""
     data = read_config("pyscript.toml")
-    assert data == {"interpreter": "./assets/vendor/pyodide/pyodide.mjs", "files": {"./assets/app/app.zip": "./*"}}
+    assert data == {"interpreter": "./assets/vendor/pyodide/pyodide.mjs", "files": {"./assets/app/app.zip": "./app.zip"}}
     assert [ROOT / url for url in data["files"]] == [ROOT / load_script("bundle").ARCHIVE]
     assert not (ROOT / "pyscript.json").exists(), "the config is pyscript.toml; nothing generates pyscript.json"
 

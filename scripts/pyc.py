@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Python bytecode for the browser, compiled by the vendored Pyodide itself (run by Node.js).
+
+Pyodide ships its standard library as sources, and PyScript hands it our modules as sources: on
+every page load it compiled about 120 modules of the standard library (2.5 MB of source, about
+0.8 s of a 3 s start on a desktop, more on a tablet) and then ours. Compiled once here, at build
+time, they load as bytecode:
+
+* ``compile_sources()``: our modules (scripts/bundle.py puts each ``.pyc`` beside its source in
+  the archive assets/app/app.zip);
+* ``compiled_stdlib()``: the standard library, as Pyodide's ``python_stdlib.zip`` with each
+  ``.py`` replaced by its ``.pyc`` (scripts/vendor.py vendors that instead of the original).
+
+Both are "unchecked hash" .pyc files (the import system loads them without looking at a source's
+time or content) of Pyodide's own Python, whatever Python runs the build, compiled without
+column positions (``PYTHONNODEBUGRANGES``: tracebacks keep their lines, lose their ^^^ markers;
+the files are a fifth smaller). ``scripts/compile_pyc.mjs`` does the compiling. Results are kept
+in ``.cache/pyc/`` (git-ignored) by content, so a rebuild compiles only what changed. Standard
+library only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE = ROOT / "node_modules" / "pyodide"
+COMPILER = ROOT / "scripts" / "compile_pyc.mjs"
+CACHE = ROOT / ".cache" / "pyc"
+
+
+def pyodide_version(pyodide: Path = PYODIDE) -> str:
+    """The vendored Pyodide's version (its npm package)."""
+    try:
+        return str(json.loads((pyodide / "package.json").read_text(encoding="utf-8"))["version"])
+    except (OSError, ValueError, KeyError) as error:
+        raise SystemExit(f"pyc.py: no usable Pyodide in {pyodide} ({error}): run `npm ci` first") from None
+
+
+def _key(pyodide: Path, *parts: bytes) -> str:
+    """A cache key: the runtime, the compiler script and the content compiled."""
+    digest = hashlib.sha256(pyodide_version(pyodide).encode() + b"\0" + COMPILER.read_bytes())
+    for part in parts:
+        digest.update(b"\0" + part)
+    return digest.hexdigest()
+
+
+def compile_tree(folder: Path, pyodide: Path = PYODIDE) -> None:
+    """Write ``NAME.pyc`` beside every ``NAME.py`` under ``folder`` (one Node.js run); a module that
+    does not compile gets none, and is reported on stderr."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("pyc.py: Node.js is needed to compile with Pyodide (Debian: apt-get install nodejs)")
+    run = subprocess.run([node, str(COMPILER), str(pyodide), str(folder)], capture_output=True, text=True)
+    if run.returncode != 0:
+        raise SystemExit(f"pyc.py: compiling with Pyodide failed:\n{run.stderr.strip()[-2000:]}")
+    if run.stderr.strip():
+        print(run.stderr.strip(), file=sys.stderr)
+
+
+def compile_sources(sources: dict[str, bytes], pyodide: Path = PYODIDE, cache: Path = CACHE) -> dict[str, bytes]:
+    """Module name in an archive (``app/page.py``) -> its .pyc, for the ``.py`` files given (name ->
+    source). A module that does not compile is left out: it reaches the page as source only."""
+    keys = {name: _key(pyodide, name.encode(), source) for name, source in sources.items() if name.endswith(".py")}
+    missing = [name for name, key in keys.items() if not (cache / f"{key}.pyc").is_file()]
+    if missing:
+        cache.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(prefix="pyc-") as work:
+            for name in missing:
+                (Path(work) / name).parent.mkdir(parents=True, exist_ok=True)
+                (Path(work) / name).write_bytes(sources[name])
+            compile_tree(Path(work), pyodide)
+            for name in missing:
+                compiled = Path(work) / (name + "c")
+                if compiled.is_file():
+                    compiled.replace(cache / f"{keys[name]}.pyc")
+    return {name: (cache / f"{key}.pyc").read_bytes() for name, key in sorted(keys.items())
+            if (cache / f"{key}.pyc").is_file()}
+
+
+def compiled_stdlib(original: Path, pyodide: Path = PYODIDE, cache: Path = CACHE) -> Path:
+    """Pyodide's standard library archive with each ``.py`` replaced by its ``.pyc`` (its other
+    files as they are); built once per original, kept in ``cache``. Returns its path."""
+    data = original.read_bytes()
+    target = cache / f"stdlib-{_key(pyodide, data)[:32]}.zip"
+    if target.is_file():
+        return target
+    source = zipfile.ZipFile(io.BytesIO(data))
+    infos = [info for info in source.infolist() if not info.is_dir()]
+    sources = {info.filename: source.read(info) for info in infos if info.filename.endswith(".py")}
+    with tempfile.TemporaryDirectory(prefix="pyc-stdlib-") as work:
+        for name, text in sources.items():
+            (Path(work) / name).parent.mkdir(parents=True, exist_ok=True)
+            (Path(work) / name).write_bytes(text)
+        compile_tree(Path(work), pyodide)
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
+            for info in infos:
+                compiled = Path(work) / (info.filename + "c")
+                name, content = ((info.filename + "c", compiled.read_bytes()) if compiled.is_file()
+                                 else (info.filename, source.read(info)))
+                entry = zipfile.ZipInfo(name, date_time=info.date_time)
+                entry.external_attr = 0o644 << 16
+                out.writestr(entry, content, compress_type=zipfile.ZIP_DEFLATED)
+    cache.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(buffer.getvalue())
+    tmp.replace(target)
+    return target
