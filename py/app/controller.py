@@ -22,7 +22,6 @@ from .hints import HintAdvice
 from .notes import EXCHANGE, PLACE, ROLL, Availability, Note
 from .saves import SavedGame, SaveStore
 from .startlink import GameSpec
-from .stats import record_game
 from .turn import Preview, TurnState
 
 if TYPE_CHECKING:
@@ -368,6 +367,7 @@ class Controller(HintAdvice):
             self.note = Note("log_forced", count=result.forced_rolls, level="warn")
         self.save()
         if self.game.is_over and self.store and self.game_id and not self.stale:
+            from .stats import record_game   # at a game's end only (start-up)
             record_game(self.store, self.game_id, self.game, self.seats)
         self._turn_hint(keep_note=self.note is not None)
         return result

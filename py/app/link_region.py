@@ -22,6 +22,7 @@ from ui.jsvalues import present
 
 from .display import Display
 from .dom import by_id, clear, closest, data, el, listen, set_text
+from .seats import FRIEND
 from .turn_link import page_url
 
 if TYPE_CHECKING:
@@ -48,8 +49,10 @@ class LinkRegion:
 
     def outgoing(self) -> list["Outgoing"]:
         """The links to send now (computed once per move: they compress the whole record)."""
-        from .friend import outgoing
         c = self.session.controller
+        if FRIEND not in c.seats:   # no friend at the table: app.friend is not even imported (start-up)
+            return []
+        from .friend import outgoing
         key = (c.game_id, self.session.generation, len(c.current.history), c.seats)
         if self._outgoing is None or self._outgoing[0] != key:
             self._outgoing = (key, outgoing(c))

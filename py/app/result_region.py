@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from . import summary
 from .display import Display
 from .dom import by_id, clear, el
 from .rich_text import append_text
@@ -40,6 +39,7 @@ class ResultRegion:
         if signature == self.drawn:
             return
         self.drawn = signature
+        from . import summary   # at a game's end only (start-up)
         clear(box)
         box.appendChild(el("div", "result__head", children=[
             el("h2", "result__title", text=tr.t("final_scores"), attrs={"id": "result-title", "tabindex": "-1"}),
@@ -56,6 +56,7 @@ class ResultRegion:
 
     def _table(self) -> Any:
         """One column per player (best first), one row per figure: narrow enough for a phone."""
+        from . import summary
         c = self.session.controller
         tr = self.display.tr
         players = summary.players(c, tr)

@@ -1,9 +1,10 @@
 """The game played through the real page in Chromium, offline (see conftest.py).
 
-Each test opens the page (Pyodide starts in 5-10 s), so each covers a whole story: a human turn
-by clicks, a refused placement with its rule, exchange, undo, reload and resume, a corrupt
-save, a name with HTML, the language switch, computer games to the end in each variant, the
-keyboard, hot-seat privacy, Cubes re-rolls and axe-core audits.
+Each test opens the page, so each covers a whole story: a corrupt save, a name with HTML, the
+language switch, computer games to the end in each variant, the keyboard, hot-seat privacy,
+Cubes re-rolls and axe-core audits. A human turn by clicks, a refused placement, exchange, undo,
+reload and resume, and the Expert's worker are shared scenarios, run in Chromium and WebKit
+(tests/scenarios).
 """
 
 from __future__ import annotations
@@ -13,10 +14,6 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-
-from qwirkle import Game
-
-RULE = re.compile(r"\b[CQF]\d+: ")
 
 
 def start(page: Page, open_ready, query: str) -> None:
@@ -69,73 +66,6 @@ def play_any(page: Page) -> int:
     points = int(re.search(r"(\d+) point", text).group(1))
     page.get_by_role("button", name="Play").click()
     return points
-
-
-def test_a_human_turn_by_clicks_then_the_computer_replies(page: Page, open_ready, csp_violations) -> None:
-    game = Game.new("classic", ["Ann", "Bot"], seed=1)
-    assert game.opening.starter == 0 and game.opening_size() == 2
-    start(page, open_ready, "variant=classic&seats=human,computer&seed=1&names=Ann,Bot&pace=0")
-    assert "variant=" not in page.url  # the start link is removed: a reload resumes
-    wait_human(page)
-    expect(page.locator("#opening")).to_contain_text("Ann has 2 tiles that share")
-    rack = page.locator("[data-rack] [data-tile]")
-    expect(rack).to_have_count(6)
-    first = place_one(page)
-    assert page.locator("[data-legal]").count() == 0  # nothing selected any more
-    expect(rack).to_have_count(5)
-    second_cells = select_placeable(page)
-    assert second_cells >= 1
-    page.locator("[data-legal]").first.click()
-    expect(page.locator("[data-pending]")).to_have_count(2)
-    expect(page.locator(".preview__points")).to_have_text("This play scores 2 points")
-    expect(page.locator(".preview__lines li").first).to_have_text(re.compile(r"^(\w+ (row|column)|(Row|Column) of \w+): 2 points$"))
-    page.get_by_role("button", name="Play").click()
-    expect(page.locator('[data-score="0"]')).to_have_text("2")
-    expect(page.locator("[data-pending]")).to_have_count(0)
-    expect(page.locator(f'[data-cell="{first}"][data-tile]')).to_have_count(1)
-    wait_human(page)  # the computer replied
-    expect(page.locator("#log li.log__entry")).to_have_count(2)
-    assert int(page.locator('[data-score="1"]').inner_text()) > 0
-    assert page.locator("[data-cell][data-tile]").count() > 2
-    assert csp_violations(page) == []
-
-
-def test_refused_placement_exchange_undo_reload_and_resume(page: Page, open_ready, wait_ready) -> None:
-    start(page, open_ready, "variant=classic&seats=human,computer&seed=5&pace=0")
-    wait_human(page)
-    play_any(page)
-    wait_human(page)
-    # refused: a listed empty cell that is not legal for the selected tile
-    select_placeable(page)
-    refused = page.locator("[data-cell]:not([data-tile]):not([data-legal])").first
-    refused.click()
-    expect(page.locator("#note")).to_have_text(RULE)
-    expect(page.locator("[data-pending]")).to_have_count(0)
-    # exchange two tiles
-    page.get_by_role("button", name="Exchange").click()
-    tiles = page.locator("[data-rack] [data-tile]")
-    tiles.nth(0).click()
-    tiles.nth(1).click()
-    page.get_by_role("button", name="Exchange selected (2)").click()
-    expect(page.locator("#log")).to_contain_text("exchanged 2 tiles")
-    wait_human(page)
-    expect(page.locator("[data-rack] [data-tile]")).to_have_count(6)
-    # undo takes back the computer's reply and the exchange
-    entries = page.locator("#log li.log__entry").count()
-    page.get_by_role("button", name="Undo").click()
-    expect(page.locator("#log li.log__entry")).to_have_count(entries - 2)
-    wait_human(page)
-    # play, reload, and the game comes back as it was
-    play_any(page)
-    wait_human(page)
-    scores = [page.locator(f'[data-score="{s}"]').inner_text() for s in (0, 1)]
-    tiles_on_board = page.locator("[data-cell][data-tile]").count()
-    page.reload()
-    wait_ready(page)
-    wait_human(page)
-    assert [page.locator(f'[data-score="{s}"]').inner_text() for s in (0, 1)] == scores
-    expect(page.locator("[data-cell][data-tile]")).to_have_count(tiles_on_board)
-    expect(page.locator("#note")).to_contain_text("back where you left it")
 
 
 def test_a_corrupt_save_is_moved_aside_and_other_saves_still_load(page: Page, open_ready, wait_ready) -> None:
@@ -292,18 +222,3 @@ def test_cubes_roll_and_hot_seat_privacy(page: Page, open_ready) -> None:
     page.get_by_role("button", name="Tile tracker").click()
     expect(tracker.locator("td.tracker__cell")).to_have_count(0)
     expect(tracker).to_contain_text("Pass the device to Bob")
-
-
-def test_the_expert_thinks_in_a_worker_and_the_page_stays_responsive(page: Page, open_ready) -> None:
-    console_log: list[str] = []
-    page.on("console", lambda msg: console_log.append(msg.text))
-    start(page, open_ready, "variant=classic&seats=expert,human&seed=5&names=Deep,Ann&pace=0")
-    wait_human(page, 1)
-    expect(page.locator("#log li.log__entry")).to_have_count(1)
-    assert not [line for line in console_log if "AI worker" in line]
-    play_any(page)
-    page.get_by_role("button", name="Statistics").click()  # usable while the expert thinks
-    expect(page.locator("#stats-dialog")).to_be_visible()
-    page.locator("#stats-dialog").get_by_role("button", name="Close").click()
-    wait_human(page, 1)
-    expect(page.locator("#log li.log__entry")).to_have_count(3)

@@ -55,16 +55,21 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 @pytest.fixture
 def chromium_page(new_context: Any) -> Any:
-    """A page in a fresh Chromium context; fails at teardown if it requested anything off 127.0.0.1."""
+    """A page in a fresh Chromium context; fails at teardown if it requested anything off 127.0.0.1
+    or the page reported a Content-Security-Policy violation."""
     guard = browser_setup.NetworkGuard()
     context = new_context()
     context.set_default_timeout(TIMEOUT_S * 1000)
     context.set_default_navigation_timeout(TIMEOUT_S * 1000)
     context.add_init_script(browser_setup.PAGE_RECORDER)
     guard.attach(context)
-    yield context.new_page()
+    page = context.new_page()
+    yield page
     if guard.blocked:
         pytest.fail("the page requested non-localhost URLs (all aborted):\n  " + "\n  ".join(guard.blocked))
+    violations = page.evaluate("window.__cspViolations || []") if not page.is_closed() else []
+    if violations:
+        pytest.fail("Content-Security-Policy violations:\n  " + "\n  ".join(violations))
 
 
 # -- WebKit -----------------------------------------------------------------------------------

@@ -8,6 +8,8 @@ when a new version is really waiting), the tutorial and an embed.
 
 from __future__ import annotations
 
+import re
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -35,6 +37,14 @@ await new Promise((resolve) => setTimeout(resolve, 0));
 return true;
 """
 NOTICE = "[data-sw-update]"
+# The service worker's caches of this site: their names and how many files each holds.
+CACHE_STATE = """
+const names = (await caches.keys()).filter((n) => n.startsWith("qwirkle "));
+const sizes = [];
+for (const name of names) sizes.push((await (await caches.open(name)).keys()).length);
+return {names, sizes};
+"""
+RULE = r"\b[CQF]\d+: "  # a rule id in a message: "C5: ..."
 
 pytestmark = pytest.mark.browser
 
@@ -103,6 +113,7 @@ def test_start_link_and_a_human_turn_by_clicks(driver: Driver) -> None:
     start(driver, START)
     assert "variant=" not in driver.url  # the start link is removed: a reload resumes
     wait_human(driver)
+    assert "Ann has 2 tiles that share" in driver.text("#opening")  # who starts and why (C2)
     assert driver.count(RACK) == 6
     first = place_one(driver)
     assert driver.count("[data-legal]") == 0  # nothing selected any more
@@ -113,6 +124,8 @@ def test_start_link_and_a_human_turn_by_clicks(driver: Driver) -> None:
     driver.wait_for("[data-pending]", 2)
     driver.wait("return /scores 2 points/.test(document.getElementById('preview').textContent);",
                 what="the preview of 2 points")
+    line = driver.text(".preview__lines li").strip()
+    assert re.fullmatch(r"(\w+ (row|column)|(Row|Column) of \w+): 2 points", line), line
     driver.action("play")
     driver.wait("return document.querySelector('[data-score=\"0\"]').textContent.trim() === '2';", what="score 2")
     assert driver.count("[data-pending]") == 0
@@ -130,6 +143,11 @@ def test_exchange_undo_reload_and_resume(driver: Driver) -> None:
     wait_human(driver)
     play_any(driver)
     wait_human(driver)
+    # refused: an empty cell that is not legal for the selected tile; the note names the rule
+    select_placeable(driver)
+    driver.click("[data-cell]:not([data-tile]):not([data-legal])")
+    driver.wait(f"return /{RULE}/.test(document.getElementById('note').textContent);", what="the rule in the note")
+    assert driver.count("[data-pending]") == 0
     # exchange two tiles
     choose_two(driver, "exchange")
     assert "exchanged 2 tiles" in driver.text("#log")
@@ -149,6 +167,7 @@ def test_exchange_undo_reload_and_resume(driver: Driver) -> None:
     wait_human(driver)
     assert scores(driver) == before
     assert driver.count(BOARD) == tiles
+    assert "back where you left it" in driver.text("#note")
 
 
 def test_cubes_roll(driver: Driver) -> None:
@@ -193,13 +212,23 @@ def test_offline_after_one_visit(driver: Driver, site_copy: Path) -> None:
         driver.goto(START, base=url)
         wait_human(driver)
         wait_controlled(driver)
-    # The server is gone: the game comes back from the service worker's cache and plays.
+        # one cache, of this version: every file of the list, plus the list kept for the next update
+        state = driver.js(CACHE_STATE)
+        files = len(re.findall(r'^  "\./', (site_copy / "sw-precache.js").read_text(encoding="utf-8"), re.M))
+        version = re.search(r'"version": "(\w+)"', (site_copy / "sw-precache.js").read_text(encoding="utf-8"))
+        assert version and state == {"names": [f"qwirkle {url} {version.group(1)}"], "sizes": [files + 1]}
+    with pytest.raises(OSError):  # the server is gone
+        urllib.request.urlopen(url, timeout=5)
+    # The game comes back from the service worker's cache and plays; so do the tutorial and an embed.
     driver.reload()
     driver.wait_ready()
     wait_human(driver)
     play_any(driver)
     driver.goto("tutorial.html?lang=en", base=url)
     assert driver.count("[data-qwirkle]") >= 20
+    driver.wait_for("[data-qwirkle][data-state=ready]", driver.count("[data-qwirkle]"))
+    driver.goto("embed.html?board=Ro@0,0%20Rd@1,0", base=url)
+    driver.wait_for('[data-cell="1,0"] [data-tile="Rd"]', 1)
 
 
 def test_update_notice_only_when_a_new_version_waits(driver: Driver, site_copy: Path) -> None:
@@ -220,10 +249,18 @@ def test_update_notice_only_when_a_new_version_waits(driver: Driver, site_copy: 
         driver.js("return navigator.serviceWorker.getRegistration().then((r) => r.update());")
         driver.wait_for(NOTICE, 1, timeout=SW_TIMEOUT_S)
         assert "Update available" in driver.text(NOTICE)
-        # Nothing reloads by itself: the move in progress is still there, the old version runs.
+        assert driver.attr(NOTICE, "role") == "status"
+        # in the top bar: it never covers the game's message line
+        assert driver.count(f"#topbar {NOTICE}") == 1
+        assert driver.js(f"""const a = document.querySelector('{NOTICE}').getBoundingClientRect();
+            const b = document.getElementById('note').getBoundingClientRect();
+            return a.bottom <= b.top || b.bottom <= a.top;""")
+        # Nothing reloads by itself: the move in progress is still there, the old version runs
+        # and the new one waits.
         assert driver.js("return window.__samePage;") is True
         assert driver.count("[data-pending]") == 1
         assert driver.count('meta[name="test-version"]') == 0
+        assert driver.js("return navigator.serviceWorker.getRegistration().then((r) => Boolean(r.waiting));")
         # The player chooses to reload: the new version takes over.
         driver.click(f"{NOTICE} button")
         driver.wait("return !window.__samePage && document.documentElement.hasAttribute('data-ready');",
@@ -231,6 +268,8 @@ def test_update_notice_only_when_a_new_version_waits(driver: Driver, site_copy: 
         assert driver.count('meta[name="test-version"]') == 1
         wait_controlled(driver)
         assert driver.count(NOTICE) == 0
+        new = re.search(r'"version": "(\w+)"', (site_copy / "sw-precache.js").read_text(encoding="utf-8"))
+        assert new and driver.js(CACHE_STATE)["names"] == [f"qwirkle {url} {new.group(1)}"]  # old caches removed
 
 
 def test_tutorial_and_an_embed(driver: Driver) -> None:
