@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from drivers import TIMEOUT_S, PlaywrightDriver, SeleniumDriver
 from sites import ROOT, browser_setup, serve, site_copies
@@ -67,7 +68,10 @@ def chromium_page(new_context: Any) -> Any:
     yield page
     if guard.blocked:
         pytest.fail("the page requested non-localhost URLs (all aborted):\n  " + "\n  ".join(guard.blocked))
-    violations = page.evaluate("window.__cspViolations || []") if not page.is_closed() else []
+    try:
+        violations = page.evaluate("window.__cspViolations || []")
+    except PlaywrightError:   # the page is gone (closed, or its renderer crashed): the test says why
+        violations = []
     if violations:
         pytest.fail("Content-Security-Policy violations:\n  " + "\n  ".join(violations))
 
