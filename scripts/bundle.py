@@ -23,10 +23,11 @@ the modules it imports and preferring their .pyc; the sources are there for trac
 this, Pyodide compiled every imported module from source on every load (about 1 ms per kilobyte
 of source, two thirds of the time the page spent importing), and unpacking the archive cost 20
 to 40 ms more. The archive is deterministic (sorted names, fixed timestamps) and rewritten only
-when its content changes, so the service worker's precache list does not churn. ``assets/app/`` is git-ignored:
-``make play``/``make test``/``make site`` build it (Makefile ``vendor`` target), and
-``scripts/serve.py`` rebuilds it when a browser asks for it, so an edited module is live on the
-next reload. Standard library only.
+when its content changes, so the service worker's precache list does not churn.
+
+``assets/app/`` is git-ignored: ``make play``/``make test``/``make site`` build it (Makefile
+``vendor`` target), and ``scripts/serve.py`` rebuilds it when a browser asks for it, so an edited
+module is live on the next reload. Standard library only.
 
     python3 scripts/bundle.py            # build or refresh assets/app/app.zip
     python3 scripts/bundle.py --check    # exit 1 if it is missing or out of date
@@ -61,9 +62,9 @@ def pyc_name(name: str) -> str:
     return name + "c"
 
 
-def bytecode(sources: dict[str, bytes], cache: Path | None = None) -> dict[str, bytes]:
+def bytecode(sources: dict[str, bytes], cache: Path = pyc.CACHE) -> dict[str, bytes]:
     """Archive name of each module's bytecode -> its .pyc (scripts/pyc.py), for the files given."""
-    compiled = pyc.compile_sources(sources, cache=cache or pyc.CACHE)
+    compiled = pyc.compile_sources(sources, cache=cache)
     return {pyc_name(name): data for name, data in compiled.items()}
 
 

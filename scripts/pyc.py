@@ -46,12 +46,15 @@ def pyodide_version(pyodide: Path = PYODIDE) -> str:
         raise SystemExit(f"pyc.py: no usable Pyodide in {pyodide} ({error}): run `npm ci` first") from None
 
 
-def _key(pyodide: Path, *parts: bytes) -> str:
-    """A cache key: the runtime, the compiler script and the content compiled."""
-    digest = hashlib.sha256(pyodide_version(pyodide).encode() + b"\0" + COMPILER.read_bytes())
-    for part in parts:
-        digest.update(b"\0" + part)
-    return digest.hexdigest()
+def _keys(pyodide: Path, contents: dict[str, bytes]) -> dict[str, str]:
+    """Cache keys (name -> key): the runtime, the compiler script, the name and the content."""
+    base = hashlib.sha256(pyodide_version(pyodide).encode() + b"\0" + COMPILER.read_bytes())
+    keys = {}
+    for name, content in contents.items():
+        digest = base.copy()
+        digest.update(b"\0" + name.encode() + b"\0" + content)
+        keys[name] = digest.hexdigest()
+    return keys
 
 
 def compile_tree(folder: Path, pyodide: Path = PYODIDE) -> None:
@@ -67,22 +70,26 @@ def compile_tree(folder: Path, pyodide: Path = PYODIDE) -> None:
         print(run.stderr.strip(), file=sys.stderr)
 
 
+def _compiled(sources: dict[str, bytes], pyodide: Path) -> dict[str, bytes]:
+    """Name -> .pyc of the sources (name -> source) that compile, in one Node.js run."""
+    with tempfile.TemporaryDirectory(prefix="pyc-") as work:
+        for name, source in sources.items():
+            (Path(work) / name).parent.mkdir(parents=True, exist_ok=True)
+            (Path(work) / name).write_bytes(source)
+        compile_tree(Path(work), pyodide)
+        return {name: (Path(work) / (name + "c")).read_bytes() for name in sources
+                if (Path(work) / (name + "c")).is_file()}
+
+
 def compile_sources(sources: dict[str, bytes], pyodide: Path = PYODIDE, cache: Path = CACHE) -> dict[str, bytes]:
     """Module name in an archive (``app/page.py``) -> its .pyc, for the ``.py`` files given (name ->
     source). A module that does not compile is left out: it reaches the page as source only."""
-    keys = {name: _key(pyodide, name.encode(), source) for name, source in sources.items() if name.endswith(".py")}
-    missing = [name for name, key in keys.items() if not (cache / f"{key}.pyc").is_file()]
+    keys = _keys(pyodide, {name: source for name, source in sources.items() if name.endswith(".py")})
+    missing = {name: sources[name] for name, key in keys.items() if not (cache / f"{key}.pyc").is_file()}
     if missing:
         cache.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(prefix="pyc-") as work:
-            for name in missing:
-                (Path(work) / name).parent.mkdir(parents=True, exist_ok=True)
-                (Path(work) / name).write_bytes(sources[name])
-            compile_tree(Path(work), pyodide)
-            for name in missing:
-                compiled = Path(work) / (name + "c")
-                if compiled.is_file():
-                    compiled.replace(cache / f"{keys[name]}.pyc")
+        for name, compiled in _compiled(missing, pyodide).items():
+            _write(cache / f"{keys[name]}.pyc", compiled)
     return {name: (cache / f"{key}.pyc").read_bytes() for name, key in sorted(keys.items())
             if (cache / f"{key}.pyc").is_file()}
 
@@ -91,28 +98,27 @@ def compiled_stdlib(original: Path, pyodide: Path = PYODIDE, cache: Path = CACHE
     """Pyodide's standard library archive with each ``.py`` replaced by its ``.pyc`` (its other
     files as they are); built once per original, kept in ``cache``. Returns its path."""
     data = original.read_bytes()
-    target = cache / f"stdlib-{_key(pyodide, data)[:32]}.zip"
+    target = cache / f"stdlib-{_keys(pyodide, {original.name: data})[original.name][:32]}.zip"
     if target.is_file():
         return target
     source = zipfile.ZipFile(io.BytesIO(data))
     infos = [info for info in source.infolist() if not info.is_dir()]
-    sources = {info.filename: source.read(info) for info in infos if info.filename.endswith(".py")}
-    with tempfile.TemporaryDirectory(prefix="pyc-stdlib-") as work:
-        for name, text in sources.items():
-            (Path(work) / name).parent.mkdir(parents=True, exist_ok=True)
-            (Path(work) / name).write_bytes(text)
-        compile_tree(Path(work), pyodide)
-        buffer = io.BytesIO()
-        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
-            for info in infos:
-                compiled = Path(work) / (info.filename + "c")
-                name, content = ((info.filename + "c", compiled.read_bytes()) if compiled.is_file()
-                                 else (info.filename, source.read(info)))
-                entry = zipfile.ZipInfo(name, date_time=info.date_time)
-                entry.external_attr = 0o644 << 16
-                out.writestr(entry, content, compress_type=zipfile.ZIP_DEFLATED)
+    compiled = _compiled({info.filename: source.read(info) for info in infos if info.filename.endswith(".py")}, pyodide)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in infos:
+            name, content = ((info.filename + "c", compiled[info.filename]) if info.filename in compiled
+                             else (info.filename, source.read(info)))
+            entry = zipfile.ZipInfo(name, date_time=info.date_time)
+            entry.external_attr = 0o644 << 16
+            out.writestr(entry, content, compress_type=zipfile.ZIP_DEFLATED)
     cache.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
-    tmp.write_bytes(buffer.getvalue())
-    tmp.replace(target)
+    _write(target, buffer.getvalue())
     return target
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Whole or not at all: another process (a parallel test's server) may read the cache."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(data)
+    tmp.replace(path)

@@ -4,6 +4,7 @@ from source on a page load."""
 
 import importlib.util
 import io
+import json
 import subprocess
 import zipfile
 from pathlib import Path
@@ -51,8 +52,6 @@ def load_script(name):
 
 
 def boot(tmp_path: Path, code: str) -> object:
-    import json
-
     if not (VENDORED / "pyodide.mjs").is_file():
         pytest.fail("assets/vendor is missing: run `make test` (or `make vendor`)")
     archive = tmp_path / "app.zip"
