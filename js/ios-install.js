@@ -7,7 +7,7 @@
 // good (remembered in localStorage under a key outside the game's own "qwirkle." keys).
 // English or French, following <html lang>, which the game sets and changes.
 //
-// Included by index.html with <script type="module" src="./js/ios-install.js">; its styles are
+// Imported by js/loading.js (index.html) once the game is ready; its styles are
 // css/ios-install.css, added to the page when the note is shown (the CSP forbids inline styles).
 
 const TEXTS = {

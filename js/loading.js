@@ -97,6 +97,24 @@ addEventListener("py:progress", ({ detail }) => {
   else if (detail === "Loaded Pyodide") setStage("game");
 });
 addEventListener("py:ready", () => setStage("game"));
+
+// The service worker (sw-register.js) and the iOS note (ios-install.js) wait for the game
+// anyway: asked for by the page's head, they would hold two of the browser's six connections
+// while PyScript's own files are on the way. Loaded once the game is ready, or after 15 s
+// without it (a start that failed or a slow device: the game still works offline next time).
+const AFTER_START = ["./sw-register.js", "./ios-install.js"];
+let extrasLoaded = false;
+function loadExtras() {
+  if (extrasLoaded) return;
+  extrasLoaded = true;
+  for (const url of AFTER_START) import(url).catch((error) => console.warn(url, error));
+}
+new MutationObserver((_, observer) => {
+  if (!document.documentElement.hasAttribute("data-ready")) return;
+  observer.disconnect();
+  loadExtras();
+}).observe(document.documentElement, { attributes: true, attributeFilter: ["data-ready"] });
+setTimeout(loadExtras, 15000);
 addEventListener("py:done", () => {
   // main.py hides the loader itself; if it finished without doing so, it failed.
   if (!document.documentElement.hasAttribute("data-ready")) fail();

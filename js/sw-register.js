@@ -1,6 +1,7 @@
 // Registers the service worker (../sw.js) and offers new versions to the player.
 //
-// Included by the site's pages with <script type="module" src="./js/sw-register.js">.
+// Included by the site's pages with <script type="module" src="./js/sw-register.js">; the game
+// page (index.html) has js/loading.js import it once the game is ready.
 // When a new version of the site has been downloaded and is waiting, a notice
 // "Update available [Reload]" appears: in the page's slot for it when it has one
 // ([data-update-slot], the game's top bar, so it never covers the game's messages), else at

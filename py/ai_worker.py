@@ -10,7 +10,11 @@ import sys
 
 from pyscript import sync
 
-sys.path.insert(0, os.path.abspath("app.zip"))  # our packages, compiled (app.host's config, scripts/bundle.py)
+ARCHIVE = os.path.abspath("app.zip")  # our packages, compiled (app.host's config, scripts/bundle.py)
+sys.path.insert(0, ARCHIVE)
+from archive import read_once  # noqa: E402
+
+read_once(ARCHIVE)
 
 from app.ai_service import choose_move, hint_move  # noqa: E402
 from app.review_service import review_best, review_levels  # noqa: E402

@@ -3,8 +3,12 @@
 import os
 import sys
 
-if os.path.abspath("app.zip") not in sys.path:  # our packages, compiled (js/embed.js, scripts/bundle.py)
-    sys.path.insert(0, os.path.abspath("app.zip"))
+ARCHIVE = os.path.abspath("app.zip")  # our packages, compiled (js/embed.js, scripts/bundle.py)
+if ARCHIVE not in sys.path:
+    sys.path.insert(0, ARCHIVE)
+from archive import read_once  # noqa: E402
+
+read_once(ARCHIVE)
 
 from embed import page  # noqa: E402
 

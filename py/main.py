@@ -9,7 +9,11 @@ from: each module is there with its bytecode, so nothing is compiled at load.
 import os
 import sys
 
-sys.path.insert(0, os.path.abspath("app.zip"))  # our packages (pyscript.toml, scripts/bundle.py)
+ARCHIVE = os.path.abspath("app.zip")  # our packages (pyscript.toml, scripts/bundle.py)
+sys.path.insert(0, ARCHIVE)
+from archive import read_once  # noqa: E402
+
+read_once(ARCHIVE)
 
 from app.page import Page  # noqa: E402
 

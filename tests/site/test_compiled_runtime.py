@@ -31,7 +31,17 @@ IMPORT_EVERYTHING = """
 import importlib, os, sys, types, unittest.mock, zipfile
 sys.modules["pyscript"] = pyscript = types.ModuleType("pyscript")
 pyscript.__getattr__ = lambda name: unittest.mock.MagicMock(name=name)
-sys.path.insert(0, os.path.abspath("app.zip"))  # as py/main.py does
+import zipimport
+reads = {}
+_unmarshal = zipimport._unmarshal_code
+def counted(self, pathname, *args):
+    reads[pathname] = reads.get(pathname, 0) + 1
+    return _unmarshal(self, pathname, *args)
+zipimport._unmarshal_code = counted
+ARCHIVE = os.path.abspath("app.zip")  # as py/main.py does
+sys.path.insert(0, ARCHIVE)
+from archive import read_once
+read_once(ARCHIVE)
 names = sorted(n.removesuffix(".py").replace("/", ".").removesuffix(".__init__")
                for n in zipfile.ZipFile("app.zip").namelist() if n.endswith(".py"))
 for name in names:
@@ -40,7 +50,9 @@ for name in names:
 origins = {name: getattr(m.__spec__, "origin", None) for name, m in sys.modules.items() if m.__spec__}
 import json
 json.dumps([len(names), sys.modules["ui.rules_doc"].load()["C6"]["en"]["title"],
-            sorted(name for name, origin in origins.items() if origin and origin.endswith(".py"))])
+            sorted(name for name, origin in origins.items() if origin and origin.endswith(".py")),
+            sorted(path for path, count in reads.items() if count > 1 and path.startswith(ARCHIVE)
+                   and not path.endswith("archive/__init__.pyc"))])
 """
 
 
@@ -69,10 +81,12 @@ def test_the_pages_runtime_imports_the_standard_library_and_our_modules_as_bytec
     """Every module loaded, Pyodide's own at start-up, the standard library's and ours (each from
     the archive on sys.path), came from a .pyc: zipimport falls back to a source, and a .pyc of
     another Python would make it, so this also checks they are the runtime's own bytecode.
-    The rules reference is read from the archive too."""
-    count, title, from_source = boot(tmp_path, IMPORT_EVERYTHING)
+    The rules reference is read from the archive too. Each module but the importer itself
+    (archive, imported by zipimport before it takes over) was read once."""
+    count, title, from_source, read_twice = boot(tmp_path, IMPORT_EVERYTHING)
     assert count > 50 and title == "Scoring"
     assert from_source == []
+    assert read_twice == [], "archive.read_once: each module is read and unmarshalled once"
 
 
 def test_the_vendored_standard_library_is_pyodides_compiled():

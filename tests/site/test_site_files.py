@@ -71,6 +71,26 @@ def test_page_is_csp_clean(page):
     assert sum(1 for t, a in parser.tags if t == "script" and a.get("type") == "py") == 1
 
 
+def test_game_page_preloads_pyscripts_own_chain_first():
+    """index.html names the files PyScript asks for one after the other before Pyodide starts
+    (its chunk, the config, the TOML reader, Pyodide's module) so that they come first on the
+    browser's connections. The chunks have hashed names: after an update of PyScript they must
+    still be the files its core imports."""
+    parser = PageParser()
+    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    fetched = [a.get("href") or a.get("src") for t, a in parser.tags
+               if (t == "link" and a.get("rel") in ("modulepreload", "preload", "stylesheet")) or (t == "script" and a.get("src"))]
+    for url in fetched:
+        assert (ROOT / url).is_file(), f"index.html asks for {url}, which does not exist"
+    vendor = ROOT / "assets/vendor/pyscript"
+    chunk = re.search(r'from"\./(core-[\w-]+\.js)"', (vendor / "core.js").read_text(encoding="utf-8")).group(1)
+    toml = re.search(r'import\("\./(toml-[\w-]+\.js)"\)', (vendor / chunk).read_text(encoding="utf-8")).group(1)
+    chain = ["./js/loading.js", "./assets/vendor/pyscript/core.js", f"./assets/vendor/pyscript/{chunk}", "./pyscript.toml",
+             f"./assets/vendor/pyscript/{toml}", "./assets/vendor/pyodide/pyodide.mjs"]
+    assert fetched[:len(chain)] == chain
+    assert not {"./js/sw-register.js", "./js/ios-install.js"} & set(fetched), "loading.js loads them once the game is ready"
+
+
 def read_config(name):
     return tomllib.loads((ROOT / name).read_text(encoding="utf-8"))
 
