@@ -9,12 +9,12 @@ where each line's points go beside it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from qwirkle.notation import Cell
 from qwirkle.tiles import Tile
 from ui.cells import cell_text
+from ui.values import Value
 from ui.words import Translator
 
 if TYPE_CHECKING:
@@ -23,32 +23,30 @@ if TYPE_CHECKING:
 TILE, PENDING, EMPTY = "tile", "pending", "empty"
 
 
-@dataclass(frozen=True)
-class CellModel:
-    kind: str                 # TILE, PENDING or EMPTY
-    tile: Tile | None = None
-    legal: bool = False
-    last: bool = False        # part of the last move
-    new: bool = False         # placed by the move just made (animated)
-    label: str = ""
-    ghost: Tile | None = None  # a tile drawn faintly over the cell (a game review's best play)
-    scoring: bool = False     # in a line the pending play scores
+class CellModel(Value):
+    """What a cell shows. ``kind``: TILE, PENDING or EMPTY; ``last``: part of the last move; ``new``:
+    placed by the move just made (animated); ``ghost``: a tile drawn faintly over the cell (a game
+    review's best play); ``scoring``: in a line the pending play scores."""
+
+    __slots__ = ("kind", "tile", "legal", "last", "new", "label", "ghost", "scoring")
+
+    def __init__(self, kind: str, tile: Tile | None = None, legal: bool = False, last: bool = False, new: bool = False,
+                 label: str = "", ghost: Tile | None = None, scoring: bool = False) -> None:
+        self.kind, self.tile, self.legal, self.last, self.new = kind, tile, legal, last, new
+        self.label, self.ghost, self.scoring = label, ghost, scoring
 
     @property
     def code(self) -> str | None:
         return self.tile.notation() if self.tile is not None else None
 
 
-@dataclass(frozen=True)
-class Badge:
+class Badge(Value):
     """A scored line's points beside its end: ``x``, ``y`` in cells (0.5 is a cell's middle)."""
 
-    key: str
-    x: float
-    y: float
-    points: int
-    qwirkle: bool
-    kind: str
+    __slots__ = ("key", "x", "y", "points", "qwirkle", "kind")
+
+    def __init__(self, key: str, x: float, y: float, points: int, qwirkle: bool, kind: str) -> None:
+        self.key, self.x, self.y, self.points, self.qwirkle, self.kind = key, x, y, points, qwirkle, kind
 
 
 def neighbours(cells: set[Cell] | dict[Cell, Any]) -> set[Cell]:

@@ -21,11 +21,12 @@ from . import seats as seat_registry
 from .hints import HintAdvice
 from .notes import EXCHANGE, PLACE, ROLL, Availability, Note
 from .saves import SavedGame, SaveStore
-from .startlink import GameSpec
 from .turn import Preview, TurnState
 
 if TYPE_CHECKING:
     from qwirkle.ai.registry import Player
+
+    from .startlink import GameSpec
 
 
 class Controller(HintAdvice):
@@ -74,6 +75,8 @@ class Controller(HintAdvice):
         """Same rules, seats and names; a new seed."""
         assert self.game is not None
         import random
+
+        from .startlink import GameSpec
         options = self.game.options
         return GameSpec(options.variant, self.seats, options.players, random.SystemRandom().randrange(1, 2**31),
                         options.tiles, options.ages, self.pace)

@@ -6,16 +6,19 @@ of them; the page saves it in the settings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ui.tiles_svg import PALETTES
 from ui.words import Translator
 
 
-@dataclass
 class Display:
-    tr: Translator
-    palette: str = "standard"
+    """The translator and the palette's name (a plain class: the page makes it while it starts,
+    see ui.values)."""
+
+    __slots__ = ("tr", "palette")
+
+    def __init__(self, tr: Translator, palette: str = "standard") -> None:
+        self.tr = tr
+        self.palette = palette
 
     def set_language(self, lang: str) -> None:
         self.tr = Translator(lang)

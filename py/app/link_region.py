@@ -23,7 +23,6 @@ from ui.jsvalues import present
 from .display import Display
 from .dom import by_id, clear, closest, data, el, listen, set_text
 from .seats import FRIEND
-from .turn_link import page_url
 
 if TYPE_CHECKING:
     from .friend import Outgoing
@@ -66,6 +65,10 @@ class LinkRegion:
         self.drawn = signature
         clear(self.box)
         self.box.hidden = not links
+        if not links:  # no friend seated: turn_link is not imported (start-up time)
+            self.links = {}
+            return
+        from .turn_link import page_url
         base = page_url(str(window.location.href))
         self.links = {link.seat: (link.name, f"{base}#{link.fragment}") for link in links}
         for link in links:

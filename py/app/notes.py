@@ -3,26 +3,33 @@ the page, in a module of their own so the page can start without importing the e
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
+
+from ui.values import Value
 
 PLACE, EXCHANGE, ROLL = "place", "exchange", "roll"
 
 
-@dataclass(frozen=True)
-class Note:
-    """A message for the player: ``key`` and ``values`` for i18n, or an engine refusal."""
+class Note(Value):
+    """A message for the player: ``key`` and ``values`` for i18n, or an engine refusal.
+    ``level``: "info", "warn" or "error"; ``count`` for counted texts (Translator.tn)."""
 
-    key: str
-    values: dict[str, Any] = field(default_factory=dict)
-    error: dict[str, Any] | None = None
-    level: str = "info"          # "info", "warn", "error"
-    count: int | None = None     # for counted texts (Translator.tn)
+    __slots__ = ("key", "values", "error", "level", "count")
+
+    def __init__(self, key: str, values: dict[str, Any] | None = None, error: dict[str, Any] | None = None,
+                 level: str = "info", count: int | None = None) -> None:
+        self.key = key
+        self.values: dict[str, Any] = {} if values is None else values
+        self.error = error
+        self.level = level
+        self.count = count
 
 
-@dataclass(frozen=True)
-class Availability:
+class Availability(Value):
     """Whether a button can be used now, and if not, why (a Note)."""
 
-    enabled: bool
-    why: Note | None = None
+    __slots__ = ("enabled", "why")
+
+    def __init__(self, enabled: bool, why: Note | None = None) -> None:
+        self.enabled = enabled
+        self.why = why

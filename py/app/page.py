@@ -34,8 +34,6 @@ from .menu import Menu
 from .saves import SaveStore
 from .session import Session
 from .settings import Settings
-from .startlink import LINK_KEYS, is_start_link
-from .turn_link import is_turn_fragment
 from .webstorage import browser_storage
 
 if TYPE_CHECKING:
@@ -153,7 +151,7 @@ class Page:
         self.translate_page()
         query, fragment = str(window.location.search), str(window.location.hash)
         self.session.open(query, self.display.tr.lang, fragment)
-        if is_start_link(query) or is_turn_fragment(fragment):
+        if (query.lstrip("?") or fragment) and _is_link(query, fragment):  # link modules: only for a link
             self._clean_address()
         by_id("menu").hidden = False
         by_id("menu-button").hidden = False
@@ -173,6 +171,8 @@ class Page:
 
     def _clean_address(self) -> None:
         """Drop the start-link parameters and a turn link so that a reload resumes instead of restarting."""
+        from .startlink import LINK_KEYS
+        from .turn_link import is_turn_fragment
         url = window.URL.new(window.location.href)
         for key in LINK_KEYS:
             url.searchParams.delete(key)
@@ -184,6 +184,7 @@ class Page:
     def open_turn_link(self, fragment: str) -> None:
         """A turn link opened in this page: the address's fragment changed, or one was pasted (what
         an installed app needs: links open in the browser)."""
+        from .turn_link import is_turn_fragment
         if not is_turn_fragment(fragment):
             return
         self.session.open_turn_link(fragment)
@@ -197,6 +198,7 @@ class Page:
         field.value = ""
         by_id("saves-dialog").close()
         if text:
+            from .turn_link import is_turn_fragment
             code = text.partition("#")[2] if "#" in text else text
             self.open_turn_link("#" + (code if is_turn_fragment(code) else "turn=" + code))
 
@@ -322,3 +324,10 @@ class Page:
     def hint_shown(self) -> None:
         self.render()
         self.board.follow_hint()
+
+
+def _is_link(query: str, fragment: str) -> bool:
+    """Whether the address opens a game: a start link or a turn link."""
+    from .startlink import is_start_link
+    from .turn_link import is_turn_fragment
+    return is_start_link(query) or is_turn_fragment(fragment)

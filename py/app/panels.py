@@ -4,10 +4,10 @@ explanation and the notes. The end-of-game summary is ``summary.py``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from ui.values import Value
 from ui.words import LANGUAGES, Translator
 
 from .notes import EXCHANGE, ROLL, Note
@@ -113,18 +113,21 @@ def bag_text(c: Controller, tr: Translator) -> str:
     return tr.tn(key, c.game.bag_count)
 
 
-@dataclass(frozen=True)
-class LogEntry:
+class LogEntry(Value):
     """One turn of the log: ``text`` says it all in words (screen readers, announcements); the
     page draws ``name``, the ``tiles`` as pictures and ``points`` for a play."""
 
-    text: str
-    details: list[str]
-    seat: int
-    name: str = ""
-    tiles: tuple[Any, ...] = ()
-    points: str = ""
-    qwirkles: int = 0
+    __slots__ = ("text", "details", "seat", "name", "tiles", "points", "qwirkles")
+
+    def __init__(self, text: str, details: list[str], seat: int, name: str = "", tiles: tuple[Any, ...] = (),
+                 points: str = "", qwirkles: int = 0) -> None:
+        self.text = text
+        self.details = details
+        self.seat = seat
+        self.name = name
+        self.tiles = tiles
+        self.points = points
+        self.qwirkles = qwirkles
 
 
 def log_entries(c: Controller, tr: Translator) -> list[LogEntry]:

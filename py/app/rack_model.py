@@ -25,7 +25,6 @@ come last and are marked until that player's next move::
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
 if TYPE_CHECKING:
@@ -36,12 +35,17 @@ if TYPE_CHECKING:
 SORTS = ("colour", "shape")
 
 
-@dataclass
 class _Rack:
-    hand: tuple[Any, ...] = ()
-    order: list[int] = field(default_factory=list)     # hand indexes, left to right
-    fresh: set[int] = field(default_factory=set)       # hand indexes drawn since the last move
-    moves: int = -1                                    # history length when ``hand`` was seen
+    """``order``: hand indexes, left to right; ``fresh``: hand indexes drawn since the last move;
+    ``moves``: the history's length when ``hand`` was seen. (A plain class: see ui.values.)"""
+
+    __slots__ = ("hand", "order", "fresh", "moves")
+
+    def __init__(self, hand: tuple[Any, ...] = (), order: list[int] | None = None) -> None:
+        self.hand = hand
+        self.order: list[int] = [] if order is None else order
+        self.fresh: set[int] = set()
+        self.moves = -1
 
 
 class RackOrders:

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
+
+from ui.values import Value
 
 from .storage import DictStorage as DictStorage  # re-exported: the store's in-memory storage
 from .storage import StaleSave as StaleSave
@@ -57,29 +58,27 @@ class ImportRefused(ValueError):
         self.game_id = game_id
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(Value):
     """A stored value that could not be read: where it was, where it went (None: it could not be moved and stays
     where it was, unread), and why."""
 
-    key: str
-    moved_to: str | None
-    error: str
+    __slots__ = ("key", "moved_to", "error")
+
+    def __init__(self, key: str, moved_to: str | None, error: str) -> None:
+        self.key, self.moved_to, self.error = key, moved_to, error
 
 
-@dataclass(frozen=True)
-class SavedGame:
-    """A readable save. ``game`` is rebuilt by replaying the record's moves."""
+class SavedGame(Value):
+    """A readable save. ``game`` is rebuilt by replaying the record's moves; ``app`` is the app's
+    data beside the record (hints used); ``revision``, how many times it was written (tabs.py)."""
 
-    id: str
-    seats: tuple[str, ...]
-    pace: int
-    created: float
-    updated: float
-    record: dict[str, Any]
-    game: "Game"
-    app: dict[str, Any] = field(default_factory=dict)   # the app's data beside the record (hints used)
-    revision: int = 0                                   # how many times it was written (tabs.py)
+    __slots__ = ("id", "seats", "pace", "created", "updated", "record", "game", "app", "revision")
+
+    def __init__(self, id: str, seats: tuple[str, ...], pace: int, created: float, updated: float,
+                 record: dict[str, Any], game: Game, app: dict[str, Any] | None = None, revision: int = 0) -> None:
+        self.id, self.seats, self.pace, self.created, self.updated = id, seats, pace, created, updated
+        self.record, self.game, self.revision = record, game, revision
+        self.app: dict[str, Any] = {} if app is None else app
 
     @property
     def move_count(self) -> int:

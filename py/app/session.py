@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Coroutine, Protocol
 from . import seats as seat_registry
 from .notes import Note
 from .saves import SavedGame, SaveStore
-from .startlink import StartLinkError, GameSpec, parse_start_link
 
 if TYPE_CHECKING:  # the engine is imported on first need, not at page load
     from qwirkle import TurnResult
     from qwirkle.notation import Cell
 
     from .controller import Controller
+    from .startlink import GameSpec
 
 THINK_SECONDS = 0.45       # a computer's pause before moving, so that people can follow
 ANIMATION_SECONDS = 0.35   # the time its tiles take to land
@@ -94,8 +94,11 @@ class Session:
     def open(self, query: str, lang: str, fragment: str = "") -> None:
         """At page load: a turn link opens its game, a start link starts its game, else the game in
         progress comes back (and a link that could not open a game says why, over the resume note)."""
-        from .turn_link import is_turn_fragment
-        opened = self.open_turn_link(fragment) if is_turn_fragment(fragment) else self.start_from_link(query, lang)
+        turn_link = False
+        if fragment:  # the link modules load only when there is a link (start-up time)
+            from .turn_link import is_turn_fragment
+            turn_link = is_turn_fragment(fragment)
+        opened = self.open_turn_link(fragment) if turn_link else self.start_from_link(query, lang)
         if not opened:
             link_error = self.notice
             self.offer_resume()
@@ -103,6 +106,9 @@ class Session:
         self.report_problems()
 
     def start_from_link(self, query: str, lang: str) -> bool:
+        if not query.lstrip("?"):
+            return False
+        from .startlink import StartLinkError, parse_start_link
         try:
             spec = parse_start_link(query, lang)
         except StartLinkError as error:

@@ -15,18 +15,20 @@ from qwirkle.notation import Cell
 from qwirkle.rules import ScoredLine
 from qwirkle.tiles import Tile
 from ui.pending import PendingPlay
+from ui.values import Value
 
 from .notes import PLACE
 
 
-@dataclass(frozen=True)
-class Preview:
-    """The live score of the pending tiles, or why they cannot be played yet."""
+class Preview(Value):
+    """The live score of the pending tiles, or why they cannot be played yet (``error``:
+    IllegalMoveError.to_json())."""
 
-    points: int | None = None
-    lines: tuple[ScoredLine, ...] = ()
-    error: dict[str, Any] | None = None     # IllegalMoveError.to_json()
-    opening_size: int | None = None
+    __slots__ = ("points", "lines", "error", "opening_size")
+
+    def __init__(self, points: int | None = None, lines: tuple[ScoredLine, ...] = (),
+                 error: dict[str, Any] | None = None, opening_size: int | None = None) -> None:
+        self.points, self.lines, self.error, self.opening_size = points, lines, error, opening_size
 
 
 @dataclass

@@ -7,8 +7,6 @@ The board's world has one cell every ``CELL`` pixels at zoom 1, cell ``(x, y)`` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 CELL = 60
 MIN_ZOOM = 0.3
 MAX_ZOOM = 2.5
@@ -18,14 +16,15 @@ TOUCH_MIN_ZOOM = 44 / 56    # a 56 px tile drawn at 44 px: a cell of 47 px, tapp
 Cell = tuple[int, int]
 
 
-@dataclass
 class Viewport:
-    dx: float = 0.0
-    dy: float = 0.0
-    zoom: float = 1.0
-    width: float = 600.0
-    height: float = 400.0
-    user_moved: bool = False   # the player panned or zoomed: stop following the game
+    """Pan, zoom and the board's size in pixels; ``user_moved``: the player panned or zoomed, so
+    the view stops following the game. (A plain class: see ui.values.)"""
+
+    __slots__ = ("dx", "dy", "zoom", "width", "height", "user_moved")
+
+    def __init__(self, dx: float = 0.0, dy: float = 0.0, zoom: float = 1.0, width: float = 600.0,
+                 height: float = 400.0, user_moved: bool = False) -> None:
+        self.dx, self.dy, self.zoom, self.width, self.height, self.user_moved = dx, dy, zoom, width, height, user_moved
 
     def transform(self) -> str:
         return f"translate({self.dx:.1f}px, {self.dy:.1f}px) scale({self.zoom:.4f})"
