@@ -18,12 +18,11 @@ the page opens its text offline without fetching another file.
 Each module also travels as bytecode (``bytecode()``, compiled by the vendored Pyodide: see
 scripts/pyc.py): ``app/page.pyc`` beside ``app/page.py``. The pages do not unpack the archive:
 PyScript writes it as the file ``app.zip`` and each entry point (py/main.py, py/ai_worker.py,
-py/embed_main.py) puts it on ``sys.path`` and imports from it with ``archive.read_once`` (zipimport,
-reading each module once), reading only the modules it imports and preferring their .pyc; the
-sources are there for tracebacks. Without
-this, Pyodide compiled every imported module from source on every load (about 1 ms per kilobyte
-of source, two thirds of the time the page spent importing), and unpacking the archive cost 20
-to 40 ms more. The archive is deterministic (sorted names, fixed timestamps) and rewritten only
+py/embed_main.py) puts it on ``sys.path`` and imports from it with ``archive.read_once``
+(zipimport, reading each module once), reading only the modules it imports and preferring their
+.pyc; the sources are there for tracebacks. Without this, Pyodide compiled every imported
+module from source on every load (about 1 ms per kilobyte of source, two thirds of the time the
+page spent importing), and unpacking the archive cost 20 to 40 ms more. The archive is deterministic (sorted names, fixed timestamps) and rewritten only
 when its content changes, so the service worker's precache list does not churn.
 
 ``assets/app/`` is git-ignored: ``make play``/``make test``/``make site`` build it (Makefile
@@ -50,8 +49,8 @@ import pyc  # noqa: E402  (scripts/pyc.py)
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = Path("assets") / "app" / "app.zip"
 # The packages under py/ that the browser imports: the importer of this archive (archive), the
-# engine, the shared UI pieces, the game page's app and the embedded boards. The entry points (py/main.py, py/embed_main.py,
-# py/ai_worker.py) are not in it: PyScript fetches each as its script's src.
+# engine, the shared UI pieces, the game page's app and the embedded boards. The entry points
+# (py/main.py, py/embed_main.py, py/ai_worker.py) are not in it: PyScript fetches each as its src.
 PACKAGES = ("archive", "qwirkle", "ui", "app", "embed")
 SUFFIXES = (".py", ".json", ".txt")
 RULES_DOC = Path("docs") / "rules.md"

@@ -151,7 +151,7 @@ class Page:
         self.translate_page()
         query, fragment = str(window.location.search), str(window.location.hash)
         self.session.open(query, self.display.tr.lang, fragment)
-        if (query.lstrip("?") or fragment) and _is_link(query, fragment):  # link modules: only for a link
+        if _is_link(query, fragment):
             self._clean_address()
         by_id("menu").hidden = False
         by_id("menu-button").hidden = False
@@ -327,7 +327,10 @@ class Page:
 
 
 def _is_link(query: str, fragment: str) -> bool:
-    """Whether the address opens a game: a start link or a turn link."""
+    """Whether the address opens a game: a start link or a turn link. An address with neither a
+    query nor a fragment loads no link module (start-up time)."""
+    if not (query.lstrip("?") or fragment):
+        return False
     from .startlink import is_start_link
     from .turn_link import is_turn_fragment
     return is_start_link(query) or is_turn_fragment(fragment)
