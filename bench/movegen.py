@@ -12,7 +12,7 @@ import time
 
 from qwirkle import Board, Game, find_variant, legal_plays, parse_tiles
 from qwirkle.ai import make_player
-from qwirkle.match import play_out
+from qwirkle.study.match import play_out
 
 POSITIONS = pathlib.Path(__file__).with_name("positions.jsonl")
 

@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 from qwirkle import Game  # noqa: E402
 from qwirkle.ai import make_player  # noqa: E402
-from qwirkle.match import play_out  # noqa: E402
-from qwirkle.review import level_budget, level_moves, review_moves  # noqa: E402
+from qwirkle.study.match import play_out  # noqa: E402
+from qwirkle.study.review import level_budget, level_moves, review_moves  # noqa: E402
 
 
 def timed(run: object) -> float:

@@ -2,7 +2,7 @@
 
 Run: PYTHONPATH=py python3 bench/strength.py [--games N] [--only TEXT] [--workers 2] [--seed S] [--json FILE]
 
-Each row is one ``qwirkle.tournament.run`` (seats rotated, game i dealt with seed S + i); the numbers are those of
+Each row is one ``qwirkle.study.tournament.run`` (seats rotated, game i dealt with seed S + i); the numbers are those of
 the first listed player, the level under test. Results are the same for the same seed and game count whatever the
 number of workers, except the timings; the Expert plays with its fixed tournament budget (``iterations``, no time
 cap), so its games are reproducible too. ``--games`` sets every row (default: 1000 for two players, 500 for four);
@@ -18,7 +18,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 
-from qwirkle.tournament import run  # noqa: E402
+from qwirkle.study.tournament import run  # noqa: E402
 
 ROWS = [
     # (variant, players, default games)

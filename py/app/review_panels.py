@@ -150,7 +150,7 @@ def progress_text(review: ReviewSession, tr: Translator) -> str:
 
 def budget_note(review: ReviewSession, tr: Translator) -> str:
     """How the level's choices are made reproducible (and the command that gives the same review)."""
-    from qwirkle.review import level_budget
+    from qwirkle.study.review import level_budget
     budget = level_budget(review.level, review.budget)
     level = seats.display_name(review.level, tr)
     if budget is None:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .session import AiWorker, Host
 
 WORKER_CHUNK = 8     # best-pass moves per worker call (the worker is not the page: only progress matters)
-WARM_UP = ("qwirkle.ai", "qwirkle.review")   # imported before the page computes (a human game may not have yet)
+WARM_UP = ("qwirkle.ai", "qwirkle.study.review")   # imported before the page computes (a human game may not have yet)
 
 
 class ReviewRunner:

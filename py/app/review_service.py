@@ -4,9 +4,9 @@ The page sends the finished game's record (the engine's JSON) and asks for the r
 that it can show progress and, when no worker is available, compute on the page between frames:
 
 * ``review_best(record_json, start, count)``: the best-by-points review of record moves ``start`` to
-  ``start + count`` (``qwirkle.review.review_moves``), and with the last chunk the per-player totals;
+  ``start + count`` (``qwirkle.study.review.review_moves``), and with the last chunk the per-player totals;
 * ``review_levels(record_json, level, budget, start, count)``: what ``level`` would have played before
-  each of those moves (``qwirkle.review.level_moves``: seeded, the Expert on a fixed ``budget``).
+  each of those moves (``qwirkle.study.review.level_moves``: seeded, the Expert on a fixed ``budget``).
 
 Both answer JSON text (plain data crosses the worker boundary): ``{"total": n, "moves": [...],
 "players": [...] | null}``. The moves are the engine's ``MoveReview.to_json()`` (with ``index``) and
@@ -59,13 +59,13 @@ def _pass(key: tuple[Any, ...], make: Any) -> _Pass:
 
 
 def _load(record_json: str) -> Any:
-    from qwirkle.review import load
+    from qwirkle.study.review import load
     return load(str(record_json))
 
 
 def review_best(record_json: str, start: int, count: int) -> str:
     """Moves ``start`` to ``start + count`` reviewed by points; the totals once the last move is in."""
-    from qwirkle.review import review_moves, summarize
+    from qwirkle.study.review import review_moves, summarize
     record_json, start, count = str(record_json), max(int(start), 0), max(int(count), 1)
 
     def make() -> _Pass:
@@ -84,7 +84,7 @@ def review_best(record_json: str, start: int, count: int) -> str:
 
 def review_levels(record_json: str, level: str, budget: Any, start: int, count: int) -> str:
     """What ``level`` would have played before record moves ``start`` to ``start + count``."""
-    from qwirkle.review import level_moves
+    from qwirkle.study.review import level_moves
     record_json, level, start, count = str(record_json), str(level), max(int(start), 0), max(int(count), 1)
     iterations = int(budget) if isinstance(budget, (int, float)) and budget > 0 else None   # JS null: none
 

@@ -87,7 +87,7 @@ def marked(hand: tuple[Tile, ...], used: tuple[Tile, ...]) -> list[bool]:
 
 class ReviewSession:
     """The review of one finished game: computed parts, the chosen level, the move shown (``step``).
-    ``level``: Expert by default, as the command line (``qwirkle.review.DEFAULT_LEVEL``, which is not imported
+    ``level``: Expert by default, as the command line (``qwirkle.study.review.DEFAULT_LEVEL``, which is not imported
     here: the engine's review is imported a step later, see ``review_runner``); ``budget``: the Expert's fixed
     look-ahead budget (None: the engine's default)."""
 

@@ -15,8 +15,8 @@ from app.review_runner import ReviewRunner
 from app.review_session import BEST, DONE, LEVEL, ReviewSession, marked, move_tiles
 from qwirkle import Game, dumps, parse_move
 from qwirkle.ai import make_player
-from qwirkle.match import play_out
-from qwirkle.review import level_moves, review, review_moves
+from qwirkle.study.match import play_out
+from qwirkle.study.review import level_moves, review, review_moves
 from qwirkle.tiles import Tile
 from ui.words import Translator
 
@@ -73,7 +73,7 @@ def filled(game: Game, level: str = "medium") -> ReviewSession:
 
 
 def test_the_page_reviews_with_the_command_line_s_level_by_default() -> None:
-    from qwirkle.review import DEFAULT_LEVEL
+    from qwirkle.study.review import DEFAULT_LEVEL
     assert ReviewSession(finished()).level == DEFAULT_LEVEL
 
 

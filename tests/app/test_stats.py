@@ -5,7 +5,7 @@ from app.saves import DictStorage, SaveStore
 from app.stats import STATS, load_stats, opponent_key, record_game, variant_key
 from qwirkle import Game
 from qwirkle.ai import make_player
-from qwirkle.match import play_out
+from qwirkle.study.match import play_out
 
 
 def finished(variant="classic", seed=2, tiles=None):

@@ -112,6 +112,28 @@ def test_engine_and_shared_ui_stay_out_of_the_browser() -> None:
             assert not {t.split(".")[0] for t in targets} - {"qwirkle", "ui"}, name
 
 
+def engine_layer(name: str) -> str:
+    """The engine's layers, bottom up: the rules, the computer players, the study of games, the command line."""
+    parts = name.split(".")
+    if len(parts) > 1 and parts[1] in ("ai", "study", "cli"):
+        return parts[1]
+    return "cli" if name == "qwirkle.__main__" else "rules"
+
+
+ENGINE_LAYERS = ("rules", "ai", "study", "cli")
+
+
+def test_engine_layers_import_downward_only() -> None:
+    """The rules import no player (as python-chess keeps ``chess.engine`` apart from ``chess``); the players
+    study no game; only the command line sits above the study layer."""
+    for name, targets in graph().items():
+        if not name.startswith("qwirkle"):
+            continue
+        rank = ENGINE_LAYERS.index(engine_layer(name))
+        above = sorted(t for t in targets if ENGINE_LAYERS.index(engine_layer(t)) > rank)
+        assert not above, f"{name} ({engine_layer(name)}) imports {above} from a layer above it"
+
+
 def load_time_imports(name: str, path: Path, known: set[str]) -> set[str]:
     """The modules of ours that ``name`` imports when it is loaded: module level only, not under
     ``if TYPE_CHECKING`` and not inside functions (those run later, on first need)."""

@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from qwirkle.review import level_moves, review_moves
+from qwirkle.study.review import level_moves, review_moves
 
 DONE = '#review[data-phase="done"]'
 
@@ -103,7 +103,7 @@ def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(
 def test_an_imported_record_is_reviewed_from_saved_games(page: Page, open_ready, tmp_path) -> None:
     from qwirkle import Game, dumps
     from qwirkle.ai import make_player
-    from qwirkle.match import play_out
+    from qwirkle.study.match import play_out
     game = Game.new("cubes", ["Ann", "Bob"], 5)
     play_out(game, [make_player("greedy", 1), make_player("medium", 2)])
     path = tmp_path / "game.json"

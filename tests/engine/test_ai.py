@@ -25,8 +25,8 @@ from qwirkle.ai.leave import leave_value
 from qwirkle.ai.lines import kinds_by_cell
 from qwirkle.ai.sampling import Sampler
 from qwirkle.game import END_BONUS
-from qwirkle.match import play_out
-from qwirkle.tournament import run
+from qwirkle.study.match import play_out
+from qwirkle.study.tournament import run
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LEVEL_NAMES = [level.name for level in LEVELS]

@@ -1,4 +1,4 @@
-"""Game review (qwirkle.review, ``python3 -m qwirkle review``): small records with known answers, then random games."""
+"""Game review (qwirkle.study.review, ``python3 -m qwirkle review``): small records with known answers, then random games."""
 import json
 import os
 import pathlib
@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from qwirkle import Game, dumps, parse_move, score_play, to_record
 from qwirkle.ai import make_player
-from qwirkle.match import play_out
-from qwirkle.review import level_moves, load, review, review_moves, summarize
+from qwirkle.study.match import play_out
+from qwirkle.study.review import level_moves, load, review, review_moves, summarize
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 

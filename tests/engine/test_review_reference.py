@@ -1,4 +1,4 @@
-"""The game review (qwirkle.review) checked from the outside.
+"""The game review (qwirkle.study.review) checked from the outside.
 
 * On sampled positions of real games of every rule set (classic, Cubes, Flex 72 and 108), the review's best
   play and its points agree with the naive reference engine's brute force (tests/reference/naive.py): the best
@@ -22,8 +22,8 @@ import pytest
 
 from qwirkle import Game, dumps
 from qwirkle.ai import make_player
-from qwirkle.match import play_out
-from qwirkle.review import review_moves
+from qwirkle.study.match import play_out
+from qwirkle.study.review import review_moves
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "reference"))

@@ -10,7 +10,7 @@ from qwirkle import (SETUPS, VARIANTS, Game, IllegalMoveError, Placement, Play, 
 from qwirkle import variants as registry
 from qwirkle.ai import make_player
 from qwirkle.board import Board
-from qwirkle.match import play_out
+from qwirkle.study.match import play_out
 from qwirkle.notation import Exchange, Pass, parse_placements
 from qwirkle.tiles import BLACK, Tile
 from qwirkle.variants import FlexVariant, Variant, unregister_variant

@@ -17,7 +17,7 @@ cap, ``seconds`` of thinking (wall clock).
   since it depends on the machine's speed.
 - ``make_player("expert", seed, seconds=None)`` (tournaments, tests): a fixed budget of ``DEFAULT_ITERATIONS``
   look-aheads (or ``iterations=N``) and no clock at all, so the same seed gives the same moves on any machine.
-  ``qwirkle.tournament`` always plays the Expert this way.
+  ``qwirkle.study.tournament`` always plays the Expert this way.
 - Both: ``make_player("expert", seed, seconds=3.0, iterations=2000)`` stops at whichever comes first.
 """
 from __future__ import annotations

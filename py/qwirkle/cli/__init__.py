@@ -1,4 +1,7 @@
-"""The rules command line: ``python3 -m qwirkle score|moves|selfplay|replay|tournament|review ...``."""
+"""The command line: ``python3 -m qwirkle score|moves|selfplay|replay|tournament|review ...``.
+
+The engine's top layer: it may import the rules, the computer players (``qwirkle.ai``) and ``qwirkle.study``.
+"""
 from __future__ import annotations
 
 import argparse
@@ -7,18 +10,18 @@ import os
 import sys
 from typing import Any, Callable, Sequence
 
-from .ai import PLAYERS, make_player
-from .board import Board
-from .errors import IllegalMoveError
-from .game import HAND_SIZE, Game
-from .limits import check_board, check_count
-from .match import play_out
-from .movegen import legal_plays
-from .notation import parse_placements
-from .record import dumps, loads
-from .rules import score_play
-from .tiles import parse_tiles
-from .variants import VARIANTS, Variant, find_variant
+from ..ai import PLAYERS, make_player
+from ..board import Board
+from ..errors import IllegalMoveError
+from ..game import HAND_SIZE, Game
+from ..limits import check_board, check_count
+from ..movegen import legal_plays
+from ..notation import parse_placements
+from ..record import dumps, loads
+from ..rules import score_play
+from ..study.match import play_out
+from ..tiles import parse_tiles
+from ..variants import VARIANTS, Variant, find_variant
 
 
 class InputError(ValueError):
@@ -172,7 +175,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 def _read(path: str) -> str:
     """A record file: UTF-8, with or without a byte-order mark; larger than any record is refused unread."""
-    from .limits import MAX_RECORD_BYTES
+    from ..limits import MAX_RECORD_BYTES
     if os.path.getsize(path) > MAX_RECORD_BYTES * 4:
         raise InputError(f"{path}: larger than any game record ({MAX_RECORD_BYTES} characters at most)")
     try:
@@ -183,8 +186,8 @@ def _read(path: str) -> str:
 
 
 def _cmd_review(args: argparse.Namespace) -> int:
-    """Every move of a saved game against the best play by points and a level's move (see ``qwirkle.review``)."""
-    from .review import review
+    """Every move of a saved game against the best play by points and a level's move (see ``qwirkle.study.review``)."""
+    from ..study.review import review
     level = None if args.level == "none" else args.level
     if level is not None:
         make_player(level)   # unknown names fail here, before any move
@@ -195,8 +198,8 @@ def _cmd_review(args: argparse.Namespace) -> int:
 
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
-    """Seeded games between computer players, seats rotated; one JSON summary (see ``qwirkle.tournament``)."""
-    from .tournament import run
+    """Seeded games between computer players, seats rotated; one JSON summary (see ``qwirkle.study.tournament``)."""
+    from ..study.tournament import run
     names = [name.strip() for name in args.players.split(",")]
     if not 2 <= len(names) <= 4:
         raise InputError("--players: give 2 to 4 comma-separated players, e.g. hard,greedy")

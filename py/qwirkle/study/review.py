@@ -26,16 +26,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Iterator, Sequence
 
-from .ai import ALIASES, hint
-from .ai.expert import DEFAULT_ITERATIONS
-from .ai.lines import (DIAGONAL_STEPS, STEPS, accepts, bits, cell_accepts, diagonal_run, kinds_by_cell, line, missing,
+from ..ai import ALIASES, hint
+from ..ai.expert import DEFAULT_ITERATIONS
+from ..ai.lines import (DIAGONAL_STEPS, STEPS, accepts, bits, cell_accepts, diagonal_run, kinds_by_cell, line, missing,
                        touches)
-from .game import END_BONUS, Game, TurnResult
-from .movegen import ScoredPlay
-from .notation import Cell, Play, cell_notation, parse_move
-from .record import from_record, parse_json
-from .rules import QWIRKLE, score_play
-from .tiles import Tile, tiles_notation
+from ..game import END_BONUS, Game, TurnResult
+from ..movegen import ScoredPlay
+from ..notation import Cell, Play, cell_notation, parse_move
+from ..record import from_record, parse_json
+from ..rules import QWIRKLE, score_play
+from ..tiles import Tile, tiles_notation
 
 SAVE_FORMAT = "qwirkle-save"   # the page's whole save file (py/app/saves.py) holds the record under "record"
 DEFAULT_LEVEL = "expert"

@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from .ai import Player
-from .game import Game, TurnResult
+from ..ai import Player
+from ..game import Game, TurnResult
 
 MAX_TURNS = 2000  # exchanges could in theory go round forever while the bag holds tiles
 

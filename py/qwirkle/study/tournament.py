@@ -23,8 +23,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from .ai import make_player
-from .game import Game
+from ..ai import make_player
+from ..game import Game
 from .match import MAX_TURNS
 
 
