@@ -22,21 +22,11 @@ import argparse
 import json
 import re
 import statistics
-import sys
-from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-from serve import running_server  # noqa: E402
+from browser import ROOT, launch, running_server
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [  # as in tests/browser/conftest.py: quiet, and no host but 127.0.0.1
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 LINE = re.compile(r"ai-move (\w+) think=([\d.]+)ms total=([\d.]+)ms")
 GAME_TIMEOUT_MS = 600_000
 
@@ -77,7 +67,7 @@ def main() -> None:
     args = parser.parse_args()
     results = []
     with running_server(ROOT) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = launch(playwright)
         for level in args.levels.split(","):
             times: list[float] = []
             for game in range(args.games):

@@ -31,16 +31,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-from serve import running_server  # noqa: E402
+from browser import ROOT, first_page, fresh_context, running_server
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [  # as in tests/browser/conftest.py: quiet, and no host but 127.0.0.1
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 TIMEOUT_MS = 120_000
 READY_CLOCK = """
 new MutationObserver((_, observer) => {
@@ -103,23 +95,18 @@ def make_site(folder: Path) -> dict[str, str]:
 def measure(playwright, url: str, boards: int) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
     """One cold load in a fresh profile, then one warm reload: seconds to html[data-ready], and
     the milliseconds Python spent drawing the boards (html[data-embed-ms]) on the warm load."""
-    with tempfile.TemporaryDirectory(prefix="embedpage-") as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            context.add_init_script(READY_CLOCK)
-            page = context.pages[0] if context.pages else context.new_page()
-            times = []
-            for load in (page.goto, page.reload):
-                load(url, timeout=TIMEOUT_MS) if load == page.goto else load(timeout=TIMEOUT_MS)
-                page.wait_for_selector("html[data-ready]", state="attached", timeout=TIMEOUT_MS)
-                ready = page.locator("[data-qwirkle][data-state=ready]").count()
-                if ready != boards:
-                    raise SystemExit(f"{url}: {ready} of {boards} boards ready")
-                times.append(page.evaluate("window.__readyAt") / 1000)
-            drawing = float(page.evaluate("document.documentElement.dataset.embedMs"))
-        finally:
-            context.close()
+    with fresh_context(playwright, "embedpage-") as context:
+        context.add_init_script(READY_CLOCK)
+        page = first_page(context)
+        times = []
+        for load in (page.goto, page.reload):
+            load(url, timeout=TIMEOUT_MS) if load == page.goto else load(timeout=TIMEOUT_MS)
+            page.wait_for_selector("html[data-ready]", state="attached", timeout=TIMEOUT_MS)
+            ready = page.locator("[data-qwirkle][data-state=ready]").count()
+            if ready != boards:
+                raise SystemExit(f"{url}: {ready} of {boards} boards ready")
+            times.append(page.evaluate("window.__readyAt") / 1000)
+        drawing = float(page.evaluate("document.documentElement.dataset.embedMs"))
     return times[0], times[1], drawing
 
 

@@ -1,4 +1,4 @@
-"""Sizes of turn links (app.turn_link): the whole URL a friend receives, per rule set and number of
+"""Sizes of turn links (app.links.turn_link): the whole URL a friend receives, per rule set and number of
 players, after 10, 30 and 60 moves and for the whole game, as a Markdown table.
 
 Run: PYTHONPATH=py python3 bench/linksize.py [--games 20] [--levels medium,random] [--base URL]
@@ -19,7 +19,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 
-from app.turn_link import TurnLink, to_fragment  # noqa: E402
+from app.links.turn_link import TurnLink, to_fragment  # noqa: E402
 from qwirkle import Game  # noqa: E402
 from qwirkle.ai.registry import find_level  # noqa: E402
 from qwirkle.record import to_record  # noqa: E402

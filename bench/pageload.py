@@ -46,22 +46,8 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-from serve import running_server  # noqa: E402
+from browser import ROOT, first_page, fresh_context, running_server
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [  # as in tests/browser/conftest.py: quiet, and no host but 127.0.0.1
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 PAGES = {"bare": "bench/bare.html", "game": "index.html"}
 # A game in progress: the computer (seat 0, the starter with seed 5) moves at once (pace 0),
 # then the human's rack is up. The page drops the link from the address: a reload resumes.
@@ -120,16 +106,10 @@ def start_game(page, base: str) -> None:  # type: ignore[no-untyped-def]
 @contextlib.contextmanager
 def fresh_browser(playwright, remote: list[str]) -> Iterator:  # type: ignore[no-untyped-def]
     """A new Chromium with an empty profile (cold caches); yields its page."""
-    with tempfile.TemporaryDirectory(prefix="pageload-") as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
-        )
-        try:
-            context.add_init_script(READY_CLOCK)
-            context.on("request", lambda r: remote.append(r.url) if urlsplit(r.url).hostname not in (None, "127.0.0.1") else None)
-            yield context.pages[0] if context.pages else context.new_page()
-        finally:
-            context.close()
+    with fresh_context(playwright, "pageload-") as context:
+        context.add_init_script(READY_CLOCK)
+        context.on("request", lambda r: remote.append(r.url) if urlsplit(r.url).hostname not in (None, "127.0.0.1") else None)
+        yield first_page(context)
 
 
 def measure(playwright, base: str, path: str, remote: list[str], resume: bool) -> dict[str, float]:  # type: ignore[no-untyped-def]

@@ -24,16 +24,10 @@ import argparse
 import json
 import re
 import statistics
-import sys
-from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-from serve import running_server  # noqa: E402
-
-from aimove import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (bench/ is the script's folder)
+from browser import ROOT, launch, running_server
 
 TIMEOUT_MS = 600_000
 # Recorded before the page's own scripts: main-thread tasks over 50 ms.
@@ -98,7 +92,7 @@ def main() -> None:
     args = parser.parse_args()
     results = []
     with running_server(ROOT) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = launch(playwright)
         for index in range(args.games):
             result = review_game(browser, base, args.variant, args.seed + index, args.level)
             print(json.dumps({"seed": args.seed + index, **result}), flush=True)

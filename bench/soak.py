@@ -23,19 +23,13 @@ import argparse
 import json
 import statistics
 import sys
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "bench"))
-from pageload import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from serve import running_server  # noqa: E402
+from browser import ROOT, first_page, fresh_context, running_server
 
 GAMES = (   # start links: a rule set and its seats, all computers
     "variant=classic&seats=medium,hard",
@@ -60,11 +54,9 @@ def play_one(playwright: Any, base: str, run: int, game_timeout: float) -> dict[
     link = f"?{GAMES[run % len(GAMES)]}&seed={1000 + run}&pace=0"
     result: dict[str, Any] = {"run": run, "link": link, "crashed": False, "errors": [], "reloads": 0}
     console: list[str] = []   # the page's warnings and errors, kept for a run that does not finish
-    with tempfile.TemporaryDirectory(prefix="soak-") as profile:
-        context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM,
-                                                                 args=CHROMIUM_ARGS, headless=True)
+    with fresh_context(playwright, "soak-") as context:
         try:
-            page = context.pages[0] if context.pages else context.new_page()
+            page = first_page(context)
             page.on("crash", lambda _page: result.update(crashed=True))
             page.on("pageerror", lambda error: result["errors"].append(str(error)[:300]))
             page.on("console", lambda m: console.append(f"{m.type}: {m.text}"[:300])
@@ -94,8 +86,6 @@ def play_one(playwright: Any, base: str, run: int, game_timeout: float) -> dict[
         except PlaywrightError as error:   # the page or the browser went away (a crash), or a wait ran out
             result["errors"].append(f"playwright: {str(error).splitlines()[0][:200]}")
             result.setdefault("over", False)
-        finally:
-            context.close()
     result["timeout"] = not result.get("over") and not result["crashed"] and not result["errors"]
     if not result.get("over"):
         result["console"] = console[-12:]

@@ -8,7 +8,7 @@
 // English or French, following <html lang>, which the game sets and changes.
 //
 // Imported by js/loading.js (index.html) once the game is ready; its styles are
-// css/ios-install.css, added to the page when the note is shown (the CSP forbids inline styles).
+// css/notice.css, added to the page when the note is shown (the CSP forbids inline styles).
 
 const TEXTS = {
   en: {
@@ -21,7 +21,7 @@ const TEXTS = {
   },
 };
 const KEY = "qwirkle-ios-install-hint";
-const CSS_URL = new URL("../css/ios-install.css", import.meta.url);
+const CSS_URL = new URL("../css/notice.css", import.meta.url);
 
 // iPadOS 13+ Safari asks for desktop pages and says "Macintosh": a Mac with a touch screen is an iPad.
 export function isIOS(nav = navigator) {
@@ -46,10 +46,12 @@ function texts() {
 }
 
 function show() {
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = CSS_URL.href;
-  document.head.append(link);
+  if (!document.querySelector(`link[href="${CSS_URL.href}"]`)) {   // the update notice may have added it
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = CSS_URL.href;
+    document.head.append(link);
+  }
   const note = document.createElement("aside");
   note.className = "ios-install";
   note.dataset.iosInstall = "";

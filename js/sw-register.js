@@ -10,7 +10,7 @@
 // the page once it has. A page that was switched to a new version by another tab keeps
 // running and shows the notice, so the player still chooses when to reload.
 //
-// The notice's styles are in css/sw-update.css, added to the page when the notice is first
+// The notice's styles are in css/notice.css, added to the page when the notice is first
 // shown. The page's language (<html lang>) picks English or French.
 
 const TEXTS = {
@@ -18,7 +18,7 @@ const TEXTS = {
   fr: { available: "Mise à jour disponible", reload: "Recharger", updating: "Mise à jour…" },
 };
 const SW_URL = new URL("../sw.js", import.meta.url);
-const CSS_URL = new URL("../css/sw-update.css", import.meta.url);
+const CSS_URL = new URL("../css/notice.css", import.meta.url);
 // Look for a new version when a page comes back to the foreground, at most this often.
 const RECHECK_MS = 10 * 60 * 1000;
 const SETTLE_MS = 15 * 1000;

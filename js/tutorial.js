@@ -1,6 +1,6 @@
 // Language of tutorial.html: English or French, switched by the two buttons at the top and
 // remembered. The choice is stored with the game's own settings (localStorage
-// "qwirkle.settings", {"lang": ...}: see py/app/saves.py), so the game and the tutorial agree.
+// "qwirkle.settings", {"lang": ...}: see py/app/store/saves.py), so the game and the tutorial agree.
 // A "?lang=fr" in the URL wins. Text in both languages is in the page (elements with a lang
 // attribute); css/tutorial.css hides the other language. The boards follow <html lang> by
 // themselves (py/embed/page.py watches it).

@@ -1,7 +1,7 @@
 """Entry point of the computer-player worker (started by app.page only for slow players and reviews).
 
-It exports functions to the page: computer moves and hints (``app.ai_service``) and game reviews
-in chunks (``app.review_service``); it never touches the DOM, so it needs no cross-origin
+It exports functions to the page: computer moves and hints (``app.play.ai_service``) and game reviews
+in chunks (``app.review.service``); it never touches the DOM, so it needs no cross-origin
 isolation (see OFFLINE.md, workers).
 """
 
@@ -10,14 +10,14 @@ import sys
 
 from pyscript import sync
 
-ARCHIVE = os.path.abspath("app.zip")  # our packages, compiled (app.host's config, scripts/bundle.py)
+ARCHIVE = os.path.abspath("app.zip")  # our packages, compiled (app.play.host's config, scripts/bundle.py)
 sys.path.insert(0, ARCHIVE)
 from archive import read_once  # noqa: E402
 
 read_once(ARCHIVE)
 
-from app.ai_service import choose_move, hint_move  # noqa: E402
-from app.review_service import review_best, review_levels  # noqa: E402
+from app.play.ai_service import choose_move, hint_move  # noqa: E402
+from app.review.service import review_best, review_levels  # noqa: E402
 
 sync.choose_move = choose_move
 sync.hint_move = hint_move

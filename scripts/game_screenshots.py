@@ -47,7 +47,7 @@ def storage_for(store_data: dict[str, str], lang: str) -> dict[str, str]:
 
 def positions() -> dict[str, dict[str, str]]:
     """localStorage contents: a game in progress, one where a Qwirkle is to be had, a finished one."""
-    from app.saves import DictStorage, SaveStore
+    from app.store.saves import DictStorage, SaveStore
     from qwirkle import Game
     from qwirkle.record import to_record
 

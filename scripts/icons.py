@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draw the app icons of manifest.webmanifest into assets/icons/ (committed; rerun after a change).
 
-The icon is four game tiles, drawn by the game's own ``tile_svg`` (py/app/tiles_svg.py), on a
+The icon is four game tiles, drawn by the game's own ``tile_svg`` (py/ui/tiles_svg.py), on a
 green board. Two layouts:
 
 * ``icon-192.png``, ``icon-512.png`` (purpose "any"): a rounded square, transparent corners;

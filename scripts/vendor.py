@@ -43,7 +43,7 @@ PYODIDE_FILES = (
 # Vendored compiled (scripts/pyc.py), not copied.
 STDLIB = "python_stdlib.zip"
 
-# The QR code of turn links (py/app/link_region.py imports it on first need): one ES module with
+# The QR code of turn links (py/app/regions/link.py imports it on first need): one ES module with
 # no dependencies, from the npm package qrcode-generator (MIT; its licence is in the file's header).
 QRCODE = ("qrcode-generator", "dist/qrcode.mjs")
 

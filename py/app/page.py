@@ -2,14 +2,14 @@
 
 * ``session.Session``: which game is on, the computer loop, hints, notices (no DOM);
 * the regions, each drawing its part of the page and diffing against what it last drew:
-  ``hud_region`` (status, scores), ``board_region``, ``preview_region``, ``rack_region``,
-  ``actions_region``, ``result_region`` (end-of-game card), ``side_region`` (log),
-  ``home_region``;
+  ``regions.hud`` (status, scores), ``regions.board``, ``regions.preview``, ``regions.rack``,
+  ``regions.actions``, ``regions.result`` (end-of-game card), ``regions.side`` (log),
+  ``regions.home``;
 * ``input.Input``: every button, key and gesture (``gestures``) as a named action; ``menu.Menu``;
 * ``dialogs.Dialogs``: new game, saved games, statistics, tile tracker, a rule's text, the keys;
 * ``settings.Settings``: the menu's language, palette and celebration switches.
-* ``review_view.ReviewView``: the review of a finished game (from the end-of-game card or Saved games);
-* ``link_region.LinkRegion``: the turn link to send a friend (``friend``, ``turn_link``).
+* ``review.view.ReviewView``: the review of a finished game (from the end-of-game card or Saved games);
+* ``regions.link.LinkRegion``: the turn link to send a friend (``links.friend``, ``links.turn_link``).
 
 Start-up cost matters (the page must be ready within 10 % of a bare PyScript page): the engine,
 the board and the dialogs are imported on first need, not at load. Modules arrive compiled
@@ -25,26 +25,26 @@ from pyscript import document, window
 from ui.words import Translator
 from ui.jsvalues import present
 
-from .display import Display
-from .dom import by_id, listen, set_attr, set_text
-from .home_region import HomeRegion
-from .host import PageHost
-from .input import Input, focus_first
-from .menu import Menu
-from .saves import SaveStore
-from .session import Session
-from .settings import Settings
-from .webstorage import browser_storage
+from .web.display import Display
+from .web.dom import by_id, listen, set_attr, set_text
+from .regions.home import HomeRegion
+from .play.host import PageHost
+from .input.bindings import Input, focus_first
+from .dialogs.menu import Menu
+from .store.saves import SaveStore
+from .play.session import Session
+from .dialogs.settings import Settings
+from .store.webstorage import browser_storage
 
 if TYPE_CHECKING:
     from qwirkle import Game, TurnResult
 
-    from .board_region import BoardRegion
-    from .celebrate import Celebration
-    from .dialogs import Dialogs
-    from .review_view import ReviewView
-    from .rack_model import RackOrders
-    from .rack_region import RackRegion
+    from .regions.board import BoardRegion
+    from .regions.celebrate import Celebration
+    from .dialogs.manager import Dialogs
+    from .review.view import ReviewView
+    from .play.rack_model import RackOrders
+    from .regions.rack import RackRegion
 
 
 class Page:
@@ -72,22 +72,22 @@ class Page:
     @property
     def racks(self) -> "RackOrders":
         if self._racks is None:
-            from .rack_model import RackOrders
+            from .play.rack_model import RackOrders
             self._racks = RackOrders()
         return self._racks
 
     @property
     def board(self) -> "BoardRegion":
         if self._board is None:
-            from .actions_region import ActionsRegion
-            from .board_region import BoardRegion
-            from .gestures import BoardGestures, RackGestures
-            from .link_region import LinkRegion
-            from .hud_region import HudRegion
-            from .preview_region import PreviewRegion
-            from .rack_region import RackRegion
-            from .result_region import ResultRegion
-            from .side_region import SideRegion
+            from .regions.actions import ActionsRegion
+            from .regions.board import BoardRegion
+            from .input.gestures import BoardGestures, RackGestures
+            from .regions.link import LinkRegion
+            from .regions.hud import HudRegion
+            from .regions.preview import PreviewRegion
+            from .regions.rack import RackRegion
+            from .regions.result import ResultRegion
+            from .regions.side import SideRegion
             self._board = BoardRegion(self.session, self.display, self.announce)
             BoardGestures(self._board.view, self.input.act)
             RackGestures(self._board.view, self.input.act, self._rack_takes_tiles)
@@ -101,7 +101,7 @@ class Page:
 
     def dialogs(self) -> "Dialogs":
         if self._dialogs is None:
-            from .dialogs import Dialogs
+            from .dialogs.manager import Dialogs
             self._dialogs = Dialogs(self.session, self.display, self.render, self.open_review)
         return self._dialogs
 
@@ -120,7 +120,7 @@ class Page:
     async def _open_review(self, game: "Game", game_id: str | None) -> None:
         """In two short tasks (the page stays responsive): the review's modules, then the view."""
         if self._review is None:
-            from .review_view import ReviewView
+            from .review.view import ReviewView
             await self.session.host.sleep(0)
             self._review = ReviewView(self.display, self.session.store, self.session.host, self._review_closed)
         self._review.open(game, game_id)
@@ -160,7 +160,7 @@ class Page:
         if not root.hasAttribute("data-ready"):
             from importlib.util import find_spec
 
-            from .shell import show_ready
+            from .web.shell import show_ready
             # the engine is found but imported on first need (start-up time)
             show_ready(document, find_spec("qwirkle"))  # type: ignore[arg-type]
 
@@ -171,8 +171,8 @@ class Page:
 
     def _clean_address(self) -> None:
         """Drop the start-link parameters and a turn link so that a reload resumes instead of restarting."""
-        from .startlink import LINK_KEYS
-        from .turn_link import is_turn_fragment
+        from .links.startlink import LINK_KEYS
+        from .links.turn_link import is_turn_fragment
         url = window.URL.new(window.location.href)
         for key in LINK_KEYS:
             url.searchParams.delete(key)
@@ -180,11 +180,11 @@ class Page:
             url.hash = ""
         window.history.replaceState(None, "", url.toString())
 
-    # -- turn links (app.friend) ---------------------------------------------------------------
+    # -- turn links (app.links.friend) ---------------------------------------------------------------
     def open_turn_link(self, fragment: str) -> None:
         """A turn link opened in this page: the address's fragment changed, or one was pasted (what
         an installed app needs: links open in the browser)."""
-        from .turn_link import is_turn_fragment
+        from .links.turn_link import is_turn_fragment
         if not is_turn_fragment(fragment):
             return
         self.session.open_turn_link(fragment)
@@ -198,7 +198,7 @@ class Page:
         field.value = ""
         by_id("saves-dialog").close()
         if text:
-            from .turn_link import is_turn_fragment
+            from .links.turn_link import is_turn_fragment
             code = text.partition("#")[2] if "#" in text else text
             self.open_turn_link("#" + (code if is_turn_fragment(code) else "turn=" + code))
 
@@ -247,7 +247,7 @@ class Page:
         set_attr(root, "data-turn", None if game.is_over else str(game.to_move))
         set_attr(root, "data-over", game.is_over)
         set_attr(root, "data-thinking", self.session.controller.computer_to_move)
-        # hot seat: the seat the device is being passed to (no rack is drawn meanwhile, rack_region)
+        # hot seat: the seat the device is being passed to (no rack is drawn meanwhile, regions.rack)
         set_attr(root, "data-handover", str(game.to_move) if self.session.controller.needs_handover else None)
         set_attr(root, "data-variant", game.variant.name)
         self.board  # noqa: B018 - makes the regions on the first game
@@ -268,11 +268,11 @@ class Page:
     # -- home and end-of-game actions -------------------------------------------------------------
     def quick_start(self) -> None:
         """"Play the computer": the last choices of the new-game dialog, a fresh seed."""
-        from .setup_memory import quick_spec
+        from .dialogs.setup_memory import quick_spec
         self.session.start(quick_spec(self.store, self.display.tr.lang))
 
     def export_game(self) -> None:
-        from .download import download_game
+        from .dialogs.download import download_game
         if self.session.has_game() and self.session.controller.game_id:
             refusal = download_game(self.store, self.session.controller.game_id)
             if refusal is not None:
@@ -294,7 +294,7 @@ class Page:
         self.board.fit(force=True)
 
     def moved(self, result: "TurnResult", human: bool) -> None:
-        from . import panels
+        from .play import panels
         c = self.session.controller
         tr = self.display.tr
         qwirkles = [line for line in result.lines if line.qwirkle]
@@ -317,7 +317,7 @@ class Page:
     @property
     def celebration(self) -> "Celebration":
         if self._celebration is None:
-            from .celebrate import Celebration
+            from .regions.celebrate import Celebration
             self._celebration = Celebration(self.store.settings)
         return self._celebration
 
@@ -331,6 +331,6 @@ def _is_link(query: str, fragment: str) -> bool:
     query nor a fragment loads no link module (start-up time)."""
     if not (query.lstrip("?") or fragment):
         return False
-    from .startlink import is_start_link
-    from .turn_link import is_turn_fragment
+    from .links.startlink import is_start_link
+    from .links.turn_link import is_turn_fragment
     return is_start_link(query) or is_turn_fragment(fragment)

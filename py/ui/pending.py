@@ -1,6 +1,6 @@
 """The tiles a player has put down this turn but not played yet, and the tile selected in the hand.
 
-Shared by the game's turn (``app.turn.TurnState``) and the "play the best move" exercise of
+Shared by the game's turn (``app.play.turn.TurnState``) and the "play the best move" exercise of
 embedded boards (``embed.model.BoardState``). No rules here: whether a tile may go on a cell is
 the engine's answer (``Game.refusal``, ``score_play``); this only remembers. Tiles are named by
 their index in the hand, because a hand may hold two identical tiles::

@@ -1,5 +1,5 @@
 """English texts of the game and of embedded boards: the reference (every key here must exist in
-strings_fr.py; tests/app/test_i18n.py checks keys and placeholders).
+strings_fr.py; tests/ui/test_i18n.py checks keys and placeholders).
 
 The review and embedded boards have their texts in strings_en_boards.py (merged here).
 
@@ -248,7 +248,7 @@ EN: dict[str, str] = {
     "dice_4": "blue dice", "dice_5": "purple dice",
     # Start link
     "link_error": "The start link was not understood: {error}",
-    # Friends by turn links (app.friend, app.link_region)
+    # Friends by turn links (app.links.friend, app.regions.link)
     "friend": "Friend (by link)",
     "friend_label": "by link",
     "default_friend": "Friend {n}",

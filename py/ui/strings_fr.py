@@ -215,7 +215,7 @@ FR: dict[str, str] = {
     "import_not_json": "Ce fichier n'est pas une partie de Qwirkle : ce n'est pas un fichier JSON.",
     "import_duplicate": "Cette partie est déjà dans vos parties sauvegardées.",
     "deleted": "Partie supprimée.",
-    # Amis par liens de tour (app.friend, app.link_region)
+    # Amis par liens de tour (app.links.friend, app.regions.link)
     "friend": "Ami (par lien)",
     "friend_label": "par lien",
     "default_friend": "Ami {n}",

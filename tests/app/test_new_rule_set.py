@@ -11,11 +11,12 @@ from qwirkle import register_variant
 from qwirkle.tiles import Tile
 from qwirkle.variants import Variant, unregister_variant
 
-from app import panels, summary
-from app.controller import Controller
-from app.saves import DictStorage, SaveStore
-from app.startlink import StartLinkError, parse_start_link
-from app.stats import load_stats, variant_key
+from app.play import panels
+from app.play import summary
+from app.play.controller import Controller
+from app.store.saves import DictStorage, SaveStore
+from app.links.startlink import StartLinkError, parse_start_link
+from app.store.stats import load_stats, variant_key
 from ui.strings_en import EN
 from ui.strings_fr import FR
 from ui.words import Translator

@@ -134,6 +134,48 @@ def test_engine_layers_import_downward_only() -> None:
         assert not above, f"{name} ({engine_layer(name)}) imports {above} from a layer above it"
 
 
+# The browser layer's packages, bottom up: each imports only itself and those before it (py/app/__init__.py).
+APP_LAYERS = ("web", "shared", "store", "links", "play", "regions", "dialogs", "input", "review", "")
+MAX_MODULES_PER_FOLDER = 20
+
+
+def app_layer(name: str) -> str:
+    """A module's package under ``app`` ('' for the modules at its root, such as ``app.page``)."""
+    parts = name.split(".")
+    return parts[1] if len(parts) > 2 else ""
+
+
+def test_app_packages_import_downward_only() -> None:
+    """No cycle between folders: a package of ``app`` imports only the packages listed before it."""
+    for name, targets in graph().items():
+        if not name.startswith("app.") or app_layer(name) not in APP_LAYERS:
+            continue
+        rank = APP_LAYERS.index(app_layer(name))
+        for target in targets:
+            if target.startswith("app.") and target != "app":
+                layer = app_layer(target)
+                assert layer in APP_LAYERS, f"{target}: add its package to APP_LAYERS"
+                assert APP_LAYERS.index(layer) <= rank, f"{name} ({name.split('.')[1]}) imports {target} above it"
+
+
+def test_every_app_package_is_in_the_layers() -> None:
+    packages = {p.name for p in (PY / "app").iterdir() if (p / "__init__.py").exists()}
+    assert packages == set(APP_LAYERS) - {""}
+
+
+def test_folders_stay_small() -> None:
+    """A folder a newcomer reads at a glance: at most 20 modules of its own (packages not counted)."""
+    for folder in [PY, *(p for p in PY.rglob("*") if p.is_dir() and "__pycache__" not in p.parts)]:
+        own = [p for p in folder.glob("*.py") if p.name != "__init__.py"]
+        assert len(own) <= MAX_MODULES_PER_FOLDER, f"{folder.relative_to(PY.parent)} holds {len(own)} modules"
+
+
+def test_every_package_says_what_it_may_import() -> None:
+    for init in PY.rglob("__init__.py"):
+        doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
+        assert doc, f"{init.relative_to(PY.parent)} has no docstring"
+
+
 def load_time_imports(name: str, path: Path, known: set[str]) -> set[str]:
     """The modules of ours that ``name`` imports when it is loaded: module level only, not under
     ``if TYPE_CHECKING`` and not inside functions (those run later, on first need)."""
@@ -159,7 +201,7 @@ def test_the_home_screen_does_not_load_the_engine() -> None:
         todo.extend(p for p in parents if p in known)
         todo.extend(load_time_imports(name, mods[name], known))
     assert not {m for m in seen if m.split(".")[0] == "qwirkle"}, sorted(seen)
-    assert not seen & {"app.controller", "app.board_region", "app.dialogs", "app.side_region"}, sorted(seen)
+    assert not seen & {"app.play.controller", "app.regions.board", "app.dialogs.manager", "app.regions.side"}, sorted(seen)
 
 
 def test_one_basename_per_test_module() -> None:

@@ -7,23 +7,16 @@ without touching the repository. Imported by test_offline.py, test_embed.py, tes
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 from pathlib import Path
 from typing import Any
+from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 # Everything the published site holds (what scripts/precache.py lists, plus sw.js).
 SITE = ["index.html", "tutorial.html", "embed.html", "manifest.webmanifest", "sw.js", "pyscript.toml",
         "js", "css", "py", "assets"]
 
-
-def load_script(name: str) -> Any:
-    spec = importlib.util.spec_from_file_location(f"_scripts_{name}", ROOT / "scripts" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 precache = load_script("precache")

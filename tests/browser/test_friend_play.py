@@ -17,7 +17,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from qwirkle import Game, Play
 from qwirkle.notation import cell_notation
 
-from app.turn_link import TurnLink, from_fragment, to_fragment
+from app.links.turn_link import TurnLink, from_fragment, to_fragment
 
 from site_copies import copy_site, serve
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from app.saves import DictStorage, SaveStore
+from app.store.saves import DictStorage, SaveStore
 from qwirkle import Game
 from qwirkle.record import to_record
 

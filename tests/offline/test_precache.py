@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import re
@@ -16,17 +15,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = ["index.html", "tutorial.html", "embed.html"]
 
-
-def load_script(name: str):  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location(f"_scripts_{name}", ROOT / "scripts" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 precache = load_script("precache")
@@ -155,7 +148,7 @@ def test_the_archive_holds_every_module_the_pages_import(tmp_path: Path) -> None
             "from embed.render import Renderer\nfrom ui.words import Translator\n"
             "s = BoardState(spec_from_attributes({'board': 'Ro@0,0', 'moves': 'Rd@1,0', 'hand': 'Bs'}))\n"
             "s.next(); print(Renderer(Translator('fr')).view(s)[:20])\n"
-            "import app.controller, app.session, app.hints, ui.tiles_svg, qwirkle.game, qwirkle.ai.registry\n")
+            "import app.play.controller, app.play.session, app.play.hints, ui.tiles_svg, qwirkle.game, qwirkle.ai.registry\n")
     result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
                             env={"PYTHONPATH": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"})
     assert result.returncode == 0, result.stderr

@@ -1,19 +1,13 @@
 """scripts/bundle.py: the Python packages the pages import, as one archive (assets/app/app.zip)."""
 
 import _imp
-import importlib.util
 import io
 import zipfile
 from pathlib import Path
+from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
-
-def load_script(name):
-    spec = importlib.util.spec_from_file_location(f"_scripts_{name}", ROOT / "scripts" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_archive_holds_every_module_of_the_packages_and_is_deterministic(tmp_path):

@@ -2,7 +2,6 @@
 Node.js as the pages run it: the standard library and our modules load as bytecode, never compiled
 from source on a page load."""
 
-import importlib.util
 import io
 import json
 import subprocess
@@ -10,6 +9,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -55,12 +55,6 @@ json.dumps([len(names), sys.modules["ui.rules_doc"].load()["C6"]["en"]["title"],
                    and not path.endswith("archive/__init__.pyc"))])
 """
 
-
-def load_script(name):
-    spec = importlib.util.spec_from_file_location(f"_scripts_{name}", ROOT / "scripts" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def boot(tmp_path: Path, code: str) -> object:

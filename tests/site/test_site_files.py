@@ -1,6 +1,5 @@
 """The static site's own files, checked without a browser: offline only, CSP, config, server."""
 
-import importlib.util
 import json
 import re
 import shutil
@@ -12,6 +11,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = ["index.html", "bench/bare.html"]
@@ -20,12 +20,6 @@ CONFIGS = {"pyscript.toml": "./assets/vendor/pyodide/pyodide.mjs", "bench/bare.t
 PAGE_CONFIGS = {"index.html": "./pyscript.toml", "bench/bare.html": "./bare.toml"}
 
 
-
-def load_script(name):
-    spec = importlib.util.spec_from_file_location(f"_scripts_{name}", ROOT / "scripts" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def site_files():

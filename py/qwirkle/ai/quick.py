@@ -5,7 +5,7 @@ empty cell next to the board, the kinds its row and its column accept and the po
 locally when tiles are placed (only the cells at the two ends of the placed tiles' lines change). ``best_play`` then
 walks the candidate segments like ``movegen`` does, but only checks that a segment can be filled from the hand when it
 would beat the best score found so far, and stops at the first way to fill it. The result scores exactly
-``max(p.points for p in legal_plays(...))`` (tests/engine/test_ai_quick.py checks it on many positions).
+``max(p.points for p in legal_plays(...))`` (tests/engine/ai/test_ai_quick.py checks it on many positions).
 ``FlexPosition`` adds the Flex diagonals: the points of a segment then depend on which tile (background) goes where,
 so a segment is filled in its best way, and only when an upper bound on its points beats the best so far.
 """

@@ -1,0 +1,47 @@
+"""What every page bench shares: Debian's Chromium started quiet (no host but 127.0.0.1), the site served
+on localhost, and a fresh profile for a cold load.
+
+    from browser import ROOT, fresh_page, launch, running_server
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+from serve import running_server  # noqa: E402,F401  (re-exported: every page bench serves the site)
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [  # as in tests/browser/conftest.py: quiet, and no host but 127.0.0.1
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+
+
+def launch(playwright: Any) -> Any:
+    """One Chromium for many pages (each ``new_page`` is its own context's)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+@contextlib.contextmanager
+def fresh_context(playwright: Any, prefix: str = "bench-") -> Iterator[Any]:
+    """A new Chromium with an empty profile (cold caches, no service worker yet); closed on exit."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+def first_page(context: Any) -> Any:
+    """The page a persistent context opens with (or a new one)."""
+    return context.pages[0] if context.pages else context.new_page()

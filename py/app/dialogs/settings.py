@@ -1,0 +1,47 @@
+"""The menu's settings: language, tile colours, and the Qwirkle celebration and its sound. Each
+control carries ``data-setting``; a change is saved at once (``SaveStore.save_settings``)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..web.display import Display
+from ..web.dom import by_id, listen
+from ..store.saves import SaveStore
+
+SWITCHES = {"celebrate": "on", "sound": "off"}   # switch -> its value by default
+
+
+class Settings:
+    def __init__(self, store: SaveStore, display: Display, changed: Callable[[bool], None]) -> None:
+        self.store = store
+        self.display = display
+        self.changed = changed
+
+    def listen(self) -> None:
+        listen(by_id("menu"), "change", self._change)
+
+    def render(self) -> None:
+        """Show the current values in the controls."""
+        by_id("lang").value = self.display.tr.lang
+        by_id("palette").value = self.display.palette
+        stored = self.store.settings()
+        for switch, default in SWITCHES.items():
+            by_id(f"setting-{switch}").checked = stored.get(switch, default) == "on"
+
+    def _change(self, event: Any) -> None:
+        target = event.target
+        setting = target.getAttribute("data-setting")
+        if setting == "lang":
+            self.display.set_language(str(target.value))
+            self.store.save_settings(lang=self.display.tr.lang)
+        elif setting == "palette":
+            self.display.set_palette(str(target.value))
+            self.store.save_settings(palette=self.display.palette)
+        elif setting in SWITCHES:
+            self.store.save_settings(**{setting: "on" if target.checked else "off"})
+            self.changed(False)
+            return
+        else:
+            return
+        self.changed(True)

@@ -1,0 +1,5 @@
+"""Input: every button, key and gesture mapped to a named action in one table (``bindings``), and the
+board's and the rack's pointer gestures (``gestures``: one delegated listener each, tap and drag).
+
+May import ``dialogs``, ``regions``, ``play`` and everything below; never the review.
+"""

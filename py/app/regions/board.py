@@ -1,0 +1,106 @@
+"""The board region: draws the board model (``board_model.build``) and keeps the game in view.
+
+It follows the game: after every move the last move comes into view (unless the player is
+touching the board), a hint's tiles and the legal cells of the selected tile too. On a touch
+screen the board is never fitted below a tappable cell: the last move is centred instead. The
+"last move" control returns there; the fit control shows as much of the board as it can.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from qwirkle.notation import Cell
+from ui.cells import cell_text
+
+from ..play import board_model
+from .board_view import BoardView
+from ..web.display import Display
+
+if TYPE_CHECKING:
+    from qwirkle import TurnResult
+
+    from ..play.session import Session
+
+
+class BoardRegion:
+    def __init__(self, session: "Session", display: Display, announce: Callable[[str], None]) -> None:
+        self.session = session
+        self.display = display
+        self.announce = announce
+        self.view = BoardView(self._cursor_moved)
+
+    def render(self) -> None:
+        c = self.session.controller
+        model = board_model.build(c, self.display.tr, self.session.fresh)
+        self.view.render(model, self.display.palette, c.current.variant.dice, self.view.cursor)
+        self.view.render_badges(board_model.badges(board_model.pending_lines(c)))
+
+    def reset(self) -> None:
+        """A new game: follow it from its first move, cursor at the centre, no flash left over."""
+        self.view.view.user_moved = False
+        self.view.cursor = (0, 0)
+        self.view.flash(set())
+
+    def _shown(self) -> set[Cell]:
+        """The tiles, the pending ones and the cells around them (the empty board: its centre)."""
+        c = self.session.controller
+        cells = set(c.current.board.tiles) | set(c.turn.cells())
+        return cells | board_model.neighbours(cells) if cells else {(-2, -2), (3, 3)}
+
+    def fit(self, force: bool = False) -> None:
+        """Show the tiles and the cells around them (``force``: whatever the player did)."""
+        if not self.session.has_game():
+            return
+        self.view.fit(self._shown(), force, focus=board_model.last_move_cells(self.session.controller))
+
+    def follow(self, result: "TurnResult") -> None:
+        """A move was made: its scored lines flash, and it comes into view."""
+        c = self.session.controller
+        if result.kind == "play":
+            self.view.flash({cell for line in result.lines for cell in line.cells})
+        self.view.follow(self._shown(), board_model.last_move_cells(c))
+
+    def show_last(self) -> None:
+        """The "last move" control: centre the last move (the board's centre before the first)."""
+        if not self.session.has_game():
+            return
+        last = board_model.last_move_cells(self.session.controller)
+        self.view.centre(last or set(self.session.controller.current.board.tiles) or {(0, 0)})
+
+    def show_legal(self) -> None:
+        """Pan so that at least one allowed cell of the selected tile is in view."""
+        cells = self.session.controller.legal_cells()
+        view = self.view.view
+        self.view.measure()
+        if not cells or any(view.is_visible(cell) for cell in cells):
+            return
+        centre = view.cell_at(view.width / 2, view.height / 2)
+        nearest = min(cells, key=lambda c: (c[0] - centre[0]) ** 2 + (c[1] - centre[1]) ** 2)
+        view.reveal(nearest)
+        self.view.apply_view()
+
+    def follow_hint(self) -> None:
+        """Show a hinted play and the lines it scores when they are out of view (or the player has
+        not moved the view)."""
+        c = self.session.controller
+        cells = {p.cell for p in c.turn.placements()}
+        cells |= {cell for line in board_model.pending_lines(c) for cell in line.cells}
+        if not cells:
+            return
+        view = self.view.view
+        self.view.measure()
+        if not view.user_moved or not all(view.is_visible(cell) for cell in cells):
+            shown = set(c.current.board.tiles) | cells
+            view.user_moved = False
+            self.view.fit(shown | board_model.neighbours(shown), focus=cells)
+
+    def announce_cell(self, cell: Cell) -> None:
+        """Say what is on ``cell`` now (after a keyboard placement or take-back)."""
+        self._cursor_moved(cell)
+
+    def _cursor_moved(self, cell: Cell) -> None:
+        if not self.session.has_game():
+            return
+        model = board_model.build(self.session.controller, self.display.tr).get(cell)
+        self.announce(model.label if model else self.display.tr.t("cell_empty", cell=cell_text(cell)))

@@ -1,0 +1,64 @@
+"""The head-up display above the board: the status line (whose turn, what to do; ``data-status``),
+each player's score, and the bag. Always on screen, at every size."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..play import panels
+from ..shared import seats as seat_registry
+from ..web.display import Display
+from ..web.dom import by_id, clear, el, set_attr, set_text
+
+if TYPE_CHECKING:
+    from ..play.session import Session
+
+
+class HudRegion:
+    def __init__(self, session: "Session", display: Display) -> None:
+        self.session = session
+        self.display = display
+        self.status = by_id("status")
+        self.who = by_id("status-who")
+        self.todo = by_id("status-todo")
+        self.drawn: Any = None
+
+    def forget(self) -> None:
+        self.drawn = None
+
+    def render(self) -> None:
+        c = self.session.controller
+        tr = self.display.tr
+        kind, who, todo = panels.status(c, tr)
+        set_attr(self.status, "data-status", kind)
+        set_attr(self.status, "data-thinking", c.computer_to_move)
+        set_text(self.who, who)
+        set_text(self.todo, todo)
+        set_text(by_id("bag"), panels.bag_text(c, tr))
+        self._scores()
+
+    def _scores(self) -> None:
+        c = self.session.controller
+        game = c.current
+        tr = self.display.tr
+        names = panels.player_names(c, tr)
+        signature = (game.scores, game.to_move, game.is_over, names, tr.lang, c.seats)
+        if signature == self.drawn:
+            return
+        self.drawn = signature
+        scores = by_id("scores")
+        clear(scores)
+        winners = set(game.winners()) if game.is_over else set()
+        for seat, name in enumerate(names):
+            kind = c.seats[seat]
+            level = seat_registry.seat_label(kind, tr)
+            computer = kind != seat_registry.HUMAN and not name.startswith(level)
+            turn = seat == game.to_move and not game.is_over
+            classes = ["score"] + [f"score--{n}" for n, on in (("turn", turn), ("winner", seat in winners)) if on]
+            row = el("li", " ".join(classes), attrs={"aria-current": "true" if turn else None, "data-seat": seat})
+            label = el("span", "score__name", text=name)
+            if computer:
+                label.appendChild(el("span", "score__level", text=f" ({level})"))
+            row.appendChild(label)
+            row.appendChild(el("span", "score__value", text=str(game.scores[seat]), attrs={"data-score": seat}))
+            scores.appendChild(row)

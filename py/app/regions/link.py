@@ -1,0 +1,169 @@
+"""The turn-link panel of a game with friends on other devices (``app.links.friend``), under the status line.
+
+While a friend is to move (or, when this device's player ended the game, for each friend), the
+panel shows the link as ``<a data-turn-link href="...">`` (the full URL), a Copy button (the
+clipboard, else the selection), a Share button where the browser has the Web Share API, and the
+link's QR code, drawn as SVG by the npm library qrcode-generator (vendored into assets/vendor by
+scripts/vendor.py, precached, imported on first need so that it costs nothing to anyone who never
+sends a link).
+
+One delegated click listener on the panel; redrawn only when the links or the language change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any, Callable, Coroutine
+
+from pyodide.ffi import to_js
+from pyscript import document, window
+
+from ui.jsvalues import present
+
+from ..web.display import Display
+from ..web.dom import by_id, clear, closest, data, el, listen, set_text
+from ..shared.seats import FRIEND
+
+if TYPE_CHECKING:
+    from ..links.friend import Outgoing
+    from ..play.session import Session
+
+QR_MODULE = "./assets/vendor/qrcode/qrcode.mjs"
+
+
+class LinkRegion:
+    def __init__(self, session: "Session", display: Display) -> None:
+        self.session = session
+        self.display = display
+        self.box = by_id("turn-link")
+        self.drawn: tuple[Any, ...] | None = None
+        self.links: dict[int, tuple[str, str]] = {}     # seat -> (name, URL)
+        self._outgoing: tuple[tuple[Any, ...], list["Outgoing"]] | None = None
+        self.actions: dict[str, Callable[[int], Coroutine[Any, Any, None]]] = {
+            "copy-link": self.copy, "share-link": self.share}
+        listen(self.box, "click", self._click)
+
+    def forget(self) -> None:
+        self.drawn = None
+
+    def outgoing(self) -> list["Outgoing"]:
+        """The links to send now (computed once per move: they compress the whole record)."""
+        c = self.session.controller
+        if FRIEND not in c.seats:   # no friend at the table: app.links.friend is not even imported (start-up)
+            return []
+        from ..links.friend import outgoing
+        key = (c.game_id, self.session.generation, len(c.current.history), c.seats)
+        if self._outgoing is None or self._outgoing[0] != key:
+            self._outgoing = (key, outgoing(c))
+        return self._outgoing[1]
+
+    def render(self) -> None:
+        links = self.outgoing()
+        signature = (tuple((link.seat, link.fragment, link.final) for link in links), self.display.tr.lang)
+        if signature == self.drawn:
+            return
+        self.drawn = signature
+        clear(self.box)
+        self.box.hidden = not links
+        if not links:  # no friend seated: turn_link is not imported (start-up time)
+            self.links = {}
+            return
+        from ..links.turn_link import page_url
+        base = page_url(str(window.location.href))
+        self.links = {link.seat: (link.name, f"{base}#{link.fragment}") for link in links}
+        for link in links:
+            self.box.appendChild(self._item(link))
+        if links:   # a phone shows the panel under the rack: bring it into view (no move if it is)
+            self.box.scrollIntoView(to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries))
+
+    def _item(self, link: "Outgoing") -> Any:
+        tr = self.display.tr
+        name, url = self.links[link.seat]
+        title_id = f"turn-link-title-{link.seat}"
+        item = el("section", "turn-link__item", attrs={"aria-labelledby": title_id, "data-seat": link.seat})
+        title = tr.t("turn_link_title_final" if link.final else "turn_link_title", name=name)
+        item.appendChild(el("h3", "turn-link__title", text=title, attrs={"id": title_id}))
+        item.appendChild(el("p", "turn-link__help",
+                            text=tr.t("turn_link_help_final" if link.final else "turn_link_help", name=name)))
+        item.appendChild(el("a", "turn-link__url", text=url, attrs={
+            "href": url, "data-turn-link": True, "data-seat": link.seat, "rel": "noopener"}))
+        buttons = el("div", "turn-link__buttons")
+        buttons.appendChild(el("button", "btn btn--primary", text=tr.t("copy_link"), attrs={
+            "type": "button", "data-action": "copy-link", "data-seat": link.seat}))
+        if window.Reflect.has(window.navigator, "share"):
+            buttons.appendChild(el("button", "btn", text=tr.t("share_link"), attrs={
+                "type": "button", "data-action": "share-link", "data-seat": link.seat}))
+        item.appendChild(buttons)
+        item.appendChild(el("p", "turn-link__status", attrs={"role": "status", "data-link-status": link.seat}))
+        qr = el("div", "turn-link__qr", attrs={"role": "img", "data-turn-qr": link.seat,
+                                               "aria-label": tr.t("turn_link_qr", name=name)})
+        item.appendChild(qr)
+        item.appendChild(el("p", "muted turn-link__seed", text=tr.t("turn_link_seed")))
+        asyncio.ensure_future(draw_qr(qr, url))
+        return item
+
+    # -- the buttons ----------------------------------------------------------------------------
+    def _click(self, event: Any) -> None:
+        button = closest(event, "button[data-action]")
+        action = self.actions.get(data(button, "action") or "") if button is not None else None
+        if action is not None:
+            asyncio.ensure_future(action(int(data(button, "seat") or 0)))
+
+    def _status(self, seat: int, text: str) -> None:
+        status = self.box.querySelector(f'[data-link-status="{seat}"]')
+        if present(status):
+            set_text(status, text)
+
+    async def copy(self, seat: int) -> None:
+        """The clipboard where the browser allows it, else the selected link (a page served over
+        plain HTTP on a home network has no clipboard API)."""
+        if seat not in self.links:
+            return
+        name, url = self.links[seat]
+        try:
+            await window.navigator.clipboard.writeText(url)
+            copied = True
+        except Exception:  # noqa: BLE001 - no clipboard API or no permission
+            copied = self._copy_selection(seat)
+        self._status(seat, self.display.tr.t("link_copied" if copied else "link_copy_failed", name=name))
+
+    def _copy_selection(self, seat: int) -> bool:
+        anchor = self.box.querySelector(f'[data-turn-link][data-seat="{seat}"]')
+        if not present(anchor):
+            return False
+        selection = window.getSelection()
+        chosen = document.createRange()
+        chosen.selectNodeContents(anchor)
+        selection.removeAllRanges()
+        selection.addRange(chosen)
+        try:
+            return bool(document.execCommand("copy"))
+        except Exception:  # noqa: BLE001 - the link stays selected for a manual copy
+            return False
+
+    async def share(self, seat: int) -> None:
+        if seat not in self.links:
+            return
+        name, url = self.links[seat]
+        payload = to_js({"title": self.display.tr.t("share_title", name=name), "url": url},
+                        dict_converter=window.Object.fromEntries)
+        try:
+            await window.navigator.share(payload)
+        except Exception:  # noqa: BLE001 - the player closed the share sheet
+            pass
+
+
+async def draw_qr(box: Any, url: str) -> None:
+    """The URL's QR code as SVG markup (made by the library from the URL, no text of ours in it)."""
+    try:
+        from pyscript import js_import
+        (module,) = await js_import(str(window.URL.new(QR_MODULE, window.location.href).href))
+        code = module.default(0, "L")      # the smallest version that holds it; L: the least dense
+        code.addData(url)
+        code.make()
+        options = to_js({"cellSize": 1, "margin": 4, "scalable": True}, dict_converter=window.Object.fromEntries)
+        box.innerHTML = str(code.createSvgTag(options))
+        box.setAttribute("data-modules", str(code.getModuleCount()))
+    except Exception as error:  # noqa: BLE001 - the link and its buttons still work
+        box.hidden = True
+        window.console.warn(f"turn link QR code: {error}")

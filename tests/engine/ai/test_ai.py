@@ -1,0 +1,390 @@
+"""Computer players: honest (they see only a PlayerView), always legal, and their reasoning parts do what they say.
+
+Strength is measured by bench/strength.py, never here; these tests are about correctness and run in well under a minute.
+"""
+import ast
+import dataclasses
+import json
+import pathlib
+import random
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+from qwirkle import Board, Exchange, Game, Pass, Play, PlayerView, Roll, Tile, find_variant, legal_plays, parse_tiles
+from qwirkle.chance import Chance
+from qwirkle.ai import ALIASES, LEVELS, PLAYERS, TABLE, Hint, find_level, hint, make_player
+from qwirkle.ai.danger import Odds, threats
+from qwirkle.ai.endgame import EndgameSearch, hidden_hand
+from qwirkle.ai.evaluate import Evaluator
+from qwirkle.ai.exchange import exchange_choice, keep_group
+from qwirkle.ai.expert import ExpertPlayer
+from qwirkle.ai.leave import leave_value
+from qwirkle.ai.lines import kinds_by_cell
+from qwirkle.ai.sampling import Sampler
+from qwirkle.game import END_BONUS
+from qwirkle.study.match import play_out
+from qwirkle.study.tournament import run
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+LEVEL_NAMES = [level.name for level in LEVELS]
+FAST = {"expert": {"seconds": None, "iterations": 12}}   # a small fixed budget: quick and reproducible
+
+
+def player(name, seed):
+    return make_player(name, seed, **FAST.get(name, {}))
+
+
+# -- the level table -------------------------------------------------------------------------------------------
+def test_levels_are_registered():
+    assert LEVEL_NAMES == ["beginner", "easy", "medium", "hard", "expert"]
+    for level in LEVELS:
+        assert level.name in PLAYERS
+    assert {"random", "greedy"} <= set(PLAYERS)
+    assert ALIASES == {"computer": "medium"}
+    assert make_player("computer", 1).name == "medium"
+    with pytest.raises(ValueError, match="unknown player"):
+        make_player("grandmaster")
+
+
+def test_the_level_table_says_how_the_browser_runs_each_player():
+    assert [(level.name, level.difficulty) for level in TABLE] == [
+        ("random", False), ("greedy", False), ("beginner", True), ("easy", True), ("medium", True), ("hard", True),
+        ("expert", True)]
+    assert [level.name for level in TABLE if level.in_worker] == ["expert"]
+    assert {level.name: level.page_options for level in TABLE if level.page_options} == {
+        "hard": {"endgame_seconds": 0.1}}
+    assert find_level("computer") is find_level("Medium") is LEVELS[2]
+    assert find_level("hard").make(3, **find_level("hard").page_options).endgame_seconds == 0.1
+    with pytest.raises(ValueError, match=r"^ai: unknown player 'grandmaster'; choose one of random, greedy, "):
+        find_level("grandmaster")
+
+
+# -- always legal ----------------------------------------------------------------------------------------------
+SEATINGS = [
+    ("classic", None, ["beginner", "easy", "medium", "hard"]),
+    ("classic", None, ["expert", "hard"]),
+    ("cubes", None, ["hard", "expert", "beginner", "easy"]),
+    ("cubes", None, ["medium", "hard"]),
+    ("flex", 108, ["hard", "expert", "medium"]),
+    ("flex", 72, ["easy", "hard"]),
+]
+
+
+@pytest.mark.parametrize("variant, tiles, names", SEATINGS)
+def test_every_level_plays_whole_games_legally(variant, tiles, names):
+    """Every move of every level goes through Game.apply, which refuses any illegal move."""
+    for seed in (3,):
+        game = Game.new(variant, names, seed, tiles=tiles)
+        players = [player(name, seed * 10 + i) for i, name in enumerate(names)]
+        kinds = Counter()
+
+        def count(game, result):
+            kinds[result.kind] += 1
+
+        result = play_out(game, players, on_turn=count)
+        assert result.ended in ("out", "blocked")
+        assert kinds["play"] > 10
+
+
+def test_levels_answer_in_awkward_positions():
+    """The opening, a hand with no play (exchange, re-roll, or pass once the bag is empty)."""
+    for variant in ("classic", "cubes", "flex"):
+        for seed in range(4):
+            game = Game.new(variant, ["a", "b"], seed)
+            for name in LEVEL_NAMES:
+                game.check(player(name, seed).choose(game.view(game.to_move)).placements)
+    stuck = "Bs Bs Gd Gd Yc Yc"   # nothing shares a color or a shape with the red circle
+    for variant, bag, expected in (("classic", "Po Pd Pc Px Pt Ps", Exchange), ("cubes", "Po Pd", Roll),
+                                   ("classic", "", Pass)):
+        view = view_of(variant, "Ro@0,0", stuck, other="Ro Bo", bag=bag, can_roll=variant == "cubes",
+                       exchange=len(bag.split()) if variant == "classic" else 0)
+        assert not view.legal_plays()
+        for name in LEVEL_NAMES:
+            move = player(name, 2).choose(view)
+            assert isinstance(move, expected), (name, move)
+            if isinstance(move, Exchange):
+                assert 1 <= len(move.tiles) <= view.exchange_limit
+                assert not Counter(move.tiles) - Counter(view.hand)
+
+
+# -- honest ----------------------------------------------------------------------------------------------------
+def test_the_view_holds_no_hidden_information():
+    fields = {f.name for f in dataclasses.fields(PlayerView)}
+    assert fields == {"seat", "variant", "board", "hand", "hand_sizes", "open_hands", "bag_count", "scores",
+                      "to_move", "opening_size", "exchange_limit", "can_roll", "full_set", "history", "is_over"}
+    game = Game.new("classic", ["a", "b"], 5)
+    play_out(game, [make_player("greedy", 1), make_player("greedy", 2)])
+    game = Game.new("flex", ["a", "b", "c"], 5)
+    for _ in range(9):
+        game.apply(make_player("greedy", 1).choose(game.view(game.to_move)))
+    view = game.view(0)
+    assert view.open_hands is None and view.hand == game.hands[0]
+    assert all(not isinstance(getattr(view, f), Game) for f in fields)
+    view.board.tiles.clear()   # a copy: the AI cannot change the game either
+    assert game.board.tiles
+    # exchanges of others are shown without their tiles
+    assert all(t.move is None for t in view.history if t.kind == "exchange" and t.seat != 0)
+
+
+def hide_differently(game, seat, seed):
+    """A copy of ``game`` that differs only in what ``seat`` cannot see: the other hands and the bag."""
+    other = Game.new(game.variant.name, list(game.options.players), game.options.seed, tiles=game.options.tiles)
+    for move in game.moves:
+        other.apply(move)
+    state = other._state
+    rng = random.Random(seed)
+    if game.variant.hands_open:   # Cubes: hands are public; the bag order and future rolls are hidden
+        rng.shuffle(state.bag)
+        other.chance = Chance(seed, game.options.version)
+        return other
+    pool = list(state.bag)
+    for s, hand in enumerate(state.hands):
+        if s != seat:
+            pool.extend(hand)
+    rng.shuffle(pool)
+    for s, hand in enumerate(state.hands):
+        if s != seat:
+            state.hands[s] = [pool.pop() for _ in hand]
+    state.bag = pool
+    other.chance = Chance(seed, game.options.version)
+    return other
+
+
+@pytest.mark.parametrize("variant", ["classic", "cubes", "flex"])
+def test_ais_given_games_that_differ_only_in_hidden_information_move_the_same(variant):
+    game = Game.new(variant, ["a", "b"], 11)
+    greedy = make_player("greedy", 3)
+    checked = 0
+    while not game.is_over and checked < 4:
+        seat = game.to_move
+        twin = hide_differently(game, seat, checked + 100)
+        if not game.variant.hands_open:
+            assert twin.hands[1 - seat] != game.hands[1 - seat] or game.bag_count == 0
+        view, twin_view = game.view(seat), twin.view(seat)
+        assert view == twin_view
+        for name in LEVEL_NAMES:
+            assert player(name, 7).choose(view) == player(name, 7).choose(twin_view), name
+        checked += 1
+        for _ in range(5):
+            if game.is_over:
+                break
+            game.apply(greedy.choose(game.view(game.to_move)))
+
+
+def test_ai_modules_never_reach_into_the_game():
+    """The AI package imports only constants from the game module and touches no private game state."""
+    for path in (ROOT / "py/qwirkle/ai").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module in ("game", "match", "record"):
+                assert {a.name for a in node.names} <= {"END_BONUS", "HAND_SIZE"}, path.name
+            if isinstance(node, ast.Attribute):
+                assert node.attr not in ("_state", "_undo", "_draw", "_rolled"), (path.name, node.attr)
+
+
+def test_samples_are_consistent_with_the_view():
+    game = Game.new("classic", ["a", "b", "c"], 8)
+    for _ in range(10):
+        game.apply(make_player("greedy", 1).choose(game.view(game.to_move)))
+    view = game.view(game.to_move)
+    sampler = Sampler(view, random.Random(1))
+    for _ in range(5):
+        deal = sampler.deal()
+        assert deal.hands[view.seat] == view.hand
+        assert [len(h) for h in deal.hands] == list(view.hand_sizes)
+        assert len(deal.bag) == view.bag_count
+        hidden = Counter(deal.bag) + Counter(t for s, h in enumerate(deal.hands) if s != view.seat for t in h)
+        assert hidden == view.unseen()
+
+
+# -- reasoning parts -------------------------------------------------------------------------------------------
+def view_of(variant, board, hand, other="", bag="", seat=0, scores=(0, 0), can_roll=False, exchange=0):
+    """A hand-made two-player view; the full set is exactly what is listed, so ``unseen`` = other + bag."""
+    variant = find_variant(variant)
+    board = Board.from_notation(board)
+    hand, other, bag = tuple(parse_tiles(hand)), tuple(parse_tiles(other)), tuple(parse_tiles(bag))
+    full = tuple(board.tiles.values()) + hand + other + bag
+    sizes = (len(hand), len(other)) if seat == 0 else (len(other), len(hand))
+    open_hands = None
+    if variant.hands_open:
+        open_hands = (hand, other) if seat == 0 else (other, hand)
+        full = tuple(Tile(t.color, 0) for t in full)
+    return PlayerView(seat, variant, board, hand, sizes, open_hands, len(bag), scores, seat, None,
+                      exchange, can_roll, full, (), False)
+
+
+def test_a_line_of_five_is_a_threat_weighed_by_the_unseen_completing_tiles():
+    board = "Ro@0,0 Rs@1,0 Rd@2,0 Rc@3,0 Rx@4,0"
+    kinds = kinds_by_cell(Board.from_notation(board).tiles)
+    found = threats(kinds, [(4, 0)])
+    assert found == [(1 << Tile.from_notation("Rt").kind, 0, 1)]
+    # the red star is unseen (in the opponent's hand or the bag): dangerous
+    risky = view_of("classic", board, "Bo Go", other="Rt Yd", bag="Rt Yc Yo Bs")
+    # every red star is in our own hand: no danger, and a Qwirkle set up for us
+    safe = view_of("classic", board, "Rt Rt", other="Yd Bd", bag="Yc Yo Bs Ps")
+    assert Odds(risky).opponent(found[0]) > 0.5
+    assert Odds(safe).opponent(found[0]) == 0
+    assert Odds(safe).mine(safe.hand, found[0]) == 1
+
+
+def test_hard_avoids_handing_over_a_qwirkle_that_greedy_gives():
+    # Rx at either end of the red line scores 5 but leaves a line of five; the opponent very likely holds a red
+    # star (three are unseen among 14 tiles, six of them in their hand). The other plays score 2.
+    view = view_of("classic", "Ro@0,0 Rs@1,0 Rd@2,0 Rc@3,0", "Rx Go", other="Rt Rt Yd Pd Gd Gs",
+                   bag="Rt Yc Yo Ps Pc Po Oo Os")
+    plays = view.legal_plays()
+    greedy = max(plays, key=lambda p: p.points)
+    assert greedy.points == 5 and greedy.placements[0].tile == Tile.from_notation("Rx")
+    evaluator = Evaluator(view)
+    assert evaluator.value(greedy) < 2
+    choice = make_player("hard", 1).choose(view)
+    assert isinstance(choice, Play)
+    assert score(view, choice) == 2
+
+
+def score(view, play):
+    return next(p.points for p in view.legal_plays() if set(p.placements) == set(play.placements))
+
+
+def test_leave_prefers_tiles_that_go_together_and_hates_duplicates():
+    kinds = lambda text: [t.kind for t in parse_tiles(text)]
+    assert leave_value(kinds("Ro Rs Rd")) > leave_value(kinds("Ro Bs Yd"))
+    assert leave_value(kinds("Ro Ro")) < leave_value(kinds("Ro Rs"))
+    assert leave_value([]) == 0
+
+
+def test_exchange_when_the_best_play_is_poor_and_the_rack_is_bad():
+    hand = parse_tiles("Ro Ro Ro Rs Yd Gc")
+    assert sorted(keep_group(hand)) == sorted(parse_tiles("Ro Rs"))
+    move = exchange_choice(hand, 6, best_value=0.5, leave_value=lambda tiles: 0.0)
+    assert isinstance(move, Exchange) and len(move.tiles) == 4
+    assert exchange_choice(hand, 6, best_value=9.0, leave_value=lambda tiles: 0.0) is None
+    limited = exchange_choice(hand, 2, best_value=0.5, leave_value=lambda tiles: 0.0)
+    assert limited.tiles == tuple(parse_tiles("Ro Ro"))   # duplicates go first when the bag is short
+
+
+def test_cubes_rerolls_a_die_that_can_only_duplicate_when_it_may_finish_a_qwirkle():
+    board = "Ro@0,0 Rs@1,0 Rd@2,0 Rc@3,0 Rx@4,0"
+    view = view_of("cubes", board, "Ro Ro Ro Ro Ro Ro", other="Bo Bs Bd Bc Bx Bt", bag="Go Go", can_roll=True)
+    move = make_player("hard", 1).choose(view)
+    assert isinstance(move, Roll)
+    assert all(t.color == 0 for t in move.tiles)
+
+
+def brute_force(board, variant, hands, who, passed=False):
+    """Exact value for ``who`` (score difference to the end) by trying everything."""
+    plays = legal_plays(board, hands[who], variant)
+    if not plays:
+        return 0 if passed else -brute_force(board, variant, hands, 1 - who, True)
+    best = float("-inf")
+    for play in plays:
+        tiles = [p.tile for p in play.placements]
+        rest = list(hands[who])
+        for t in tiles:
+            rest.remove(t)
+        after = Board(board.tiles)
+        after.tiles.update((p.cell, p.tile) for p in play.placements)
+        if not rest:
+            value = play.points + END_BONUS
+        else:
+            new = list(hands)
+            new[who] = rest
+            value = play.points - brute_force(after, variant, new, 1 - who)
+        best = max(best, value)
+    return best
+
+
+@pytest.mark.parametrize("variant", ["classic", "flex"])
+def test_endgame_search_is_exact_with_few_tiles(variant):
+    compared = 0
+    for seed in range(30):
+        game = Game.new(variant, ["a", "b"], 40 + seed)
+        greedy = make_player("greedy", seed)
+        while not game.is_over and game.bag_count:
+            game.apply(greedy.choose(game.view(game.to_move)))
+        if game.is_over:
+            continue
+        seat = game.to_move
+        for mine, theirs in ((game.hands[seat][:2], game.hands[1 - seat][:1]),
+                             (game.hands[seat][:1], game.hands[1 - seat][:2])):
+            if len(legal_plays(game.board, mine, game.variant)) < 2:   # one play: nothing to search, no value
+                continue
+            search = EndgameSearch(game.board, game.variant, [mine, theirs], nodes=5000)
+            _, value = search.best()
+            assert search.exact
+            assert value == brute_force(game.board, game.variant, [list(mine), list(theirs)], 0)
+            compared += 1
+        if compared >= 6:
+            break
+    assert compared >= 3
+
+
+def test_the_hidden_hand_is_known_when_the_bag_is_empty_with_two_players():
+    view = view_of("classic", "Ro@0,0 Rs@1,0", "Bo Bs", other="Yd Yc")
+    assert sorted(hidden_hand(view)) == sorted(parse_tiles("Yd Yc"))
+    assert hidden_hand(view_of("classic", "Ro@0,0", "Bo", other="Yd", bag="Yc")) is None
+
+
+def test_expert_takes_the_win_by_going_out():
+    # bag empty; Bd Bo goes out (+6) and wins, although Yx@... would score more now
+    view = view_of("classic", "Ro@0,0 Rs@1,0 Rd@2,0", "Bo Bs", other="Yd Yc Yo", scores=(50, 52))
+    move = make_player("expert", 1, seconds=None, iterations=50).choose(view)
+    assert isinstance(move, Play) and len(move.placements) == 2
+
+
+def test_expert_is_reproducible_with_a_fixed_budget_and_validates_its_options():
+    game = Game.new("classic", ["a", "b"], 21)
+    for _ in range(6):
+        game.apply(make_player("greedy", 1).choose(game.view(game.to_move)))
+    view = game.view(game.to_move)
+    moves = {ExpertPlayer(random.Random(4), seconds=None, iterations=40).choose(view) for _ in range(2)}
+    assert len(moves) == 1
+    capped = make_player("expert", 4, seconds=0.05, iterations=100_000).choose(view)
+    if isinstance(capped, Play):
+        game.check(capped.placements)
+    with pytest.raises(ValueError):
+        make_player("expert", 1, iterations=0)
+    with pytest.raises(ValueError):
+        make_player("expert", 1, seconds=0)
+
+
+# -- hints ------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("variant", ["classic", "cubes", "flex"])
+def test_hint_gives_a_legal_play_with_its_points(variant):
+    game = Game.new(variant, ["me", "ai"], 31)
+    for _ in range(5):
+        game.apply(make_player("greedy", 1).choose(game.view(game.to_move)))
+    view = game.view(game.to_move)
+    for level in ("medium", "hard", "expert"):
+        found = hint(view, level, seed=3, play_only=True, **FAST.get(level, {}))
+        assert isinstance(found, Hint) and isinstance(found.move, Play)
+        assert game.check(found.move.placements).points == found.points
+    advice = hint(view, "hard")
+    assert isinstance(advice.move, (Play, Exchange, Roll, Pass))
+
+
+# -- tournaments -------------------------------------------------------------------------------------------------
+def test_tournament_is_deterministic_and_rotates_seats():
+    first = run("classic", ["hard", "greedy"], 4, seed=9)
+    second = run("classic", ["hard", "greedy"], 4, seed=9, workers=2)
+    strip = lambda r: [{k: v for k, v in p.items() if k != "seconds_per_move"} for p in r["players"]]
+    assert strip(first) == strip(second)
+    assert first["games"] == 4
+    assert sum(p["wins"] for p in first["players"]) == pytest.approx(4)
+    assert set(first["players"][0]) == {"name", "wins", "mean_score", "points_per_turn", "qwirkles",
+                                        "qwirkles_allowed", "seconds_per_move"}
+
+
+def test_tournament_command_prints_one_json_object():
+    out = subprocess.run([sys.executable, "-m", "qwirkle", "tournament", "--variant", "cubes", "--players",
+                          "random,greedy,beginner", "--games", "3", "--seed", "2"],
+                         capture_output=True, text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")})
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["games"] == 3 and [p["name"] for p in result["players"]] == ["random", "greedy", "beginner"]
+    bad = subprocess.run([sys.executable, "-m", "qwirkle", "tournament", "--players", "hard,nobody"],
+                         capture_output=True, text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")})
+    assert bad.returncode == 2 and "unknown player" in bad.stderr

@@ -1,0 +1,98 @@
+"""The look-ahead's fast best play (qwirkle.ai.quick) agrees with the legal-play generator."""
+import json
+import pathlib
+
+import pytest
+
+from qwirkle import Board, Game, Placement, Play, Tile, find_variant, legal_plays, parse_tiles
+from qwirkle.ai import make_player
+from qwirkle.ai.lines import kinds_by_cell
+from qwirkle.ai.quick import FlexPosition, Position
+
+POSITIONS = pathlib.Path(__file__).resolve().parents[3] / "bench" / "positions.jsonl"
+
+
+def mask_of(hand):
+    mask = 0
+    for tile in hand:
+        mask |= 1 << tile.kind
+    return mask
+
+
+def check(board, hand, variant, position):
+    plays = legal_plays(board, hand, variant)
+    found = position.best_play(mask_of(hand))
+    if not plays:
+        assert found is None
+        return
+    assert found is not None
+    points, cells, kinds = found
+    assert points == max(p.points for p in plays)
+    placed = {Placement(Tile(k // 6, k % 6), c) for c, k in zip(cells, kinds)}
+    assert any(set(p.placements) == placed and p.points == points for p in plays)
+
+
+def check_flex(board, hand, variant, position):
+    plays = legal_plays(board, hand, variant)
+    found = position.best_tiles(hand)
+    if not plays:
+        assert found is None
+        return
+    points, placed = found
+    assert points == max(p.points for p in plays)
+    assert any(set(p.placements) == {Placement(t, c) for c, t in placed} and p.points == points for p in plays)
+
+
+def test_best_play_on_the_committed_positions():
+    checked = 0
+    for line in POSITIONS.read_text().splitlines():
+        item = json.loads(line)
+        if not item["board"]:
+            continue
+        board = Board.from_notation(item["board"])
+        hand, variant = parse_tiles(item["hand"]), find_variant(item["variant"])
+        if variant.backgrounds:
+            check_flex(board, hand, variant, FlexPosition(board.tiles))
+        else:
+            check(board, hand, variant, Position(kinds_by_cell(board.tiles)))
+        checked += 1
+    assert checked > 200
+
+
+def test_flex_incremental_updates_and_diagonals():
+    for seed, tiles in ((70, 72), (71, 108)):
+        game = Game.new("flex", ["a", "b"], seed, tiles=tiles)
+        players = [make_player("random", seed), make_player("greedy", seed)]
+        position = None
+        while not game.is_over:
+            if position is not None:
+                check_flex(game.board, game.hands[game.to_move], game.variant, position.copy())
+            move = players[game.to_move].choose(game.view(game.to_move))
+            game.apply(move)
+            if isinstance(move, Play):
+                if position is None:
+                    position = FlexPosition(game.board.tiles)
+                else:
+                    position.place_tiles([(p.cell, p.tile) for p in move.placements])
+
+
+@pytest.mark.parametrize("variant", ["classic", "cubes"])
+def test_incremental_updates_match_a_fresh_position(variant):
+    for seed in range(3):
+        game = Game.new(variant, ["a", "b"], 60 + seed)
+        players = [make_player("random", seed), make_player("greedy", seed)]
+        position = None
+        while not game.is_over:
+            if position is not None:
+                fresh = Position(kinds_by_cell(game.board.tiles))
+                assert (fresh.kinds, fresh.across, fresh.down) == (position.kinds, position.across, position.down)
+                check(game.board, game.hands[game.to_move], game.variant, position)
+            move = players[game.to_move].choose(game.view(game.to_move))
+            game.apply(move)
+            if isinstance(move, Play):
+                if position is None:
+                    position = Position(kinds_by_cell(game.board.tiles))
+                else:
+                    copy = position.copy()
+                    copy.place([(p.cell, p.tile.kind) for p in move.placements])
+                    position = copy
