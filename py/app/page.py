@@ -237,6 +237,10 @@ class Page:
         set_attr(root, "data-screen", "review" if reviewing else "game" if playing else "home")
         for node in document.querySelectorAll("[data-needs-game]"):
             node.hidden = not playing
+        variant = self.session.controller.current.variant if playing else None
+        if self.display.set_dice(variant is not None and variant.dice):
+            self.settings_changed(redraw=True)   # every text that names tiles says dice now, or tiles again
+            return
         if not playing:
             set_attr(root, "data-turn", None)
             set_attr(root, "data-over", None)

@@ -10,9 +10,11 @@ the engine's registries (``qwirkle.variants.SETUPS``, ``qwirkle.ai`` levels).
 """
 
 from .strings_en_boards import BOARDS
+from .strings_en_dice import DICE
 
 EN: dict[str, str] = {
     **BOARDS,
+    **DICE,
     # Buttons (the English names are a fixed contract: tests rely on them)
     "new_game": "New game",
     "play": "Play",
@@ -237,7 +239,6 @@ EN: dict[str, str] = {
     # Tile tracker
     "tracker_title": "Tiles not seen by {name}",
     "tracker_help": "The full set minus the board and the visible racks.",
-    "tracker_dice": "Cubes dice are counted by colour: faces are rolled when drawn.",
     "tracker_count": "{tile}: {n} not seen",
     "tracker_total_one": "{n} not seen in all.",
     "tracker_total_other": "{n} not seen in all.",

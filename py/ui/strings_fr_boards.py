@@ -76,7 +76,6 @@ BOARDS: dict[str, str] = {
     "stats_reset": "Effacer les statistiques",
     "tracker_title": "Tuiles que {name} n'a pas vues",
     "tracker_help": "Le jeu complet moins le plateau et les chevalets visibles.",
-    "tracker_dice": "Les dés de Cubes sont comptés par couleur : leur face est tirée à la pioche.",
     "tracker_count": "{tile} : {n} pas encore vues",
     "tracker_total_one": "{n} pas encore vue en tout.",
     "tracker_total_other": "{n} pas encore vues en tout.",

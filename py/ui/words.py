@@ -87,12 +87,29 @@ def normalize_language(value: Any) -> str:
 
 
 class Translator:
-    """Texts of one language; a key missing in French falls back to English."""
+    """Texts of one language; a key missing in French falls back to English.
 
-    def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
+    A game of Qwirkle Cubes is played with dice, not tiles: a translator made ``with_dice(True)`` says
+    ``key_dice`` wherever the tables have one (``key_dice_one``/``key_dice_other`` for counted texts),
+    so that no caller has to know which words change::
+
+        >>> Translator("fr").with_dice(True).t("todo_opening", size=2)
+        "ouvrez avec 2 dés en ligne, n'importe où"
+        >>> Translator("en").with_dice(True).tn("bag", 3), Translator("en").t("tracker")
+        ('Bag: 3 dice', 'Tile tracker')
+    """
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE, dice: bool = False) -> None:
         self.lang = normalize_language(lang)
+        self.dice = dice
+
+    def with_dice(self, dice: bool) -> "Translator":
+        """This language, speaking of dice (a Cubes game) or of tiles."""
+        return self if dice == self.dice else Translator(self.lang, dice)
 
     def t(self, key: str, /, **values: Any) -> str:
+        if self.dice and f"{key}_dice" in EN:
+            key = f"{key}_dice"
         text = messages(self.lang).get(key)
         if text is None:
             text = EN.get(key, key)
@@ -100,7 +117,10 @@ class Translator:
 
     def tn(self, key: str, count: int, /, **values: Any) -> str:
         """A text with a number: ``key_one`` for 1 (and 0 in French), ``key_other`` otherwise."""
-        return self.t(f"{key}_{'one' if is_singular(self.lang, count) else 'other'}", n=count, **values)
+        form = "one" if is_singular(self.lang, count) else "other"
+        if self.dice and f"{key}_dice_{form}" in EN:
+            key = f"{key}_dice"
+        return self.t(f"{key}_{form}", n=count, **values)
 
     def points(self, count: int) -> str:
         """'1 point', '0 point' (French), '12 points'."""

@@ -16,7 +16,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import time
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
+from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -56,16 +56,7 @@ document.addEventListener("securitypolicyviolation", (e) => {
 """
 
 
-def _load_script(name: str) -> Any:
-    path = ROOT / "scripts" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"_scripts_{name}", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-serve = _load_script("serve")
+serve = load_script("serve")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -49,7 +49,7 @@ class TrackerDialog:
         set_text(by_id("tracker-title"), tr.t("tracker_title", name=names[seat]))
         die = game.variant.dice
         grid = tracker_model.grid(c.view(seat).unseen(), game.variant.backgrounds, die)
-        set_text(by_id("tracker-help"), tr.t("tracker_dice" if die else "tracker_help")
+        set_text(by_id("tracker-help"), tr.with_dice(die).t("tracker_help")
                  + " " + tr.tn("tracker_total", grid.total))
         if grid.backgrounds:
             box.appendChild(self._legend(grid))

@@ -109,8 +109,7 @@ def status_text(c: Controller, tr: Translator) -> str:
 
 def bag_text(c: Controller, tr: Translator) -> str:
     assert c.game is not None
-    key = "bag_dice" if c.game.variant.dice else "bag"
-    return tr.tn(key, c.game.bag_count)
+    return tr.with_dice(c.game.variant.dice).tn("bag", c.game.bag_count)
 
 
 class LogEntry(Value):
