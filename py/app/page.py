@@ -18,6 +18,7 @@ the board and the dialogs are imported on first need, not at load. Modules arriv
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
@@ -63,6 +64,7 @@ class Page:
         self._board: BoardRegion | None = None
         self._rack: RackRegion | None = None
         self._racks: RackOrders | None = None
+        self._racks_kept: tuple[str | None, str] = (None, "")   # the game and the arrangement last saved
         self._celebration: Celebration | None = None
         self._dialogs: Dialogs | None = None
         self._review: ReviewView | None = None
@@ -257,6 +259,25 @@ class Page:
         self.board  # noqa: B018 - makes the regions on the first game
         for region in self._regions:
             region.render()
+        self._keep_racks()
+
+    # -- the racks as each player arranged them, kept with the game (store.rack_memory) ------------
+    def _load_racks(self) -> None:
+        from .store.rack_memory import load_racks
+        game_id = self.session.controller.game_id if self.session.has_game() else None
+        self.racks.load(load_racks(self.store, game_id) if game_id else {})
+        self._racks_kept = (game_id, json.dumps(self.racks.to_json()))
+
+    def _keep_racks(self) -> None:
+        """Save the arrangement when it changed: a sort, a drag, a hand drawn."""
+        game_id = self.session.controller.game_id
+        if not game_id or self._racks is None:
+            return
+        text = json.dumps(self.racks.to_json())
+        if self._racks_kept != (game_id, text):
+            from .store.rack_memory import save_racks
+            save_racks(self.store, game_id, self.racks.to_json())
+            self._racks_kept = (game_id, text)
 
     def announce(self, text: str) -> None:
         set_text(by_id("announce"), text)
@@ -291,7 +312,7 @@ class Page:
         if self._review is not None and self._review.is_open:   # a game started or resumed: back to the table
             self._review.close()
         self.board.reset()
-        self.racks.clear()
+        self._load_racks()
         for region in self._regions:
             getattr(region, "forget", lambda: None)()
         self.render()

@@ -85,6 +85,43 @@ class RackOrders:
         rack.fresh = set(drawn) if moved else set()
         return list(rack.order)
 
+    def to_json(self) -> dict[str, Any]:
+        """What to keep between visits (``store.rack_memory``): each seat's hand as it was last drawn,
+        its order, the tiles drawn since that seat's last move, and the next sort."""
+        return {"seats": {str(seat): {"hand": [tile.notation() for tile in rack.hand], "order": list(rack.order),
+                                      "fresh": sorted(rack.fresh), "moves": rack.moves}
+                          for seat, rack in sorted(self.racks.items()) if rack.hand},
+                "sort": {str(seat): by for seat, by in sorted(self.next_sort.items())}}
+
+    def load(self, data: Any) -> None:
+        """Take back what ``to_json`` kept; a seat whose entry does not read as one (an older or a
+        damaged value) starts in the dealt order, and nothing raises::
+
+            >>> racks = RackOrders()
+            >>> racks.load({"seats": {"0": {"hand": ["Rs", "Bo"], "order": [1, 0], "fresh": [1], "moves": 4},
+            ...                       "1": {"hand": ["Rs"], "order": [3]}, "x": 1}, "sort": {"0": "shape"}})
+            >>> racks.order(0, racks.racks[0].hand, moves=4), racks.fresh(0), sorted(racks.racks)
+            ([1, 0], {1}, [0])
+        """
+        from qwirkle.tiles import Tile
+        self.clear()
+        if not isinstance(data, dict):
+            return
+        seats, sorts = data.get("seats"), data.get("sort")
+        for key, entry in (seats.items() if isinstance(seats, dict) else ()):
+            try:
+                seat, hand = int(key), tuple(Tile.from_notation(code) for code in entry["hand"])
+                order, fresh, moves = list(entry["order"]), set(entry.get("fresh", ())), entry.get("moves", -1)
+            except (TypeError, ValueError, KeyError, AttributeError):
+                continue
+            if (0 <= seat < 8 and sorted(order) == list(range(len(hand))) and fresh <= set(order)
+                    and isinstance(moves, int) and not isinstance(moves, bool) and moves >= -1):
+                rack = self.racks[seat] = _Rack(hand, order)
+                rack.fresh, rack.moves = fresh, moves
+        for key, by in (sorts.items() if isinstance(sorts, dict) else ()):
+            if by in SORTS and isinstance(key, str) and key.isdigit():
+                self.next_sort[int(key)] = by
+
     def fresh(self, seat: int) -> set[int]:
         rack = self.racks.get(seat)
         return set(rack.fresh) if rack else set()

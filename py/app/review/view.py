@@ -77,7 +77,9 @@ class ReviewView:
         """Review a finished game (``ValueError`` for a game in progress: its racks are hidden)."""
         if self.review is not None:
             self.review.close()
-        self.review = ReviewSession(game, game_id, budget=PAGE_BUDGET)
+        kept = self.store.settings().get("review_level")   # the level last compared with, on any game
+        level = kept if kept in seats.level_names() else "expert"
+        self.review = ReviewSession(game, game_id, level=level, budget=PAGE_BUDGET)
         self.list.forget()
         self.drawn = None
         self.board.view.user_moved = False
@@ -135,6 +137,7 @@ class ReviewView:
     def _level_change(self, event: Any) -> None:
         review = self.review
         if review is not None and review.set_level(str(event.target.value)):
+            self.store.save_settings(review_level=review.level)
             self.runner.restart_levels(review)
             self.render()
 

@@ -41,6 +41,7 @@ SAVE_PREFIX = PREFIX + "save."
 CURRENT = PREFIX + "current"
 SETTINGS = PREFIX + "settings"
 ASIDE_PREFIX = PREFIX + "aside."
+RACKS_PREFIX = PREFIX + "racks."   # this device's arrangement of a saved game's racks (store.rack_memory)
 SAVE_FORMAT = "qwirkle-save"
 SAVE_VERSION = 1
 PALETTES = ("standard", "contrast")
@@ -232,6 +233,7 @@ class SaveStore:
     def delete(self, game_id: str) -> None:
         try:
             self.storage.remove(SAVE_PREFIX + game_id)
+            self.storage.remove(RACKS_PREFIX + game_id)
         except Exception:  # noqa: BLE001 - a broken store: the save stays
             return
         if self.current_id() == game_id:
@@ -346,9 +348,10 @@ class SaveStore:
             result["lang"] = value["lang"]
         if value.get("palette") in PALETTES:
             result["palette"] = value["palette"]
-        level = value.get("hint_level")
-        if isinstance(level, str) and level.isalpha() and len(level) <= 20:  # checked against the levels when used
-            result["hint_level"] = level
+        for key in ("hint_level", "review_level"):   # checked against the levels when used
+            level = value.get(key)
+            if isinstance(level, str) and level.isalpha() and len(level) <= 20:
+                result[key] = level
         if value.get("expert_seconds") in EXPERT_SECONDS:
             result["expert_seconds"] = value["expert_seconds"]
         for switch in ("celebrate", "sound"):   # "on" or "off"
