@@ -261,4 +261,5 @@ def daily_seed(date: str) -> int:
 
 def daily(date: str, variant: str = "classic") -> Puzzle:
     """The puzzle of the day for ``variant``: derived from the date alone."""
+    check_theme(variant, None)
     return next(generate(variant, 1, daily_seed(date) * 8 + list(VARIANT_CODES).index(variant)))
