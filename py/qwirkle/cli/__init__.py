@@ -1,4 +1,4 @@
-"""The command line: ``python3 -m qwirkle score|moves|selfplay|replay|tournament|review|puzzles ...``.
+"""The command line: ``python3 -m qwirkle score|moves|selfplay|replay|tournament|review|puzzles|analyse ...``.
 
 The engine's top layer: it may import the rules, the computer players (``qwirkle.ai``) and ``qwirkle.study``.
 """
@@ -265,8 +265,9 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--budget", type=int, help="the Expert's look-ahead budget in iterations (default 160)")
     review.set_defaults(run=_cmd_review)
 
-    from . import puzzles
+    from . import analyse, puzzles
     puzzles.add(commands, variants)
+    analyse.add(commands, variants)
     return parser
 
 

@@ -1,7 +1,8 @@
 """``python3 -m qwirkle puzzles``: puzzles from seeded self-play, one JSON line each (see ``qwirkle.study.puzzles``).
 
 ``--variant V --count N --seed S [--theme T]`` finds N puzzles; ``--id ID`` prints one again from its id alone;
-``--daily YYYY-MM-DD`` prints the puzzle of that day (with ``--variant``).
+``--daily YYYY-MM-DD`` prints the puzzle of that day (with ``--variant``); ``--id ID --answer PLAY`` judges a play
+(exit 0 solved, 1 missed).
 """
 from __future__ import annotations
 
@@ -12,6 +13,13 @@ from typing import Any
 
 def _cmd_puzzles(args: argparse.Namespace) -> int:
     from ..study.puzzles import PuzzleError, daily, generate, puzzle_from_id
+    if args.answer is not None:
+        from ..study.puzzles import judge
+        if args.id is None:
+            raise PuzzleError("--answer needs --id")
+        answer = judge(puzzle_from_id(args.id), args.answer)
+        print(json.dumps(answer.to_json()))
+        return 0 if answer.result == "solved" else 1
     if args.id is not None:
         puzzles = [puzzle_from_id(args.id)]
     elif args.daily is not None:
@@ -34,5 +42,6 @@ def add(commands: Any, variants: list[str]) -> None:
     puzzles.add_argument("--seed", type=int, default=0)
     puzzles.add_argument("--theme", help=f"one of: {', '.join(THEMES)}")
     puzzles.add_argument("--id", help="print this puzzle again (e.g. cq-k3x9a-1f)")
+    puzzles.add_argument("--answer", metavar="PLAY", help="with --id: judge this play (exit 0 solved, 1 missed)")
     puzzles.add_argument("--daily", metavar="YYYY-MM-DD", help="print the puzzle of this day")
     puzzles.set_defaults(run=_cmd_puzzles)

@@ -64,8 +64,10 @@ def check_position(variant: Variant, board: Board) -> None:
             problem = line_problem([tiles[c] for c in run])
             if problem is not None:
                 reason, details = problem
-                raise IllegalMoveError("C5", f"the {kind} at ({run[0][0]}, {run[0][1]}) is not a line: {reason} "
-                                       "(one color or one shape, no duplicate, at most 6)", run, reason,
+                why = {"too_long": f"holds {details.get('length')} tiles; a line holds at most 6",
+                       "duplicate": f"holds two {details.get('tile')}",
+                       "mixed": "mixes colors and shapes"}[reason]
+                raise IllegalMoveError("C5", f"the {kind} at ({run[0][0]}, {run[0][1]}) {why}", run, reason,
                                        {**details, "line": kind})
         if variant.backgrounds:
             for step in DIAGONALS:

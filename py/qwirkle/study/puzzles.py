@@ -263,3 +263,47 @@ def daily(date: str, variant: str = "classic") -> Puzzle:
     """The puzzle of the day for ``variant``: derived from the date alone."""
     check_theme(variant, None)
     return next(generate(variant, 1, daily_seed(date) * 8 + list(VARIANT_CODES).index(variant)))
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A player's play judged against the puzzle: solved only by the one best play."""
+
+    result: str                 # "solved" or "missed"
+    points: int                 # the play's points as the game scores them (0 when illegal)
+    best_points: int
+    legal: bool
+    lines: tuple[dict[str, Any], ...]
+    rule: str | None = None     # the rule an illegal play breaks
+
+    def to_json(self) -> dict[str, Any]:
+        return {"result": self.result, "points": self.points, "best_points": self.best_points, "legal": self.legal,
+                "lines": list(self.lines), "rule": self.rule}
+
+
+def judge(puzzle: Puzzle, play_text: str) -> Answer:
+    """Score ``play_text`` on the puzzle's board from its hand (``IllegalMoveError`` becomes a missed answer naming
+    the rule); solved when it scores ``best_points``, which only the best play does."""
+    from collections import Counter
+
+    from ..board import Board
+    from ..errors import IllegalMoveError
+    from ..notation import parse_placements
+    from ..tiles import parse_tiles
+    from ..variants import find_variant
+    variant = find_variant(puzzle.variant)
+    board = Board.from_placements(parse_placements(puzzle.board))
+    hand = parse_tiles(puzzle.hand)
+    placements = parse_placements(play_text.replace("+", " "))
+    if not placements:
+        raise PuzzleError("answer: empty; give placements like 'Rd@1,0 Rs@2,0'")
+    try:
+        missing = Counter(p.tile for p in placements) - Counter(hand)
+        if missing:
+            raise IllegalMoveError("C4", f"{next(iter(missing)).notation()} is not in the hand")
+        score = score_play(board, placements, variant)
+    except IllegalMoveError as error:
+        return Answer("missed", 0, puzzle.best_points, False, (), error.rule)
+    points = score.points + (END_BONUS if len(placements) == len(hand) and puzzle.bag == 0 else 0)
+    result = "solved" if points == puzzle.best_points else "missed"
+    return Answer(result, points, puzzle.best_points, True, tuple(line.to_json() for line in score.lines))

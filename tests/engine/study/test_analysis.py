@@ -65,3 +65,28 @@ def test_did_we_score_that_right():
     with pytest.raises(IllegalMoveError) as caught:
         score_lines(variant, board, "Bd@2,0")
     assert caught.value.rule == "C5"
+
+
+def run(*args):
+    import os
+    import pathlib
+    import subprocess
+    import sys
+    root = pathlib.Path(__file__).resolve().parents[3]
+    env = {**os.environ, "PYTHONPATH": str(root / "py")}
+    return subprocess.run([sys.executable, "-m", "qwirkle", "analyse", *args], capture_output=True, text=True,
+                          env=env, cwd=root)
+
+
+def test_cli_analyse_ranks_refuses_and_scores():
+    import json
+    out = run("--variant", "classic", "--board", "Ro@0,0+Rs@1,0", "--hand", "Bo+Bs")
+    plays = json.loads(out.stdout)["plays"]
+    assert out.returncode == 0 and plays[0]["points"] >= plays[-1]["points"] and plays[0]["lines"]
+    out = run("--board", "Ro@0,0+Bs@1,0", "--hand", "Bo")
+    refusal = json.loads(out.stdout)
+    assert out.returncode == 1 and refusal["rule"] == "C5" and "mixes colors and shapes" in refusal["message"]
+    out = run("--board", "Ro@0,0 Rs@1,0", "--play", "Rd@2,0")
+    assert out.returncode == 0 and json.loads(out.stdout)["points"] == 3
+    out = run("--board", "Ro@0,0 Zz@1,0", "--hand", "Bo")
+    assert out.returncode == 2 and "tile" in out.stderr

@@ -136,3 +136,25 @@ def test_cli_prints_json_lines_and_reprints_an_id():
 def test_cli_errors(args, words):
     out = run(*args)
     assert out.returncode == 2 and words in out.stderr and not out.stdout
+
+
+def test_judge_solved_only_by_the_best_play():
+    from qwirkle.study.puzzles import judge
+    puzzle = puzzle_from_id("cq-hu30p6-11")
+    solved = judge(puzzle, puzzle.best)
+    assert solved.result == "solved" and solved.points == puzzle.best_points and solved.lines == puzzle.lines
+    variant = find_variant(puzzle.variant)
+    board = Board.from_placements(parse_placements(puzzle.board))
+    other = [p for p in legal_plays(board, parse_tiles(puzzle.hand), variant) if p.notation() != puzzle.best][0]
+    missed = judge(puzzle, other.notation())
+    assert missed.result == "missed" and missed.legal and missed.points == other.points < puzzle.best_points
+    illegal = judge(puzzle, "Ro@0,0")
+    assert illegal.result == "missed" and not illegal.legal and illegal.rule in ("C4", "C5")
+
+
+def test_cli_answer():
+    puzzle = puzzle_from_id("cq-hu30p6-11")
+    out = run("--id", puzzle.id, "--answer", puzzle.best)
+    assert out.returncode == 0 and json.loads(out.stdout)["result"] == "solved"
+    out = run("--id", puzzle.id, "--answer", "Ro@0,0")
+    assert out.returncode == 1 and json.loads(out.stdout)["result"] == "missed"
