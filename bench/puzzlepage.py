@@ -5,7 +5,8 @@ Opens ``bench/puzzle.html`` (the game's Pyodide, CSP and archive ``assets/app/ap
 which imports the puzzle module from the archive and makes the puzzle of the day of ten dates for each variant,
 timing each in Python (``time.perf_counter``), and prints the import time and, per variant, the median and the
 slowest. The target is under 1 s for one puzzle in the page. The same dates in CPython are printed beside them
-(``--no-cpython`` skips that), so the ratio Pyodide / CPython shows too.
+(``--no-cpython`` skips that), so the ratio Pyodide / CPython shows too, and whether both Pythons made the same
+puzzles (their ids), a check that generation is the same on every Python.
 
     .venv/bin/python bench/puzzlepage.py
 """
@@ -40,12 +41,13 @@ def in_cpython() -> dict:
     from qwirkle.study.puzzles import daily
     timings = {}
     for variant in ("classic", "cubes", "flex"):
-        runs = []
+        runs, ids = [], []
         for day in range(1, 11):
             start = time.perf_counter()
-            daily(f"2026-12-{day:02d}", variant)
+            ids.append(daily(f"2026-12-{day:02d}", variant).id)
             runs.append((time.perf_counter() - start) * 1000)
-        timings[variant] = {"max_ms": round(max(runs), 1), "median_ms": round(sorted(runs)[len(runs) // 2], 1)}
+        timings[variant] = {"max_ms": round(max(runs), 1), "median_ms": round(sorted(runs)[len(runs) // 2], 1),
+                            "ids": ids}
     return timings
 
 
@@ -54,7 +56,7 @@ def main() -> None:
     parser.add_argument("--no-cpython", action="store_true")
     args = parser.parse_args()
     page = in_page()
-    print(f"Pyodide: import {page['import_ms']} ms")
+    print(f"Pyodide (Python {page['python']}): import {page['import_ms']} ms")
     for variant in ("classic", "cubes", "flex"):
         print(f"Pyodide {variant}: median {page[variant]['median_ms']} ms, slowest {page[variant]['max_ms']} ms "
               f"({page[variant]['days']} days)")
@@ -65,6 +67,8 @@ def main() -> None:
             print(f"CPython {variant}: median {cpython[variant]['median_ms']} ms, "
                   f"slowest {cpython[variant]['max_ms']} ms")
         result["cpython"] = cpython
+        same = all(page[v]["ids"] == cpython[v]["ids"] for v in ("classic", "cubes", "flex"))
+        print(f"same puzzles in Pyodide and CPython {sys.version.split()[0]}: {same}")
     print(json.dumps(result))
 
 
