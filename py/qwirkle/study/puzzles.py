@@ -41,6 +41,7 @@ PLAYERS = ("A", "B")
 MAX_GAMES = 40          # games tried for one puzzle before giving up (a rare theme in an unlucky seed)
 MAX_MOVES = 400         # moves of one self-play game (a greedy game ends in about 60)
 SEED_RANGE = 36 ** 6    # game seeds: six base-36 digits at most
+DAILY_LEAST = 2         # the puzzle of the day is never of the easiest difficulty
 
 
 class PuzzleError(ValueError):
@@ -180,8 +181,10 @@ def difficulty(count: int, best_points: int, best_tiles: int, obvious_points: in
     return min(5, score)
 
 
-def _puzzle_at(game: Game, plays: list[ScoredPlay], seed: int, move: int, theme: str | None) -> Puzzle | None:
-    """The puzzle of this position (of ``theme``, or of its first theme), or None when it is not one."""
+def _puzzle_at(game: Game, plays: list[ScoredPlay], seed: int, move: int, theme: str | None,
+               least: int = 1) -> Puzzle | None:
+    """The puzzle of this position (of ``theme``, or of its first theme, and of difficulty ``least`` or more), or None
+    when it is not one."""
     if len(plays) < 2 or game.is_opening:
         return None
     scored = sorted(((_points(game, p), p) for p in plays), key=lambda item: (-item[0], item[1].placements))
@@ -196,26 +199,30 @@ def _puzzle_at(game: Game, plays: list[ScoredPlay], seed: int, move: int, theme:
     if chosen is None:
         return None
     obvious = max((points for points, play in scored if len(play.placements) == 1), default=0)
+    level = difficulty(len(plays), best_points, len(best.placements), obvious)
+    if level < least:
+        return None
     lines = score_play(game.board, best.placements, game.variant).lines
     name = game.variant.name
     return Puzzle(make_id(name, chosen, seed, move), name, chosen, game.board.notation(),
                   tiles_notation(sorted(game.hands[game.to_move])), best.notation(), best_points, second_points,
-                  len(plays), difficulty(len(plays), best_points, len(best.placements), obvious), game.bag_count,
+                  len(plays), level, game.bag_count,
                   tuple(line.to_json() for line in lines), best_points - best.points)
 
 
-def _from_game(variant: str, seed: int, theme: str | None, start: int) -> Puzzle | None:
+def _from_game(variant: str, seed: int, theme: str | None, start: int, least: int) -> Puzzle | None:
     """The first puzzle of a game at or after move ``start``."""
     for index, game, plays in _positions(variant, seed):
         if index >= start:
-            found = _puzzle_at(game, plays, seed, index, theme)
+            found = _puzzle_at(game, plays, seed, index, theme, least)
             if found is not None:
                 return found
     return None
 
 
-def generate(variant: str, count: int, seed: int, theme: str | None = None) -> Iterator[Puzzle]:
-    """``count`` puzzles of ``variant`` (and ``theme``), one per game, from ``seed``; the same on every Python."""
+def generate(variant: str, count: int, seed: int, theme: str | None = None, least: int = 1) -> Iterator[Puzzle]:
+    """``count`` puzzles of ``variant`` (and ``theme``, and of difficulty ``least`` or more), one per game, from
+    ``seed``; the same on every Python."""
     check_theme(variant, theme)
     if count < 1:
         raise PuzzleError("count: at least 1")
@@ -225,7 +232,7 @@ def generate(variant: str, count: int, seed: int, theme: str | None = None) -> I
     while made < count:
         game_seed = int(rng.random() * SEED_RANGE)
         start = 6 + int(rng.random() * 24)
-        found = _from_game(variant, game_seed, theme, start)
+        found = _from_game(variant, game_seed, theme, start, least)
         if found is None:
             misses += 1
             if misses > MAX_GAMES:
@@ -260,9 +267,9 @@ def daily_seed(date: str) -> int:
 
 
 def daily(date: str, variant: str = "classic") -> Puzzle:
-    """The puzzle of the day for ``variant``: derived from the date alone."""
+    """The puzzle of the day for ``variant``: derived from the date alone; never of the easiest difficulty."""
     check_theme(variant, None)
-    return next(generate(variant, 1, daily_seed(date) * 8 + list(VARIANT_CODES).index(variant)))
+    return next(generate(variant, 1, daily_seed(date) * 8 + list(VARIANT_CODES).index(variant), least=DAILY_LEAST))
 
 
 @dataclass(frozen=True)

@@ -158,3 +158,11 @@ def test_cli_answer():
     assert out.returncode == 0 and json.loads(out.stdout)["result"] == "solved"
     out = run("--id", puzzle.id, "--answer", "Ro@0,0")
     assert out.returncode == 1 and json.loads(out.stdout)["result"] == "missed"
+
+
+def test_daily_is_never_the_easiest_and_rebuilds_from_its_id():
+    for day in range(1, 8):
+        for variant in ("classic", "cubes", "flex"):
+            puzzle = daily(f"2026-03-{day:02d}", variant)
+            assert puzzle.difficulty >= 2
+            assert puzzle_from_id(puzzle.id) == puzzle
