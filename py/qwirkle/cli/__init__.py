@@ -1,4 +1,4 @@
-"""The command line: ``python3 -m qwirkle score|moves|selfplay|replay|tournament|review ...``.
+"""The command line: ``python3 -m qwirkle score|moves|selfplay|replay|tournament|review|puzzles|analyse ...``.
 
 The engine's top layer: it may import the rules, the computer players (``qwirkle.ai``) and ``qwirkle.study``.
 """
@@ -264,6 +264,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"the level whose move is shown: {', '.join(PLAYERS)}, or none (default expert)")
     review.add_argument("--budget", type=int, help="the Expert's look-ahead budget in iterations (default 160)")
     review.set_defaults(run=_cmd_review)
+
+    from . import analyse, puzzles
+    puzzles.add(commands, variants)
+    analyse.add(commands, variants)
     return parser
 
 
