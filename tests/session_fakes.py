@@ -5,6 +5,7 @@ app's tests (tests is on the path: pytest.ini)."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from typing import Any, Coroutine
 
 from app.play.ai_service import choose_move, hint_move
@@ -59,7 +60,19 @@ class FakeHost:
         async def drain() -> None:
             while self.tasks:
                 await self.tasks.pop(0)
-        asyncio.run(drain())
+        # In a thread of its own: a worker process that ran a browser test before holds Playwright's
+        # running event loop in this thread, where asyncio.run refuses to start another.
+        failures: list[BaseException] = []
+        def drain_all() -> None:
+            try:
+                asyncio.run(drain())
+            except BaseException as error:  # noqa: BLE001 - raised again in the test's thread
+                failures.append(error)
+        thread = threading.Thread(target=drain_all)
+        thread.start()
+        thread.join()
+        if failures:
+            raise failures[0]
 
 
 class Events:

@@ -16,6 +16,7 @@ Feature packages, each importing only those listed before it (``tests/architectu
     dialogs  the dialogs, the menu and its settings
     input    every button, key and gesture mapped to an action
     review   the review of a finished game
+    analysis the analysis board: any position, every play ranked
     page.py  wires them together (py/main.py's only import)
 
 Every file in this folder reaches Pyodide inside assets/app/app.zip, which ``scripts/bundle.py``

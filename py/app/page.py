@@ -27,7 +27,7 @@ from ui.words import Translator
 from ui.jsvalues import present
 
 from .web.display import Display
-from .web.dom import by_id, listen, set_attr, set_text
+from .web.dom import by_id, listen, on_resize, set_attr, set_text
 from .regions.home import HomeRegion
 from .play.host import PageHost
 from .input.bindings import Input, focus_first
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from .regions.celebrate import Celebration
     from .dialogs.manager import Dialogs
     from .review.view import ReviewView
+    from .analysis.view import AnalysisView
     from .play.rack_model import RackOrders
     from .regions.rack import RackRegion
 
@@ -65,6 +66,7 @@ class Page:
         self._rack: RackRegion | None = None
         self._racks: RackOrders | None = None
         self._racks_kept: tuple[str | None, str] = (None, "")   # the game and the arrangement last saved
+        self._analysis: "AnalysisView | None" = None
         self._celebration: Celebration | None = None
         self._dialogs: Dialogs | None = None
         self._review: ReviewView | None = None
@@ -124,8 +126,22 @@ class Page:
         if self._review is None:
             from .review.view import ReviewView
             await self.session.host.sleep(0)
-            self._review = ReviewView(self.display, self.session.store, self.session.host, self._review_closed)
+            self._review = ReviewView(self.display, self.session.store, self.session.host, self._review_closed,
+                                      lambda *position: self.open_analysis(position))
         self._review.open(game, game_id)
+        self.render()
+
+    # -- the analysis board (app.analysis, imported on first need) ----------------------------------
+    def open_analysis(self, position: "tuple[Any, ...] | None" = None, query: str = "") -> None:
+        """The analysis board on a link's position (``query``), a review's (``position``: variant, board,
+        rack), else the game at the table's (its board and this device's rack to move), else empty."""
+        from .analysis.view import AnalysisView
+        if self._analysis is None:
+            self._analysis = AnalysisView(self.display, self.render)
+        if self._review is not None and self._review.is_open:
+            self._review.close()
+        table = self.session.controller if self.session.has_game() else None
+        self._analysis.show(position, query, table)
         self.render()
 
     def _review_closed(self) -> None:
@@ -146,13 +162,16 @@ class Page:
         self.input.listen()
         self.menu.listen()
         self.settings.listen()
-        listen(window, "resize", lambda _event: self.board.fit() if self.session.has_game() else None)
+        on_resize(by_id("board"), lambda: self.board.fit() if self.session.has_game() else None)
         listen(window, "hashchange", lambda _event: self.open_turn_link(str(window.location.hash)))
         listen(by_id("link-form"), "submit", self._pasted_link)
         listen(window, "storage", self._storage)
         self.translate_page()
         query, fragment = str(window.location.search), str(window.location.hash)
-        self.session.open(query, self.display.tr.lang, fragment)
+        analyse = bool(window.URL.new(window.location.href).searchParams.has("analyse"))
+        self.session.open("" if analyse else query, self.display.tr.lang, fragment)
+        if analyse:
+            self.open_analysis(query=query)
         if _is_link(query, fragment):
             self._clean_address()
         by_id("menu").hidden = False
@@ -233,10 +252,12 @@ class Page:
         root = document.documentElement
         set_attr(root, "data-palette", self.display.palette)
         playing = self.session.has_game()
-        reviewing = self._review is not None and self._review.is_open
-        by_id("home").hidden = playing or reviewing
-        by_id("game").hidden = not playing or reviewing
-        set_attr(root, "data-screen", "review" if reviewing else "game" if playing else "home")
+        analysing = self._analysis is not None and self._analysis.is_open
+        reviewing = self._review is not None and self._review.is_open and not analysing
+        by_id("home").hidden = playing or reviewing or analysing
+        by_id("game").hidden = not playing or reviewing or analysing
+        set_attr(root, "data-screen", "analysis" if analysing else "review" if reviewing else "game" if playing
+                 else "home")
         for node in document.querySelectorAll("[data-needs-game]"):
             node.hidden = not playing
         variant = self.session.controller.current.variant if playing else None

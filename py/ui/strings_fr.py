@@ -6,11 +6,13 @@ des guillemets « ».
 """
 
 from .strings_fr_boards import BOARDS
+from .strings_fr_analysis import ANALYSIS
 from .strings_fr_dice import DICE
 
 FR: dict[str, str] = {
     **BOARDS,
     **DICE,
+    **ANALYSIS,
     "export_none": "Cette partie n'est plus enregistrée dans ce navigateur : rien à exporter.",
     "new_game": "Nouvelle partie",
     "play": "Jouer",

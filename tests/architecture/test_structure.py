@@ -135,7 +135,7 @@ def test_engine_layers_import_downward_only() -> None:
 
 
 # The browser layer's packages, bottom up: each imports only itself and those before it (py/app/__init__.py).
-APP_LAYERS = ("web", "shared", "store", "links", "play", "regions", "dialogs", "input", "review", "")
+APP_LAYERS = ("web", "shared", "store", "links", "play", "regions", "dialogs", "input", "review", "analysis", "")
 MAX_MODULES_PER_FOLDER = 20
 
 
@@ -201,7 +201,8 @@ def test_the_home_screen_does_not_load_the_engine() -> None:
         todo.extend(p for p in parents if p in known)
         todo.extend(load_time_imports(name, mods[name], known))
     assert not {m for m in seen if m.split(".")[0] == "qwirkle"}, sorted(seen)
-    assert not seen & {"app.play.controller", "app.regions.board", "app.dialogs.manager", "app.regions.side"}, sorted(seen)
+    assert not seen & {"app.play.controller", "app.regions.board", "app.dialogs.manager", "app.regions.side",
+                       "app.analysis.view"}, sorted(seen)
 
 
 def test_one_basename_per_test_module() -> None:

@@ -46,7 +46,7 @@ class BoardRegion:
         """The tiles, the pending ones and the cells around them (the empty board: its centre)."""
         c = self.session.controller
         cells = set(c.current.board.tiles) | set(c.turn.cells())
-        return cells | board_model.neighbours(cells) if cells else {(-2, -2), (3, 3)}
+        return cells | board_model.neighbours(cells) if cells else {(-2, -2), (2, 2)}   # centred on (0, 0)
 
     def fit(self, force: bool = False) -> None:
         """Show the tiles and the cells around them (``force``: whatever the player did)."""

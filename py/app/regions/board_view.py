@@ -132,6 +132,23 @@ class BoardView:
         rect = self.root.getBoundingClientRect()
         if rect.width > 0 and rect.height > 0:
             self.view.width, self.view.height = rect.width, rect.height
+            self.view.inset_right, self.view.inset_bottom = self._controls_band(rect)
+
+    def _controls_band(self, board: Any) -> tuple[float, float]:
+        """The band of the board its zoom buttons cover: a column at the right edge (phones) or a row
+        along the bottom, measured, so that ``fit`` leaves it free."""
+        area = self.root.parentElement
+        if not present(area):
+            return 0.0, 0.0
+        controls = area.querySelector(".zoom")
+        if not present(controls):
+            return 0.0, 0.0
+        rect = controls.getBoundingClientRect()
+        if rect.width <= 0 or rect.height <= 0:
+            return 0.0, 0.0
+        if rect.height > rect.width:
+            return max(0.0, board.right - rect.left), 0.0
+        return 0.0, max(0.0, board.bottom - rect.top)
 
     @property
     def min_zoom(self) -> float:
@@ -140,7 +157,10 @@ class BoardView:
 
     def fit(self, cells: list[Cell] | set[Cell], force: bool = False, focus: set[Cell] | None = None) -> None:
         """Show ``cells`` (unless the player moved the view; ``force``: whatever they did). When
-        they do not fit at a tappable size, ``focus`` (the last move) is centred instead."""
+        they do not fit at a tappable size, ``focus`` (the last move) is centred instead. Never under a
+        finger: the board resizing while the player touches it (a move changes the panels) waits."""
+        if self.touching and not force:
+            return
         self.measure()
         if force or not self.view.user_moved:
             self.view.fit(cells, min_zoom=self.min_zoom, focus=focus)

@@ -20,11 +20,23 @@ class Viewport:
     """Pan, zoom and the board's size in pixels; ``user_moved``: the player panned or zoomed, so
     the view stops following the game. (A plain class: see ui.values.)"""
 
-    __slots__ = ("dx", "dy", "zoom", "width", "height", "user_moved")
+    __slots__ = ("dx", "dy", "zoom", "width", "height", "user_moved", "inset_right", "inset_bottom")
 
     def __init__(self, dx: float = 0.0, dy: float = 0.0, zoom: float = 1.0, width: float = 600.0,
                  height: float = 400.0, user_moved: bool = False) -> None:
         self.dx, self.dy, self.zoom, self.width, self.height, self.user_moved = dx, dy, zoom, width, height, user_moved
+        # The band the board's controls cover (the zoom buttons), kept free of the tiles shown by
+        # ``fit`` and ``centre``: what the player needs to see never lies under a button.
+        self.inset_right = 0.0
+        self.inset_bottom = 0.0
+
+    @property
+    def free_width(self) -> float:
+        return max(self.width - self.inset_right, self.width / 2)
+
+    @property
+    def free_height(self) -> float:
+        return max(self.height - self.inset_bottom, self.height / 2)
 
     def transform(self) -> str:
         return f"translate({self.dx:.1f}px, {self.dy:.1f}px) scale({self.zoom:.4f})"
@@ -58,14 +70,14 @@ class Viewport:
         ys = [y for _, y in cells]
         left, right = (min(xs) - margin) * CELL, (max(xs) + 1 + margin) * CELL
         top, bottom = (min(ys) - margin) * CELL, (max(ys) + 1 + margin) * CELL
-        zoom = min(self.width / max(right - left, 1), self.height / max(bottom - top, 1), FIT_MAX_ZOOM)
+        zoom = min(self.free_width / max(right - left, 1), self.free_height / max(bottom - top, 1), FIT_MAX_ZOOM)
         self.zoom = max(MIN_ZOOM, min_zoom, zoom)
         centre_x, centre_y = (left + right) / 2, (top + bottom) / 2
         if self.zoom > zoom + 1e-9 and focus:
             centre_x = (sum(x for x, _ in focus) / len(focus) + 0.5) * CELL
             centre_y = (sum(y for _, y in focus) / len(focus) + 0.5) * CELL
-        self.dx = self.width / 2 - centre_x * self.zoom
-        self.dy = self.height / 2 - centre_y * self.zoom
+        self.dx = self.free_width / 2 - centre_x * self.zoom
+        self.dy = self.free_height / 2 - centre_y * self.zoom
         self.user_moved = False
 
     def centre(self, cells: list[Cell] | set[Cell], min_zoom: float = MIN_ZOOM) -> None:
@@ -75,8 +87,8 @@ class Viewport:
         self.zoom = min(MAX_ZOOM, max(self.zoom, min_zoom))
         centre_x = (sum(x for x, _ in cells) / len(cells) + 0.5) * CELL
         centre_y = (sum(y for _, y in cells) / len(cells) + 0.5) * CELL
-        self.dx = self.width / 2 - centre_x * self.zoom
-        self.dy = self.height / 2 - centre_y * self.zoom
+        self.dx = self.free_width / 2 - centre_x * self.zoom
+        self.dy = self.free_height / 2 - centre_y * self.zoom
 
     def cell_at(self, screen_x: float, screen_y: float) -> Cell:
         """The cell under a point of the viewport."""
@@ -88,7 +100,7 @@ class Viewport:
         x = cell[0] * CELL * self.zoom + self.dx
         y = cell[1] * CELL * self.zoom + self.dy
         size = CELL * self.zoom
-        return x >= 0 and y >= 0 and x + size <= self.width and y + size <= self.height
+        return x >= 0 and y >= 0 and x + size <= self.free_width and y + size <= self.free_height
 
     def reveal(self, cell: Cell) -> None:
         """Pan the least needed so that ``cell`` is in view (keyboard cursor)."""

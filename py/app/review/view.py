@@ -20,14 +20,16 @@ from . import panels
 from ..shared import seats
 from ..regions.board_view import BoardView
 from ..web.display import Display
-from ..web.dom import by_id, clear, closest, data, el, listen, set_attr, set_text
+from ..web.dom import by_id, clear, closest, data, el, listen, on_resize, set_attr, set_text
 from ..input.gestures import BoardGestures
 from .move_list import ReviewList, mini_tiles
 from .runner import ReviewRunner
 from .session import BEST, DONE, ReviewSession
 
 if TYPE_CHECKING:
-    from qwirkle import Game
+    from qwirkle import Game, Variant
+    from qwirkle.notation import Cell
+    from qwirkle.tiles import Tile
 
     from ..store.saves import SaveStore
     from ..play.session import Host
@@ -39,10 +41,12 @@ KEYS = {"ArrowLeft": "review-prev", "ArrowUp": "review-prev", "ArrowRight": "rev
 
 
 class ReviewView:
-    def __init__(self, display: Display, store: "SaveStore", host: "Host", closed: Callable[[], None]) -> None:
+    def __init__(self, display: Display, store: "SaveStore", host: "Host", closed: Callable[[], None],
+                 analyse: "Callable[[Variant, dict[Cell, Tile], tuple[Tile, ...]], None]") -> None:
         self.display = display
         self.store = store
         self.closed = closed
+        self.analyse = analyse   # opens the analysis board on a position (the page's, above the review)
         self.root = by_id("review")
         self.board = BoardView(lambda _cell: None, "review-board")
         BoardGestures(self.board, lambda *_args: None)   # pan and zoom only: nothing to place
@@ -56,11 +60,12 @@ class ReviewView:
             "review-goto": lambda b: self.go(int(data(b, "index") or 0)),
             "review-close": lambda _b: self.close(), "review-export": lambda _b: self.export(),
             "review-zoom-in": lambda _b: self.board.zoom(1.25), "review-zoom-out": lambda _b: self.board.zoom(0.8),
-            "review-fit": lambda _b: self._fit(force=True)}
+            "review-fit": lambda _b: self._fit(force=True), "review-analyse": lambda _b: self._analyse()}
         listen(self.root, "click", self._click)
         listen(self.root, "keydown", self._key)
         listen(by_id("review-slider"), "input", lambda event: self.go(int(event.target.value) - 1))
         listen(by_id("review-level"), "change", self._level_change)
+        on_resize(by_id("review-board"), self._fit)   # a phone turned, the window resized: fitted again
 
     @property
     def is_open(self) -> bool:
@@ -133,6 +138,15 @@ class ReviewView:
             return   # the slider and the level list have their own keys
         event.preventDefault()
         self.actions[action](None)
+
+    def _analyse(self) -> None:
+        """The position before the move on show, with the mover's rack, on the analysis board."""
+        review = self.review
+        entry = review.entry() if review is not None else None
+        if review is None or entry is None:
+            return
+        hand = review.hands_before(review.step)[entry.player] or ()
+        self.analyse(review.variant, review.board_before(review.step), hand)
 
     def _level_change(self, event: Any) -> None:
         review = self.review

@@ -70,6 +70,14 @@ def listen(target: Any, event: str, handler: Callable[[Any], Any], passive: bool
         target.addEventListener(event, proxy, options)
 
 
+def on_resize(node: Any, handler: Callable[[], Any]) -> None:
+    """Call ``handler`` whenever ``node`` changes size: a layout change (the hand-over screen giving way to
+    the rack, a panel opening) moves no window edge, so the window's resize event misses it."""
+    proxy = create_proxy(lambda _entries, _observer: handler())
+    _PROXIES.append(proxy)
+    window.ResizeObserver.new(proxy).observe(node)
+
+
 def closest(event: Any, selector: str) -> Any:
     target = event.target
     if not present(target) or not hasattr(target, "closest"):

@@ -33,3 +33,26 @@ def test_pan_reveal_and_transform():
     v.reveal((20, 20))
     assert v.is_visible((20, 20))
     assert v.transform().startswith("translate(")
+
+
+def test_fitting_leaves_the_band_of_the_zoom_buttons_free():
+    """Issue 23: the zoom buttons covered tiles at the board's bottom right (or its right edge on a phone)."""
+    cells = {(x, y) for x in range(-6, 7) for y in range(-4, 5)}
+    for inset_right, inset_bottom in ((52, 0), (0, 52)):
+        v = Viewport(width=390, height=330)
+        v.inset_right, v.inset_bottom = inset_right, inset_bottom
+        v.fit(cells)
+        assert all(v.is_visible(cell) for cell in cells)
+        right = max(x for x, _ in cells) + 1
+        bottom = max(y for _, y in cells) + 1
+        assert right * CELL * v.zoom + v.dx <= 390 - inset_right + 1e-6
+        assert bottom * CELL * v.zoom + v.dy <= 330 - inset_bottom + 1e-6
+
+
+def test_the_empty_board_is_centred_on_the_opening_cell_in_the_free_area():
+    v = Viewport(width=752, height=480)
+    v.inset_bottom = 52
+    v.fit({(-2, -2), (2, 2)})
+    centre_x = (0.5 * CELL) * v.zoom + v.dx
+    centre_y = (0.5 * CELL) * v.zoom + v.dy
+    assert abs(centre_x - 752 / 2) < 1 and abs(centre_y - (480 - 52) / 2) < 1

@@ -1,0 +1,90 @@
+"""The analysis board through the real page (issue 19): opened by link, from the menu on the game at the table,
+and from a move of the review; every legal play of the rack ranked best first as ``[data-analysis-play]`` rows
+checked against the engine; a tile that breaks a rule refused with its rule, the board unchanged; a play scored
+by hand line by line; a bad link named, nothing else started."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from qwirkle.study.analysis import parse_board, parse_hand, rank
+
+ROWS = "[data-analysis-play]"
+LINK = "?analyse&variant=classic&board=Ro@0,0+Rs@1,0&hand=Bo+Bs+Rd"
+
+
+def board_codes(page: Page) -> list[str]:
+    return sorted(page.locator("#analysis-board [data-cell][data-tile]").evaluate_all(
+        "(nodes) => nodes.map((n) => n.dataset.tile + '@' + n.dataset.cell)"))
+
+
+def test_a_link_ranks_every_play_as_the_engine_does(page: Page, open_ready, axe) -> None:
+    open_ready(page, LINK)
+    expect(page.locator("html")).to_have_attribute("data-screen", "analysis")
+    variant, board = parse_board("classic", "Ro@0,0 Rs@1,0")
+    expected = rank(variant, board, parse_hand(variant, "Bo Bs Rd"))
+    rows = page.locator(ROWS)
+    expect(rows).to_have_count(len(expected))
+    points = [int(p) for p in rows.evaluate_all("(rows) => rows.map((r) => r.dataset.points)")]
+    assert points == [play.points for play in expected] == sorted(points, reverse=True)
+    assert page.locator("html").get_attribute("data-turn") is None          # no game was started
+    rows.first.locator("button").click()
+    expect(page.locator("#analysis-board [data-ghost]")).to_have_count(len(expected[0].play.split()))
+    expect(page.locator("#analysis-lines li")).not_to_have_count(0)
+    expect(page.locator("#analysis-lines")).to_contain_text(f"{expected[0].points} points")
+    assert axe(page, "#analysis") == []
+
+
+def test_a_tile_that_breaks_a_rule_is_refused_and_a_play_is_scored_by_hand(page: Page, open_ready) -> None:
+    open_ready(page, LINK)
+    before = board_codes(page)
+    page.locator('#analysis-palette [data-tile="Gd"]').click()
+    expect(page.locator('#analysis-palette [data-tile="Gd"]')).to_have_attribute("aria-pressed", "true")
+    page.locator("#analysis-board").focus()
+    for _ in range(2):
+        page.keyboard.press("ArrowRight")                     # the cursor to (2, 0): Ro Rs Gd would mix
+    page.keyboard.press("Enter")
+    expect(page.locator("#analysis-note")).to_contain_text("C5")
+    assert board_codes(page) == before
+    page.locator('#analysis-palette [data-tile="Rd"]').click()
+    page.locator('#analysis-board [data-cell="2,0"]').click()
+    expect(page.locator('#analysis-board [data-cell="2,0"][data-tile="Rd"]')).to_have_count(1)
+    page.locator('#analysis-board [data-cell="2,0"]').click()   # a tap on a tile takes it off
+    expect(page.locator('#analysis-board [data-cell="2,0"][data-tile]')).to_have_count(0)
+    page.locator("#analysis-play-input").fill("Bo@0,1 Bs@1,1")
+    page.locator("#analysis-check button[type=submit]").click()
+    expect(page.locator("#analysis-lines")).to_contain_text("In all: 6 points")
+    page.locator("#analysis-play-input").fill("Bo@0,1 Gd@1,1")
+    page.locator("#analysis-check button[type=submit]").click()
+    expect(page.locator("#analysis-note")).to_contain_text(re.compile(r"C[45]"))
+
+
+def test_a_bad_link_is_named_and_nothing_else_changes(page: Page, open_ready) -> None:
+    open_ready(page, "?analyse&variant=classic&board=Ro@0,0+Ro@1,0")
+    expect(page.locator("#analysis-note")).to_contain_text("(board)")
+    assert board_codes(page) == []
+    assert page.evaluate("localStorage.getItem('qwirkle.current')") is None
+
+
+def test_from_the_menu_and_from_a_review_move(page: Page, open_ready) -> None:
+    open_ready(page, "?variant=classic&seats=human,computer&seed=5&pace=0")
+    expect(page.locator("html")).to_have_attribute("data-turn", "0")
+    expect(page.locator("[data-rack] [data-tile]").first).to_be_visible()
+    game_tiles = page.locator("#board [data-cell][data-tile]").count()
+    page.locator('#menu [data-action="analyse"]').click()
+    expect(page.locator("html")).to_have_attribute("data-screen", "analysis")
+    assert len(board_codes(page)) == game_tiles
+    expect(page.locator("#analysis-rack [data-tile]")).to_have_count(6)      # this player's own rack
+    page.locator('[data-action="analysis-close"]').click()
+    expect(page.locator("html")).to_have_attribute("data-screen", "game")
+    open_ready(page, "?variant=classic&seats=greedy,random&seed=3&pace=0")
+    expect(page.locator("html[data-over]")).to_be_attached(timeout=60_000)
+    page.get_by_role("button", name="Review").click()
+    expect(page.locator("#review")).to_be_visible()
+    page.locator('[data-action="review-next"]').click()
+    page.locator('[data-action="review-analyse"]').click()
+    expect(page.locator("html")).to_have_attribute("data-screen", "analysis")
+    assert len(board_codes(page)) > 0
+    expect(page.locator(ROWS).first).to_be_attached()

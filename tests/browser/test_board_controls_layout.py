@@ -1,0 +1,62 @@
+"""Where the board's controls and the opening cell go (issue 23): on a phone the zoom buttons cover neither
+the review's summary nor its move list, nor a tile of a fitted board; on a tablet held upright the hot-seat
+game's one opening cell is in the middle of the board."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+Rect = dict[str, float]
+
+RECT = "(node) => { const r = node.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; }"
+
+
+def rect(page: Page, selector: str) -> Rect:
+    return page.locator(selector).first.evaluate(RECT)
+
+
+def overlap(a: Rect, b: Rect) -> bool:
+    return a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"] and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"]
+
+
+@pytest.fixture
+def phone(page: Page) -> Page:
+    page.set_viewport_size({"width": 390, "height": 844})
+    return page
+
+
+def test_on_a_phone_the_review_s_zoom_buttons_have_a_place_of_their_own(phone: Page, open_ready) -> None:
+    open_ready(phone, "?variant=classic&seats=greedy,random&seed=3&pace=0")
+    expect(phone.locator("html[data-over]")).to_be_attached(timeout=60_000)
+    phone.get_by_role("button", name="Review").click()
+    expect(phone.locator("#review")).to_have_attribute("data-phase", re.compile("level|done"))
+    zoom = rect(phone, ".review__zoom")
+    board = rect(phone, "#review-board")
+    assert zoom["w"] > 0 and not overlap(zoom, rect(phone, "#review-summary"))
+    assert not overlap(zoom, rect(phone, ".review__side"))
+    assert board["x"] <= zoom["x"] and zoom["x"] + zoom["w"] <= board["x"] + board["w"] + 0.5
+    assert board["y"] <= zoom["y"] and zoom["y"] + zoom["h"] <= board["y"] + board["h"] + 0.5
+
+
+def test_on_a_phone_no_tile_of_a_fitted_board_lies_under_the_zoom_buttons(phone: Page, open_ready) -> None:
+    open_ready(phone, "?variant=classic&seats=greedy,greedy&seed=4&pace=0")
+    expect(phone.locator("html[data-over]")).to_be_attached(timeout=60_000)
+    phone.locator('[data-action="fit"]').click()
+    zoom = rect(phone, "#game .zoom")
+    tiles = phone.locator("#board [data-cell][data-tile]").evaluate_all(f"(nodes) => nodes.map({RECT})")
+    assert len(tiles) > 20
+    assert not [tile for tile in tiles if overlap(tile, zoom)]
+
+
+def test_on_an_upright_tablet_the_opening_cell_is_in_the_middle(page: Page, open_ready) -> None:
+    page.set_viewport_size({"width": 768, "height": 1024})
+    open_ready(page, "?variant=classic&seats=human,human&seed=21&pace=0")
+    expect(page.locator("#privacy")).to_be_visible()
+    board, zoom = rect(page, "#board"), rect(page, "#game .zoom")
+    free_height = zoom["y"] - board["y"]                 # the buttons' row along the bottom stays free
+    cell = rect(page, '#board [data-cell="0,0"]')
+    assert abs(cell["x"] + cell["w"] / 2 - (board["x"] + board["w"] / 2)) < cell["w"] / 4
+    assert abs(cell["y"] + cell["h"] / 2 - (board["y"] + free_height / 2)) < cell["h"] / 4
