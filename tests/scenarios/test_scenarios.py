@@ -2,7 +2,7 @@
 
 One story per test, through the game's DOM contract only (drivers.py): the start link and a
 human turn by clicks, exchange / undo / reload and resume, a Cubes roll, the hot-seat handover,
-the Expert's worker, offline after one visit, the update notice (never on a first visit, only
+the Expert's worker, the analysis board, offline after one visit, the update notice (never on a first visit, only
 when a new version is really waiting), the tutorial and an embed.
 """
 
@@ -179,6 +179,21 @@ def test_cubes_roll(driver: Driver) -> None:
     choose_two(driver, "roll")
     assert "re-rolled 2 dice" in driver.text("#log")
     assert driver.attr('button[data-action="roll"]', "aria-disabled") == "true"  # once per turn
+
+
+def test_the_analysis_board_ranks_a_rack_and_refuses_a_broken_board(driver: Driver) -> None:
+    driver.goto("?analyse&variant=classic&board=Ro@0,0+Rs@1,0&hand=Bo+Bs+Rd")
+    driver.wait_ready()
+    driver.wait('return document.documentElement.dataset.screen === "analysis";', what="the analysis board")
+    rows = driver.wait_for("[data-analysis-play]")
+    points = [int(p or 0) for p in driver.attrs("[data-analysis-play]", "data-points")]
+    assert rows == 16 and points == sorted(points, reverse=True) and points[0] == 6
+    driver.click("[data-analysis-play] button")
+    driver.wait_for("#analysis-board [data-ghost]", 2)
+    driver.click('#analysis-palette [data-tile="Gd"]')
+    driver.click('#analysis-board [data-cell="2,0"]')               # Ro Rs Gd: a row of neither (C5)
+    driver.wait('return document.getElementById("analysis-note").textContent.includes("C5");', what="the refusal")
+    assert driver.count("#analysis-board [data-cell][data-tile]") == 2
 
 
 def test_hot_seat_handover(driver: Driver) -> None:
