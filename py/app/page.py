@@ -245,6 +245,8 @@ class Page:
                 self._dialogs.refresh()
         if self._review is not None:
             self._review.forget()
+        if self._analysis is not None:
+            self._analysis.forget()
         self.render()
 
     # -- drawing ---------------------------------------------------------------------------------

@@ -196,6 +196,8 @@ class AnalysisView:
         refusal = tr.explain(state.refusal) if state.refusal is not None and state.refusal.reason != "notation" \
             else tr.t("hint_other") if state.refusal is not None else ""
         set_text(by_id("analysis-note"), note or refusal)
+        for node in self.root.querySelectorAll("[data-i18n]"):   # a Cubes position speaks of dice
+            node.textContent = tr.t(node.getAttribute("data-i18n"))
         set_attr(self.root, "data-variant", state.variant.name)
         by_id("analysis-variant").value = state.variant.name
         shown = state.shown_play()
