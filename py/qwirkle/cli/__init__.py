@@ -203,8 +203,10 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     names = [name.strip() for name in args.players.split(",")]
     if not 2 <= len(names) <= 4:
         raise InputError("--players: give 2 to 4 comma-separated players, e.g. hard,greedy")
-    for name in names:
-        make_player(name)   # unknown names fail here, before any game
+    from ..study.tournament import parse_player
+    for listed in names:
+        name, options = parse_player(listed)
+        make_player(name, **options)   # unknown names and options fail here, before any game
     if args.games < 1:
         raise InputError("--games: at least 1")
     print(json.dumps(run(args.variant, names, args.games, args.seed, tiles=args.tiles, workers=args.workers)))
@@ -215,7 +217,8 @@ def _add_tournament(commands: Any, variants: list[str]) -> None:
     tournament = commands.add_parser("tournament", help="seeded games between computer players, with statistics")
     tournament.add_argument("--variant", choices=variants, default="classic")
     tournament.add_argument("--players", required=True,
-                            help=f"2 to 4 comma-separated players, one per seat: {', '.join(PLAYERS)}")
+                            help=f"2 to 4 comma-separated players, one per seat: {', '.join(PLAYERS)}; "
+                            "options after slashes, e.g. expert/endgame=search")
     tournament.add_argument("--games", type=int, default=100)
     tournament.add_argument("--seed", type=int, default=0)
     tournament.add_argument("--tiles", type=int, choices=(72, 108), help="Flex tile set (default 108)")
