@@ -291,8 +291,8 @@ def frontier_plays(occupied: dict[Cell, int], across: Crossings, down: Crossings
             plays.append(ScoredPlay(tuple(Placement(t, c) for (t, _), c in zip(combo, cells)),
                                     points + sum(more for _, more in combo)))
 
-    cells = across.keys() | down.keys()
-    for cell in sorted(cells, key=lambda c: (c[1], c[0])) if ordered else cells:
+    frontier_cells = across.keys() | down.keys()
+    for cell in sorted(frontier_cells, key=lambda c: (c[1], c[0])) if ordered else frontier_cells:
         h_kinds, h_points = across.get(cell, (ALL_KINDS, 0))
         v_kinds, v_points = down.get(cell, (ALL_KINDS, 0))
         fits = h_kinds & v_kinds & held.kinds

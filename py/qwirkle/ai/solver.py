@@ -77,7 +77,7 @@ class Solver:
         self.tiles = dict(board.tiles)
         self.occupied = {cell: tile.color * 6 + tile.shape for cell, tile in self.tiles.items()}
         self.across, self.down = frontier(self.occupied)
-        self._undo: list[list[tuple[Crossings, Cell, tuple[int, int] | None]]] = []
+        self._restore: list[list[tuple[Crossings, Cell, tuple[int, int] | None]]] = []
         self.variant = variant
         self.hands = [list(h) for h in hands]
         self.budget = nodes
@@ -190,12 +190,12 @@ class Solver:
                     crossings.pop(end, None)
                 else:
                     crossings[end] = crossing
-        self._undo.append(saved)
+        self._restore.append(saved)
 
     def _unmake(self, who: int, play: ScoredPlay) -> None:
         hand = self.hands[who]
         tiles, occupied = self.tiles, self.occupied
-        for crossings, cell, old in reversed(self._undo.pop()):
+        for crossings, cell, old in reversed(self._restore.pop()):
             if old is None:
                 crossings.pop(cell, None)
             else:
@@ -312,7 +312,7 @@ class Solver:
                 if exact:
                     self._negamax(who, passed, PROVEN, -INFINITY, INFINITY)
                 entry = self._table.get(self._key(who, passed))
-                play = best if not made else entry.best if entry is not None else None
+                play = best if not line else entry.best if entry is not None else None
                 if play is None:
                     break
                 line.append(play)

@@ -1,4 +1,4 @@
-"""The command line: ``python3 -m qwirkle score|moves|selfplay|replay|tournament|review|puzzles|analyse ...``.
+"""The command line: ``python3 -m qwirkle score|moves|selfplay|replay|tournament|review|puzzles|analyse|endgame ...``.
 
 The engine's top layer: it may import the rules, the computer players (``qwirkle.ai``) and ``qwirkle.study``.
 """
@@ -11,38 +11,17 @@ import sys
 from typing import Any, Callable, Sequence
 
 from ..ai import PLAYERS, make_player
-from ..board import Board
 from ..errors import IllegalMoveError
 from ..game import HAND_SIZE, Game
-from ..limits import check_board, check_count
+from ..limits import check_count
 from ..movegen import legal_plays
 from ..notation import parse_placements
 from ..record import dumps, loads
 from ..rules import score_play
 from ..study.match import play_out
 from ..tiles import parse_tiles
-from ..variants import VARIANTS, Variant, find_variant
-
-
-class InputError(ValueError):
-    """Malformed command-line input (exit 2)."""
-
-
-def _board(variant: Variant, text: str) -> Board:
-    """The board of ``--board``: no more tiles than the set, none beyond what a game can reach (``limits``),
-    checked before any move is generated."""
-    check_count(text, "board", variant.default_tiles)
-    board = Board.from_notation(text)
-    _check_set(variant, board.tiles.values(), "board")
-    check_board(variant, board)
-    return board
-
-
-def _check_set(variant: Variant, tiles: Any, field: str) -> None:
-    for tile in tiles:
-        if not variant.accepts(tile):
-            need = "needs a background (k, w or m)" if variant.backgrounds else "takes no background"
-            raise InputError(f"{field}: {tile.notation()} is not a {variant.title} tile: the variant {need}")
+from ..variants import VARIANTS, find_variant
+from .inputs import InputError, board as _board, check_set as _check_set
 
 
 def score_one(variant_name: str, board_text: str, play_text: str) -> tuple[dict[str, Any], bool]:
@@ -268,9 +247,10 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--budget", type=int, help="the Expert's look-ahead budget in iterations (default 160)")
     review.set_defaults(run=_cmd_review)
 
-    from . import analyse, puzzles
+    from . import analyse, endgame, puzzles
     puzzles.add(commands, variants)
     analyse.add(commands, variants)
+    endgame.add(commands)
     return parser
 
 
