@@ -73,7 +73,8 @@ class Solver:
     ``hands[0]`` is the hand of the player on move, ``hands[1]`` the opponent's."""
 
     def __init__(self, board: Board, variant: Variant, hands: Sequence[Sequence[Tile]],
-                 nodes: int | None = None, deadline: float | None = None) -> None:
+                 nodes: int | None = None, deadline: float | None = None, passed: bool = False) -> None:
+        self.passed = passed    # the opponent's last move was a pass (a pass now ends the game, C10)
         self.tiles = dict(board.tiles)
         self.occupied = {cell: tile.color * 6 + tile.shape for cell, tile in self.tiles.items()}
         self.across, self.down = frontier(self.occupied)
@@ -109,9 +110,9 @@ class Solver:
                 best = first[0]
             while True:
                 horizon = self._horizon
-                value = self._negamax(0, False, target, -INFINITY, INFINITY)
+                value = self._negamax(0, self.passed, target, -INFINITY, INFINITY)
                 margin, depth = value, target
-                entry = self._table.get(self._key(0, False))
+                entry = self._table.get(self._key(0, self.passed))
                 best = entry.best if entry is not None else best
                 if self._horizon == horizon:
                     exact = True
@@ -297,7 +298,7 @@ class Solver:
         knows them."""
         line: list[ScoredPlay | None] = []
         made: list[tuple[int, ScoredPlay]] = []
-        who, passed = 0, False
+        who, passed = 0, self.passed
         budget, deadline = self.budget, self.deadline
         self.budget = self.deadline = None
         try:
@@ -327,7 +328,7 @@ class Solver:
 
 
 def solve(board: Board, variant: Variant, hand: Sequence[Tile], other: Sequence[Tile],
-          nodes: int | None = None, seconds: float | None = None) -> Solution:
+          nodes: int | None = None, seconds: float | None = None, passed: bool = False) -> Solution:
     """Solve the end game where the player on move holds ``hand`` and the opponent ``other`` (bag empty)."""
     deadline = None if seconds is None else time.perf_counter() + seconds
-    return Solver(board, variant, [hand, other], nodes, deadline).solve()
+    return Solver(board, variant, [hand, other], nodes, deadline, passed).solve()

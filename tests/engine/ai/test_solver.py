@@ -138,3 +138,20 @@ def test_a_node_budget_stops_the_search_without_proof():
     assert not solution.exact and solution.nodes <= 31
     full = solve(board, variant, mine, theirs, nodes=10 ** 6)
     assert full.exact
+
+
+def test_the_review_marks_end_game_moves_against_the_solver():
+    from qwirkle.study.endgame_review import endgame_notes
+    from qwirkle.study.match import play_out
+    game = Game.new("classic", ["a", "b"], 5)
+    play_out(game, [make_player("greedy", 1), make_player("greedy", 2)])
+    notes = endgame_notes(game, nodes=20_000)
+    assert notes and all(game.history[i].kind in ("play", "pass") for i in notes)
+    for index, note in notes.items():
+        assert note["lost"] == max(0, note["best_margin"] - note["margin"])
+        assert note["line"][0] == note["best"]
+        if note["exact"]:
+            assert note["margin"] <= note["best_margin"]
+    last = notes[max(notes)]
+    assert last["exact"] and last["lost"] == 0 or game.end_reason != "out"
+    assert endgame_notes(Game.new("cubes", ["a", "b"], 5)) == {}
