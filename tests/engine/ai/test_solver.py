@@ -152,6 +152,7 @@ def test_the_review_marks_end_game_moves_against_the_solver():
         assert note["line"][0] == note["best"]
         if note["exact"]:
             assert note["margin"] <= note["best_margin"]
-    last = notes[max(notes)]
-    assert last["exact"] and last["lost"] == 0 or game.end_reason != "out"
+    last = max(notes)
+    assert game.end_reason == "out" and game.history[last].kind == "play"
+    assert notes[last]["exact"] and notes[last]["margin"] == game.history[last].points   # going out: +6 included
     assert endgame_notes(Game.new("cubes", ["a", "b"], 5)) == {}
