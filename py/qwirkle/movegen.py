@@ -167,7 +167,7 @@ def _groups(hand_kinds: int) -> list[tuple[int, int, int]]:
     return groups
 
 
-class _Hand:
+class Hand:
     """The hand by kind: which backgrounds of each kind it holds."""
 
     def __init__(self, hand: Iterable[Tile]) -> None:
@@ -186,7 +186,7 @@ def _kinds(board: Board) -> dict[Cell, int]:
 Crossings = dict[Cell, tuple[int, int]]
 
 
-def _frontier(occupied: dict[Cell, int]) -> tuple[Crossings, Crossings]:
+def frontier(occupied: dict[Cell, int]) -> tuple[Crossings, Crossings]:
     """The empty cells next to the board with what their lines accept: (cells with a left or right neighbour,
     cells with an upper or lower neighbour), each giving (accepted kinds, points) of ``cell_crossing``."""
     across: Crossings = {}
@@ -217,7 +217,7 @@ def can_place(board: Board, pieces: Iterable[Tile], variant: Variant) -> bool:
     >>> can_place(board, [Tile(0, 0)], classic), can_place(board, [Tile(0, 0), Tile(0, 1)], classic)
     (False, True)
     """
-    held = _Hand(pieces)
+    held = Hand(pieces)
     if not board.tiles:
         return bool(held.kinds)
     occupied = _kinds(board)
@@ -233,7 +233,7 @@ def can_place(board: Board, pieces: Iterable[Tile], variant: Variant) -> bool:
     return False
 
 
-def _fits(occupied: dict[Cell, int], cell: Cell, held: _Hand, extra: ExtraPoints | None) -> bool:
+def _fits(occupied: dict[Cell, int], cell: Cell, held: Hand, extra: ExtraPoints | None) -> bool:
     """Whether a piece of ``held`` may go alone on the empty ``cell`` next to the board."""
     fits = held.kinds
     for dx, dy in ((1, 0), (0, 1)):
@@ -256,13 +256,20 @@ def legal_plays(board: Board, hand: Sequence[Tile], variant: Variant,
     On an empty board (the opening, C2) only plays of ``opening_size`` tiles are listed (default:
     the hand's largest combination), starting on 0,0 and running right or down.
     """
-    held = _Hand(hand)
+    held = Hand(hand)
     if not board.tiles:
         return _opening_plays(held, opening_size or largest_combination(hand))
-    tiles = board.tiles
     occupied = _kinds(board)
-    across, down = _frontier(occupied)
-    extra = variant.extra_points(tiles)   # Flex: the diagonals' points for a tile of a background on a cell
+    across, down = frontier(occupied)
+    return frontier_plays(occupied, across, down, held, variant.extra_points(board.tiles))
+
+
+def frontier_plays(occupied: dict[Cell, int], across: Crossings, down: Crossings, held: Hand,
+                   extra: ExtraPoints | None, ordered: bool = True) -> list[ScoredPlay]:
+    """``legal_plays`` on a non-empty board given by its kinds and its frontier (``frontier``), for a caller that
+    keeps the frontier up to date as tiles come and go (the end-game solver) instead of rebuilding it per call.
+    ``extra`` is the variant's ``extra_points`` of the board (Flex diagonals), or None. ``ordered=False`` skips
+    sorting the frontier's cells (a caller that sorts the plays itself)."""
     plays: list[ScoredPlay] = []
 
     def emit(cells: list[Cell], kinds: tuple[int, ...], points: int) -> None:
@@ -284,7 +291,8 @@ def legal_plays(board: Board, hand: Sequence[Tile], variant: Variant,
             plays.append(ScoredPlay(tuple(Placement(t, c) for (t, _), c in zip(combo, cells)),
                                     points + sum(more for _, more in combo)))
 
-    for cell in sorted(across.keys() | down.keys(), key=lambda c: (c[1], c[0])):
+    frontier_cells = across.keys() | down.keys()
+    for cell in sorted(frontier_cells, key=lambda c: (c[1], c[0])) if ordered else frontier_cells:
         h_kinds, h_points = across.get(cell, (ALL_KINDS, 0))
         v_kinds, v_points = down.get(cell, (ALL_KINDS, 0))
         fits = h_kinds & v_kinds & held.kinds
@@ -312,7 +320,7 @@ def _product(options: list[list[tuple[Tile, int]]]) -> list[tuple[tuple[Tile, in
     return combos
 
 
-def _opening_plays(held: _Hand, size: int) -> list[ScoredPlay]:
+def _opening_plays(held: Hand, size: int) -> list[ScoredPlay]:
     """C2: the starter's combination of ``size`` tiles as one line from 0,0, right or down."""
     if size < 1:
         return []

@@ -6,7 +6,8 @@ game: going out scores the play plus 6 and ends the game (C9); a player with no 
 it (C10). It is exact whenever an iteration reaches the end of every line of play within the node budget (the usual
 case once few tiles are left); otherwise it returns the best move of the deepest finished iteration, where a position
 at the horizon is valued by playing it out: both players make their best-scoring play (going out counts 6 more). With more than 3 tiles in hand a node tries only its
-``width`` best-scoring plays (and every play that goes out). A node is one move generation, so the budget bounds the
+``width`` best-scoring plays (and every play that goes out), and then ``exact`` stays False: the exact solver is
+``solver.py``. A node is one move generation, so the budget bounds the
 time whatever the machine; results do not depend on the clock.
 """
 from __future__ import annotations
@@ -55,6 +56,7 @@ class EndgameSearch:
         self.exact = False
         self.depth = 0          # deepest finished iteration (0: none finished, the play returned is a guess)
         self._horizon = False
+        self._pruned = False    # a node kept only its best few plays: the value is then no proof
 
     def best(self) -> tuple[ScoredPlay | None, float]:
         """The best play of player 0 (None: pass) and its value (score difference to the end, player 0's view)."""
@@ -76,7 +78,7 @@ class EndgameSearch:
             self.depth = depth
             plays.sort(key=lambda p: p is not play)   # search the best move first next time
             if not self._horizon:
-                self.exact = True
+                self.exact = not self._pruned
                 break
             depth += 1
         return best_play, best_value
@@ -98,6 +100,7 @@ class EndgameSearch:
         keep = self.root_width if root else self.width
         if size > FULL_WIDTH_HAND and len(plays) > keep:
             out = [p for p in plays[keep:] if len(p.placements) == size]
+            self._pruned = self._pruned or len(out) < len(plays) - keep
             plays = plays[:keep] + out
         return plays
 

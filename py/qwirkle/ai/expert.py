@@ -5,8 +5,11 @@ For each candidate (Hard's best plays, plus an exchange when Hard would consider
 best follow-up. The candidate's value is its points, minus the opponents' replies (each divided by the number of
 opponents: with several, the aim is to beat them on average), plus our follow-up, averaged over deals; the same deals
 serve every candidate. Candidates are cut by successive halving: the worse half goes after each round, so the budget
-goes to the close calls. When the bag is empty in a two-player classic or Flex game, the end-game
-search of ``endgame.py`` decides instead (the hidden hand is then known).
+goes to the close calls. When the bag is empty in a two-player classic or Flex game, the exact end-game
+solver of ``solver.py`` decides instead (the hidden hand is then known): within ``iterations * SOLVER_NODES`` nodes and
+the time cap; a search that proves nothing in its budget plays its first iteration's best play.
+``endgame="search"`` keeps the earlier, pruned end-game search of ``endgame.py`` (for comparisons in tournaments:
+``python3 -m qwirkle tournament --players expert,expert/endgame=search``).
 
 Budget: ``iterations`` look-aheads (one look-ahead is one candidate on one deal; an end-game node counts half) and, as a
 cap, ``seconds`` of thinking (wall clock).
@@ -40,11 +43,14 @@ from .levels import HardPlayer
 from .lines import kinds_by_cell
 from .quick import FlexPosition, Position
 from .sampling import Deal, Sampler
+from .solver import Solver
 
 DEFAULT_SECONDS = 1.5
 DEFAULT_ITERATIONS = 160       # without a time cap (tournaments, tests): about 0.1 s a move on CPython
 CAPPED_ITERATIONS = 100_000    # with a time cap and no iteration count given, the clock decides
 CALIBRATION_SAMPLES = 2
+SOLVER_NODES = 50              # end-game solver nodes per iteration of budget: 8,000 by default, about 0.5 s
+ENDGAMES = ("solver", "search")
 
 
 class _Candidate:
@@ -69,7 +75,7 @@ class ExpertPlayer(HardPlayer):
 
     def __init__(self, rng: random.Random, seconds: float | None = DEFAULT_SECONDS,
                  iterations: int | None = None, candidates: int = 8, weights: Weights = Weights(),
-                 exchange_base: float = EXCHANGE_BASE, follow_up: float = 1.0) -> None:
+                 exchange_base: float = EXCHANGE_BASE, follow_up: float = 1.0, endgame: str = "solver") -> None:
         super().__init__(rng, weights, exchange_base, roll_samples=16, endgame_nodes=0)
         if iterations is None:
             iterations = DEFAULT_ITERATIONS if seconds is None else CAPPED_ITERATIONS
@@ -77,6 +83,9 @@ class ExpertPlayer(HardPlayer):
             raise ValueError("expert: iterations must be at least 1")
         if seconds is not None and seconds <= 0:
             raise ValueError("expert: seconds must be positive (or None for no time cap)")
+        if endgame not in ENDGAMES:
+            raise ValueError(f"expert: endgame must be one of {', '.join(ENDGAMES)}")
+        self.endgame = endgame
         self.seconds = seconds
         self.iterations = iterations
         self.candidates = candidates
@@ -215,11 +224,18 @@ class ExpertPlayer(HardPlayer):
         other = hidden_hand(view)
         if other is None:
             return None
-        search = EndgameSearch(view.board, view.variant, [view.hand, other], nodes=self.iterations * 2,
-                               deadline=deadline)
-        play, _ = search.best()
-        if not search.depth:
-            return None
+        if self.endgame == "search":
+            search = EndgameSearch(view.board, view.variant, [view.hand, other], nodes=self.iterations * 2,
+                                   deadline=deadline)
+            play, _ = search.best()
+            if not search.depth:
+                return None
+        else:
+            solution = Solver(view.board, view.variant, [view.hand, other], nodes=self.iterations * SOLVER_NODES,
+                              deadline=deadline).solve()
+            if not solution.depth:
+                return None
+            play = solution.best
         return fallback(view) if play is None else Play(play.placements)
 
 

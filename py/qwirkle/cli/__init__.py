@@ -1,4 +1,4 @@
-"""The command line: ``python3 -m qwirkle score|moves|selfplay|replay|tournament|review|puzzles|analyse ...``.
+"""The command line: ``python3 -m qwirkle score|moves|selfplay|replay|tournament|review|puzzles|analyse|endgame ...``.
 
 The engine's top layer: it may import the rules, the computer players (``qwirkle.ai``) and ``qwirkle.study``.
 """
@@ -11,38 +11,17 @@ import sys
 from typing import Any, Callable, Sequence
 
 from ..ai import PLAYERS, make_player
-from ..board import Board
 from ..errors import IllegalMoveError
 from ..game import HAND_SIZE, Game
-from ..limits import check_board, check_count
+from ..limits import check_count
 from ..movegen import legal_plays
 from ..notation import parse_placements
 from ..record import dumps, loads
 from ..rules import score_play
 from ..study.match import play_out
 from ..tiles import parse_tiles
-from ..variants import VARIANTS, Variant, find_variant
-
-
-class InputError(ValueError):
-    """Malformed command-line input (exit 2)."""
-
-
-def _board(variant: Variant, text: str) -> Board:
-    """The board of ``--board``: no more tiles than the set, none beyond what a game can reach (``limits``),
-    checked before any move is generated."""
-    check_count(text, "board", variant.default_tiles)
-    board = Board.from_notation(text)
-    _check_set(variant, board.tiles.values(), "board")
-    check_board(variant, board)
-    return board
-
-
-def _check_set(variant: Variant, tiles: Any, field: str) -> None:
-    for tile in tiles:
-        if not variant.accepts(tile):
-            need = "needs a background (k, w or m)" if variant.backgrounds else "takes no background"
-            raise InputError(f"{field}: {tile.notation()} is not a {variant.title} tile: the variant {need}")
+from ..variants import VARIANTS, find_variant
+from .inputs import InputError, board as _board, check_set as _check_set
 
 
 def score_one(variant_name: str, board_text: str, play_text: str) -> tuple[dict[str, Any], bool]:
@@ -203,8 +182,10 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     names = [name.strip() for name in args.players.split(",")]
     if not 2 <= len(names) <= 4:
         raise InputError("--players: give 2 to 4 comma-separated players, e.g. hard,greedy")
-    for name in names:
-        make_player(name)   # unknown names fail here, before any game
+    from ..study.tournament import parse_player
+    for listed in names:
+        name, options = parse_player(listed)
+        make_player(name, **options)   # unknown names and options fail here, before any game
     if args.games < 1:
         raise InputError("--games: at least 1")
     print(json.dumps(run(args.variant, names, args.games, args.seed, tiles=args.tiles, workers=args.workers)))
@@ -215,7 +196,8 @@ def _add_tournament(commands: Any, variants: list[str]) -> None:
     tournament = commands.add_parser("tournament", help="seeded games between computer players, with statistics")
     tournament.add_argument("--variant", choices=variants, default="classic")
     tournament.add_argument("--players", required=True,
-                            help=f"2 to 4 comma-separated players, one per seat: {', '.join(PLAYERS)}")
+                            help=f"2 to 4 comma-separated players, one per seat: {', '.join(PLAYERS)}; "
+                            "options after slashes, e.g. expert/endgame=search")
     tournament.add_argument("--games", type=int, default=100)
     tournament.add_argument("--seed", type=int, default=0)
     tournament.add_argument("--tiles", type=int, choices=(72, 108), help="Flex tile set (default 108)")
@@ -265,9 +247,10 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--budget", type=int, help="the Expert's look-ahead budget in iterations (default 160)")
     review.set_defaults(run=_cmd_review)
 
-    from . import analyse, puzzles
+    from . import analyse, endgame, puzzles
     puzzles.add(commands, variants)
     analyse.add(commands, variants)
+    endgame.add(commands)
     return parser
 
 

@@ -223,13 +223,19 @@ def summarize(source: Game | dict[str, Any] | str, entries: Sequence[MoveReview]
 
 
 def review(source: Game | dict[str, Any] | str, level: str | None = DEFAULT_LEVEL,
-           budget: int | None = None) -> dict[str, Any]:
-    """The whole review as JSON: ``{"variant", "level", "budget", "players": [...], "moves": [...]}``."""
+           budget: int | None = None, endgame: bool = True) -> dict[str, Any]:
+    """The whole review as JSON: ``{"variant", "level", "budget", "players": [...], "moves": [...]}``. With
+    ``endgame``, a two-player classic or Flex game's moves made with the bag empty get the exact solver's verdict under
+    the key ``endgame`` (``qwirkle.study.endgame_review``)."""
     game = load(source)
     entries = list(review_moves(game, level, budget))
+    moves = [entry.to_json() for entry in entries]
+    if endgame:
+        from .endgame_review import endgame_notes
+        for index, note in endgame_notes(game).items():
+            moves[index]["endgame"] = note
     return {"variant": game.options.variant, "level": level, "budget": level_budget(level, budget),
-            "players": [p.to_json() for p in summarize(game, entries)],
-            "moves": [entry.to_json() for entry in entries]}
+            "players": [p.to_json() for p in summarize(game, entries)], "moves": moves}
 
 
 # -- helpers -----------------------------------------------------------------------------------------------------------

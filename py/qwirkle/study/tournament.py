@@ -73,6 +73,26 @@ class GameSpec:
 DETERMINISTIC: dict[str, dict[str, Any]] = {"expert": {"seconds": None}}
 
 
+def parse_player(listed: str) -> tuple[str, dict[str, Any]]:
+    """A listed player: a name, or a name with options after slashes, e.g. ``expert/endgame=search`` or
+    ``expert/iterations=400`` (numbers are read as numbers), so that two settings of one level can meet."""
+    name, *settings = listed.split("/")
+    options: dict[str, Any] = {}
+    for setting in settings:
+        key, equals, text = setting.partition("=")
+        if not equals or not key:
+            raise ValueError(f"players: {listed!r}: write options as name/key=value")
+        value: Any = text
+        for kind in (int, float):
+            try:
+                value = kind(text)
+                break
+            except ValueError:
+                pass
+        options[key] = value
+    return name, options
+
+
 def player_seed(seed: int, index: int, place: int) -> int:
     return (seed * 1_000_003 + index) * 8 + place
 
@@ -84,9 +104,11 @@ def play_one(spec: GameSpec) -> list[Tally]:
     place_of_seat = [(seat + shift) % n for seat in range(n)]   # seat -> index in the listed players
     names = [spec.players[place] for place in place_of_seat]
     options = dict(spec.options)
-    players = [make_player(name, player_seed(spec.seed, spec.index, place),
-                           **{**DETERMINISTIC.get(name, {}), **options.get(name, {})})
-               for name, place in zip(names, place_of_seat)]
+    players = []
+    for listed, place in zip(names, place_of_seat):
+        name, own = parse_player(listed)
+        players.append(make_player(name, player_seed(spec.seed, spec.index, place),
+                                   **{**DETERMINISTIC.get(name, {}), **options.get(name, {}), **own}))
     game = Game.new(spec.variant, [f"{name}{seat + 1}" for seat, name in enumerate(names)], spec.seed + spec.index,
                     tiles=spec.tiles)
     tallies = [Tally(name, games=1) for name in spec.players]
@@ -120,7 +142,8 @@ def play_one(spec: GameSpec) -> list[Tally]:
 
 def run(variant: str, players: Sequence[str], games: int, seed: int, tiles: int | None = None,
         workers: int = 1, options: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
-    """Play ``games`` games and return the summary ``{"games": N, "players": [...]}``.
+    """Play ``games`` games and return the summary ``{"games": N, "players": [...]}``. A player may carry its own
+    options after its name (``parse_player``: ``expert/endgame=search``).
 
     ``options`` gives keyword options per player name (e.g. ``{"expert": {"iterations": 400}}``).
     """

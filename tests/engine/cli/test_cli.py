@@ -134,3 +134,45 @@ def test_replay_accepts_a_byte_order_mark(tmp_path):
     path.write_text("\ufeff" + dumps(game), encoding="utf-8")
     out = run("replay", str(path))
     assert out.returncode == 0 and json.loads(out.stdout)["moves"] == 1
+
+
+# -- endgame ------------------------------------------------------------------------------------------------------
+def test_endgame_prints_the_solution():
+    out = run("endgame", "--variant", "classic", "--board", "Ro@0,0 Rs@1,0", "--hand", "Rd Bo", "--other", "Rc Go")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert set(result) == {"best", "margin", "line", "exact", "nodes", "seconds"}
+    assert result["best"] == "Bo@0,1" and result["margin"] == 8 and result["exact"] is True
+    assert result["line"] == ["Bo@0,1", "Go@0,2", "Rd@-1,0"]
+    assert result["nodes"] > 0 and result["seconds"] >= 0
+
+
+def test_endgame_passes_when_nothing_fits():
+    # Ro Rs Rd on the board: the mover's Bs fits nowhere in a red row... it fits under Rs (a square column).
+    # Gc fits nowhere (no green, no clover): the mover passes, the opponent plays Rc and goes out (4 + 6).
+    out = run("endgame", "--variant", "classic", "--board", "Ro@0,0 Rs@1,0 Rd@2,0", "--hand", "Gc", "--other", "Rc")
+    result = json.loads(out.stdout)
+    assert result["best"] == "pass" and result["line"][0] == "pass" and result["margin"] == -10
+    assert result["line"][1] in ("Rc@3,0", "Rc@-1,0")
+
+
+def test_endgame_flex():
+    out = run("endgame", "--variant", "flex", "--board", "Rok@0,0 Rsk@1,0", "--hand", "Rdk Bow", "--other", "Gow")
+    result = json.loads(out.stdout)
+    assert out.returncode == 0 and result["exact"] is True and result["line"]
+
+
+@pytest.mark.parametrize("args", [
+    ["--board", "Ro@0,0", "--hand", "Zz", "--other", "Rs"],
+    ["--board", "Ro@0", "--hand", "Rs", "--other", "Rd"],
+    ["--board", "Ro@0,0", "--hand", "Rsk", "--other", "Rd"],
+    ["--board", "Ro@0,0", "--hand", "", "--other", "Rd"],
+    ["--board", "Ro@0,0", "--hand", "Rs Rs Rs Rs Rs Rs Rs", "--other", "Rd"],
+    ["--board", "Ro@0,0 Ro@0,1 Ro@0,2", "--hand", "Ro", "--other", "Rd"],
+    ["--variant", "cubes", "--board", "Ro@0,0", "--hand", "Rs", "--other", "Rd"],
+    ["--board", "Ro@0,0", "--hand", "Rs", "--other", "Rd", "--seconds", "0"],
+    ["--board", "Ro@0,0", "--hand", "Rs"],
+])
+def test_endgame_malformed(args):
+    out = run("endgame", *args)
+    assert out.returncode == 2 and out.stderr.strip() and not out.stdout

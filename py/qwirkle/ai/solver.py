@@ -1,0 +1,334 @@
+"""Exact end-game solver: two players, the bag empty, every tile known (classic and Flex, C9, C10).
+
+Once the bag is empty in a two-player game the opponent's hand is exactly the unseen tiles, so the rest of the game
+is a finite game of perfect information. ``Solver`` finds its value, the *margin*: the points of the player on move
+minus the opponent's from here to the end, both playing perfectly, the +6 for going out included (C9).
+
+How it stays exact and fast:
+
+- Every legal play is searched (``movegen.legal_plays``); the only pruning is alpha-beta's, which is a proof. A
+  player with a play must play (C3: no exchange once the bag is empty); one without passes, and two passes in a row end
+  the game with no bonus (C10).
+- A transposition table keyed by a Zobrist hash of the tiles each player has placed since the root (that fixes the
+  board and both hands), the side to move and whether the last move was a pass. Independent plays in two corners of
+  the board meet again in either order, so the table saves whole subtrees. Entries keep the value as a bound (exact,
+  lower or upper), the depth it was searched to (``PROVEN`` when no line of it was cut at the horizon) and the best
+  play, which is searched first next time.
+- Move ordering: the table's best play, then plays that go out (they end the game at once), then by points.
+- Two iterations: first ``FIRST_DEPTH`` plies, each leaf at the horizon valued by a greedy play-out (both sides make
+  their best-scoring play), which gives a play to fall back on and orders the table; then to the end of every line
+  (iterating depth by depth in between cost about twice the nodes: the play-outs at each horizon are not cheap). The
+  search is *exact* once an iteration reaches the end of every line. With a budget (nodes, or a deadline on
+  ``time.perf_counter``) that runs out first, the first iteration's play is returned and ``exact`` stays False.
+- Legal plays are cached per position (the same key), so the re-searches of deeper iterations generate no move twice.
+
+A node is one position expanded (its plays generated or found in the cache). Node budgets make results independent of
+the machine's speed (tournaments); a deadline is for the page.
+"""
+from __future__ import annotations
+
+import random
+import time
+from typing import NamedTuple, Sequence
+
+from ..board import Board
+from ..game import END_BONUS
+from ..movegen import Crossings, Hand, ScoredPlay, cell_crossing, frontier, frontier_plays, legal_plays
+from ..notation import Cell
+from ..tiles import Tile
+from ..variants import Variant
+
+FIRST_DEPTH = 2           # a shallow first iteration: a play to fall back on, and the table's first ordering
+PROVEN = 1 << 20          # the depth of a table entry whose value no horizon touched
+INFINITY = 1 << 30
+EXACT, LOWER, UPPER = 0, 1, 2
+MAX_CACHED_PLAYS = 400_000   # plays kept in the per-position cache before it is cleared (memory in Pyodide)
+
+
+class _Budget(Exception):
+    """The node budget or the deadline ran out in the middle of an iteration."""
+
+
+class _Entry(NamedTuple):
+    depth: int
+    flag: int
+    value: int
+    best: ScoredPlay | None
+
+
+class Solution(NamedTuple):
+    """The solver's answer for the player on move."""
+
+    best: ScoredPlay | None          # None: no play, the player passes
+    margin: int                      # mover's points minus the opponent's to the end (perfect play, +6 included)
+    line: tuple[ScoredPlay | None, ...]   # the continuation from here, None for a pass
+    exact: bool                      # the margin is proven (else: the deepest finished iteration's estimate)
+    nodes: int
+    depth: int                       # plies of the deepest finished iteration (0: none finished)
+
+
+class Solver:
+    """Iterative-deepening alpha-beta with a transposition table over the rest of a two-player game.
+
+    ``hands[0]`` is the hand of the player on move, ``hands[1]`` the opponent's."""
+
+    def __init__(self, board: Board, variant: Variant, hands: Sequence[Sequence[Tile]],
+                 nodes: int | None = None, deadline: float | None = None, passed: bool = False) -> None:
+        self.passed = passed    # the opponent's last move was a pass (a pass now ends the game, C10)
+        self.tiles = dict(board.tiles)
+        self.occupied = {cell: tile.color * 6 + tile.shape for cell, tile in self.tiles.items()}
+        self.across, self.down = frontier(self.occupied)
+        self._restore: list[list[tuple[Crossings, Cell, tuple[int, int] | None]]] = []
+        self.variant = variant
+        self.hands = [list(h) for h in hands]
+        self.budget = nodes
+        self.deadline = deadline
+        self.nodes = 0
+        self._table: dict[int, _Entry] = {}
+        self._plays: dict[int, list[ScoredPlay]] = {}
+        self._cached = 0
+        self._keys: dict[tuple[int, Cell, Tile], int] = {}
+        self._random = random.Random(0x51ED)   # Zobrist keys: seeded, so hashes (and results) never vary
+        self._side = (self._random.getrandbits(64), self._random.getrandbits(64))
+        self._passed = self._random.getrandbits(64)
+        self._hash = 0
+        self._horizon = 0
+
+    # -- public -------------------------------------------------------------------------------------------------
+    def solve(self) -> Solution:
+        """The best play, the margin and the line, from the deepest iteration the budget allowed."""
+        best: ScoredPlay | None = None
+        margin = 0
+        depth = 0
+        exact = False
+        target = FIRST_DEPTH
+        try:
+            first = self._moves(0)
+            if not first:
+                best = None
+            else:
+                best = first[0]
+            while True:
+                horizon = self._horizon
+                value = self._negamax(0, self.passed, target, -INFINITY, INFINITY)
+                margin, depth = value, target
+                entry = self._table.get(self._key(0, self.passed))
+                best = entry.best if entry is not None else best
+                if self._horizon == horizon:
+                    exact = True
+                    break
+                target = PROVEN
+        except _Budget:
+            pass
+        line = self._line(best, exact) if depth else ((best,) if best is not None else ())
+        return Solution(best, margin, line, exact, self.nodes, depth)
+
+    # -- search ---------------------------------------------------------------------------------------------------
+    def _key(self, who: int, passed: bool) -> int:
+        return self._hash ^ self._side[who] ^ (self._passed if passed else 0)
+
+    def _zobrist(self, who: int, cell: Cell, tile: Tile) -> int:
+        key = (who, cell, tile)
+        value = self._keys.get(key)
+        if value is None:
+            value = self._keys[key] = self._random.getrandbits(64)
+        return value
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.budget is not None and self.nodes > self.budget:
+            raise _Budget
+        if self.deadline is not None and not self.nodes & 31 and time.perf_counter() > self.deadline:
+            raise _Budget
+
+    def _moves(self, who: int) -> list[ScoredPlay]:
+        """Every legal play of ``who`` here, going-out plays first, then by points (cached per position)."""
+        key = self._hash ^ self._side[who]
+        plays = self._plays.get(key)
+        if plays is None:
+            hand = self.hands[who]
+            size = len(hand)
+            if not hand:
+                plays = []
+            elif self.occupied:
+                plays = frontier_plays(self.occupied, self.across, self.down, Hand(hand),
+                                       self.variant.extra_points(self.tiles), ordered=False)
+            else:
+                plays = legal_plays(Board(self.tiles), hand, self.variant)
+            plays.sort(key=lambda p: (len(p.placements) != size, -p.points))
+            if self._cached > MAX_CACHED_PLAYS:
+                self._plays.clear()
+                self._cached = 0
+            self._plays[key] = plays
+            self._cached += len(plays) + 1
+        return plays
+
+    def _make(self, who: int, play: ScoredPlay) -> None:
+        """Place ``play`` for ``who``: tiles, hand, hash, and the frontier's crossings around the new tiles."""
+        hand = self.hands[who]
+        tiles, occupied = self.tiles, self.occupied
+        across, down = self.across, self.down
+        saved: list[tuple[Crossings, Cell, tuple[int, int] | None]] = []
+        for p in play.placements:
+            cell, tile = p.cell, p.tile
+            tiles[cell] = tile
+            occupied[cell] = tile.color * 6 + tile.shape
+            hand.remove(tile)
+            self._hash ^= self._zobrist(who, cell, tile)
+            saved.append((across, cell, across.pop(cell, None)))
+            saved.append((down, cell, down.pop(cell, None)))
+        for p in play.placements:
+            x0, y0 = p.cell
+            for dx, dy, crossings in ((1, 0, across), (-1, 0, across), (0, 1, down), (0, -1, down)):
+                x, y = x0 + dx, y0 + dy
+                while (x, y) in occupied:
+                    x += dx
+                    y += dy
+                end = (x, y)
+                saved.append((crossings, end, crossings.get(end)))
+                crossing = cell_crossing(occupied, x, y, abs(dx), abs(dy))
+                if crossing is None:
+                    crossings.pop(end, None)
+                else:
+                    crossings[end] = crossing
+        self._restore.append(saved)
+
+    def _unmake(self, who: int, play: ScoredPlay) -> None:
+        hand = self.hands[who]
+        tiles, occupied = self.tiles, self.occupied
+        for crossings, cell, old in reversed(self._restore.pop()):
+            if old is None:
+                crossings.pop(cell, None)
+            else:
+                crossings[cell] = old
+        for p in play.placements:
+            del tiles[p.cell]
+            del occupied[p.cell]
+            hand.append(p.tile)
+            self._hash ^= self._zobrist(who, p.cell, p.tile)
+
+    def _negamax(self, who: int, passed: bool, depth: int, alpha: int, beta: int) -> int:
+        """The margin for ``who`` (to move) of the rest of the game, within (alpha, beta) as alpha-beta knows it."""
+        self._tick()
+        key = self._key(who, passed)
+        entry = self._table.get(key)
+        first: ScoredPlay | None = None
+        if entry is not None:
+            if entry.depth >= depth and (entry.flag == EXACT or (entry.flag == LOWER and entry.value >= beta)
+                                         or (entry.flag == UPPER and entry.value <= alpha)):
+                if entry.depth < PROVEN:
+                    self._horizon += 1   # a value from a shallower search: this one is not proven either
+                return entry.value
+            first = entry.best
+        plays = self._moves(who)
+        horizon = self._horizon
+        if not plays:
+            if passed:
+                return 0
+            value = -self._negamax(1 - who, True, depth, -beta, -alpha)
+            flag = LOWER if value >= beta else UPPER if value <= alpha else EXACT
+            self._table[key] = _Entry(PROVEN if self._horizon == horizon else depth, flag, value, None)
+            return value
+        if depth <= 0:
+            self._horizon += 1
+            return self._rollout(who, plays)
+        size = len(self.hands[who])
+        start_alpha = alpha
+        best_value = -INFINITY
+        best: ScoredPlay | None = None
+        ordered = plays if first is None or first is plays[0] else [first] + [p for p in plays if p is not first]
+        for play in ordered:
+            if len(play.placements) == size:
+                value = play.points + END_BONUS   # going out ends the game (C9): nothing to search below
+            else:
+                points = play.points
+                self._make(who, play)
+                try:
+                    if best is None:
+                        value = points - self._negamax(1 - who, False, depth - 1, points - beta, points - alpha)
+                    else:   # principal variation search: prove this play no better with a null window first
+                        value = points - self._negamax(1 - who, False, depth - 1, points - alpha - 1, points - alpha)
+                        if alpha < value < beta:
+                            value = points - self._negamax(1 - who, False, depth - 1, points - beta, points - value)
+                finally:
+                    self._unmake(who, play)
+            if value > best_value:
+                best_value, best = value, play
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        flag = LOWER if best_value >= beta else UPPER if best_value <= start_alpha else EXACT
+        self._table[key] = _Entry(PROVEN if self._horizon == horizon else depth, flag, best_value, best)
+        return best_value
+
+    def _rollout(self, who: int, plays: list[ScoredPlay]) -> int:
+        """The margin for ``who`` of both players making their best-scoring play (going out first) to the end."""
+        made: list[tuple[int, ScoredPlay]] = []
+        value = 0
+        mover = who
+        passed = False
+        try:
+            while True:
+                if not plays:
+                    if passed:
+                        break
+                    passed = True
+                else:
+                    passed = False
+                    play = plays[0]
+                    self._make(mover, play)
+                    made.append((mover, play))
+                    out = not self.hands[mover]
+                    gain = play.points + (END_BONUS if out else 0)
+                    value += gain if mover == who else -gain
+                    if out:
+                        break
+                mover = 1 - mover
+                plays = self._moves(mover)
+        finally:
+            for mover, play in reversed(made):
+                self._unmake(mover, play)
+        return value
+
+    # -- the line -------------------------------------------------------------------------------------------------
+    def _line(self, best: ScoredPlay | None, exact: bool) -> tuple[ScoredPlay | None, ...]:
+        """The continuation from the root: when the margin is proven, each position's best play from a full-window
+        search (cheap with the table filled: it makes the entry exact); otherwise the table's best plays as far as it
+        knows them."""
+        line: list[ScoredPlay | None] = []
+        made: list[tuple[int, ScoredPlay]] = []
+        who, passed = 0, self.passed
+        budget, deadline = self.budget, self.deadline
+        self.budget = self.deadline = None
+        try:
+            while self.hands[0] and self.hands[1]:
+                plays = self._moves(who)
+                if not plays:
+                    line.append(None)
+                    if passed:
+                        break
+                    who, passed = 1 - who, True
+                    continue
+                if exact:
+                    self._negamax(who, passed, PROVEN, -INFINITY, INFINITY)
+                entry = self._table.get(self._key(who, passed))
+                play = best if not line else entry.best if entry is not None else None
+                if play is None:
+                    break
+                line.append(play)
+                self._make(who, play)
+                made.append((who, play))
+                who, passed = 1 - who, False
+        finally:
+            self.budget, self.deadline = budget, deadline
+            for mover, play in reversed(made):
+                self._unmake(mover, play)
+        return tuple(line)
+
+
+def solve(board: Board, variant: Variant, hand: Sequence[Tile], other: Sequence[Tile],
+          nodes: int | None = None, seconds: float | None = None, passed: bool = False) -> Solution:
+    """Solve the end game where the player on move holds ``hand`` and the opponent ``other`` (bag empty)."""
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    return Solver(board, variant, [hand, other], nodes, deadline, passed).solve()

@@ -1,0 +1,77 @@
+"""The review's end-game verdicts: each move of a two-player classic or Flex game made with the bag empty, set against
+the exact solver (``qwirkle.ai.solver``).
+
+With the bag empty every tile is known, so a move has an exact worth: the *margin*, the mover's points minus the
+opponent's from that move to the end with both playing perfectly (the +6 for going out included, C9). For each such
+move ``endgame_notes`` gives ``best_margin`` (the solver's best), ``margin`` (the move made, followed by perfect
+play), ``lost`` (their difference, never negative), ``best`` and ``line`` (the solver's best play and the perfect
+continuation from it, in notation, ``pass`` for a pass), ``goes_out_in`` (how many of the mover's own plays the line
+takes to go out, or None when it does not go out) and ``exact`` (both margins proven within the node budget).
+
+``review`` adds the note as the key ``endgame`` of each such move (``python3 -m qwirkle review``); the page says it in
+words ("this end game was won: Xc@... goes out in two").
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..ai.solver import Solution, solve
+from ..game import END_BONUS, Game
+from ..notation import Play, parse_move
+
+NODES = 40_000   # per solve: reproducible (no clock), at most a few seconds for six tiles a hand
+VARIANTS = ("classic", "flex")
+
+
+def applies(game: Game) -> bool:
+    """Whether the solver can judge this game's end game: two players, a rule set of tiles (not dice)."""
+    return len(game.options.players) == 2 and game.options.variant in VARIANTS
+
+
+def endgame_notes(game: Game, nodes: int = NODES) -> dict[int, dict[str, Any]]:
+    """The note of every record move made with the bag empty, by the move's index (empty when ``applies`` is False)."""
+    notes: dict[int, dict[str, Any]] = {}
+    if not applies(game):
+        return notes
+    live = Game(game.options)
+    passed = False
+    for index, text in enumerate(game.moves):
+        if live.is_over:
+            break
+        move = parse_move(text)
+        if live.bag_count == 0:
+            notes[index] = _note(live, move, passed, nodes)
+        result = live.apply(move)
+        passed = result.kind == "pass"
+    return notes
+
+
+def _note(live: Game, move: Any, passed: bool, nodes: int) -> dict[str, Any]:
+    seat = live.to_move
+    mine, theirs = list(live.hands[seat]), list(live.hands[1 - seat])
+    best = solve(live.board, live.variant, mine, theirs, nodes=nodes, passed=passed)
+    margin, exact = best.margin, best.exact
+    if isinstance(move, Play):
+        played = live.check(move.placements).points
+        rest = list(mine)
+        for placement in move.placements:
+            rest.remove(placement.tile)
+        if not rest:
+            margin = played + END_BONUS
+        else:
+            board = live.board.copy()
+            board.tiles.update((p.cell, p.tile) for p in move.placements)
+            after = solve(board, live.variant, theirs, rest, nodes=nodes)
+            margin, exact = played - after.margin, exact and after.exact
+    return {"best_margin": best.margin, "margin": margin, "lost": max(0, best.margin - margin),
+            "best": "pass" if best.best is None else best.best.notation(),
+            "line": ["pass" if play is None else play.notation() for play in best.line],
+            "goes_out_in": goes_out_in(best) if best.exact else None, "exact": exact}
+
+
+def goes_out_in(solution: Solution) -> int | None:
+    """How many of the mover's own plays the solution's line takes to go out (None when the mover does not)."""
+    line = solution.line
+    if not line or len(line) % 2 == 0 or line[-1] is None:
+        return None   # the line ends with the opponent's move or with two passes
+    return sum(1 for play in line[::2] if play is not None)

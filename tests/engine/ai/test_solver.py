@@ -1,0 +1,158 @@
+"""The exact end-game solver (qwirkle.ai.solver) against a plain minimax written here: no pruning, no table, the rules
+of the end game spelled out (C3: a player with a play plays; C10: a player without one passes, two passes in a row end
+the game; C9: going out scores 6 more and ends it). Positions come from seeded greedy self-play to an empty bag, with
+the hands cut down to at most three tiles."""
+import random
+
+import pytest
+
+from qwirkle import Board, Game, legal_plays
+from qwirkle.ai import make_player
+from qwirkle.ai.solver import Solver, solve
+from qwirkle.game import END_BONUS
+
+
+def minimax(board, variant, hands, who, passed=False):
+    """The margin for ``who`` (to move) of the rest of the game, every line searched to its end."""
+    plays = legal_plays(board, hands[who], variant)
+    if not plays:
+        return 0 if passed else -minimax(board, variant, hands, 1 - who, True)
+    best = None
+    for play in plays:
+        rest = list(hands[who])
+        for placement in play.placements:
+            rest.remove(placement.tile)
+        if not rest:
+            value = play.points + END_BONUS
+        else:
+            after = Board(board.tiles)
+            after.tiles.update((p.cell, p.tile) for p in play.placements)
+            new = list(hands)
+            new[who] = rest
+            value = play.points - minimax(after, variant, new, 1 - who)
+        best = value if best is None else max(best, value)
+    return best
+
+
+def bag_empty(variant, seed):
+    """A two-player game played greedily until the bag is empty (None when it ended first)."""
+    game = Game.new(variant, ["a", "b"], seed)
+    players = [make_player("greedy", seed), make_player("greedy", seed + 1)]
+    while not game.is_over and game.bag_count:
+        game.apply(players[game.to_move].choose(game.view(game.to_move)))
+    return None if game.is_over else game
+
+
+def positions(count):
+    """``count`` seeded positions: several cuts of each game's two hands, up to three tiles each."""
+    rng = random.Random(2025)
+    found = []
+    seed = 100
+    while len(found) < count:
+        seed += 1
+        variant = ("classic", "flex")[seed % 2]
+        game = bag_empty(variant, seed)
+        if game is None:
+            continue
+        mover = game.hands[game.to_move]
+        other = game.hands[1 - game.to_move]
+        for _ in range(6):
+            mine = rng.sample(mover, min(len(mover), rng.choice((1, 2, 2, 3, 3))))
+            theirs = rng.sample(other, min(len(other), rng.choice((1, 2, 2, 3, 3))))
+            if len(mine) + len(theirs) > 5:   # 3 against 3: some 10 s each for the plain minimax
+                theirs = theirs[:2]
+            if len(mine) + len(theirs) == 5 and rng.random() < 0.6:   # 3 against 2: about 0.7 s
+                theirs = theirs[:1] if len(theirs) == 2 else theirs
+                mine = mine[:1] if len(mine) == 2 else mine
+            found.append((game.board, game.variant, mine, theirs))
+    return found[:count]
+
+
+def replay(board, variant, hands, line):
+    """The margin of playing out ``line`` (plays and passes, None for a pass) from the mover's view, checking that
+    each play is legal and a pass only when nothing can be played."""
+    board, hands = Board(board.tiles), [list(h) for h in hands]
+    margin, who, sign = 0, 0, 1
+    for play in line:
+        legal = legal_plays(board, hands[who], variant)
+        if play is None:
+            assert not legal
+        else:
+            assert play in legal
+            for p in play.placements:
+                board.tiles[p.cell] = p.tile
+                hands[who].remove(p.tile)
+            margin += sign * (play.points + (END_BONUS if not hands[who] else 0))
+        who, sign = 1 - who, -sign
+    return margin
+
+
+def blocked():
+    """Hand-built positions where a player has no play and passes (rare in self-play positions)."""
+    from qwirkle import find_variant, parse_tiles
+    row = Board.from_notation("Ro@0,0 Rs@1,0 Rd@2,0")
+    classic = find_variant("classic")
+    return [(row, classic, parse_tiles(mine), parse_tiles(theirs)) for mine, theirs in (
+        ("Gc", "Rc Gx"), ("Gc", "Gx"), ("Gc Bo", "Rc"), ("Rc Gx", "Gc"), ("Gx Yt", "Gc Rx"), ("Rc", "Gc Bt"))]
+
+
+POSITIONS = positions(204) + blocked()
+
+
+@pytest.mark.parametrize("chunk", range(7))   # 7 x 30 positions
+def test_the_solver_agrees_with_plain_minimax(chunk):
+    for board, variant, mine, theirs in POSITIONS[chunk * 30:(chunk + 1) * 30]:
+        solution = solve(board, variant, mine, theirs)
+        assert solution.exact
+        assert solution.margin == minimax(board, variant, [mine, theirs], 0)
+        assert replay(board, variant, [mine, theirs], solution.line) == solution.margin
+        assert solution.line[:1] == ((solution.best,) if solution.best is not None or solution.line else ())
+
+
+def test_the_positions_cover_both_variants_passes_and_going_out():
+    assert len(POSITIONS) >= 200
+    assert {variant.name for _, variant, _, _ in POSITIONS} == {"classic", "flex"}
+    sizes = {(len(mine), len(theirs)) for _, _, mine, theirs in POSITIONS}
+    assert {(3, 2), (2, 3), (3, 1), (1, 3), (2, 2)} <= sizes
+    lines = [solve(*position).line for position in POSITIONS[-6:]]
+    assert sum(None in line for line in lines) >= 4   # somebody passes (C10)
+    assert any(line[-2:] == (None, None) for line in lines)   # both do: the game ends
+
+
+def test_a_hand_checked_position():
+    # Ro Rs on the board; the mover holds Rd Bo, the opponent Rc Go. Best: Bo@0,1 (2), the opponent's best is then
+    # Go@0,2 (3), and Rd@-1,0 goes out (3 + 6): 11 - 3 = 8.
+    from qwirkle import find_variant
+    board = Board.from_notation("Ro@0,0 Rs@1,0")
+    from qwirkle import parse_tiles
+    solution = solve(board, find_variant("classic"), parse_tiles("Rd Bo"), parse_tiles("Rc Go"))
+    assert solution.exact and solution.margin == 8
+    assert [p.notation() for p in solution.line] == ["Bo@0,1", "Go@0,2", "Rd@-1,0"]
+
+
+def test_a_node_budget_stops_the_search_without_proof():
+    board, variant, mine, theirs = POSITIONS[0]
+    game = bag_empty("classic", 7)
+    solver = Solver(game.board, game.variant, [game.hands[game.to_move], game.hands[1 - game.to_move]], nodes=30)
+    solution = solver.solve()
+    assert not solution.exact and solution.nodes <= 31
+    full = solve(board, variant, mine, theirs, nodes=10 ** 6)
+    assert full.exact
+
+
+def test_the_review_marks_end_game_moves_against_the_solver():
+    from qwirkle.study.endgame_review import endgame_notes
+    from qwirkle.study.match import play_out
+    game = Game.new("classic", ["a", "b"], 5)
+    play_out(game, [make_player("greedy", 1), make_player("greedy", 2)])
+    notes = endgame_notes(game, nodes=20_000)
+    assert notes and all(game.history[i].kind in ("play", "pass") for i in notes)
+    for index, note in notes.items():
+        assert note["lost"] == max(0, note["best_margin"] - note["margin"])
+        assert note["line"][0] == note["best"]
+        if note["exact"]:
+            assert note["margin"] <= note["best_margin"]
+    last = max(notes)
+    assert game.end_reason == "out" and game.history[last].kind == "play"
+    assert notes[last]["exact"] and notes[last]["margin"] == game.history[last].points   # going out: +6 included
+    assert endgame_notes(Game.new("cubes", ["a", "b"], 5)) == {}
