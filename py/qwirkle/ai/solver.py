@@ -155,7 +155,11 @@ class Solver:
                                        self.variant.extra_points(self.tiles), ordered=False)
             else:
                 plays = legal_plays(Board(self.tiles), hand, self.variant)
-            plays.sort(key=lambda p: (len(p.placements) != size, -p.points))
+            # Ties broken by the plays themselves, never by the order they were found in: that order follows
+            # set and dict iteration, which differs between CPython and Pyodide (32-bit hashes), and under a node
+            # budget the order decides the answer (the review's level column must be the same everywhere).
+            plays.sort(key=lambda p: (len(p.placements) != size, -p.points,
+                                      [(c.cell, c.tile.color, c.tile.shape, c.tile.background) for c in p.placements]))
             if self._cached > MAX_CACHED_PLAYS:
                 self._plays.clear()
                 self._cached = 0
