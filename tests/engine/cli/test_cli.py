@@ -142,8 +142,8 @@ def test_endgame_prints_the_solution():
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
     assert set(result) == {"best", "margin", "line", "exact", "nodes", "seconds"}
-    assert result["best"] == "Bo@0,1" and result["margin"] == 8 and result["exact"] is True
-    assert result["line"] == ["Bo@0,1", "Go@0,2", "Rd@-1,0"]
+    assert result["best"] == "Bo@0,-1" and result["margin"] == 8 and result["exact"] is True
+    assert result["line"] == ["Bo@0,-1", "Go@0,-2", "Rd@-1,0"]
     assert result["nodes"] > 0 and result["seconds"] >= 0
 
 
