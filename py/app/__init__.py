@@ -17,6 +17,7 @@ Feature packages, each importing only those listed before it (``tests/architectu
     input    every button, key and gesture mapped to an action
     review   the review of a finished game
     analysis the analysis board: any position, every play ranked
+    puzzles  puzzle links, the puzzle being solved, progress kept per theme and daily streak
     page.py  wires them together (py/main.py's only import)
 
 Every file in this folder reaches Pyodide inside assets/app/app.zip, which ``scripts/bundle.py``

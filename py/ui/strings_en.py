@@ -12,11 +12,13 @@ the engine's registries (``qwirkle.variants.SETUPS``, ``qwirkle.ai`` levels).
 from .strings_en_boards import BOARDS
 from .strings_en_analysis import ANALYSIS
 from .strings_en_dice import DICE
+from .strings_en_puzzles import PUZZLES
 
 EN: dict[str, str] = {
     **BOARDS,
     **DICE,
     **ANALYSIS,
+    **PUZZLES,
     # Buttons (the English names are a fixed contract: tests rely on them)
     "new_game": "New game",
     "play": "Play",

@@ -8,11 +8,13 @@ des guillemets « ».
 from .strings_fr_boards import BOARDS
 from .strings_fr_analysis import ANALYSIS
 from .strings_fr_dice import DICE
+from .strings_fr_puzzles import PUZZLES
 
 FR: dict[str, str] = {
     **BOARDS,
     **DICE,
     **ANALYSIS,
+    **PUZZLES,
     "export_none": "Cette partie n'est plus enregistrée dans ce navigateur : rien à exporter.",
     "new_game": "Nouvelle partie",
     "play": "Jouer",

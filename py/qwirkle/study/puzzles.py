@@ -257,6 +257,18 @@ def puzzle_from_id(text: str) -> Puzzle:
     raise PuzzleError(f"id: {text[:40]!r} names no puzzle (no {theme} puzzle at move {move} of that game)")
 
 
+def puzzle_game(puzzle: Puzzle) -> Game:
+    """The real game at the puzzle's position (its seeded game replayed to its move), for a page to play it on the
+    same board and rack as a game; ``PuzzleError`` when the id names no position."""
+    _variant, _theme, seed, move = parse_id(puzzle.id)
+    for index, game, _plays in _positions(puzzle.variant, seed):
+        if index == move:
+            if game.board.notation() != puzzle.board:
+                break
+            return game
+    raise PuzzleError(f"id: {puzzle.id!r} names no position")
+
+
 def daily_seed(date: str) -> int:
     """The seed of a date's puzzle (``YYYY-MM-DD``), the same for everyone on that date."""
     try:

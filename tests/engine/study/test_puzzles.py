@@ -166,3 +166,13 @@ def test_daily_is_never_the_easiest_and_rebuilds_from_its_id():
             puzzle = daily(f"2026-03-{day:02d}", variant)
             assert puzzle.difficulty >= 2
             assert puzzle_from_id(puzzle.id) == puzzle
+
+
+@pytest.mark.parametrize("variant", ["classic", "cubes", "flex"])
+def test_puzzle_game_is_the_real_game_at_the_position(variant):
+    from qwirkle.study.puzzles import puzzle_game
+    puzzle = daily("2026-11-25", variant)
+    game = puzzle_game(puzzle)
+    assert game.board.notation() == puzzle.board
+    assert " ".join(t.notation() for t in sorted(game.hands[game.to_move])) == puzzle.hand
+    assert game.bag_count == puzzle.bag
