@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from .dialogs.manager import Dialogs
     from .review.view import ReviewView
     from .analysis.view import AnalysisView
+    from .puzzles.screen import PuzzleScreen
     from .play.rack_model import RackOrders
     from .regions.rack import RackRegion
 
@@ -67,6 +68,7 @@ class Page:
         self._racks: RackOrders | None = None
         self._racks_kept: tuple[str | None, str] = (None, "")   # the game and the arrangement last saved
         self._analysis: "AnalysisView | None" = None
+        self._puzzles: "PuzzleScreen | None" = None
         self._celebration: Celebration | None = None
         self._dialogs: Dialogs | None = None
         self._review: ReviewView | None = None
@@ -144,6 +146,18 @@ class Page:
         self._analysis.show(position, query, table)
         self.render()
 
+    # -- puzzles (app.puzzles, imported on first need) -------------------------------------------------
+    @property
+    def puzzles(self) -> "PuzzleScreen":
+        if self._puzzles is None:
+            from .puzzles.screen import PuzzleScreen
+            self._puzzles = PuzzleScreen(self.session, self.display, self.render)
+        return self._puzzles
+
+    def open_puzzles(self) -> None:
+        """The Puzzles dialog: the puzzle of the day of each rule set, a puzzle of any theme."""
+        self.puzzles.choose()
+
     def _review_closed(self) -> None:
         self.render()
         if self.session.has_game() and self.session.controller.current.is_over:
@@ -168,12 +182,17 @@ class Page:
         listen(window, "storage", self._storage)
         self.translate_page()
         query, fragment = str(window.location.search), str(window.location.hash)
-        analyse = bool(window.URL.new(window.location.href).searchParams.has("analyse"))
-        self.session.open("" if analyse else query, self.display.tr.lang, fragment)
+        params = window.URL.new(window.location.href).searchParams
+        analyse, puzzle = bool(params.has("analyse")), bool(params.has("puzzle"))
+        self.session.open("" if analyse or puzzle else query, self.display.tr.lang, fragment)
         if analyse:
             self.open_analysis(query=query)
-        if _is_link(query, fragment):
-            self._clean_address()
+        elif puzzle:
+            self.puzzles.open_link(query)
+        if query.lstrip("?") or fragment:   # an address without either loads no link module (start-up time)
+            from .links.address import opens_game
+            if opens_game(query, fragment):
+                self._clean_address()
         by_id("menu").hidden = False
         by_id("menu-button").hidden = False
         self.render()
@@ -192,14 +211,8 @@ class Page:
 
     def _clean_address(self) -> None:
         """Drop the start-link parameters and a turn link so that a reload resumes instead of restarting."""
-        from .links.startlink import LINK_KEYS
-        from .links.turn_link import is_turn_fragment
-        url = window.URL.new(window.location.href)
-        for key in LINK_KEYS:
-            url.searchParams.delete(key)
-        if is_turn_fragment(str(url.hash)):
-            url.hash = ""
-        window.history.replaceState(None, "", url.toString())
+        from .links.address import without_links
+        window.history.replaceState(None, "", without_links(str(window.location.href)))
 
     # -- turn links (app.links.friend) ---------------------------------------------------------------
     def open_turn_link(self, fragment: str) -> None:
@@ -219,9 +232,8 @@ class Page:
         field.value = ""
         by_id("saves-dialog").close()
         if text:
-            from .links.turn_link import is_turn_fragment
-            code = text.partition("#")[2] if "#" in text else text
-            self.open_turn_link("#" + (code if is_turn_fragment(code) else "turn=" + code))
+            from .links.address import pasted_fragment
+            self.open_turn_link(pasted_fragment(text))
 
     # -- language, palette, switches -------------------------------------------------------------
     def translate_page(self) -> None:
@@ -243,6 +255,8 @@ class Page:
                 getattr(region, "forget", lambda: None)()
             if self._dialogs is not None:
                 self._dialogs.refresh()
+            if self._puzzles is not None:
+                self._puzzles.forget()
         if self._review is not None:
             self._review.forget()
         if self._analysis is not None:
@@ -266,6 +280,8 @@ class Page:
         if self.display.set_dice(variant is not None and variant.dice):
             self.settings_changed(redraw=True)   # every text that names tiles says dice now, or tiles again
             return
+        if self._puzzles is not None:
+            self._puzzles.render()
         if not playing:
             set_attr(root, "data-turn", None)
             set_attr(root, "data-over", None)
@@ -334,6 +350,8 @@ class Page:
     def entered(self) -> None:
         if self._review is not None and self._review.is_open:   # a game started or resumed: back to the table
             self._review.close()
+        if self._analysis is not None and self._analysis.is_open:
+            self._analysis.close()
         self.board.reset()
         self._load_racks()
         for region in self._regions:
@@ -345,6 +363,8 @@ class Page:
         from .play import panels
         c = self.session.controller
         tr = self.display.tr
+        if self._puzzles is not None:
+            self._puzzles.judge(result)
         qwirkles = [line for line in result.lines if line.qwirkle]
         if result.kind == "play":
             name = panels.player_names(c, tr)[result.seat]
@@ -373,12 +393,3 @@ class Page:
         self.render()
         self.board.follow_hint()
 
-
-def _is_link(query: str, fragment: str) -> bool:
-    """Whether the address opens a game: a start link or a turn link. An address with neither a
-    query nor a fragment loads no link module (start-up time)."""
-    if not (query.lstrip("?") or fragment):
-        return False
-    from .links.startlink import is_start_link
-    from .links.turn_link import is_turn_fragment
-    return is_start_link(query) or is_turn_fragment(fragment)

@@ -71,6 +71,7 @@ EN: dict[str, str] = {
     "variant": "Rules",
     "variant_classic": "Classic",
     "variant_cubes": "Cubes",
+    "variant_flex": "Flex",
     "variant_flex72": "Flex, 72 tiles (black and white)",
     "variant_flex108": "Flex, 108 tiles (with two-tone)",
     "variant_classic_help": "108 tiles, hidden racks, exchange when stuck.",

@@ -65,6 +65,7 @@ FR: dict[str, str] = {
     "variant": "Règles",
     "variant_classic": "Classique",
     "variant_cubes": "Cubes",
+    "variant_flex": "Flex",
     "variant_flex72": "Flex, 72 tuiles (noires et blanches)",
     "variant_flex108": "Flex, 108 tuiles (avec bicolores)",
     "variant_classic_help": "108 tuiles, chevalets cachés, échange si bloqué.",

@@ -71,6 +71,15 @@ def pending_lines(controller: "Controller") -> tuple[Any, ...]:
     return tuple(controller.preview().lines)
 
 
+def scored_lines(controller: "Controller") -> tuple[Any, ...]:
+    """The lines to mark on the board: the pending play's, or once a puzzle is played, the lines its last play
+    scored (the player's answer or the solution, each line with its points)."""
+    last = controller.last
+    if controller.puzzle and not controller.human_to_move and last is not None and last.kind == "play":
+        return tuple(last.lines)
+    return pending_lines(controller)
+
+
 def badges(lines: tuple[Any, ...] | list[Any]) -> list[Badge]:
     """Where each scored line's points are written: just past its last cell, in its direction."""
     found = []
@@ -96,7 +105,7 @@ def build(controller: "Controller", tr: Translator, animate: set[Cell] | None = 
     pending = controller.turn.cells() if controller.interactive else {}
     legal = controller.legal_cells()
     last = last_move_cells(controller)
-    scoring = {cell for line in pending_lines(controller) for cell in line.cells}
+    scoring = {cell for line in scored_lines(controller) for cell in line.cells}
     model: dict[Cell, CellModel] = {}
     for cell, tile in game.board.tiles.items():
         key = "cell_last" if cell in last else "cell_tile"

@@ -71,6 +71,19 @@ class Controller(HintAdvice):
             self.store.set_current(saved.id)
         return saved.game
 
+    def open_puzzle(self, game: Game) -> None:
+        """A puzzle's position (``app.puzzles``): the player to move is the human, the other seats nobody's; one
+        play ends it. Nothing is saved or counted, and the saved game in play stays current."""
+        seats = tuple(seat_registry.HUMAN if seat == game.to_move else seat_registry.PUZZLE
+                      for seat in range(len(game.options.players)))
+        self._adopt(game, seats, 1, "", None)
+        self.game_id = None
+
+    @property
+    def puzzle(self) -> bool:
+        """A puzzle is on the table: one play, no exchange, roll, pass, hint or undo."""
+        return seat_registry.PUZZLE in self.seats
+
     def rematch_spec(self) -> GameSpec:
         """Same rules, seats and names; a new seed."""
         assert self.game is not None
@@ -192,30 +205,15 @@ class Controller(HintAdvice):
         return p is not None and p.points is not None
 
     def exchange_availability(self) -> Availability:
-        game = self.game
-        if game is None or not self.interactive or not game.variant.can_exchange:
-            return Availability(False)
-        if game.is_opening:
-            return Availability(False, Note("exchange_opening"))
-        limit = game.exchange_limit()
-        if limit == 0:
-            return Availability(False, Note("exchange_none"))
-        if limit < len(self.hand()):
-            return Availability(True, Note("exchange_limit", count=limit))
-        return Availability(True)
+        from .availability import exchange
+        return exchange(self.game, self.interactive and not self.puzzle, len(self.hand()) if self.game else 0)
 
     def roll_availability(self) -> Availability:
-        game = self.game
-        if game is None or not self.interactive or not game.variant.dice:
-            return Availability(False)
-        if game.is_opening:
-            return Availability(False, Note("roll_opening"))
-        if game.has_rolled:
-            return Availability(False, Note("roll_done"))
-        return Availability(True)
+        from .availability import roll
+        return roll(self.game, self.interactive and not self.puzzle)
 
     def can_pass(self) -> bool:
-        return self.interactive and self.game is not None and self.game.can_pass()
+        return self.interactive and self.game is not None and not self.puzzle and self.game.can_pass()
 
     def can_undo(self) -> bool:
         return self._undo_count() > 0
@@ -223,7 +221,7 @@ class Controller(HintAdvice):
     def _undo_count(self) -> int:
         """How many moves Undo takes back: the device holder's own last move and the computers' after it."""
         from .privacy import undo_count
-        return undo_count(self)
+        return 0 if self.puzzle else undo_count(self)
 
     # -- human actions -------------------------------------------------------------------------
     def select(self, index: int | None) -> None:
@@ -352,6 +350,10 @@ class Controller(HintAdvice):
             return None
         return self._apply(notation)
 
+    def play_solution(self, notation: str) -> TurnResult | None:
+        """A puzzle's solution, played for the player to see (``app.puzzles``)."""
+        return self._apply(notation) if self.puzzle and self.human_to_move else None
+
     # -- applying ------------------------------------------------------------------------------
     def _apply(self, move: Move | str) -> TurnResult | None:
         assert self.game is not None
@@ -392,5 +394,6 @@ class Controller(HintAdvice):
     def save(self) -> None:
         """Autosave (``autosave.save_game``: never over another tab's newer state, a full store said)."""
         from ..store.autosave import save_game
-        save_game(self)
+        if not self.puzzle:
+            save_game(self)
 

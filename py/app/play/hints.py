@@ -32,6 +32,8 @@ class HintAdvice:
 
     @property
     def interactive(self) -> bool: raise NotImplementedError
+    @property
+    def puzzle(self) -> bool: raise NotImplementedError
     def hand(self) -> tuple[Tile, ...]: raise NotImplementedError
     def preview(self) -> "Preview": raise NotImplementedError
     def exchange_availability(self) -> Availability: raise NotImplementedError
@@ -40,8 +42,8 @@ class HintAdvice:
 
     def hint_view(self) -> PlayerView | None:
         """The view a hint is computed from (the player to move), or None when no hint can be given."""
-        if not self.interactive or self.turn.mode != PLACE or self.game is None:
-            return None
+        if not self.interactive or self.turn.mode != PLACE or self.game is None or self.puzzle:
+            return None   # a puzzle's help is its solution, asked for by name
         return self.game.view(self.game.to_move)
 
     def hint_seed(self) -> int:

@@ -35,6 +35,8 @@ def player_names(c: Controller, tr: Translator) -> tuple[str, ...]:
     assert c.game is not None
     names = c.game.options.players
     seats = tuple(c.seats)
+    if c.puzzle:
+        return tuple(tr.t("puzzle_you" if c.is_human(seat) else "puzzle_opponent") for seat in range(len(names)))
     if len(seats) != len(names):
         return tuple(names)
     shown = _defaults(seats, tr.lang)
@@ -76,6 +78,8 @@ def status(c: Controller, tr: Translator) -> tuple[str, str, str]:
     if game is None:
         return "", "", ""
     names = player_names(c, tr)
+    if c.puzzle and not c.human_to_move:
+        return OVER, tr.t("puzzle_over"), ""
     if game.is_over:
         winners = [names[s] for s in game.winners()]
         return OVER, tr.t("game_over"), tr.t("winners" if len(winners) > 1 else "winner",
@@ -87,7 +91,8 @@ def status(c: Controller, tr: Translator) -> tuple[str, str, str]:
         return WAITING, tr.t("friend_turn", name=name), ""
     if c.needs_handover:
         return HANDOVER, tr.t("privacy_title", name=name), ""
-    who = tr.t("your_turn" if len(c.human_seats) == 1 else "to_play", name=name)
+    who = tr.t("puzzle_to_play") if c.puzzle else tr.t("your_turn" if len(c.human_seats) == 1 else "to_play",
+                                                          name=name)
     mode = c.turn.mode
     if mode == EXCHANGE:
         todo = tr.t("todo_exchange")

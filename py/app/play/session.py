@@ -17,7 +17,7 @@ from ..shared.notes import Note
 from ..store.saves import SavedGame, SaveStore
 
 if TYPE_CHECKING:  # the engine is imported on first need, not at page load
-    from qwirkle import TurnResult
+    from qwirkle import Game, TurnResult
     from qwirkle.notation import Cell
 
     from .controller import Controller
@@ -164,6 +164,12 @@ class Session:
     def resume(self, saved: SavedGame) -> None:
         self.generation += 1
         self.controller.resume(saved)
+        self._entered()
+
+    def open_puzzle(self, game: "Game") -> None:
+        """A puzzle's position at the table (``app.puzzles``); the saved game in play stays saved as it was."""
+        self.generation += 1
+        self.controller.open_puzzle(game)
         self._entered()
 
     def rematch(self) -> None:

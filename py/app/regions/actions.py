@@ -47,16 +47,18 @@ class ActionsRegion:
         roll = c.roll_availability()
         enable(buttons["play"], placing and c.can_play(), visible=mode == PLACE)
         enable(buttons["recall"], placing and bool(c.turn.pending), visible=mode == PLACE)
-        enable(buttons["hint"], placing and not session.hinting, visible=mode == PLACE and bool(c.human_seats))
-        enable(buttons["exchange"], placing and exchange.enabled, visible=mode == PLACE and game.variant.can_exchange)
-        enable(buttons["roll"], placing and roll.enabled, visible=game.variant.dice and mode == PLACE)
+        turn = mode == PLACE and not c.puzzle   # a puzzle asks for one play: no other kind of turn, no help
+        enable(buttons["hint"], placing and not session.hinting, visible=turn and bool(c.human_seats))
+        enable(buttons["exchange"], placing and exchange.enabled, visible=turn and game.variant.can_exchange)
+        enable(buttons["roll"], placing and roll.enabled, visible=turn and game.variant.dice)
         enable(buttons["pass"], placing and c.can_pass(), visible=placing and c.can_pass())
         enable(buttons["undo"], c.can_undo() and not c.computer_to_move and not session.running,
-               visible=not game.is_over)
-        if game.is_over:
+               visible=not game.is_over and not c.puzzle)
+        done = game.is_over or (c.puzzle and not c.human_to_move)
+        if done:
             for name in ("play", "recall", "hint", "exchange", "roll"):
                 buttons[name].hidden = True
-        by_id("actions").hidden = game.is_over
+        by_id("actions").hidden = done
         in_mode = interactive and mode in (EXCHANGE, ROLL)
         buttons["confirm"].hidden = not in_mode
         buttons["cancel-mode"].hidden = not in_mode

@@ -34,7 +34,7 @@ class BoardRegion:
         c = self.session.controller
         model = board_model.build(c, self.display.tr, self.session.fresh)
         self.view.render(model, self.display.palette, c.current.variant.dice, self.view.cursor)
-        self.view.render_badges(board_model.badges(board_model.pending_lines(c)))
+        self.view.render_badges(board_model.badges(board_model.scored_lines(c)))
 
     def reset(self) -> None:
         """A new game: follow it from its first move, cursor at the centre, no flash left over."""

@@ -52,8 +52,8 @@ class HudRegion:
         for seat, name in enumerate(names):
             kind = c.seats[seat]
             level = seat_registry.seat_label(kind, tr)
-            computer = kind != seat_registry.HUMAN and not name.startswith(level)
-            turn = seat == game.to_move and not game.is_over
+            computer = kind not in (seat_registry.HUMAN, seat_registry.PUZZLE) and not name.startswith(level)
+            turn = seat == game.to_move and not game.is_over and not (c.puzzle and not c.human_to_move)
             classes = ["score"] + [f"score--{n}" for n, on in (("turn", turn), ("winner", seat in winners)) if on]
             row = el("li", " ".join(classes), attrs={"aria-current": "true" if turn else None, "data-seat": seat})
             label = el("span", "score__name", text=name)

@@ -16,20 +16,18 @@ import asyncio
 from typing import TYPE_CHECKING, Any, Callable, Coroutine
 
 from pyodide.ffi import to_js
-from pyscript import document, window
+from pyscript import window
 
 from ui.jsvalues import present
 
 from ..web.display import Display
 from ..web.dom import by_id, clear, closest, data, el, listen, set_text
+from ..web.sharing import can_share, copy_link, draw_qr, share_link
 from ..shared.seats import FRIEND
 
 if TYPE_CHECKING:
     from ..links.friend import Outgoing
     from ..play.session import Session
-
-QR_MODULE = "./assets/vendor/qrcode/qrcode.mjs"
-
 
 class LinkRegion:
     def __init__(self, session: "Session", display: Display) -> None:
@@ -90,7 +88,7 @@ class LinkRegion:
         buttons = el("div", "turn-link__buttons")
         buttons.appendChild(el("button", "btn btn--primary", text=tr.t("copy_link"), attrs={
             "type": "button", "data-action": "copy-link", "data-seat": link.seat}))
-        if window.Reflect.has(window.navigator, "share"):
+        if can_share():
             buttons.appendChild(el("button", "btn", text=tr.t("share_link"), attrs={
                 "type": "button", "data-action": "share-link", "data-seat": link.seat}))
         item.appendChild(buttons)
@@ -115,55 +113,14 @@ class LinkRegion:
             set_text(status, text)
 
     async def copy(self, seat: int) -> None:
-        """The clipboard where the browser allows it, else the selected link (a page served over
-        plain HTTP on a home network has no clipboard API)."""
         if seat not in self.links:
             return
         name, url = self.links[seat]
-        try:
-            await window.navigator.clipboard.writeText(url)
-            copied = True
-        except Exception:  # noqa: BLE001 - no clipboard API or no permission
-            copied = self._copy_selection(seat)
+        anchor = self.box.querySelector(f'[data-turn-link][data-seat="{seat}"]')
+        copied = await copy_link(url, anchor if present(anchor) else None)
         self._status(seat, self.display.tr.t("link_copied" if copied else "link_copy_failed", name=name))
 
-    def _copy_selection(self, seat: int) -> bool:
-        anchor = self.box.querySelector(f'[data-turn-link][data-seat="{seat}"]')
-        if not present(anchor):
-            return False
-        selection = window.getSelection()
-        chosen = document.createRange()
-        chosen.selectNodeContents(anchor)
-        selection.removeAllRanges()
-        selection.addRange(chosen)
-        try:
-            return bool(document.execCommand("copy"))
-        except Exception:  # noqa: BLE001 - the link stays selected for a manual copy
-            return False
-
     async def share(self, seat: int) -> None:
-        if seat not in self.links:
-            return
-        name, url = self.links[seat]
-        payload = to_js({"title": self.display.tr.t("share_title", name=name), "url": url},
-                        dict_converter=window.Object.fromEntries)
-        try:
-            await window.navigator.share(payload)
-        except Exception:  # noqa: BLE001 - the player closed the share sheet
-            pass
-
-
-async def draw_qr(box: Any, url: str) -> None:
-    """The URL's QR code as SVG markup (made by the library from the URL, no text of ours in it)."""
-    try:
-        from pyscript import js_import
-        (module,) = await js_import(str(window.URL.new(QR_MODULE, window.location.href).href))
-        code = module.default(0, "L")      # the smallest version that holds it; L: the least dense
-        code.addData(url)
-        code.make()
-        options = to_js({"cellSize": 1, "margin": 4, "scalable": True}, dict_converter=window.Object.fromEntries)
-        box.innerHTML = str(code.createSvgTag(options))
-        box.setAttribute("data-modules", str(code.getModuleCount()))
-    except Exception as error:  # noqa: BLE001 - the link and its buttons still work
-        box.hidden = True
-        window.console.warn(f"turn link QR code: {error}")
+        if seat in self.links:
+            name, url = self.links[seat]
+            await share_link(self.display.tr.t("share_title", name=name), url)

@@ -30,7 +30,7 @@ class ResultRegion:
     def render(self) -> None:
         c = self.session.controller
         box = self.box
-        if not c.current.is_over:
+        if not c.current.is_over or c.puzzle:   # a puzzle's end is told by its own panel (app.puzzles)
             box.hidden = True
             self.drawn = None
             return

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 HUMAN = "human"
 FRIEND = "friend"
 COMPUTER = "computer"
+PUZZLE = "puzzle"     # the other side of a puzzle (app.puzzles): nobody plays it, the puzzle ends with the player's play
 
 
 def _find(kind: str) -> "Level | None":
@@ -68,7 +69,7 @@ def is_known(kind: str) -> bool:
 
 def is_computer(kind: str) -> bool:
     """A seat whose moves this page chooses (not a person here, not a friend elsewhere)."""
-    return kind not in (HUMAN, FRIEND)
+    return kind not in (HUMAN, FRIEND, PUZZLE)
 
 
 def friend_problem(kinds: "tuple[str, ...] | list[str]") -> str | None:

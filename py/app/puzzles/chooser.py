@@ -1,0 +1,97 @@
+"""The Puzzles dialog (``#puzzles-dialog``, from the menu and the home screen): the puzzle of the day of each rule
+set with its streak, and a puzzle of any theme of each rule set with how many of them the player solved."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from qwirkle.study.puzzles import VARIANT_CODES
+
+from ..web.display import Display
+from ..web.dom import by_id, clear, closest, data, el, listen
+
+if TYPE_CHECKING:
+    from .table import PuzzleTable
+
+
+class PuzzleChooser:
+    def __init__(self, table: "PuzzleTable", display: Display, changed: Callable[[], None]) -> None:
+        self.table = table
+        self.display = display
+        self.changed = changed
+        self.dialog = by_id("puzzles-dialog")
+        self.variant = "classic"   # whose themes are listed
+        listen(self.dialog, "click", self._click)
+
+    def open(self) -> None:
+        self.render()
+        if not self.dialog.open:
+            self.dialog.showModal()
+
+    def render(self) -> None:
+        tr = self.display.tr
+        body = by_id("puzzles-body")
+        clear(body)
+        daily = el("section", "puzzles__group", attrs={"aria-labelledby": "puzzles-daily"})
+        daily.appendChild(el("h3", text=tr.t("puzzle_daily"), attrs={"id": "puzzles-daily"}))
+        row = el("div", "puzzles__buttons")
+        for variant in VARIANT_CODES:
+            streak = self.table.streak(variant)
+            label = tr.t(f"variant_{variant}")
+            row.appendChild(self._button(label, tr.tn("puzzle_streak", streak) if streak else "",
+                                         {"data-action": "puzzle-daily", "data-variant": variant}))
+        daily.appendChild(row)
+        body.appendChild(daily)
+        body.appendChild(self._themes())
+
+    def _themes(self) -> Any:
+        """A theme of one rule set: the rule set picked by a switch, then its themes with the number solved."""
+        tr = self.display.tr
+        group = el("section", "puzzles__group", attrs={"aria-labelledby": "puzzles-themes"})
+        group.appendChild(el("h3", text=tr.t("puzzle_themes"), attrs={"id": "puzzles-themes"}))
+        switch = el("div", "puzzles__switch", attrs={"role": "group", "aria-label": tr.t("variant")})
+        for variant in VARIANT_CODES:
+            switch.appendChild(el("button", "btn btn--small", text=tr.t(f"variant_{variant}"), attrs={
+                "type": "button", "data-action": "puzzle-variant", "data-variant": variant,
+                "aria-pressed": "true" if variant == self.variant else "false"}))
+        group.appendChild(switch)
+        row = el("div", "puzzles__buttons puzzles__buttons--themes")
+        code = VARIANT_CODES[self.variant]
+        for theme in self.table.themes(self.variant):
+            count = sum(1 for puzzle_id in self.table.progress.solved(theme) if puzzle_id.startswith(code))
+            row.appendChild(self._button(tr.t(f"puzzle_theme_{theme}"), tr.tn("puzzle_solved_count", count) if count
+                                         else "", {"data-action": "puzzle-theme", "data-variant": self.variant,
+                                                   "data-theme": theme}))
+        group.appendChild(row)
+        return group
+
+    @staticmethod
+    def _button(label: str, detail: str, attrs: dict[str, Any]) -> Any:
+        button = el("button", "btn puzzles__choice", attrs={"type": "button", **attrs})
+        button.appendChild(el("span", "puzzles__label", text=label))
+        if detail:
+            button.appendChild(el("span", "puzzles__detail muted", text=detail))
+        return button
+
+    def _click(self, event: Any) -> None:
+        if event.target == self.dialog:   # the backdrop
+            self.dialog.close()
+            return
+        button = closest(event, "button[data-action]")
+        name = data(button, "action") if button is not None else None
+        if name == "close-dialog":
+            self.dialog.close()
+            return
+        variant = data(button, "variant") or "classic"
+        if name == "puzzle-variant" and variant in VARIANT_CODES:
+            self.variant = variant
+            self.render()
+            return
+        if name not in ("puzzle-daily", "puzzle-theme"):
+            return
+        self.dialog.close()
+        if name == "puzzle-daily":
+            self.table.open_daily(variant)
+        else:
+            self.table.open_theme(variant, data(button, "theme") or "")
+        self.changed()
