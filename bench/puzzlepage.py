@@ -36,6 +36,38 @@ def in_page() -> dict:
     return timings
 
 
+def in_game_page(rounds: int = 3) -> dict:
+    """The real page, as a player meets it: from the click on a Puzzles choice (the day's puzzle of each rule set,
+    then Next) until the puzzle is on the board (``<html data-puzzle>`` changed), in milliseconds."""
+    waits: dict[str, list[float]] = {"daily": [], "next": []}
+    with running_server(ROOT) as base, sync_playwright() as playwright:
+        browser = launch(playwright)
+        for _ in range(rounds):
+            page = browser.new_context().new_page()
+            page.goto(f"{base}index.html")
+            page.wait_for_selector("html[data-ready]", state="attached", timeout=TIMEOUT_MS)
+            for variant in ("classic", "cubes", "flex"):
+                page.locator('[data-action="puzzles"]').first.click()
+                waits["daily"].append(_click_until_new_puzzle(
+                    page, f'#puzzles-dialog [data-action="puzzle-daily"][data-variant="{variant}"]'))
+                waits["next"].append(_click_until_new_puzzle(page, '#puzzle [data-action="puzzle-next"]'))
+            page.context.close()
+        browser.close()
+    return {kind: {"median_ms": round(sorted(runs)[len(runs) // 2]), "max_ms": round(max(runs))}
+            for kind, runs in waits.items()}
+
+
+def _click_until_new_puzzle(page, selector: str) -> float:
+    """Time from a click on ``selector`` until the puzzle shown changes, measured in the page (the click's handler
+    may run within the click itself, so the clock starts before it)."""
+    return float(page.evaluate("""(selector) => new Promise((done) => {
+        const start = performance.now(), before = document.documentElement.dataset.puzzle;
+        document.querySelector(selector).click();
+        const check = () => (document.documentElement.dataset.puzzle !== before
+            ? done(performance.now() - start) : requestAnimationFrame(check));
+        check(); })""", selector))
+
+
 def in_cpython() -> dict:
     sys.path.insert(0, str(ROOT / "py"))
     from qwirkle.study.puzzles import daily
@@ -54,6 +86,7 @@ def in_cpython() -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--no-cpython", action="store_true")
+    parser.add_argument("--no-game-page", action="store_true", help="skip the timing in the game's own page")
     args = parser.parse_args()
     page = in_page()
     print(f"Pyodide (Python {page['python']}): import {page['import_ms']} ms")
@@ -61,6 +94,12 @@ def main() -> None:
         print(f"Pyodide {variant}: median {page[variant]['median_ms']} ms, slowest {page[variant]['max_ms']} ms "
               f"({page[variant]['days']} days)")
     result = {"pyodide": page}
+    if not args.no_game_page:
+        game = in_game_page()
+        for kind in ("daily", "next"):
+            print(f"game page, {kind} puzzle from the click: median {game[kind]['median_ms']} ms, "
+                  f"slowest {game[kind]['max_ms']} ms")
+        result["game_page"] = game
     if not args.no_cpython:
         cpython = in_cpython()
         for variant in ("classic", "cubes", "flex"):

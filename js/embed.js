@@ -33,7 +33,7 @@ function texts(element) {
 }
 
 function markers() {
-  return document.querySelectorAll("[data-qwirkle]:not(.qw-embed)");
+  return document.querySelectorAll("[data-qwirkle]:not(.qw-embed), [data-qwirkle-puzzle]:not(.qw-embed)");
 }
 
 function showLoading() {

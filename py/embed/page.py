@@ -26,7 +26,7 @@ from .model import BoardState
 from .render import Renderer
 from .spec import KEYS, EmbedError, Spec, spec_from_attributes, spec_from_query
 
-MARKER = "[data-qwirkle]"
+MARKER = "[data-qwirkle], [data-qwirkle-puzzle]"
 # Elements whose identity survives a redraw, to give the focus back to after a click.
 FOCUS_KEYS = ("data-action", "data-choice", "data-index", "data-cell")
 
@@ -43,15 +43,18 @@ def language_of(element: Any, spec: Spec | None) -> str:
 
 
 def read_spec(element: Any, window: Any) -> Spec:
-    """The marker's settings: its data-* attributes, or embed.html's URL (``data-from-url``)."""
+    """The marker's settings: its data-* attributes (``data-qwirkle-puzzle`` names a puzzle), or embed.html's URL
+    (``data-from-url``)."""
+    now = window.Date.new()   # the reader's date: the puzzle of the day follows their day
+    today = f"{int(now.getFullYear()):04d}-{int(now.getMonth()) + 1:02d}-{int(now.getDate()):02d}"
     if element.hasAttribute("data-from-url"):
-        return spec_from_query(str(window.location.search))
+        return spec_from_query(str(window.location.search), today)
     attrs = {}
     for key in KEYS:
-        value = element.getAttribute(f"data-{key}")
+        value = element.getAttribute("data-qwirkle-puzzle" if key == "puzzle" else f"data-{key}")
         if isinstance(value, str):
             attrs[key] = value
-    return spec_from_attributes(attrs)
+    return spec_from_attributes(attrs, today)
 
 
 class EmbeddedBoard:

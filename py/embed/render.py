@@ -86,7 +86,8 @@ class Renderer:
                                  f'{target}{extra} aria-label="{label}"></button>')
                 else:
                     cells.append(f'<div class="qw-cell qw-cell--empty" data-cell="{name}"{extra}></div>')
-        label = escape(state.spec.label or self.w.t("board"))
+        puzzle = state.spec.extra.get("puzzle_id")
+        label = escape(state.spec.label or (self.w.t("puzzle_title", id=puzzle) if puzzle else self.w.t("board")))
         return (f'<div class="qw-board" role="group" aria-label="{label}" '
                 f'data-cols="{max_x - min_x + 1}" data-rows="{max_y - min_y + 1}">{"".join(cells)}</div>')
 

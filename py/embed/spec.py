@@ -26,6 +26,9 @@ takes the same names from a URL query string (embed.html)::
 ``lang``       ``en`` or ``fr`` (default: the page's language)
 ``palette``    ``standard`` or ``contrast``
 ``label``      the board's accessible name (and caption)
+``puzzle``     a puzzle of the game (``qwirkle.study.puzzles``): its id, or ``daily`` for the
+               puzzle of the day of ``variant`` (by the reader's date); an exercise "play the
+               best move" on its board and hand (the marker: ``data-qwirkle-puzzle="ID"``)
 =============  =========================================================================
 
 Every problem raises ``EmbedError(code, **details)``; the board shows it in words, in place.
@@ -45,7 +48,7 @@ from qwirkle.tiles import parse_tiles
 MODES = ("static", "replay", "exercise")
 TASKS = ("best", "illegal")
 PALETTES = ("standard", "contrast")
-KEYS = ("variant", "board", "hand", "moves", "mode", "task", "play", "step", "lang", "palette", "label")
+KEYS = ("variant", "board", "hand", "moves", "mode", "task", "play", "step", "lang", "palette", "label", "puzzle")
 
 
 class EmbedError(ValueError):
@@ -103,9 +106,10 @@ def _counted(text: str, attribute: str, limit: int) -> str:
     return text
 
 
-def spec_from_attributes(attrs: Mapping[str, Any]) -> Spec:
-    """Read and check a marker's settings (names without ``data-``); raise ``EmbedError``."""
-    return _read(attrs, "data-")
+def spec_from_attributes(attrs: Mapping[str, Any], today: str = "") -> Spec:
+    """Read and check a marker's settings (names without ``data-``; ``today``: the reader's date, for the puzzle
+    of the day); raise ``EmbedError``."""
+    return _read(attrs, "data-", today)
 
 
 def _check_set(tiles: list[Tile], variant: Variant) -> None:
@@ -119,9 +123,28 @@ def split_moves(text: str) -> list[str]:
     return [part.strip() for part in text.replace("\n", ";").split(";") if part.strip()]
 
 
-def _read(attrs: Mapping[str, Any], prefix: str) -> Spec:
+def puzzle_settings(values: dict[str, str], today: str) -> dict[str, str]:
+    """A puzzle's position as an exercise's settings: its variant, board and hand, the task "best"; the author's
+    language, palette and label kept. ``EmbedError("puzzle")`` names what is wrong with the id."""
+    from qwirkle.study.puzzles import PuzzleError, daily, puzzle_from_id
+    name = values.get("puzzle", "")
+    try:
+        if name.lower() == "daily":
+            puzzle = daily(today, (values.get("variant") or "classic").lower())
+        else:
+            puzzle = puzzle_from_id(name)
+    except PuzzleError as error:
+        raise EmbedError("puzzle", problem=str(error)) from None
+    kept = {k: v for k, v in values.items() if k in ("lang", "palette", "label")}
+    return {**kept, "variant": puzzle.variant, "board": puzzle.board, "hand": puzzle.hand, "task": "best",
+            "mode": "exercise", "puzzle_id": puzzle.id}
+
+
+def _read(attrs: Mapping[str, Any], prefix: str, today: str = "") -> Spec:
     """The settings, whose names errors quote as ``prefix + name`` (data-board, or board)."""
     values = {k: (str(v).strip() if isinstance(v, str) else "") for k, v in attrs.items()}
+    if values.get("puzzle"):
+        values = puzzle_settings(values, today)
     get = values.get
     try:
         variant = find_variant(get("variant") or "classic")
@@ -180,9 +203,9 @@ def _read(attrs: Mapping[str, Any], prefix: str) -> Spec:
     )
 
 
-def spec_from_query(query: str) -> Spec:
+def spec_from_query(query: str, today: str = "") -> Spec:
     """embed.html's settings: the same names as the attributes, in the URL's query string."""
     from urllib.parse import parse_qsl  # only embed.html needs it: slow to import in Pyodide
 
     query = query[1:] if query.startswith("?") else query
-    return _read(dict(parse_qsl(query, keep_blank_values=True)), "")
+    return _read(dict(parse_qsl(query, keep_blank_values=True)), "", today)

@@ -114,6 +114,7 @@ BOARDS: dict[str, str] = {
     'error_limit_count': '{attribute} holds {got} tiles: at most {limit}.',
     'error_limit_copies': '{attribute} holds {got} × {tile}, but the game has only {limit}.',
     'error_limit_extent': 'The tiles of {attribute} span {width} × {height} cells: no game spreads over more than {limit}.',
+    'error_puzzle': 'This puzzle cannot be shown: {problem}.',
     'error_internal': 'Something went wrong: {message}',
     'export_none': 'This game is no longer saved in this browser: nothing to export.',
 }

@@ -28,6 +28,9 @@ BOARDS = f"""
 <div id="bad-replay" data-qwirkle data-board="Yd@0,0 Bd@1,0" data-moves="Rd@2,0; Bd@3,0"></div>
 <div id="illegal" data-qwirkle data-task="illegal" data-board="Yo@0,0 Ys@1,0 Yd@2,0" data-play="Ys@3,0"></div>
 <div id="flex" data-qwirkle data-variant="flex" data-board="Rok@0,0 Rtw@1,0" data-lang="fr"></div>
+<div id="puzzle" data-qwirkle-puzzle="cm-ouax60-d"></div>
+<div id="daily" data-qwirkle-puzzle="daily" data-variant="cubes"></div>
+<div id="bad-puzzle" data-qwirkle-puzzle="cm-nothing"></div>
 <p id="after">Text after the boards.</p>
 """
 
@@ -152,6 +155,29 @@ def test_best_move_exercise_by_clicks(page: Page, author_url: str, wait_ready: A
     expect(ex.get_by_role("button", name="Check")).to_be_disabled()
 
 
+def test_puzzle_markers(page: Page, author_url: str, wait_ready: Any) -> None:
+    """``data-qwirkle-puzzle``: a puzzle of the game by id (or the day's) as a best-play exercise; a bad id named."""
+    from qwirkle.notation import parse_placements
+    from qwirkle.study.puzzles import daily, puzzle_from_id
+    open_page(page, author_url + "page.html", wait_ready)
+    puzzle = puzzle_from_id("cm-ouax60-d")
+    ex = page.locator("#puzzle")
+    expect(ex).to_have_attribute("data-state", "ready")
+    expect(ex.locator("[data-rack] [data-tile]")).to_have_count(len(puzzle.hand.split()))
+    expect(ex.locator(".qw-board")).to_have_attribute("aria-label", "Puzzle cm-ouax60-d")
+    for placement in parse_placements(puzzle.best):
+        ex.locator(f'[data-rack] [data-tile="{placement.tile.notation()}"]').first.click()
+        ex.locator(f'[data-cell="{placement.cell[0]},{placement.cell[1]}"]').click()
+    ex.get_by_role("button", name="Check").click()
+    expect(ex.locator(".qw-message")).to_contain_text("Well done, that is the best play! ")
+    expect(ex.locator(".qw-message")).to_contain_text(f"Total: {puzzle.best_points} points.")
+    today = page.evaluate("(() => { const d = new Date(); return d.getFullYear() + '-' + "
+                          "String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); })()")
+    expect(page.locator("#daily .qw-board")).to_have_attribute("aria-label", f"Puzzle {daily(today, 'cubes').id}")
+    expect(page.locator("#bad-puzzle")).to_have_attribute("data-state", "error")
+    expect(page.locator("#bad-puzzle")).to_contain_text("This puzzle cannot be shown")
+
+
 def test_why_is_this_illegal_exercise(page: Page, author_url: str, wait_ready: Any) -> None:
     open_page(page, author_url + "page.html", wait_ready)
     ex = page.locator("#illegal")
@@ -184,6 +210,7 @@ def test_language_follows_the_page(page: Page, author_url: str, wait_ready: Any)
         (f"variant=classic&moves={quote(STRIP)}&step=end", "replay"),
         ("variant=flex&board=Rok@0,0&hand=Rsk&task=best&lang=fr", "exercise"),
         ("variant=classic&board=Ro@0,0%20Xx@1,0", "error"),
+        ("puzzle=cm-ouax60-d", "puzzle"),
     ],
 )
 def test_embed_html_takes_the_board_from_its_url(page: Page, site_url: str, wait_ready: Any, query: str,
@@ -203,6 +230,9 @@ def test_embed_html_takes_the_board_from_its_url(page: Page, site_url: str, wait
         board.locator('[data-cell="1,0"]').click()
         board.get_by_role("button", name="Vérifier").click()
         expect(board.locator(".qw-message")).to_contain_text("Bravo")
+    elif check == "puzzle":
+        expect(board.locator(".qw-board")).to_have_attribute("aria-label", "Puzzle cm-ouax60-d")
+        expect(board.locator("[data-rack] [data-tile]")).to_have_count(6)
     else:
         expect(board).to_have_attribute("data-state", "error")
         expect(board.locator(".qw-error")).to_contain_text("Unreadable board: “Xx”.")

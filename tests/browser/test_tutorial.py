@@ -13,10 +13,13 @@ from playwright.sync_api import Page, expect
 def test_every_board_renders_and_every_replay_plays(page: Page, open_ready: Any, csp_violations: Any,
                                                     axe: Any) -> None:
     open_ready(page, "tutorial.html?lang=en")
-    boards = page.locator("[data-qwirkle]")
+    boards = page.locator("[data-qwirkle], [data-qwirkle-puzzle]")
     count = boards.count()
-    assert count >= 20
-    expect(page.locator("[data-qwirkle][data-state=ready]")).to_have_count(count)
+    assert count >= 23
+    expect(page.locator("[data-state=ready]")).to_have_count(count)
+    puzzles = page.locator("[data-qwirkle-puzzle]")                    # one puzzle of the game per rule set
+    assert sorted(p[0] for p in puzzles.evaluate_all("(ns) => ns.map((n) => n.dataset.qwirklePuzzle)")) == \
+        ["c", "f", "k"]
     for i in range(count):
         assert boards.nth(i).locator("[data-cell]").count() > 0, f"board {i} has no cells"
     replays = page.locator("[data-qwirkle][data-mode=replay]")
@@ -49,7 +52,7 @@ def test_exercises_reveal_their_answers(page: Page, open_ready: Any) -> None:
         exercise.get_by_role("button", name="Show the answer").click()
         expect(exercise.locator(".qw-message")).to_contain_text("Here is the best play. ")
         assert exercise.locator("[data-answer] [data-tile]").count() >= 1
-    flex_qwirkle = page.locator('#flex [data-task=best]')
+    flex_qwirkle = page.locator('#flex [data-qwirkle][data-task=best]')
     expect(flex_qwirkle.locator(".qw-message")).to_contain_text("Flex Qwirkle, 12 points")
 
 

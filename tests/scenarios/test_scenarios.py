@@ -2,7 +2,7 @@
 
 One story per test, through the game's DOM contract only (drivers.py): the start link and a
 human turn by clicks, exchange / undo / reload and resume, a Cubes roll, the hot-seat handover,
-the Expert's worker, the analysis board, offline after one visit, the update notice (never on a first visit, only
+the Expert's worker, the analysis board, a puzzle, offline after one visit, the update notice (never on a first visit, only
 when a new version is really waiting), the tutorial and an embed.
 """
 
@@ -194,6 +194,27 @@ def test_the_analysis_board_ranks_a_rack_and_refuses_a_broken_board(driver: Driv
     driver.click('#analysis-board [data-cell="2,0"]')               # Ro Rs Gd: a row of neither (C5)
     driver.wait('return document.getElementById("analysis-note").textContent.includes("C5");', what="the refusal")
     assert driver.count("#analysis-board [data-cell][data-tile]") == 2
+
+
+def test_a_puzzle_solved_by_clicks_then_its_solution(driver: Driver) -> None:
+    from qwirkle.notation import parse_placements
+    from qwirkle.study.puzzles import puzzle_from_id
+    puzzle = puzzle_from_id("cm-ouax60-d")
+    driver.goto("?puzzle=cm-ouax60-d")
+    driver.wait('return document.documentElement.dataset.puzzle === "cm-ouax60-d";', what="the puzzle")
+    for placement in parse_placements(puzzle.best):
+        cell = f"{placement.cell[0]},{placement.cell[1]}"
+        driver.click(f'[data-rack] [data-tile="{placement.tile.notation()}"]')
+        driver.click(f'#board [data-cell="{cell}"]')
+        driver.wait_for(f'#board [data-cell="{cell}"][data-pending]', 1)
+    driver.action("play")
+    driver.wait('return document.documentElement.dataset.puzzleResult === "solved";', what="the verdict")
+    assert str(puzzle.best_points) in driver.text("[data-puzzle-verdict]")
+    driver.click('#puzzle [data-action="puzzle-again"]')
+    driver.wait('return !document.documentElement.hasAttribute("data-puzzle-result");', what="a new try")
+    driver.click('#puzzle [data-action="puzzle-solution"]')
+    driver.wait('return document.documentElement.dataset.puzzleResult === "missed";', what="the solution")
+    driver.wait_for("#board .line-score")
 
 
 def test_hot_seat_handover(driver: Driver) -> None:
