@@ -360,20 +360,13 @@ class Page:
         self.board.fit(force=True)
 
     def moved(self, result: "TurnResult", human: bool) -> None:
-        from .play import panels
+        from .a11y.speech import move_words
         c = self.session.controller
         tr = self.display.tr
         if self._puzzles is not None:
             self._puzzles.judge(result)
         qwirkles = [line for line in result.lines if line.qwirkle]
-        if result.kind == "play":
-            name = panels.player_names(c, tr)[result.seat]
-            text = tr.t("announce_play", name=name, points=tr.points(result.points))
-            if qwirkles:
-                text += " " + tr.t("qwirkle_shout")
-            self.announce(text)
-        else:
-            self.announce(panels.log_entries(c, tr)[-1].text)
+        self.announce(move_words(c, tr, result))   # who, which tiles where, each line and its points
         self.render()
         self.board.follow(result)
         if qwirkles:

@@ -189,6 +189,8 @@ class Game:
         self._state.to_move = self.opening.starter
         self._history: list[TurnResult] = []
         self._undo: list[_Undo] = []
+        self._revision = 0          # bumped by every move made or taken back: the legal plays' cache key
+        self._plays: tuple[tuple[Any, ...], list[ScoredPlay]] | None = None
 
     @classmethod
     def new(cls, variant: str, players: Sequence[str], seed: int, ages: Sequence[int | None] | None = None,
@@ -256,7 +258,11 @@ class Game:
         """Every distinct play of the player to move, with its points."""
         if self.is_over:
             return []
-        return legal_plays(self.board, self._state.hands[self.to_move], self.variant, self.opening_size())
+        hand = self._state.hands[self.to_move]
+        key = (self._revision, len(self._history), self.to_move, tuple(hand), len(self._state.board.tiles))
+        if self._plays is None or self._plays[0] != key:   # once per position: every caller of a turn shares it
+            self._plays = (key, legal_plays(self.board, hand, self.variant, self.opening_size()))
+        return list(self._plays[1])
 
     def legal_moves(self) -> "LegalMoves":
         """Everything the player to move may do: plays, exchanges, Cubes re-rolls, pass."""
@@ -309,6 +315,7 @@ class Game:
             before = replace(before, placed=tuple(p.cell for p in move.placements))
         self._undo.append(before)
         self._history.append(result)
+        self._revision += 1
         return result
 
     def undo(self) -> TurnResult:
@@ -316,6 +323,7 @@ class Game:
         if not self._undo:
             raise IllegalMoveError("C3", "there is no move to undo", reason="nothing_to_undo")
         self._restore(self._undo.pop())
+        self._revision += 1
         return self._history.pop()
 
     def _restore(self, before: _Undo) -> None:

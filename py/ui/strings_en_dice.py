@@ -58,4 +58,6 @@ DICE: dict[str, str] = {
     "analysis_pick_first_dice": "Pick a face below first, then a cell.",
     "analysis_no_play_dice": "No die of this hand fits the board.",
     "analysis_check_label_dice": "Score a play (dice on cells, e.g. Bo@0,1 Bs@1,1)",
+    "say_rack_dice_one": "Your dice, {n} die: {tiles}.",
+    "say_rack_dice_other": "Your dice, {n} dice: {tiles}.",
 }

@@ -196,7 +196,6 @@ FR: dict[str, str] = {
     "log_forced_pass": "Toujours rien à poser après les relances : le tour passe (Q4).",
     "log_pass": "{name} passe (C10)",
     "log_opening": "ouverture",
-    "announce_play": "{name} a marqué {points}.",
     "qwirkle_shout": "Qwirkle !",
     "flex_qwirkle_shout": "Qwirkle Flex !",
     "game_over": "Partie terminée",
@@ -340,6 +339,24 @@ FR: dict[str, str] = {
     'level_medium': 'Moyen',
     'level_hard': 'Difficile',
     'level_expert': 'Expert',
+    # Play by ear (app.a11y): what a screen-reader player hears on request
+    "tile_at": "{tile} en {cell}",
+    "say_move": "{name} a joué {tiles}. {lines} Au total : {points}.",
+    "say_no_move": "Aucun coup n'a encore été joué.",
+    "say_no_rack": "Aucun chevalet à entendre pour l'instant.",
+    "say_rack_empty": "Votre chevalet est vide.",
+    "say_rack_one": "Votre chevalet, {n} tuile : {tiles}.",
+    "say_rack_other": "Votre chevalet, {n} tuiles : {tiles}.",
+    "say_lines": "Par {cell} : {lines}.",
+    "say_no_lines": "Aucune tuile alignée avec {cell}.",
+    "say_line_row": "ligne de {n} : {tiles}",
+    "say_line_column": "colonne de {n} : {tiles}",
+    "say_line_diagonal": "diagonale de {n} : {tiles}",
+    "key_say_rack": "Entendre votre chevalet",
+    "key_say_scores": "Entendre les scores et à qui de jouer",
+    "key_say_bag": "Entendre le sac",
+    "key_say_lines": "Entendre les lignes qui passent par le curseur",
+    "key_say_last": "Réentendre le dernier coup",
 }
 
 

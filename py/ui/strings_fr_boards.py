@@ -134,6 +134,6 @@ BOARDS: dict[str, str] = {
     'error_limit_count': '{attribute} contient {got} tuiles : {limit} au plus.',
     'error_limit_copies': "{attribute} contient {got} × {tile}, mais le jeu n'en a que {limit}.",
     'error_limit_extent': "Les tuiles de {attribute} couvrent {width} × {height} cases : aucune partie ne s'étend sur plus de {limit}.",
-    'error_puzzle': 'Ce problème ne peut pas être affiché : {problem}.',
+    'error_puzzle': 'Ce problème ne peut pas être affiché : {problem}.',
     'error_internal': 'Une erreur est survenue : {message}',
 }

@@ -58,4 +58,6 @@ DICE: dict[str, str] = {
     "analysis_pick_first_dice": "Prenez d'abord une face ci-dessous, puis une case.",
     "analysis_no_play_dice": "Aucun dé de cette main ne va sur le plateau.",
     "analysis_check_label_dice": "Compter un coup (dés sur cases, par ex. Bo@0,1 Bs@1,1)",
+    "say_rack_dice_one": "Vos dés, {n} dé : {tiles}.",
+    "say_rack_dice_other": "Vos dés, {n} dés : {tiles}.",
 }

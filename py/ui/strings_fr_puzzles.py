@@ -16,7 +16,7 @@ PUZZLES: dict[str, str] = {
     "puzzle_theme_endgame": "Une fin de partie (+6 pour finir)",
     "puzzle_solved": "Résolu ! {points} points, le meilleur coup.",
     "puzzle_missed": "Manqué : {points} points ; le meilleur coup en rapporte {best}.",
-    "puzzle_solution": "La solution est sur le plateau : {points} points.",
+    "puzzle_solution": "La solution est sur le plateau : {points} points.",
     "try_again": "Réessayer",
     "next_puzzle": "Suivant",
     "show_solution": "Voir la solution",
@@ -30,5 +30,5 @@ PUZZLES: dict[str, str] = {
     "puzzle_opponent": "Adversaire",
     "puzzle_over": "Problème joué",
     "puzzle_qr": "QR code du lien de ce problème",
-    "puzzle_copied": "Lien copié : envoyez-le à qui vous voulez, il ouvre ce problème.",
+    "puzzle_copied": "Lien copié : envoyez-le à qui vous voulez, il ouvre ce problème.",
 }

@@ -135,7 +135,7 @@ def test_engine_layers_import_downward_only() -> None:
 
 
 # The browser layer's packages, bottom up: each imports only itself and those before it (py/app/__init__.py).
-APP_LAYERS = ("web", "shared", "store", "links", "play", "regions", "dialogs", "input", "review", "analysis", "puzzles",
+APP_LAYERS = ("web", "shared", "store", "links", "play", "regions", "a11y", "dialogs", "input", "review", "analysis", "puzzles",
               "")
 MAX_MODULES_PER_FOLDER = 20
 

@@ -88,3 +88,45 @@ def test_random_plays_not_generated_are_illegal():
         game.apply(Play(max(game.legal_plays(), key=lambda p: (p.points, p.notation())).placements))
         if game.is_over:
             break
+
+
+# -- one generation per position (Game.legal_plays' cache) ------------------------------------------------------
+def test_legal_plays_are_computed_once_per_position_and_never_stale(monkeypatch) -> None:
+    """Every caller of one turn (legal cells, the rack's marks, hints, pass checks) shares one generation; a move
+    made, a move taken back, an exchange or a re-roll gives a new position and a fresh list."""
+    import qwirkle.game as game_module
+    from qwirkle import Game, movegen
+
+    calls = []
+
+    def counting(*args, **kwargs):
+        calls.append(1)
+        return movegen.legal_plays(*args, **kwargs)
+
+    monkeypatch.setattr(game_module, "legal_plays", counting)
+    for variant in ("classic", "cubes", "flex"):
+        game = Game.new(variant, ("a", "b"), 11)
+        for _ in range(40):
+            if game.is_over:
+                break
+            calls.clear()
+            first = game.legal_plays()
+            first.clear()                                    # a caller's list is its own
+            again = game.legal_plays()
+            assert len(calls) == 1
+            if not again:                                    # nothing fits: this game's walk ends here
+                break
+            fresh = movegen.legal_plays(game.board, game.view(game.to_move).hand, game.variant, game.opening_size())
+            assert [p.placements for p in again] == [p.placements for p in fresh]
+            best = max(again, key=lambda p: p.points)
+            moves = game.legal_moves()
+            if moves.rolls and len(game.history) % 3 == 0:   # a Cubes re-roll changes the hand, not the board
+                game.apply(moves.rolls[0])
+            else:
+                game.apply(" ".join(p.notation() for p in best.placements))
+            if len(game.history) % 5 == 0:                   # taken back: the position before, computed again
+                game.undo()
+                calls.clear()
+                assert [p.placements for p in game.legal_plays()] == [p.placements for p in again]
+                assert len(calls) == 1
+                game.apply(" ".join(p.notation() for p in best.placements))

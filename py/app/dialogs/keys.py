@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 HELP = (
     ("1–6", "key_pick"), ("← ↑ → ↓", "key_cursor"), ("Enter", "key_place"), ("P", "key_play"),
     ("Esc", "key_recall"), ("H", "key_hint"), ("X", "key_exchange"), ("U", "key_undo"),
-    ("+ −", "key_zoom"), ("F", "key_fit"), ("L", "key_last"), ("?", "key_help"),
+    ("+ −", "key_zoom"), ("F", "key_fit"), ("L", "key_last"), ("R", "key_say_rack"), ("S", "key_say_scores"),
+    ("B", "key_say_bag"), ("I", "key_say_lines"), ("M", "key_say_last"), ("?", "key_help"),
 )
 
 

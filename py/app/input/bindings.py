@@ -42,6 +42,9 @@ KEYS: dict[str, tuple[str, tuple[Any, ...]]] = {
 PAGE_KEYS: dict[str, tuple[str, tuple[Any, ...]]] = {
     "p": ("play-key", ()), "h": ("hint-key", ()), "x": ("exchange-key", ()), "u": ("undo-key", ()),
     "f": ("fit", ()), "l": ("last-move", ()), "?": ("keys", ()), "Escape": ("escape", ()),
+    # play by ear (app.a11y): hear the rack, the scores, the bag, the lines through the cursor, the last move
+    "r": ("say", ("rack",)), "s": ("say", ("scores",)), "b": ("say", ("bag",)), "i": ("say", ("lines",)),
+    "m": ("say", ("last",)),
 }
 # Containers whose buttons carry data-action.
 BUTTON_CONTAINERS = ("#topbar", "#home", "#actions", ".rack-row", "#privacy", ".zoom", "#result")
@@ -66,6 +69,7 @@ class Surface(Protocol):
     def open_analysis(self, position: "tuple[Any, ...] | None" = None, query: str = "") -> None: ...
     def open_puzzles(self) -> None: ...
     def shown_rack(self) -> list[int]: ...
+    def announce(self, text: str) -> None: ...
     def quick_start(self) -> None: ...
     def export_game(self) -> None: ...
 
@@ -82,6 +86,7 @@ class Input:
             "new": dialog("new"), "saves": dialog("saves"), "stats": dialog("stats"),
             "tracker": dialog("tracker"), "keys": dialog("keys"),
             "analyse": lambda: page.open_analysis(),
+            "say": self.say,
             "puzzles": page.open_puzzles,
             "quick-start": page.quick_start,
             "rule": lambda rule: page.dialogs().show_rule(rule),
@@ -142,6 +147,22 @@ class Input:
         listen(document.body, "click", self._rule)
         listen(by_id("board"), "keydown", self._key)
         listen(document, "keydown", self._page_key)
+
+    def say(self, what: str) -> None:
+        """Play by ear: say the rack, the scores, the bag, the lines through the cursor or the last move."""
+        if not self.page.session.has_game():
+            return
+        from ..a11y import speech
+        c, tr = self.c, self.page.board.display.tr
+        if what == "rack":
+            text = speech.rack_words(c, tr, self.page.shown_rack())
+        elif what == "lines":
+            text = speech.lines_words(c, tr, self.page.board.view.cursor)
+        elif what == "last":
+            text = speech.move_words(c, tr, c.last) if c.last is not None else tr.t("say_no_move")
+        else:
+            text = speech.scores_words(c, tr) if what == "scores" else speech.bag_words(c, tr)
+        self.page.announce(text)
 
     def act(self, name: str, *args: Any) -> None:
         self.actions[name](*args)
