@@ -15,6 +15,13 @@ a new Chromium with an empty profile (cold: no HTTP cache, no compiled-code cach
 Prints one JSON line per run, then a summary: crashes, errors, timeouts, and the medians.
 
     .venv/bin/python bench/soak.py [--runs 50] [--game-timeout 300]     (after `make test` or `make play`)
+
+``--loads N`` (issue 23) compares the game with a bare PyScript page on the same runtime (bench/bare.html): N cold
+loads of each, interleaved in one run, each in a new Chromium with an empty profile. A game load opens a computer
+game's start link and waits for its first move (every third seats the Expert, whose worker starts with the page); a
+bare load waits for Python to run. Renderer crashes are counted per page, with the Chromium version::
+
+    .venv/bin/python bench/soak.py --loads 300
 """
 
 from __future__ import annotations
@@ -121,11 +128,60 @@ def summary(results: list[dict[str, Any]]) -> str:
             f"JS heap {median('heap', 2**20)} MiB at the end")
 
 
+def load_one(playwright: Any, base: str, run: int, kind: str) -> dict[str, Any]:
+    """One cold load of the game (until its first computer move) or of the bare page (until Python runs)."""
+    result: dict[str, Any] = {"run": run, "page": kind, "crashed": False, "errors": []}
+    with fresh_context(playwright, "soak-") as context:
+        try:
+            page = first_page(context)
+            page.on("crash", lambda _page: result.update(crashed=True))
+            page.on("pageerror", lambda error: result["errors"].append(str(error)[:300]))
+            result["chromium"] = context.browser.version if context.browser else ""
+            started = time.monotonic()
+            if kind == "bare":
+                page.goto(base + "bench/bare.html", timeout=READY_MS)
+                page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_MS)
+            else:
+                seats = "expert,greedy" if run % 3 == 0 else "medium,hard"
+                context.add_init_script(f"localStorage.setItem('qwirkle.settings', {json.dumps(SETTINGS)})")
+                page.goto(f"{base}?variant=classic&seats={seats}&seed={2000 + run}&pace=0", timeout=READY_MS)
+                ready(page)
+                page.wait_for_selector("#log li", state="attached", timeout=READY_MS)
+            result["load_s"] = round(time.monotonic() - started, 2)
+            result["heap"] = page.evaluate(HEAP)
+        except PlaywrightError as error:
+            result["errors"].append(f"playwright: {str(error).splitlines()[0][:200]}")
+    return result
+
+
+def loads(count: int) -> int:
+    """``count`` cold loads each of the game and of the bare page, interleaved; crashes per page."""
+    results: list[dict[str, Any]] = []
+    with running_server(ROOT) as base, sync_playwright() as playwright:
+        for run in range(count):
+            for kind in (("game", "bare") if run % 2 == 0 else ("bare", "game")):
+                result = load_one(playwright, base, run, kind)
+                results.append(result)
+                print(json.dumps(result), flush=True)
+    versions = sorted({r.get("chromium", "") for r in results} - {""})
+    for kind in ("game", "bare"):
+        mine = [r for r in results if r["page"] == kind]
+        times = [r["load_s"] for r in mine if "load_s" in r]
+        print(f"{kind}: {len(mine)} cold loads, {sum(r['crashed'] for r in mine)} renderer crashes, "
+              f"{sum(bool(r['errors']) and not r['crashed'] for r in mine)} other errors, "
+              f"median {round(statistics.median(times), 2) if times else '-'} s")
+    print(f"Chromium {', '.join(versions)}")
+    return 1 if any(r["crashed"] for r in results) else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=50)
     parser.add_argument("--game-timeout", type=float, default=300, help="seconds a game may take (default 300)")
+    parser.add_argument("--loads", type=int, default=0, help="cold loads each of the game and the bare page")
     args = parser.parse_args(argv)
+    if args.loads:
+        return loads(args.loads)
     results = []
     with running_server(ROOT) as base, sync_playwright() as playwright:
         for run in range(args.runs):
