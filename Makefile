@@ -29,17 +29,24 @@ play: vendor
 test: vendor chromium webkit $(VENV)/.installed
 	$(VENV_PY) -m pytest -n auto --dist worksteal tests
 
-vendor: $(NPM_STAMP)
+vendor: $(NPM_STAMP) $(VENV)/.build
 	$(PYTHON) scripts/vendor.py --quiet
+	$(VENV_PY) scripts/i18n.py compile --quiet
 	$(PYTHON) scripts/bundle.py --quiet
 
 $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-$(VENV)/.installed: requirements-dev.txt
+# Babel compiles the language catalogs (locale/*.po) at build time: scripts/i18n.py.
+$(VENV)/.build: requirements-build.txt
 	[ -x $(VENV_PY) ] || $(PYTHON) -m venv $(VENV)
-	$(VENV_PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(VENV_PY) -m pip install --quiet --disable-pip-version-check -r requirements-build.txt
+	touch $@
+
+$(VENV)/.installed: requirements-dev.txt requirements-build.txt
+	[ -x $(VENV_PY) ] || $(PYTHON) -m venv $(VENV)
+	$(VENV_PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt -r requirements-build.txt
 	touch $@
 
 chromium:

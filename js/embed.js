@@ -10,6 +10,8 @@
 // Python then draws every [data-qwirkle] marker and sets <html data-ready>.
 // Until then each marker says "Loading the board…"; if Python cannot start, each says so.
 
+import { WORDS } from "../assets/app/words.js";   // texts in every language (scripts/i18n.py)
+
 const SITE = new URL("../", import.meta.url);
 // The same configuration as the game's pyscript.toml, with absolute URLs: PyScript resolves a
 // config's interpreter against the PAGE's URL, and an author's page may live in another folder
@@ -21,15 +23,11 @@ const CONFIG = {
   interpreter: new URL("assets/vendor/pyodide/pyodide.mjs", SITE).href,
   files: { [new URL("assets/app/app.zip", SITE).href]: "./app.zip" },
 };
-const TEXTS = {
-  en: { loading: "Loading the board…", failed: "The board could not be loaded." },
-  fr: { loading: "Chargement du plateau…", failed: "Le plateau n'a pas pu être chargé." },
-};
-
 function texts(element) {
   const holder = element.closest("[lang]");
   const lang = (element.dataset.lang || (holder && holder.lang) || "en").slice(0, 2).toLowerCase();
-  return TEXTS[lang] || TEXTS.en;
+  const words = WORDS[lang] || WORDS.en;
+  return { loading: words.embed_loading, failed: words.embed_failed };
 }
 
 function markers() {

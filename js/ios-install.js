@@ -5,21 +5,14 @@
 // Screen, like an installed app. On iOS only, and only in the browser (not once added:
 // navigator.standalone), a small note says how, once the page is ready; "Close" hides it for
 // good (remembered in localStorage under a key outside the game's own "qwirkle." keys).
-// English or French, following <html lang>, which the game sets and changes.
+// In the language of <html lang>, which the game sets and changes (texts: assets/app/words.js,
+// from the catalogs).
 //
 // Imported by js/loading.js (index.html) once the game is ready; its styles are
 // css/notice.css, added to the page when the note is shown (the CSP forbids inline styles).
 
-const TEXTS = {
-  en: {
-    text: "Play full screen and offline: tap Share, then “Add to Home Screen”.",
-    close: "Close",
-  },
-  fr: {
-    text: "Pour jouer en plein écran et hors ligne : touchez Partager, puis « Sur l’écran d’accueil ».",
-    close: "Fermer",
-  },
-};
+import { WORDS } from "../assets/app/words.js";
+
 const KEY = "qwirkle-ios-install-hint";
 const CSS_URL = new URL("../css/notice.css", import.meta.url);
 
@@ -42,7 +35,8 @@ function dismissed() {
 
 function texts() {
   const lang = (document.documentElement.lang || "en").slice(0, 2).toLowerCase();
-  return TEXTS[lang] || TEXTS.en;
+  const words = WORDS[lang] || WORDS.en;
+  return { text: words.install_text, close: words.install_close };
 }
 
 function show() {

@@ -8,29 +8,10 @@
 //   py:ready     the interpreter is ready, main.py is about to run
 //   py:done      main.py has finished
 
-// The texts in English and French: the same as the loading_* entries of py/ui/strings_en.py and
-// strings_fr.py (tests/site/test_loading_words.py checks it). The language is the one the game
-// will use: the saved setting, else the browser's.
-const WORDS = {
-  en: {
-    page: "Loading the page…",
-    runtime: "Downloading the Python runtime…",
-    python: "Starting Python…",
-    game: "Loading the game…",
-    ready: "Ready.",
-    error: "The game could not start. Reload the page to try again.",
-    hint: "The game runs Python in your browser; the first visit downloads about 15 MB.",
-  },
-  fr: {
-    page: "Chargement de la page…",
-    runtime: "Téléchargement de Python…",
-    python: "Démarrage de Python…",
-    game: "Chargement du jeu…",
-    ready: "Prêt.",
-    error: "Le jeu n'a pas pu démarrer. Rechargez la page pour réessayer.",
-    hint: "Le jeu fait tourner Python dans votre navigateur\u202f; la première visite télécharge environ 15 Mo.",
-  },
-};
+// The texts in every language come from the game's catalogs (locale/*.po): scripts/i18n.py
+// writes them into assets/app/words.js (the loading_* keys). The language is the one the game
+// will use: the saved setting, else the first of the browser's languages that the game speaks.
+import { WORDS } from "../assets/app/words.js";
 
 function language() {
   let lang = "";
@@ -39,12 +20,13 @@ function language() {
   } catch (error) {
     lang = "";  // an unreadable setting: Python moves it aside and reports it
   }
-  lang = String(lang || navigator.language || "en").slice(0, 2).toLowerCase();
-  return WORDS[lang] ? lang : "en";
+  const wanted = [lang, ...(navigator.languages || []), navigator.language];
+  return wanted.map((code) => String(code || "").slice(0, 2).toLowerCase()).find((code) => WORDS[code]) || "en";
 }
 
 const LANG = language();
-const TEXT = WORDS[LANG];
+const TEXT = Object.fromEntries(
+  Object.entries(WORDS[LANG]).filter(([key]) => key.startsWith("loading_")).map(([key, text]) => [key.slice(8), text]));
 // stage: progress value (of 4)
 const STAGES = { page: 0, runtime: 1, python: 2, game: 3, ready: 4, error: 0 };
 const ORDER = ["page", "runtime", "python", "game", "ready"];

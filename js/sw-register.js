@@ -11,12 +11,10 @@
 // running and shows the notice, so the player still chooses when to reload.
 //
 // The notice's styles are in css/notice.css, added to the page when the notice is first
-// shown. The page's language (<html lang>) picks English or French.
+// shown. The page's language (<html lang>) picks the texts (assets/app/words.js, from the catalogs).
 
-const TEXTS = {
-  en: { available: "Update available", reload: "Reload", updating: "Updating…" },
-  fr: { available: "Mise à jour disponible", reload: "Recharger", updating: "Mise à jour…" },
-};
+import { WORDS } from "../assets/app/words.js";
+
 const SW_URL = new URL("../sw.js", import.meta.url);
 const CSS_URL = new URL("../css/notice.css", import.meta.url);
 // Look for a new version when a page comes back to the foreground, at most this often.
@@ -28,7 +26,8 @@ let notice = null;
 
 function texts() {
   const lang = (document.documentElement.lang || "en").slice(0, 2).toLowerCase();
-  return TEXTS[lang] || TEXTS.en;
+  const words = WORDS[lang] || WORDS.en;
+  return { available: words.update_available, reload: words.update_reload, updating: words.update_updating };
 }
 
 function showNotice(registration, offered) {

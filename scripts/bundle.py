@@ -8,10 +8,12 @@ into Pyodide's file system as ``app.zip`` (``"./assets/app/app.zip" = "./app.zip
 hand-written pyscript.toml of index.html; js/embed.js and the worker's config in app/host.py
 give embedded boards and the computer player the same entry), is a single request.
 
-The archive holds every ``.py``/``.json``/``.txt`` file of the packages in ``PACKAGES`` (the
+The archive holds every ``.py``/``.json``/``.txt``/``.mo`` file of the packages in ``PACKAGES`` (the
 game page's and the embedded boards' alike: one archive for both, cached once), at their path
 under py/ (py/qwirkle/board.py -> qwirkle/board.py). A package whose folder does not exist is
-skipped. It also holds the rules reference as data, rendered from docs/rules.md at build time
+skipped (the ``.mo`` files are the compiled language catalogs, ``py/ui/locale/``, that
+``scripts/i18n.py compile`` writes from ``locale/*.po``). It also holds the rules reference as
+data, rendered from docs/rules.md and docs/rules.<lang>.md at build time
 (``GENERATED``: ``ui/rules_reference.json``, read by ``ui.rules_doc``), so that a rule cited in
 the page opens its text offline without fetching another file.
 
@@ -52,7 +54,7 @@ ARCHIVE = Path("assets") / "app" / "app.zip"
 # engine, the shared UI pieces, the game page's app and the embedded boards. The entry points
 # (py/main.py, py/embed_main.py, py/ai_worker.py) are not in it: PyScript fetches each as its src.
 PACKAGES = ("archive", "qwirkle", "ui", "app", "embed")
-SUFFIXES = (".py", ".json", ".txt")
+SUFFIXES = (".py", ".json", ".txt", ".mo")
 RULES_DOC = Path("docs") / "rules.md"
 _LOCK = threading.Lock()
 
@@ -75,10 +77,10 @@ def generated(root: Path = ROOT) -> dict[str, bytes]:
         return {}
     sys.path.insert(0, str(ROOT / "py"))
     try:
-        from ui.rules_doc import DATA_NAME, render_json
+        from ui.rules_doc import DATA_NAME, read_docs, render_json
     finally:
         sys.path.remove(str(ROOT / "py"))
-    return {f"ui/{DATA_NAME}": render_json(source.read_text(encoding="utf-8")).encode("utf-8")}
+    return {f"ui/{DATA_NAME}": render_json(read_docs(source.parent)).encode("utf-8")}
 
 
 def package_files(root: Path = ROOT) -> dict[str, str]:
@@ -117,7 +119,7 @@ _BUILT: dict[Path, tuple[tuple[str, int, int], ...]] = {}
 
 def _signature(root: Path) -> tuple[tuple[str, int, int], ...]:
     paths = [root / source for source in package_files(root)]
-    paths += [root / RULES_DOC, pyc.PYODIDE / "package.json", pyc.COMPILER, root / ARCHIVE]
+    paths += [root / RULES_DOC, *sorted((root / RULES_DOC).parent.glob("rules.*.md")), pyc.PYODIDE / "package.json", pyc.COMPILER, root / ARCHIVE]
     stats = []
     for path in paths:
         try:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
-from ui.words import Translator
+from ui.words import Translator, first_language
 from ui.jsvalues import present
 
 from .web.display import Display
@@ -56,7 +56,8 @@ class Page:
     def __init__(self) -> None:
         self.store = SaveStore(browser_storage(window), clock=lambda: float(window.Date.now()) / 1000)
         settings = self.store.settings()
-        self.display = Display(Translator(settings.get("lang") or str(window.navigator.language)))
+        browser = [str(code) for code in (window.navigator.languages or [window.navigator.language])]
+        self.display = Display(Translator(settings.get("lang") or first_language(browser)))
         self.display.set_palette(settings.get("palette", "standard"))
         self.session = Session(self.store, PageHost(), self)
         self.home = HomeRegion(self.session, self.display)

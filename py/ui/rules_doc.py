@@ -1,7 +1,8 @@
-"""The rules reference (docs/rules.md) as data: each numbered rule's title and blocks, in English
-and French, so that a rule id cited by a refusal opens that rule's own text in the page.
+"""The rules reference (docs/rules.md, English and French, and docs/rules.<lang>.md) as data: each
+numbered rule's title and blocks in every language, so that a rule id cited by a refusal opens
+that rule's own text in the page.
 
-``scripts/bundle.py`` renders docs/rules.md into ``ui/rules_reference.json`` inside the page's
+``scripts/bundle.py`` renders the reference into ``ui/rules_reference.json`` inside the page's
 archive at build time: the page has the text offline without fetching anything. Under CPython
 (tests, tools) ``load()`` reads the markdown of the repository instead::
 
@@ -21,7 +22,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-HEADING = re.compile(r'^#{2,6} <a id="[a-z]\d+(-fr)?"></a>([CQF]\d+) (.+?)\s*$')
+HEADING = re.compile(r'^#{2,6} <a id="[a-z]\d+(-[a-z]{2})?"></a>([CQF]\d+) (.+?)\s*$')
 DATA_NAME = "rules_reference.json"
 _LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 _EMPHASIS = re.compile(r"(\*\*|\*)(?=\S)(.+?)(?<=\S)\1")
@@ -57,7 +58,7 @@ def parse(markdown: str) -> Rules:
             flush()
             blocks = None
             if heading:
-                lang = "fr" if heading.group(1) else "en"
+                lang = heading.group(1)[1:] if heading.group(1) else "en"
                 blocks = []
                 rules.setdefault(heading.group(2), {})[lang] = {"title": heading.group(3), "blocks": blocks}
             continue
@@ -88,5 +89,10 @@ def load() -> Rules:
     if raw is not None:
         data: Rules = json.loads(raw)
         return data
-    doc = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
-    return parse(doc.read_text(encoding="utf-8"))
+    return parse(read_docs(Path(__file__).resolve().parents[2] / "docs"))
+
+
+def read_docs(folder: Path) -> str:
+    """The reference in every language: docs/rules.md (English, French) and docs/rules.<lang>.md."""
+    paths = [folder / "rules.md", *sorted(folder.glob("rules.*.md"))]
+    return "\n".join(path.read_text(encoding="utf-8") for path in paths if path.is_file())

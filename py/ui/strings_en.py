@@ -1,5 +1,5 @@
-"""English texts of the game and of embedded boards: the reference (every key here must exist in
-strings_fr.py; tests/ui/test_i18n.py checks keys and placeholders).
+"""English texts of the game and of embedded boards: the reference (the source of the gettext template,
+locale/qwirkle.pot: scripts/i18n.py extracts it; tests/ui/test_catalogs.py checks every catalog).
 
 The review and embedded boards have their texts in strings_en_boards.py (merged here).
 
@@ -13,12 +13,14 @@ from .strings_en_boards import BOARDS
 from .strings_en_analysis import ANALYSIS
 from .strings_en_dice import DICE
 from .strings_en_puzzles import PUZZLES
+from .strings_en_tiles import TILES
 
 EN: dict[str, str] = {
     **BOARDS,
     **DICE,
     **ANALYSIS,
     **PUZZLES,
+    **TILES,
     # Buttons (the English names are a fixed contract: tests rely on them)
     "new_game": "New game",
     "play": "Play",
@@ -141,9 +143,6 @@ EN: dict[str, str] = {
     "line_column": "column",
     "line_diagonal": "diagonal",
     "line_single": "single tile",
-    "line_color": "{color} {kind}",
-    "line_shape": "{kind} of {shapes}",
-    "line_background": "{background} {kind}",
     "flex_qwirkle": "Flex Qwirkle",
     "qwirkle": "Qwirkle",
     "end_bonus": "last tile: +6",
@@ -332,6 +331,15 @@ EN: dict[str, str] = {
     "loading_ready": "Ready.",
     "loading_error": "The game could not start. Reload the page to try again.",
     "loading_hint": "The game runs Python in your browser; the first visit downloads about 15 MB.",
+    # Read by the page's scripts before Python runs (js/*.js import assets/app/words.js, which
+    # scripts/i18n.py writes from the catalogs: every key starting loading_, install_, update_, embed_).
+    "install_text": "Play full screen and offline: tap Share, then “Add to Home Screen”.",
+    "install_close": "Close",
+    "update_available": "Update available",
+    "update_reload": "Reload",
+    "update_updating": "Updating…",
+    "embed_loading": "Loading the board…",
+    "embed_failed": "The board could not be loaded.",
     # Refused moves, by reason (and rule) from the engine
     "why_empty": "a play places at least one tile.",
     "why_C8_empty": "an exchange puts back at least one tile.",

@@ -1,4 +1,4 @@
-"""English texts of the analysis board (app.analysis); same keys in strings_fr_analysis.py."""
+"""English texts of the analysis board (app.analysis); translated in locale/*.po."""
 
 ANALYSIS: dict[str, str] = {
     "analyse": "Analyse",

@@ -1,5 +1,5 @@
 """English texts of a Qwirkle Cubes game, which is played with dice: ``key_dice`` stands for ``key``
-wherever a Cubes game shows it (``ui.words.Translator.with_dice``). Same keys in strings_fr_dice.py."""
+wherever a Cubes game shows it (``ui.words.Translator.with_dice``). Translated in locale/*.po."""
 
 DICE: dict[str, str] = {
     "tracker_dice": "Dice tracker",

@@ -1,4 +1,4 @@
-"""English texts of the puzzles (issue 19: ``app.puzzles``). Same keys in strings_fr_puzzles.py."""
+"""English texts of the puzzles (issue 19: ``app.puzzles``). Translated in locale/*.po."""
 
 PUZZLES: dict[str, str] = {
     "puzzles": "Puzzles",

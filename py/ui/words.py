@@ -1,4 +1,4 @@
-"""Words of the game and of embedded boards in English and French: one translator for both.
+"""Words of the game and of embedded boards in every language: one translator for both.
 
 The engine speaks English and gives each refusal a rule id, a ``reason`` code and ``details``;
 this module turns those into a sentence in the chosen language (``explain``), names tiles and
@@ -19,7 +19,10 @@ describes scored lines::
     >>> Translator("fr").breakdown(score.lines, after)   # French spacing: a no-break space before ':'
     ['Ligne rouge\xa0: 3 points']
 
-No DOM and no engine import at module level: the page imports this at start-up.
+English is the reference table (``strings_en``); the other languages are gettext catalogs
+(``locale/<lang>.po``, compiled to ``ui/locale/<lang>.mo``), read by Python's ``gettext`` the first
+time a language is shown. No DOM and no engine import at module level: the page imports this at
+start-up.
 """
 
 from __future__ import annotations
@@ -28,53 +31,12 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from .cells import cell_text, parse_cell_text
 from .strings_en import EN
+from .strings_en_tiles import BACKGROUND_WORDS, COLOR_WORDS, SHAPE_WORDS
 
-LANGUAGES = ("en", "fr")
+# Each language named in itself, in the menu's order.
+LANGUAGE_NAMES = {"de": "Deutsch", "en": "English", "es": "Español", "fr": "Français", "nl": "Nederlands"}
+LANGUAGES = tuple(LANGUAGE_NAMES)
 DEFAULT_LANGUAGE = "en"
-
-
-def messages(lang: str) -> dict[str, str]:
-    """The string table of a language: French is imported only when a page shows French (start-up)."""
-    if lang == "fr":
-        from .strings_fr import FR
-        return FR
-    return EN
-
-
-# Tile words. French colour adjectives agree with the shape noun (gender) and the number.
-COLORS = {
-    "en": ("red", "orange", "yellow", "green", "blue", "purple"),
-    "fr": ("rouge", "orange", "jaune", "vert", "bleu", "violet"),
-}
-_FR_COLOR_FORMS = {  # masc sg, fem sg, masc pl, fem pl
-    "rouge": ("rouge", "rouge", "rouges", "rouges"),
-    "orange": ("orange", "orange", "orange", "orange"),
-    "jaune": ("jaune", "jaune", "jaunes", "jaunes"),
-    "vert": ("vert", "verte", "verts", "vertes"),
-    "bleu": ("bleu", "bleue", "bleus", "bleues"),
-    "violet": ("violet", "violette", "violets", "violettes"),
-}
-SHAPES = {
-    "en": ("circle", "square", "diamond", "clover", "4-point star", "8-point star"),
-    "fr": ("cercle", "carré", "losange", "trèfle", "étoile à 4 branches", "étoile à 8 branches"),
-}
-_SHAPES_PLURAL = {
-    "en": ("circles", "squares", "diamonds", "clovers", "4-point stars", "8-point stars"),
-    "fr": ("cercles", "carrés", "losanges", "trèfles", "étoiles à 4 branches", "étoiles à 8 branches"),
-}
-_FR_FEMININE = (False, False, False, False, True, True)
-BACKGROUNDS = {
-    "en": ("", "black", "white", "two-tone"),
-    "fr": ("", "noir", "blanc", "bicolore"),
-}
-# French adjectives agreeing with ligne / colonne / diagonale (all feminine).
-_FR_COLORS_FEMININE = ("rouge", "orange", "jaune", "verte", "bleue", "violette")
-_FR_BACKGROUNDS_FEMININE = ("", "noire", "blanche", "bicolore")
-
-
-def is_singular(lang: str, count: int) -> bool:
-    """The one plural rule: 1 is singular, and 0 too in French."""
-    return count == 1 or (lang == "fr" and count == 0)
 
 
 def normalize_language(value: Any) -> str:
@@ -84,6 +46,77 @@ def normalize_language(value: Any) -> str:
         if code in LANGUAGES:
             return code
     return DEFAULT_LANGUAGE
+
+
+def first_language(values: Iterable[Any]) -> str:
+    """The first supported language of a browser's list (navigator.languages), else English."""
+    for value in values:
+        if isinstance(value, str) and value.strip().lower()[:2] in LANGUAGES:
+            return normalize_language(value)
+    return DEFAULT_LANGUAGE
+
+
+class _English:
+    """English is the reference table itself: no catalog to read."""
+
+    @staticmethod
+    def pgettext(context: str, message: str) -> str:
+        return message
+
+    @staticmethod
+    def npgettext(context: str, singular: str, plural: str, count: int) -> str:
+        return singular if count == 1 else plural
+
+
+_CATALOGS: dict[str, Any] = {"en": _English}
+
+
+def catalog(lang: str) -> Any:
+    """The compiled gettext catalog of a language (``ui/locale/<lang>.mo``, built from
+    ``locale/<lang>.po`` by scripts/i18n.py), read by Python's own gettext the first time a page
+    shows that language. A missing catalog leaves that language in English."""
+    found = _CATALOGS.get(lang)
+    if found is None:
+        import gettext
+        import io
+        import pkgutil
+        try:
+            data = pkgutil.get_data(__name__.rpartition(".")[0], f"locale/{lang}.mo")
+        except OSError:
+            data = None
+        found = gettext.GNUTranslations(io.BytesIO(data)) if data else _English
+        _CATALOGS[lang] = found
+    return found
+
+
+# French spacing, (ordinary space + sign) -> (no-break space + sign): translators write plain
+# spaces in the catalog and the page typesets them. Plain replacements: they run once per text.
+_FR_SPACING = (("« ", "«\u00a0"), (" »", "\u00a0»"), (" :", "\u00a0:"),
+               (" ;", "\u202f;"), (" !", "\u202f!"), (" ?", "\u202f?"))
+
+
+def typeset(lang: str, text: str) -> str:
+    """A language's typography that a catalog leaves to the page: French spacing before : ; ! ?
+    and inside « »."""
+    if lang == "fr":
+        for plain, spaced in _FR_SPACING:
+            text = text.replace(plain, spaced)
+    return text
+
+
+_TEXTS: dict[str, dict[str, str]] = {}
+
+
+def text_of(lang: str, key: str) -> str | None:
+    """The text of a key in a language, typeset, or None for an unknown key."""
+    texts = _TEXTS.setdefault(lang, {})
+    found = texts.get(key)
+    if found is None:
+        english = EN.get(key)
+        if english is None:
+            return None
+        found = texts[key] = typeset(lang, catalog(lang).pgettext(key, english))
+    return found
 
 
 class Translator:
@@ -110,44 +143,45 @@ class Translator:
     def t(self, key: str, /, **values: Any) -> str:
         if self.dice and f"{key}_dice" in EN:
             key = f"{key}_dice"
-        text = messages(self.lang).get(key)
+        text = text_of(self.lang, key)
         if text is None:
-            text = EN.get(key, key)
+            text = key
         return text.format(**values) if values else text
 
     def tn(self, key: str, count: int, /, **values: Any) -> str:
-        """A text with a number: ``key_one`` for 1 (and 0 in French), ``key_other`` otherwise."""
-        form = "one" if is_singular(self.lang, count) else "other"
-        if self.dice and f"{key}_dice_{form}" in EN:
+        """A text with a number, in the plural form the language's catalog gives ``count``
+        (1 is singular everywhere, 0 too in French); English keys ``key_one``/``key_other``."""
+        if self.dice and f"{key}_dice_one" in EN:
             key = f"{key}_dice"
-        return self.t(f"{key}_{form}", n=count, **values)
+        singular, plural = EN.get(f"{key}_one"), EN.get(f"{key}_other")
+        if singular is None or plural is None:
+            return f"{key}_other"
+        text = typeset(self.lang, catalog(self.lang).npgettext(key, singular, plural, count))
+        return text.format(n=count, **values)
 
     def points(self, count: int) -> str:
         """'1 point', '0 point' (French), '12 points'."""
         return self.tn("points", count)
 
+    def decimal(self, value: float, digits: int = 1) -> str:
+        """'7.5' in English, '7,5' in French, German, Spanish and Dutch."""
+        return f"{value:.{digits}f}".replace(".", self.t("decimal_point"))
+
     # -- tiles -------------------------------------------------------------------------------
     def color(self, color: int) -> str:
-        return COLORS[self.lang][color]
+        return self.t(f"color_{COLOR_WORDS[color]}")
 
-    def shape(self, shape: int, plural: bool = False) -> str:
-        return (_SHAPES_PLURAL if plural else SHAPES)[self.lang][shape]
+    def shape(self, shape: int) -> str:
+        return self.t(f"shape_{SHAPE_WORDS[shape]}")
 
     def tile(self, tile: Any, plural: bool = False, die: bool = False) -> str:
-        """'yellow diamond', 'losange jaune', 'black blue square', 'carré bleu sur fond noir'."""
+        """'yellow diamond', 'losange jaune', 'black blue square', 'carré bleu sur fond noir':
+        each language's whole phrase from its catalog (agreement is the translator's)."""
+        name = self.tn(f"tile_{COLOR_WORDS[tile.color]}_{SHAPE_WORDS[tile.shape]}", 2 if plural else 1)
         background = getattr(tile, "background", 0)
-        if self.lang == "fr":
-            forms = _FR_COLOR_FORMS[COLORS["fr"][tile.color]]
-            adjective = forms[(2 if plural else 0) + (1 if _FR_FEMININE[tile.shape] else 0)]
-            noun = self.shape(tile.shape, plural)
-            text = f"{noun} {adjective}"
-            if background:
-                text += f" sur fond {BACKGROUNDS['fr'][background]}"
-            return f"dé {text}" if die and not plural else text
-        text = f"{self.color(tile.color)} {self.shape(tile.shape, plural)}"
         if background:
-            text = f"{BACKGROUNDS['en'][background]} {text}"
-        return f"{text} die" if die and not plural else text
+            name = self.t(f"tile_{BACKGROUND_WORDS[background]}", tile=name)
+        return self.t("tile_die", tile=name) if die and not plural else name
 
     def tiles(self, tiles: Iterable[Any]) -> str:
         return ", ".join(self.tile(t) for t in tiles)
@@ -165,19 +199,11 @@ class Translator:
         per tile, so its length is in its points)."""
         if len(line.cells) < 2:
             return self.t("line_single")
-        kind = self.t(f"line_{line.kind}")
         if line.kind == "diagonal":
-            background = tiles[0].background
-            name = (_FR_BACKGROUNDS_FEMININE if self.lang == "fr" else BACKGROUNDS["en"])[background]
-            return self.t("line_background", kind=kind, background=name)
+            return self.t(f"line_diagonal_{BACKGROUND_WORDS[tiles[0].background]}")
         if len({t.color for t in tiles}) == 1:
-            color = _FR_COLORS_FEMININE[tiles[0].color] if self.lang == "fr" else self.color(tiles[0].color)
-            return self.t("line_color", kind=kind, color=color)
-        shapes = self.shape(tiles[0].shape, plural=True)
-        text = self.t("line_shape", kind=kind, shapes=shapes)
-        if self.lang == "fr" and shapes[:1] in "aeéiouy":
-            text = text.replace(f" de {shapes}", f" d'{shapes}")  # colonne d'étoiles
-        return text
+            return self.t(f"line_{line.kind}_{COLOR_WORDS[tiles[0].color]}")
+        return self.t(f"line_{line.kind}_{SHAPE_WORDS[tiles[0].shape]}")
 
     def line(self, line: Any, tiles: Sequence[Any]) -> str:
         """One scored line: 'red row: 3 points', 'column of squares: Qwirkle, 12 points'."""

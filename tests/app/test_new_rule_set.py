@@ -18,7 +18,7 @@ from app.store.saves import DictStorage, SaveStore
 from app.links.startlink import StartLinkError, parse_start_link
 from app.store.stats import load_stats, variant_key
 from ui.strings_en import EN
-from ui.strings_fr import FR
+from ui import words
 from ui.words import Translator
 
 
@@ -45,9 +45,10 @@ WORDS = {"en": {"variant_tiny": "Tiny", "title_tiny": "Tiny Qwirkle"},
 @pytest.fixture
 def tiny(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     register_variant(TinyVariant)
-    for table, lang in ((EN, "en"), (FR, "fr")):
-        for key, text in WORDS[lang].items():
-            monkeypatch.setitem(table, key, text)
+    for key, text in WORDS["en"].items():
+        monkeypatch.setitem(EN, key, text)
+    for key, text in WORDS["fr"].items():   # as if the French catalog had the entry
+        monkeypatch.setitem(words._TEXTS.setdefault("fr", {}), key, text)
     yield
     unregister_variant("tiny")
 

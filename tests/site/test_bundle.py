@@ -35,13 +35,14 @@ def test_archive_holds_every_module_of_the_packages_and_is_deterministic(tmp_pat
     assert "main.py" not in names and "embed_main.py" not in names  # entry points: script src
     # another copy of the site gets the same archive, and a refresh then changes nothing
     for package in bundle.PACKAGES:
-        for path in (ROOT / "py" / package).rglob("*.py"):
-            if "__pycache__" not in path.parts:
+        for path in (ROOT / "py" / package).rglob("*"):
+            if path.suffix in bundle.SUFFIXES and "__pycache__" not in path.parts:
                 dest = tmp_path / path.relative_to(ROOT)
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 dest.write_bytes(path.read_bytes())
     (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "rules.md").write_bytes((ROOT / "docs" / "rules.md").read_bytes())
+    for doc in (ROOT / "docs").glob("rules*.md"):
+        (tmp_path / "docs" / doc.name).write_bytes(doc.read_bytes())
     assert bundle.archive_bytes(tmp_path) == data
     assert bundle.refresh(tmp_path) is True
     assert bundle.refresh(tmp_path) is False and bundle.refresh(tmp_path, check=True) is False

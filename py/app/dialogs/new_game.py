@@ -76,8 +76,8 @@ class NewGameDialog:
         levels = seat_registry.level_names()
         _fill(by_id("hint-level"), [(k, seat_registry.display_name(k, tr)) for k in levels],
               seat_registry.hint_level(settings.get("hint_level")))
-        comma = "," if tr.lang == "fr" else "."
-        _fill(by_id("expert-seconds"), [(s, tr.t("seconds_value", s=s.replace(".", comma))) for s in EXPERT_SECONDS],
+        _fill(by_id("expert-seconds"), [(s, tr.t("seconds_value", s=s.replace(".", tr.t("decimal_point"))))
+                                        for s in EXPERT_SECONDS],
               settings.get("expert_seconds", "1.5"))
 
     def _render_seats(self) -> None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ui.words import LANGUAGE_NAMES
+
 from ..web.display import Display
-from ..web.dom import by_id, listen
+from ..web.dom import by_id, el, listen
 from ..store.saves import SaveStore
 
 SWITCHES = {"celebrate": "on", "sound": "off"}   # switch -> its value by default
@@ -23,7 +25,11 @@ class Settings:
 
     def render(self) -> None:
         """Show the current values in the controls."""
-        by_id("lang").value = self.display.tr.lang
+        choose = by_id("lang")
+        if choose.options.length != len(LANGUAGE_NAMES):   # each language named in itself
+            choose.replaceChildren(*[el("option", text=name, attrs={"value": code, "lang": code})
+                                     for code, name in LANGUAGE_NAMES.items()])
+        choose.value = self.display.tr.lang
         by_id("palette").value = self.display.palette
         stored = self.store.settings()
         for switch, default in SWITCHES.items():

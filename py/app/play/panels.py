@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ui.values import Value
-from ui.words import LANGUAGES, Translator
+from ui.words import DEFAULT_LANGUAGE, LANGUAGES, Translator
 
 from ..shared.notes import EXCHANGE, ROLL, Note
 from ..shared.seats import FRIEND
@@ -40,7 +40,10 @@ def player_names(c: Controller, tr: Translator) -> tuple[str, ...]:
     if len(seats) != len(names):
         return tuple(names)
     shown = _defaults(seats, tr.lang)
-    known = [_defaults(seats, lang) for lang in LANGUAGES]
+    if all(name == shown[i] for i, name in enumerate(names)):
+        return shown
+    # the other languages' defaults, read only when needed: each is a catalog to load
+    known = [_defaults(seats, lang) for lang in (DEFAULT_LANGUAGE, *LANGUAGES) if lang != tr.lang]
     return tuple(shown[i] if any(name == d[i] for d in known) else name for i, name in enumerate(names))
 
 

@@ -50,9 +50,8 @@ def players(c: Controller, tr: Translator) -> list[PlayerSummary]:
 
 
 def average_text(value: float, tr: Translator) -> str:
-    """'7.5' (English) or '7,5' (French), one decimal."""
-    text = f"{value:.1f}"
-    return text.replace(".", ",") if tr.lang == "fr" else text
+    """'7.5' (English) or '7,5' (French, German...), one decimal."""
+    return tr.decimal(value)
 
 
 def headline(c: Controller, tr: Translator) -> str:

@@ -52,8 +52,7 @@ def summary_rows(review: ReviewSession, tr: Translator) -> list[list[str]]:
 
 
 def _number(value: float, tr: Translator) -> str:
-    text = f"{value:.1f}"
-    return text.replace(".", ",") if tr.lang == "fr" else text
+    return tr.decimal(value)
 
 
 # -- a move --------------------------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ import time
 from typing import TYPE_CHECKING, Any, Callable
 
 from ui.values import Value
+from ui.words import LANGUAGES
 
 from .storage import DictStorage as DictStorage  # re-exported: the store's in-memory storage
 from .storage import StaleSave as StaleSave
@@ -344,7 +345,7 @@ class SaveStore:
             self.move_aside(SETTINGS, str(error))
             return {}
         result = {}
-        if value.get("lang") in ("en", "fr"):
+        if value.get("lang") in LANGUAGES:
             result["lang"] = value["lang"]
         if value.get("palette") in PALETTES:
             result["palette"] = value["palette"]

@@ -1,0 +1,230 @@
+"""The game's translations on gettext catalogs: extract the template, merge it into each language's
+catalog, compile the catalogs for the page.
+
+    python3 scripts/i18n.py extract   # locale/qwirkle.pot from the English reference (py/ui/strings_en*.py)
+    python3 scripts/i18n.py update    # every locale/<lang>.po gets the template's new entries, loses removed ones
+    python3 scripts/i18n.py compile   # locale/<lang>.po -> py/ui/locale/<lang>.mo (what the page and tests read),
+                                      # and assets/app/words.js: the texts the page's scripts show before
+                                      # Python runs (loading screen, update notice, install hint, embeds)
+    python3 scripts/i18n.py init LANG # a new, empty locale/LANG.po to translate
+    python3 scripts/i18n.py check     # every catalog complete: no missing, empty, stale or fuzzy entry,
+                                      # the same placeholders as English (the test suite runs this too)
+
+An entry's context (``msgctxt``) is its key in the English table, its ``msgid`` the English text.
+Keys ending ``_one``/``_other`` are one plural entry (``msgid_plural``), the context being the key
+without the ending; each catalog's header gives its language's plural rule. Catalogs are read and
+written with Babel (pinned in requirements-build.txt): never compiled by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import string
+import sys
+from pathlib import Path
+from typing import Iterator
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "locale"
+TEMPLATE = LOCALE / "qwirkle.pot"
+COMPILED = ROOT / "py" / "ui" / "locale"
+SCRIPT_WORDS = ROOT / "assets" / "app" / "words.js"
+SCRIPT_PREFIXES = ("loading_", "install_", "update_", "embed_")
+PLURALS = {  # the plural rule of each language (CLDR, as gettext writes it)
+    "de": "nplurals=2; plural=(n != 1);",
+    "en": "nplurals=2; plural=(n != 1);",
+    "es": "nplurals=2; plural=(n != 1);",
+    "fr": "nplurals=2; plural=(n > 1);",
+    "nl": "nplurals=2; plural=(n != 1);",
+}
+
+
+def english() -> dict[str, str]:
+    """The reference table, every key and its English text."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from ui.strings_en import EN
+    return EN
+
+
+def entries(table: dict[str, str]) -> Iterator[tuple[str, str | tuple[str, str]]]:
+    """(context, English) for each entry, English a (singular, plural) pair for counted texts."""
+    for key, text in table.items():
+        if key.endswith("_other") and key[:-6] + "_one" in table:
+            continue
+        if key.endswith("_one") and key[:-4] + "_other" in table:
+            base = key[:-4]
+            yield base, (text, table[base + "_other"])
+        else:
+            yield key, text
+
+
+def template():  # -> babel.messages.Catalog
+    from babel.messages.catalog import Catalog
+    catalog = Catalog(project="Qwirkle", version="1", charset="utf-8", fuzzy=False,
+                      msgid_bugs_address="", copyright_holder="")
+    for context, text in entries(english()):
+        catalog.add(text, context=context)
+    return catalog
+
+
+def read(path: Path):  # -> babel.messages.Catalog
+    from babel.messages.pofile import read_po
+    with path.open("rb") as file:
+        return read_po(file, abort_invalid=True)
+
+
+def write(catalog, path: Path) -> None:
+    from babel.messages.pofile import write_po
+    with path.open("wb") as file:
+        write_po(file, catalog, width=100, omit_header=False, sort_output=False,
+                 include_previous=True, ignore_obsolete=True)
+
+
+def extract() -> None:
+    LOCALE.mkdir(exist_ok=True)
+    write(template(), TEMPLATE)
+
+
+def languages() -> list[str]:
+    return sorted(path.stem for path in LOCALE.glob("*.po"))
+
+
+def update() -> None:
+    """Merge the template into every catalog: new entries empty, changed English fuzzy, removed ones dropped."""
+    extract()
+    pot = read(TEMPLATE)
+    for lang in languages():
+        path = LOCALE / f"{lang}.po"
+        catalog = read(path)
+        catalog.update(pot, no_fuzzy_matching=True, update_header_comment=False)
+        catalog.plural_forms  # noqa: B018 (validates the header)
+        write(catalog, path)
+
+
+def init(lang: str) -> None:
+    from babel.messages.catalog import Catalog
+    path = LOCALE / f"{lang}.po"
+    if path.exists():
+        raise SystemExit(f"{path} exists: edit it, or run update")
+    catalog = Catalog(locale=lang, project="Qwirkle", version="1", fuzzy=False)
+    catalog._set_mime_headers([("Plural-Forms", PLURALS.get(lang, "nplurals=2; plural=(n != 1);"))])
+    for message in read(TEMPLATE):
+        if message.id:
+            catalog.add(message.id, string=("", "") if message.pluralizable else "", context=message.context)
+    write(catalog, path)
+
+
+def fields(text: str) -> set[str]:
+    """The placeholders of a text: '{n} tiles' -> {'n'}."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def problems(lang: str, path: Path | None = None) -> list[str]:
+    """What is wrong with locale/<lang>.po (or ``path``) against the English reference, one sentence each."""
+    catalog = read(path or LOCALE / f"{lang}.po")
+    wanted = dict(entries(english()))
+    found = []
+    seen = set()
+    for message in catalog:
+        if not message.id:
+            continue
+        key = message.context or ""
+        seen.add(key)
+        if key not in wanted:
+            found.append(f"{lang}: {key}: stale entry (no such key in English)")
+            continue
+        english_text = wanted[key]
+        english_id = english_text if isinstance(english_text, str) else english_text
+        have_id = message.id if isinstance(message.id, str) else tuple(message.id)
+        if have_id != english_id:
+            found.append(f"{lang}: {key}: stale entry (the English changed: run update, then translate)")
+        if message.fuzzy:
+            found.append(f"{lang}: {key}: fuzzy entry")
+        strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+        if not all(strings):
+            found.append(f"{lang}: {key}: empty translation")
+            continue
+        sources = english_text if isinstance(english_text, tuple) else (english_text,)
+        need = set().union(*(fields(text) for text in sources))
+        for text in strings:
+            have = fields(text)
+            # a singular may leave out the count ("one tile" for {n}), never add or rename one
+            if have - need or (need - have and not (isinstance(english_text, tuple) and need - have <= {"n"})):
+                found.append(f"{lang}: {key}: placeholders {sorted(have)} differ from English {sorted(need)}")
+    for key in wanted:
+        if key not in seen:
+            found.append(f"{lang}: {key}: missing entry")
+    return found
+
+
+def check() -> int:
+    found = [problem for lang in languages() for problem in problems(lang)]
+    for problem in found:
+        print(problem)
+    print(f"{len(languages())} catalogs, {len(found)} problems")
+    return 1 if found else 0
+
+
+def compile_all(quiet: bool = False) -> list[Path]:
+    """Every catalog compiled to py/ui/locale/<lang>.mo when the .po is newer; returns those written."""
+    from babel.messages.mofile import write_mo
+    COMPILED.mkdir(exist_ok=True)
+    written = []
+    for lang in languages():
+        source, target = LOCALE / f"{lang}.po", COMPILED / f"{lang}.mo"
+        if target.exists() and target.stat().st_mtime >= source.stat().st_mtime:
+            continue
+        catalog = read(source)
+        with target.open("wb") as file:
+            write_mo(file, catalog, use_fuzzy=False)
+        written.append(target)
+    for stale in COMPILED.glob("*.mo"):
+        if stale.stem not in languages():
+            stale.unlink()
+    if written or not SCRIPT_WORDS.exists():
+        write_script_words()
+        written.append(SCRIPT_WORDS)
+    if not quiet:
+        for path in written:
+            print(f"compiled {path.relative_to(ROOT)}")
+    return written
+
+
+def script_words() -> dict[str, dict[str, str]]:
+    """language -> key -> text, typeset, for the keys the page's scripts show."""
+    english()   # puts py/ on the path
+    from ui.words import LANGUAGES, Translator
+    keys = [key for key in english() if key.startswith(SCRIPT_PREFIXES)]
+    return {lang: {key: Translator(lang).t(key) for key in keys} for lang in LANGUAGES}
+
+
+def write_script_words() -> None:
+    import json
+    body = json.dumps(script_words(), ensure_ascii=False, indent=1, sort_keys=True)
+    SCRIPT_WORDS.parent.mkdir(parents=True, exist_ok=True)
+    SCRIPT_WORDS.write_text("// Generated by scripts/i18n.py from locale/*.po: do not edit.\n"
+                            f"export const WORDS = {body};\n", encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", choices=("extract", "update", "compile", "init", "check"))
+    parser.add_argument("lang", nargs="?")
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args()
+    if args.command == "extract":
+        extract()
+    elif args.command == "update":
+        update()
+    elif args.command == "check":
+        raise SystemExit(check())
+    elif args.command == "compile":
+        compile_all(args.quiet)
+    else:
+        if not args.lang:
+            parser.error("init needs a language code, e.g. init it")
+        init(args.lang)
+
+
+if __name__ == "__main__":
+    main()
