@@ -1,13 +1,20 @@
-// Language of tutorial.html: English or French, switched by the two buttons at the top and
-// remembered. The choice is stored with the game's own settings (localStorage
+// Language of tutorial.html: German, English, Spanish, French or Dutch, switched by the buttons at the
+// top and remembered. The choice is stored with the game's own settings (localStorage
 // "qwirkle.settings", {"lang": ...}: see py/app/store/saves.py), so the game and the tutorial agree.
-// A "?lang=fr" in the URL wins. Text in both languages is in the page (elements with a lang
-// attribute); css/tutorial.css hides the other language. The boards follow <html lang> by
+// A "?lang=de" (es, fr, nl, en) in the URL wins, then the stored choice, then the browser's languages
+// in order, then English. Every text is in the page once per language (elements with a lang attribute);
+// css/tutorial.css hides the languages that are not <html lang>. The boards follow <html lang> by
 // themselves (py/embed/page.py watches it).
 
 const SETTINGS = "qwirkle.settings";
-const LANGUAGES = ["en", "fr"];
-const TITLES = { en: "How to play Qwirkle", fr: "Comment jouer à Qwirkle" };
+const LANGUAGES = ["de", "en", "es", "fr", "nl"];
+const TITLES = {
+  de: "So spielst du Qwirkle",
+  en: "How to play Qwirkle",
+  es: "Cómo jugar a Qwirkle",
+  fr: "Comment jouer à Qwirkle",
+  nl: "Zo speel je Qwirkle",
+};
 
 function readSettings() {
   try {
@@ -39,8 +46,9 @@ function setLanguage(lang) {
 function initial() {
   const fromUrl = new URLSearchParams(location.search).get("lang");
   const stored = readSettings().lang;
-  const browser = (navigator.language || "en").slice(0, 2);
-  return [fromUrl, stored, browser].find((lang) => LANGUAGES.includes(lang)) || "en";
+  const browser = (navigator.languages?.length ? navigator.languages : [navigator.language || "en"])
+    .map((tag) => String(tag).slice(0, 2).toLowerCase());   // "nl-BE" -> "nl", as the game does
+  return [fromUrl, stored, ...browser].find((lang) => LANGUAGES.includes(lang)) || "en";
 }
 
 setLanguage(initial());

@@ -83,6 +83,30 @@ def test_language_switch_is_remembered_with_the_games_setting(page: Page, open_r
     expect(page.locator("#scoring [data-qwirkle]").get_by_role("button", name="Suivant")).to_be_visible()
 
 
+def test_each_language_button_shows_only_that_language(page: Page, open_ready: Any) -> None:
+    headings = {"de": "So spielst du Qwirkle", "en": "How to play Qwirkle", "es": "Cómo jugar a Qwirkle",
+                "fr": "Comment jouer à Qwirkle", "nl": "Zo speel je Qwirkle"}
+    open_ready(page, "tutorial.html?lang=en")
+    buttons = page.locator(".tut-lang button")
+    assert buttons.all_text_contents() == ["Deutsch", "English", "Español", "Français", "Nederlands"]
+    for lang, heading in headings.items():
+        page.locator(f'.tut-lang [data-set-lang="{lang}"]').click()
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.get_by_role("heading", level=1)).to_have_accessible_name(heading)
+        assert page.title() == heading
+        shown = page.evaluate("""() => {
+          const counts = {};
+          for (const node of document.querySelectorAll("main [lang]:not(.keep)")) {
+            if (node.closest("[data-qwirkle], [data-qwirkle-puzzle]")) continue;   // boards set their own lang
+            if (node.checkVisibility()) counts[node.lang] = (counts[node.lang] || 0) + 1;
+          }
+          return counts;
+        }""")
+        assert list(shown) == [lang] and shown[lang] > 30, shown
+        expect(page.locator(f'[data-set-lang="{lang}"]')).to_have_attribute("aria-pressed", "true")
+        assert page.locator('.tut-lang [aria-pressed="true"]').count() == 1
+
+
 def test_the_game_links_to_the_tutorial_and_back(page: Page, open_ready: Any) -> None:
     open_ready(page, "")
     link = page.locator('#menu a[href="./tutorial.html"]')   # the menu's Rules (a rule's panel links there too)

@@ -1,5 +1,5 @@
 """tutorial.html without a browser: every board is valid, the rulebooks' examples are all there
-as replays with the rulebooks' points, each rule set has exercises, both languages are complete."""
+as replays with the rulebooks' points, each rule set has exercises, all five languages are complete."""
 
 from __future__ import annotations
 
@@ -97,5 +97,7 @@ def test_the_flex_section_shows_a_flex_qwirkle(tutorial: TutorialParser) -> None
     assert any(line.kind == "diagonal" and line.qwirkle for s in flex for step in s.steps for line in step.score.lines)
 
 
-def test_english_and_french_are_both_complete(tutorial: TutorialParser) -> None:
-    assert tutorial.langs["en"] == tutorial.langs["fr"] > 30
+def test_every_language_is_complete(tutorial: TutorialParser) -> None:
+    assert set(tutorial.langs) == {"de", "en", "es", "fr", "nl"}
+    assert tutorial.langs["en"] > 30
+    assert all(count == tutorial.langs["en"] for count in tutorial.langs.values()), tutorial.langs

@@ -1,0 +1,109 @@
+"""Each language through the real page (see conftest.py), as a new player with the browser set to it:
+the home screen, a game against the computer with a hint, a dialog, the end card and the review
+show no English text, and ``<html lang>`` is right; the menu names every language in itself and
+remembers the choice. The English texts looked for are the catalog's own: every text of the
+reference table that the language translates differently."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from ui.strings_en import EN
+from ui.words import LANGUAGE_NAMES, Translator
+
+LOCALES = {"de": "de-DE", "es": "es-ES", "nl": "nl-NL", "fr": "fr-FR"}
+DONE = '#review[data-phase="done"]'
+# Every visible text of the page: leaf text, and the names given to controls and pictures.
+VISIBLE_TEXTS = """() => {
+  const seen = new Set();
+  const shown = (node) => node && node.checkVisibility && node.checkVisibility({visibilityProperty: true});
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue.trim();
+    if (text && shown(node.parentElement)) seen.add(text);
+  }
+  for (const node of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+    if (!shown(node)) continue;
+    for (const name of ['aria-label', 'title', 'placeholder']) {
+      const text = (node.getAttribute(name) || '').trim();
+      if (text) seen.add(text);
+    }
+  }
+  return [...seen];
+}"""
+
+
+def english_only(lang: str) -> dict[str, str]:
+    """English text -> its key, for the whole texts that ``lang`` says otherwise."""
+    tr = Translator(lang)
+    translated = {tr.t(key) for key in EN}
+    return {text: key for key, text in EN.items()
+            if "{" not in text and len(text) > 2 and tr.t(key) != text and text not in translated}
+
+
+def assert_no_english(page: Page, lang: str, where: str) -> None:
+    english = english_only(lang)
+    found = {text: english[text] for text in page.evaluate(VISIBLE_TEXTS) if text in english}
+    assert not found, f"{lang}, {where}: English on screen: {found}"
+
+
+@pytest.mark.parametrize("lang", sorted(LOCALES))
+def test_a_new_player_in_each_language_sees_no_english(new_context: Any, site_url: str, wait_ready: Any,
+                                                      lang: str) -> None:
+    page = new_context(locale=LOCALES[lang]).new_page()
+    tr = Translator(lang)
+    page.goto(site_url)
+    wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator('[data-action="quick-start"]')).to_have_text(tr.t("quick_start"))
+    assert_no_english(page, lang, "home")
+
+    # a game against the computer, with a hint
+    page.locator('[data-action="quick-start"]').click()
+    expect(page.locator("html")).to_have_attribute("data-turn", "0")
+    expect(page.locator("[data-rack] [data-tile]").first).to_be_visible()
+    page.locator('#actions [data-action="hint"]').click()
+    expect(page.locator("#note")).not_to_have_text("")
+    assert_no_english(page, lang, "game with a hint")
+
+    # a dialog from the menu
+    page.locator("#menu-button").click()
+    expect(page.locator("#lang option")).to_have_count(len(LANGUAGE_NAMES))
+    assert_no_english(page, lang, "menu")
+    page.locator('[data-action="stats"]').click()
+    expect(page.locator("#stats-dialog")).to_be_visible()
+    assert_no_english(page, lang, "statistics")
+    page.keyboard.press("Escape")
+
+    # a whole computer game: the end card, then the review
+    page.goto(site_url + "?variant=classic&seats=greedy,greedy&seed=21&pace=0")
+    wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("data-over", "", timeout=120_000)
+    expect(page.locator("#result")).to_be_visible()
+    assert_no_english(page, lang, "end card")
+    page.locator('#result [data-action="review"]').click()
+    page.wait_for_selector(DONE, timeout=180_000)
+    assert_no_english(page, lang, "review")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+
+
+def test_the_menu_names_each_language_in_itself_and_remembers_the_choice(new_context: Any, site_url: str,
+                                                                         wait_ready: Any) -> None:
+    page = new_context(locale="en-US").new_page()
+    page.goto(site_url)
+    wait_ready(page)
+    page.locator("#menu-button").click()
+    options = page.locator("#lang option")
+    assert [options.nth(i).inner_text() for i in range(options.count())] == list(LANGUAGE_NAMES.values())
+    assert [options.nth(i).get_attribute("lang") for i in range(options.count())] == list(LANGUAGE_NAMES)
+    page.locator("#lang").select_option("de")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator('[data-action="quick-start"]')).to_have_text(Translator("de").t("quick_start"))
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    assert re.search(r'"lang":\s*"de"', page.evaluate("() => localStorage.getItem('qwirkle.settings')"))
