@@ -254,3 +254,19 @@ def test_markers_without_python_say_they_are_loading(page: Page, author_url: str
     marker = page.locator("[data-qwirkle]")
     expect(marker.locator(".qw-loading")).to_have_text("Loading the board…")
     expect(marker).to_have_attribute("aria-busy", "true")
+
+
+@pytest.mark.parametrize("lang", ["de", "es", "nl", "fr", "en"])
+def test_every_language_of_an_embed_follows_its_lang_attribute(page: Page, author_url: str, wait_ready: Any,
+                                                              lang: str) -> None:
+    from ui.words import Translator
+    tr = Translator(lang)
+    open_page(page, author_url + "page.html", wait_ready)
+    page.locator("#replay").get_by_role("button", name="Next").click()
+    page.evaluate("(lang) => { document.documentElement.lang = lang; }", lang)
+    replay = page.locator("#replay")
+    expect(replay.locator(".qw-counter")).to_have_text(tr.t("step_of", i=1, n=4))
+    expect(replay.get_by_role("button", name=tr.t("next"))).to_be_visible()
+    expect(page.locator("#best").get_by_role("button", name=tr.t("check"))).to_be_visible()
+    unknown = tr.t("error_variant", name="chess", choices="\0").split("\0")[0]
+    expect(page.locator("#bad-variant .qw-error")).to_contain_text(unknown)
