@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Screenshots of the game page to look at: phones, tablets and a desktop, English and French,
+"""Screenshots of the game page to look at: phones, tablets and a desktop, in every language,
 light and dark (Debian's Chromium, touch where the device has it).
 
 The positions are made with the engine first (a Flex game a dozen moves in against Hard, a
@@ -7,7 +7,7 @@ position where the best play is a Qwirkle, a finished game) and put in the page'
 each picture is the real page resuming a real game. Writes PNGs into screenshots/game/
 (git-ignored) and prints their names.
 
-    .venv/bin/python scripts/game_screenshots.py [--devices phone,tablet] [--langs en,fr]
+    .venv/bin/python scripts/game_screenshots.py [--devices phone,tablet] [--langs en,fr,de,es,nl]
                                                  [--schemes light,dark] [--out DIR]
 """
 

@@ -23,7 +23,7 @@ takes the same names from a URL query string (embed.html)::
                ("why is this illegal?", needs ``play``)
 ``play``       the play that ``task=illegal`` asks about
 ``step``       replay: the move shown first (``0`` = before the first move, ``end``)
-``lang``       ``en`` or ``fr`` (default: the page's language)
+``lang``       ``de``, ``en``, ``es``, ``fr`` or ``nl`` (default: the page's language)
 ``palette``    ``standard`` or ``contrast``
 ``label``      the board's accessible name (and caption)
 ``puzzle``     a puzzle of the game (``qwirkle.study.puzzles``): its id, or ``daily`` for the
