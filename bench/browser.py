@@ -31,11 +31,13 @@ def launch(playwright: Any) -> Any:
 
 
 @contextlib.contextmanager
-def fresh_context(playwright: Any, prefix: str = "bench-") -> Iterator[Any]:
-    """A new Chromium with an empty profile (cold caches, no service worker yet); closed on exit."""
+def fresh_context(playwright: Any, prefix: str = "bench-", locale: str | None = None) -> Iterator[Any]:
+    """A new Chromium with an empty profile (cold caches, no service worker yet); closed on exit.
+    ``locale``: the browser's language (``de-DE``), else Chromium's default."""
     with tempfile.TemporaryDirectory(prefix=prefix) as profile:
+        options = {"locale": locale} if locale else {}
         context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **options)
         try:
             yield context
         finally:

@@ -23,11 +23,16 @@ range) per page, and the ratios game / bare: cold, warm, and resume / bare warm.
 numbers: timings vary +-1.5 s between batches on 2 CPUs, so compare pages of the same run,
 never against a fixed number.
 
+``--langs en,fr,de`` instead times the game page in each language, the browser set to it (a new
+player's first visit picks it): cold, warm and resume as above, the languages interleaved, and
+prints each language's medians and its difference from English: what reading a catalog costs.
+
 ``--config-ab`` instead times cold loads of the game page with its config file pyscript.toml
 against the same page with the config inline as JSON (how index.html was before), interleaved,
 and prints the difference of the medians: what reading TOML costs at start-up.
 
     .venv/bin/python bench/pageload.py [--runs 5]        (after `make test` or `make play`)
+    .venv/bin/python bench/pageload.py --langs en,fr,de [--runs 5]
     .venv/bin/python bench/pageload.py --config-ab [--runs 5]
 """
 
@@ -104,18 +109,19 @@ def start_game(page, base: str) -> None:  # type: ignore[no-untyped-def]
 
 
 @contextlib.contextmanager
-def fresh_browser(playwright, remote: list[str]) -> Iterator:  # type: ignore[no-untyped-def]
+def fresh_browser(playwright, remote: list[str], locale: str | None = None) -> Iterator:  # type: ignore[no-untyped-def]
     """A new Chromium with an empty profile (cold caches); yields its page."""
-    with fresh_context(playwright, "pageload-") as context:
+    with fresh_context(playwright, "pageload-", locale) as context:
         context.add_init_script(READY_CLOCK)
         context.on("request", lambda r: remote.append(r.url) if urlsplit(r.url).hostname not in (None, "127.0.0.1") else None)
         yield first_page(context)
 
 
-def measure(playwright, base: str, path: str, remote: list[str], resume: bool) -> dict[str, float]:  # type: ignore[no-untyped-def]
+def measure(playwright, base: str, path: str, remote: list[str], resume: bool,  # type: ignore[no-untyped-def]
+            locale: str | None = None) -> dict[str, float]:
     """One cold load in a fresh browser profile, then one warm reload, then (resume) a reload
     of a game in progress. Seconds."""
-    with fresh_browser(playwright, remote) as page:
+    with fresh_browser(playwright, remote, locale) as page:
         page.goto(base + path, timeout=TIMEOUT_MS)
         times = {"cold": time_to_ready(page)}
         if resume:  # the game page: its service worker has installed and taken the page
@@ -175,6 +181,35 @@ def run_pages(runs: int) -> int:
     return 0
 
 
+LOCALES = {"de": "de-DE", "en": "en-US", "es": "es-ES", "fr": "fr-FR", "nl": "nl-NL"}
+
+
+def run_languages(runs: int, langs: list[str]) -> int:
+    states = ("cold", "warm", "resume")
+    results = {lang: {state: [] for state in states} for lang in langs}
+    remote: list[str] = []
+    with running_server(ROOT) as base, sync_playwright() as playwright:
+        for run in range(1, runs + 1):
+            for lang in langs:   # interleaved, so drift hits every language alike
+                times = measure(playwright, base, PAGES["game"], remote, resume=True, locale=LOCALES[lang])
+                for state, value in times.items():
+                    results[lang][state].append(value)
+                line = "  ".join(f"{state} {value:5.2f} s" for state, value in times.items())
+                print(f"run {run}/{runs} {lang}  {line}", file=sys.stderr)
+    print(f"\nGame page by language (browser locale), time to html[data-ready], median of {runs} (range)")
+    print(f"{'language':10} {'cold':24} {'warm (reload)':24} {'resume (reload, game on)':24}")
+    for lang in langs:
+        print(f"{lang:10} " + " ".join(f"{summary(results[lang][state]):24}" for state in states))
+    reference = langs[0]
+    for lang in langs[1:]:
+        diffs = "  ".join(f"{state} {1000 * (statistics.median(results[lang][state]) - statistics.median(results[reference][state])):+5.0f} ms"
+                          for state in states)
+        print(f"{lang} - {reference}: {diffs}")
+    if remote:
+        print(f"WARNING: {len(remote)} non-localhost requests (blocked): {sorted(set(remote))}")
+    return 0
+
+
 def inline_json_page() -> str:
     """index.html with pyscript.toml's content inline as JSON (the page before the TOML file)."""
     html = (ROOT / "index.html").read_text(encoding="utf-8")
@@ -222,10 +257,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="loads per page and state (default 5)")
     parser.add_argument("--config-ab", action="store_true",
                         help="game page only, cold: pyscript.toml against the same config inline as JSON")
+    parser.add_argument("--langs", help="game page only: these languages (the first is the reference), e.g. en,fr,de")
     args = parser.parse_args(argv)
     if not (ROOT / "assets/vendor/pyodide/pyodide.mjs").is_file():
         print("assets/vendor is missing: run `make play` or `make test` first", file=sys.stderr)
         return 1
+    if args.langs:
+        return run_languages(args.runs, args.langs.split(","))
     return run_config_ab(args.runs) if args.config_ab else run_pages(args.runs)
 
 
