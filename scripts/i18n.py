@@ -73,8 +73,19 @@ def read(path: Path):  # -> babel.messages.Catalog
         return read_po(file, abort_invalid=True)
 
 
+HEADER = """\
+# {language} texts of the Qwirkle game: a translator edits the msgstr lines only.
+# Each msgctxt is the text's key, each msgid its English; keep the placeholders in braces as they are.
+# python3 scripts/i18n.py check lists what is missing, empty, stale or fuzzy (README: Languages)."""
+
+
 def write(catalog, path: Path) -> None:
     from babel.messages.pofile import write_po
+    language = catalog.locale.english_name if catalog.locale else "English"
+    catalog.header_comment = HEADER.format(language=language if catalog.locale else "Template of the")
+    catalog.msgid_bugs_address = ""
+    catalog.last_translator = "Qwirkle"
+    catalog.language_team = f"{language} <>" if catalog.locale else ""
     with path.open("wb") as file:
         write_po(file, catalog, width=100, omit_header=False, sort_output=False,
                  include_previous=True, ignore_obsolete=True)
