@@ -23,6 +23,12 @@ range) per page, and the ratios game / bare: cold, warm, and resume / bare warm.
 numbers: timings vary +-1.5 s between batches on 2 CPUs, so compare pages of the same run,
 never against a fixed number.
 
+``--visits 4`` (issue 22) times a returning player's visits, as a player meets them: the first visit
+(cold, a fresh profile) opens a game by its start link and plays the computer's move; the service
+worker takes control; each later visit is a reload with that game on, timed until the rack is drawn.
+The bare page is loaded and reloaded the same number of times in its own fresh profile. Prints each
+visit's medians and the ratio game / bare of the same visit number (visit 2 is a player's first return).
+
 ``--langs en,fr,de`` instead times the game page in each language, the browser set to it (a new
 player's first visit picks it): cold, warm and resume as above, the languages interleaved, and
 prints each language's medians and its difference from English: what reading a catalog costs.
@@ -32,6 +38,7 @@ against the same page with the config inline as JSON (how index.html was before)
 and prints the difference of the medians: what reading TOML costs at start-up.
 
     .venv/bin/python bench/pageload.py [--runs 5]        (after `make test` or `make play`)
+    .venv/bin/python bench/pageload.py --visits 4 [--runs 5]
     .venv/bin/python bench/pageload.py --langs en,fr,de [--runs 5]
     .venv/bin/python bench/pageload.py --config-ab [--runs 5]
 """
@@ -181,6 +188,44 @@ def run_pages(runs: int) -> int:
     return 0
 
 
+def visits_of(playwright, base: str, name: str, visits: int, remote: list[str]) -> list[float]:  # type: ignore[no-untyped-def]
+    """Seconds of each visit of one fresh profile: the game's first visit opens a game, later ones resume it."""
+    with fresh_browser(playwright, remote) as page:
+        if name == "game":
+            page.goto(base + START_LINK, timeout=TIMEOUT_MS)
+            times = [time_to_rack(page)]
+            page.wait_for_selector('html[data-turn="1"] #log li', state="attached", timeout=TIMEOUT_MS)
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+        else:
+            page.goto(base + PAGES["bare"], timeout=TIMEOUT_MS)
+            times = [time_to_ready(page)]
+        for _ in range(visits - 1):
+            page.reload(timeout=TIMEOUT_MS)
+            times.append(time_to_rack(page) if name == "game" else time_to_ready(page))
+    return times
+
+
+def run_visits(runs: int, visits: int) -> int:
+    results: dict[str, list[list[float]]] = {name: [[] for _ in range(visits)] for name in PAGES}
+    remote: list[str] = []
+    with running_server(ROOT) as base, sync_playwright() as playwright:
+        for run in range(1, runs + 1):
+            for name in PAGES:   # interleaved
+                times = visits_of(playwright, base, name, visits, remote)
+                for i, value in enumerate(times):
+                    results[name][i].append(value)
+                print(f"run {run}/{runs} {name:5} " + "  ".join(f"visit {i + 1} {t:5.2f} s" for i, t in enumerate(times)),
+                      file=sys.stderr)
+    print(f"\nVisits of a returning player, median of {runs} (range), headless Chromium; game: until the rack is drawn")
+    print(f"{'visit':8} {'bare':24} {'game':24} ratio")
+    for i in range(visits):
+        bare, game = (statistics.median(results[name][i]) for name in ("bare", "game"))
+        print(f"{i + 1:<8} {summary(results['bare'][i]):24} {summary(results['game'][i]):24} {game / bare:.2f}")
+    if remote:
+        print(f"WARNING: {len(remote)} non-localhost requests (blocked): {sorted(set(remote))}")
+    return 0
+
+
 LOCALES = {"de": "de-DE", "en": "en-US", "es": "es-ES", "fr": "fr-FR", "nl": "nl-NL"}
 
 
@@ -257,11 +302,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="loads per page and state (default 5)")
     parser.add_argument("--config-ab", action="store_true",
                         help="game page only, cold: pyscript.toml against the same config inline as JSON")
+    parser.add_argument("--visits", type=int, help="a returning player's visits, game vs bare, per visit number")
     parser.add_argument("--langs", help="game page only: these languages (the first is the reference), e.g. en,fr,de")
     args = parser.parse_args(argv)
     if not (ROOT / "assets/vendor/pyodide/pyodide.mjs").is_file():
         print("assets/vendor is missing: run `make play` or `make test` first", file=sys.stderr)
         return 1
+    if args.visits:
+        return run_visits(args.runs, args.visits)
     if args.langs:
         return run_languages(args.runs, args.langs.split(","))
     return run_config_ab(args.runs) if args.config_ab else run_pages(args.runs)

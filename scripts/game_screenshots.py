@@ -168,6 +168,9 @@ def run(context: Any, base: str, states: dict[str, dict[str, str]], lang: str, o
     page.locator("#saves-dialog li.save [data-action=resume-save]").first.click()
     page.wait_for_selector("#result:not([hidden])")
     shoot(page, out, f"{tag}-end")
+    page.locator('#result [data-action="review"]').click()
+    page.wait_for_selector('#review[data-phase="done"]', timeout=300_000)
+    shoot(page, out, f"{tag}-review")
     page.close()
 
 
