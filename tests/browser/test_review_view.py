@@ -26,6 +26,7 @@ def rows(page: Page) -> list[dict]:
     return page.evaluate("""() => [...document.querySelectorAll('[data-review-move]')].map((li) => ({
         index: +li.dataset.reviewMove, player: +li.dataset.player, points: +li.dataset.points,
         best: +li.dataset.bestPoints, level: li.dataset.levelMove ?? null,
+        levelPoints: li.dataset.levelPoints === undefined ? null : +li.dataset.levelPoints,
         missed: li.hasAttribute('data-missed-qwirkle')}))""")
 
 
@@ -49,6 +50,7 @@ def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(
         (e.seat, e.points, e.best_points) for e in entries]
     assert [r["missed"] for r in shown] == [e.missed_qwirkle is not None for e in entries]
     assert [r["level"] for r in shown] == [c.move for c in choices]
+    assert [r["levelPoints"] for r in shown] == [c.points for c in choices]
     assert all(e.lost == 0 for e in entries if e.seat == 0 and e.kind == "play")   # Ann is greedy
     summary = page.locator("#review-summary tbody tr")
     expect(summary).to_have_count(2)

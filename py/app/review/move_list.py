@@ -3,7 +3,7 @@
 Rows are appended as the best pass brings them and their level column is filled in when the level's
 choice arrives; nothing already drawn is drawn again unless the language or the palette changed.
 Every move is an ``<li data-review-move data-player data-points data-best-points>`` (the DOM contract),
-with ``data-lost``, ``data-missed-qwirkle`` and, once known, ``data-level-move``.
+with ``data-lost``, ``data-missed-qwirkle`` and, once known, ``data-level-move`` and ``data-level-points``.
 """
 
 from __future__ import annotations
@@ -131,6 +131,7 @@ class ReviewList:
         cell = row.querySelector(".review-move__level")
         clear(cell)
         set_attr(row, "data-level-move", choice.move if choice is not None else None)
+        set_attr(row, "data-level-points", str(choice.points) if choice is not None else None)
         row.querySelector(".review-move__words").textContent = panels.row_label(review, entry, self.display.tr)
         if choice is None:
             self.level_drawn.pop(entry.index, None)

@@ -26,6 +26,13 @@ WORKER_CHUNK = 8     # best-pass moves per worker call (the worker is not the pa
 WARM_UP = ("qwirkle.ai", "qwirkle.study.review")   # imported before the page computes (a human game may not have yet)
 
 
+def next_to_compute(review: ReviewSession) -> int:
+    """The level's next move to compute, in the order the player looks at them: the move on show,
+    then the moves after it, then those before."""
+    order = [*range(review.step, review.total), *range(review.step)]
+    return next(index for index in order if index not in review.levels)
+
+
 class ReviewRunner:
     def __init__(self, host: "Host", changed: Callable[[ReviewSession], None]) -> None:
         self.host = host
@@ -97,7 +104,7 @@ class ReviewRunner:
         level, budget = review.level, review.budget
         places: set[str] = set()
         while run == review.run and len(review.levels) < review.total:
-            start = min(set(range(review.total)) - set(review.levels))
+            start = next_to_compute(review)
             args = (review.record_json, level, budget, start, 1)
             text = await self._call(worker, "review_levels", *args)
             places.add("page" if text is None else "worker")

@@ -6,7 +6,8 @@ that it can show progress and, when no worker is available, compute on the page 
 * ``review_best(record_json, start, count)``: the best-by-points review of record moves ``start`` to
   ``start + count`` (``qwirkle.study.review.review_moves``), and with the last chunk the per-player totals;
 * ``review_levels(record_json, level, budget, start, count)``: what ``level`` would have played before
-  each of those moves (``qwirkle.study.review.level_moves``: seeded, the Expert on a fixed ``budget``).
+  each of those moves (``qwirkle.study.review.LevelReplay``: seeded by the move, the Expert on a fixed ``budget``,
+  in any order).
 
 Both answer JSON text (plain data crosses the worker boundary): ``{"total": n, "moves": [...],
 "players": [...] | null}``. The moves are the engine's ``MoveReview.to_json()`` (with ``index``) and
@@ -45,6 +46,7 @@ class _Pass:
 
 
 _PASSES: "OrderedDict[tuple[Any, ...], _Pass]" = OrderedDict()
+_REPLAYS: "OrderedDict[tuple[Any, ...], Any]" = OrderedDict()   # LevelReplay by record, level and budget
 
 
 def _pass(key: tuple[Any, ...], make: Any) -> _Pass:
@@ -83,15 +85,18 @@ def review_best(record_json: str, start: int, count: int) -> str:
 
 
 def review_levels(record_json: str, level: str, budget: Any, start: int, count: int) -> str:
-    """What ``level`` would have played before record moves ``start`` to ``start + count``."""
-    from qwirkle.study.review import level_moves
+    """What ``level`` would have played before record moves ``start`` to ``start + count``, in any order
+    (each is seeded by its index: the page asks for the move on show first)."""
+    from qwirkle.study.review import LevelReplay
     record_json, level, start, count = str(record_json), str(level), max(int(start), 0), max(int(count), 1)
     iterations = int(budget) if isinstance(budget, (int, float)) and budget > 0 else None   # JS null: none
-
-    def make() -> _Pass:
-        game = _load(record_json)
-        return _Pass(level_moves(game, level, iterations), game)
-
-    run = _pass(("level", record_json, level, iterations), make)
-    moves = [{"index": m.index, "move": m.move, "points": m.points} for m in run.take(start, count)]
-    return json.dumps({"total": len(run.game.history), "moves": moves, "players": None})
+    key = ("level", record_json, level, iterations)
+    replay = _REPLAYS.get(key)
+    if replay is None:
+        replay = _REPLAYS[key] = LevelReplay(_load(record_json), level, iterations)
+        while len(_REPLAYS) > CACHE_SIZE:
+            _REPLAYS.popitem(last=False)
+    _REPLAYS.move_to_end(key)
+    moves = [replay.at(i) for i in range(start, min(start + count, replay.total))]
+    return json.dumps({"total": replay.total, "moves": [{"index": m.index, "move": m.move, "points": m.points}
+                                                       for m in moves], "players": None})

@@ -197,11 +197,35 @@ def review_moves(source: Game | dict[str, Any] | str, level: str | None = None,
 def level_moves(source: Game | dict[str, Any] | str, level: str = DEFAULT_LEVEL,
                 budget: int | None = None) -> Iterator[LevelMove]:
     """The second, slower pass: what ``level`` would have played before each record move (seeded, no clock)."""
-    game = load(source)
-    live = Game(game.options)
-    for index, move in enumerate(game.moves):
-        yield _level_move(live, index, level, budget)
-        live.apply(move)
+    replay = LevelReplay(source, level, budget)
+    for index in range(replay.total):
+        yield replay.at(index)
+
+
+class LevelReplay:
+    """What ``level`` would have played before any record move, in any order: the choice before move
+    ``index`` is seeded by the record's seed and ``index`` alone, so it is the same whatever was asked
+    before (``level_moves`` gives them in order). The live game only moves forward, and starts over when
+    an earlier move is asked for."""
+
+    def __init__(self, source: Game | dict[str, Any] | str, level: str = DEFAULT_LEVEL,
+                 budget: int | None = None) -> None:
+        self.game = load(source)
+        self.level, self.budget = level, budget
+        self._live = Game(self.game.options)
+
+    @property
+    def total(self) -> int:
+        return len(self.game.moves)
+
+    def at(self, index: int) -> LevelMove:
+        if not 0 <= index < self.total:
+            raise IndexError(f"move {index}: the record has {self.total} moves")
+        if len(self._live.history) > index:
+            self._live = Game(self.game.options)
+        while len(self._live.history) < index:
+            self._live.apply(self.game.moves[len(self._live.history)])
+        return _level_move(self._live, index, self.level, self.budget)
 
 
 def summarize(source: Game | dict[str, Any] | str, entries: Sequence[MoveReview]) -> list[PlayerReview]:

@@ -249,3 +249,26 @@ def test_texts_and_board_cells(lang: str) -> None:
     assert "--level medium" in panels.budget_note(session, tr)
     session.set_level("expert")
     assert "--budget 160" in panels.budget_note(session, tr)
+
+
+def test_level_choices_are_the_same_in_any_order() -> None:
+    from qwirkle.study.review import LevelReplay
+    game = Game.new("classic", ["a", "b"], seed=8)
+    while not game.is_over and len(game.history) < 14:
+        plays = game.legal_plays()
+        game.apply(max(plays, key=lambda p: (p.points, p.notation())).notation() if plays else "pass")
+    in_order = [(m.index, m.move, m.points) for m in level_moves(game, "medium")]
+    replay = LevelReplay(game, "medium")
+    shuffled = [9, 10, 3, 13, 0, 7]
+    assert [(m.index, m.move, m.points) for m in map(replay.at, shuffled)] == [in_order[i] for i in shuffled]
+    with pytest.raises(IndexError):
+        replay.at(len(in_order))
+
+
+def test_the_level_pass_starts_with_the_move_on_show() -> None:
+    from types import SimpleNamespace
+    from app.review.runner import next_to_compute
+    review = SimpleNamespace(step=5, total=8, levels={5: None, 6: None})
+    assert next_to_compute(review) == 7
+    review.levels.update({7: None})
+    assert next_to_compute(review) == 0
