@@ -6,12 +6,15 @@ reference table that the language translates differently."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from qwirkle import Game
+from test_phone_tablet_layout import best, open_with, storage
 from ui.strings_en import EN
 from ui.words import LANGUAGE_NAMES, Translator
 
@@ -79,10 +82,17 @@ def test_a_new_player_in_each_language_sees_no_english(new_context: Any, site_ur
     assert_no_english(page, lang, "statistics")
     page.keyboard.press("Escape")
 
-    # a whole computer game: the end card, then the review
-    page.goto(site_url + "?variant=classic&seats=greedy,greedy&seed=21&pace=0")
-    wait_ready(page)
-    expect(page.locator("html")).to_have_attribute("data-over", "", timeout=120_000)
+    # a finished game: the end card, then the review (compared with Greedy, a level that answers at once)
+    finished = Game.new("classic", ["Ann", "Bot"], seed=3)
+    while not finished.is_over:
+        best(finished)
+    data = storage(finished, ["human", "hard"], current=False)
+    data["qwirkle.settings"] = json.dumps({"review_level": "greedy"})   # no language: the browser's
+    open_with(page, site_url, wait_ready, data)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    page.locator("#menu-button").click()
+    page.locator('[data-action="saves"]').click()
+    page.locator("#saves-dialog li.save [data-action=resume-save]").first.click()
     expect(page.locator("#result")).to_be_visible()
     assert_no_english(page, lang, "end card")
     page.locator('#result [data-action="review"]').click()
