@@ -213,6 +213,9 @@ class SeleniumDriver(Driver):
         return self.session.current_url
 
 
+NAVIGATION_ERRORS = ("context was destroyed", "detached", "navigat", "no such frame")
+
+
 class BridgeError(Exception):
     """An operation of firefox.mjs failed; the message is Puppeteer's."""
 
@@ -309,7 +312,13 @@ class PuppeteerDriver(Driver):
         self.bridge.call("reload")
 
     def navigating(self, error: Exception) -> bool:
-        return isinstance(error, BridgeError)
+        # A script evaluated while the page navigates fails in Firefox's BiDi agent itself (a
+        # ProtocolError, e.g. "document.documentElement is null" in the new, empty document) or
+        # in Puppeteer (its context destroyed or its frame detached); an error thrown by the
+        # script in a settled page arrives as that error and is not a navigation.
+        text = str(error)
+        return isinstance(error, BridgeError) and (text.startswith("ProtocolError")
+                                                    or any(s in text for s in NAVIGATION_ERRORS))
 
     @property
     def url(self) -> str:
