@@ -1,8 +1,8 @@
 # Qwirkle: set-up, play, test, publish.
 #
 #   make play [PORT=8000]   install what is missing, then serve the site on http://127.0.0.1:PORT/
-#   make test               install what is missing (venv, Chromium, WebKitWebDriver + Xvfb, npm packages),
-#                           run every test
+#   make test               install what is missing (venv, Chromium, WebKitWebDriver + Xvfb, Firefox ESR,
+#                           npm packages), run every test
 #   make site               assemble a clean static site in site/ (copy that folder to any host)
 #
 # Each target installs only what is missing or stale, so repeating one is fast.
@@ -15,18 +15,20 @@ CHROMIUM := /usr/bin/chromium
 # The WebKit lane (tests/scenarios): Debian's WebKitGTK WebDriver, on an Xvfb display.
 WEBKIT_DRIVER := /usr/bin/WebKitWebDriver
 XVFB := /usr/bin/Xvfb
+# The Firefox lane (tests/scenarios): Debian's Firefox ESR, driven by npm puppeteer-core over WebDriver BiDi.
+FIREFOX := /usr/bin/firefox-esr
 # npm writes node_modules/.package-lock.json on every install: older than package-lock.json
 # (or missing) means node_modules is stale.
 NPM_STAMP := node_modules/.package-lock.json
 # sudo only when not root (CI and these machines run as root).
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test site vendor chromium webkit clean
+.PHONY: play test site vendor chromium webkit firefox clean
 
 play: vendor
 	$(PYTHON) scripts/serve.py --port $(PORT)
 
-test: vendor chromium webkit $(VENV)/.installed
+test: vendor chromium webkit firefox $(VENV)/.installed
 	$(VENV_PY) -m pytest -n auto --dist worksteal tests
 
 vendor: $(NPM_STAMP) $(VENV)/.build
@@ -59,6 +61,12 @@ webkit:
 	@if [ ! -x $(WEBKIT_DRIVER) ] || [ ! -x $(XVFB) ]; then \
 		echo "Installing Debian's webkit2gtk-driver and xvfb (the WebKit lane uses $(WEBKIT_DRIVER) on Xvfb)"; \
 		$(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q webkit2gtk-driver xvfb; \
+	fi
+
+firefox:
+	@if [ ! -x $(FIREFOX) ]; then \
+		echo "Installing Debian's firefox-esr (the Firefox lane uses $(FIREFOX))"; \
+		$(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q firefox-esr; \
 	fi
 
 # The published site: the page, its config, our code and the vendored runtime; nothing else

@@ -7,6 +7,14 @@
 * WebKit needs /usr/bin/WebKitWebDriver and /usr/bin/Xvfb, which ``make test`` installs
   (``webkit2gtk-driver``, ``xvfb``). Without them the WebKit lane is skipped with the reason,
   except in CI (``CI`` set), where it fails.
+* ``firefox`` (Puppeteer over WebDriver BiDi, Debian's /usr/bin/firefox-esr headless, no
+  geckodriver): one Firefox per test process, a fresh browser context per test (its own storage,
+  caches and service workers). Every request off 127.0.0.1, from any page, worker or Firefox
+  itself, goes to a proxy that refuses and records it, and the test fails at teardown if there
+  was one. Needs ``firefox-esr`` and node_modules/puppeteer-core (``make test`` installs both);
+  skipped without them, except in CI. To keep ``make test`` short, Firefox runs the scenarios
+  that touch what differs between engines; the few that only play the game through the DOM
+  (``@pytest.mark.engines("chromium", "webkit")``) run in Firefox with ``FIREFOX_ALL_SCENARIOS=1``.
 * ``site_copy``: a private copy of the site (tests/browser/site_copies.py) for scenarios that
   stop its server (offline) or deploy a new version; serve it with ``serve.running_server``.
 """
@@ -15,19 +23,22 @@ from __future__ import annotations
 
 import os
 import shutil
+import socketserver
 import subprocess
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from drivers import TIMEOUT_S, PlaywrightDriver, SeleniumDriver
+from drivers import TIMEOUT_S, FirefoxBridge, PlaywrightDriver, PuppeteerDriver, SeleniumDriver
 from sites import ROOT, browser_setup, serve, site_copies
 
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 XVFB = "/usr/bin/Xvfb"
-ENGINES = ["chromium", "webkit"]
+FIREFOX = "/usr/bin/firefox-esr"
+ENGINES = ["chromium", "webkit", "firefox"]
 
 
 @pytest.fixture(scope="session")
@@ -134,10 +145,99 @@ def webkit_session(xvfb_display: str) -> Any:
         session.quit()
 
 
+# -- Firefox ----------------------------------------------------------------------------------
+
+class RecordingProxy(socketserver.ThreadingTCPServer):
+    """Firefox's proxy for everything but 127.0.0.1: answers 403 to each request and records its
+    first line ("GET http://host/path HTTP/1.1", "CONNECT host:443 HTTP/1.1")."""
+
+    daemon_threads = True
+
+    def __init__(self) -> None:
+        self.requests: list[str] = []
+        super().__init__(("127.0.0.1", 0), self.Handler)
+
+    class Handler(socketserver.StreamRequestHandler):
+        def handle(self) -> None:
+            line = self.rfile.readline(8192).decode("latin-1").strip()
+            self.server.requests.append(line)  # type: ignore[attr-defined]
+            self.wfile.write(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+
+    def take(self) -> list[str]:
+        taken, self.requests[:] = list(self.requests), []
+        return taken
+
+
+def _firefox_missing() -> str:
+    missing = [path for path in (FIREFOX,) if not shutil.which(path)]
+    if not shutil.which("node"):
+        missing.append("node")
+    if not (ROOT / "node_modules" / "puppeteer-core" / "package.json").is_file():
+        missing.append("node_modules/puppeteer-core (npm ci)")
+    return ", ".join(missing)
+
+
+@pytest.fixture(scope="session")
+def firefox_proxy() -> Any:
+    proxy = RecordingProxy()
+    thread = threading.Thread(target=proxy.serve_forever, name="firefox-proxy", daemon=True)
+    thread.start()
+    try:
+        yield proxy
+    finally:
+        proxy.shutdown()
+        proxy.server_close()
+
+
+@pytest.fixture(scope="session")
+def firefox_bridge(firefox_proxy: RecordingProxy) -> Any:
+    """One headless Firefox ESR for this test process, driven through firefox.mjs."""
+    missing = _firefox_missing()
+    if missing:
+        reason = f"Firefox lane needs {missing}: run `make test` (it installs firefox-esr and runs npm ci)"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    bridge = FirefoxBridge(firefox_proxy.server_address[1], ROOT)
+    try:
+        yield bridge
+    finally:
+        bridge.close()
+
+
+@pytest.fixture
+def firefox_page(firefox_bridge: FirefoxBridge, firefox_proxy: RecordingProxy) -> Any:
+    """A page in a fresh Firefox browser context; fails at teardown if anything was requested off
+    127.0.0.1 (seen by the page, or by the proxy) or the page reported a CSP violation."""
+    firefox_proxy.take()
+    firefox_bridge.call("page")
+    yield firefox_bridge
+    report = firefox_bridge.call("close")
+    blocked = report["blocked"] + [f"(proxy) {line}" for line in firefox_proxy.take()]
+    if blocked:
+        pytest.fail("the page requested non-localhost URLs (all refused):\n  " + "\n  ".join(blocked))
+    if report["csp"]:
+        pytest.fail("Content-Security-Policy violations:\n  " + "\n  ".join(report["csp"]))
+
+
 # -- the driver -------------------------------------------------------------------------------
 
-@pytest.fixture(params=ENGINES)
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Each scenario runs in every engine, or in those its ``engines`` mark names (with
+    ``FIREFOX_ALL_SCENARIOS`` set, Firefox runs them all)."""
+    if "driver" not in metafunc.fixturenames:
+        return
+    marker = metafunc.definition.get_closest_marker("engines")
+    engines = list(marker.args) if marker else ENGINES
+    if os.environ.get("FIREFOX_ALL_SCENARIOS") and "firefox" not in engines:
+        engines.append("firefox")
+    metafunc.parametrize("driver", engines, indirect=True)
+
+
+@pytest.fixture
 def driver(request: pytest.FixtureRequest, scenario_site: str) -> Any:
     if request.param == "chromium":
         return PlaywrightDriver(scenario_site, request.getfixturevalue("chromium_page"))
+    if request.param == "firefox":
+        return PuppeteerDriver(scenario_site, request.getfixturevalue("firefox_page"))
     return SeleniumDriver(scenario_site, request.getfixturevalue("webkit_session"))

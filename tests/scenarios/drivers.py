@@ -10,6 +10,8 @@ buttons by ``data-action``), never CSS classes or Python internals.
 * ``PlaywrightDriver``: a Playwright page in Debian's Chromium.
 * ``SeleniumDriver``: a Selenium session of WebKitWebDriver (Debian's ``webkit2gtk-driver``,
   WebKitGTK, the engine of every iPad browser) on an Xvfb display.
+* ``PuppeteerDriver``: a page of Debian's Firefox ESR, driven by Puppeteer over WebDriver BiDi
+  through a small Node process (``FirefoxBridge``, firefox.mjs beside this file).
 
 Scripts are function bodies: they read their arguments from ``arguments`` and may ``return`` a
 value or a promise (awaited in both engines).
@@ -17,7 +19,12 @@ value or a promise (awaited in both engines).
 
 from __future__ import annotations
 
+import json
+import queue
+import subprocess
+import threading
 import time
+from pathlib import Path
 from typing import Any
 
 # Pyodide starts in 5-10 s (more under load, and WebKit is slower than Chromium): wait long,
@@ -204,3 +211,115 @@ class SeleniumDriver(Driver):
     @property
     def url(self) -> str:
         return self.session.current_url
+
+
+NAVIGATION_ERRORS = ("context was destroyed", "detached", "navigat", "no such frame")
+
+
+class BridgeError(Exception):
+    """An operation of firefox.mjs failed; the message is Puppeteer's."""
+
+
+class FirefoxBridge:
+    """``node firefox.mjs``: one headless Firefox ESR, driven by Puppeteer over WebDriver BiDi.
+
+    One JSON request per line on its stdin, one answer per line on its stdout (firefox.mjs says
+    which operations). Started once per test process (launching Firefox takes 5-10 s); each test
+    gets a fresh browser context from ``call("page")``.
+    """
+
+    SCRIPT = Path(__file__).with_name("firefox.mjs")
+    LAUNCH_TIMEOUT_S = 120.0
+
+    def __init__(self, proxy_port: int, cwd: Path) -> None:
+        self.process = subprocess.Popen(["node", str(self.SCRIPT), "--proxy", str(proxy_port)], cwd=cwd,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        text=True, encoding="utf-8", bufsize=1)
+        self.answers: queue.Queue[str | None] = queue.Queue()
+        self.stderr: list[str] = []
+        threading.Thread(target=self._read, args=(self.process.stdout, self.answers.put), daemon=True).start()
+        threading.Thread(target=self._read, args=(self.process.stderr, self.stderr.append), daemon=True).start()
+        self.next_id = 0
+        self.version = self._answer(0, self.LAUNCH_TIMEOUT_S)
+
+    @staticmethod
+    def _read(stream: Any, put: Any) -> None:
+        for line in stream:
+            put(line)
+        put(None)
+
+    def _answer(self, wanted: int, timeout: float) -> Any:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                line = self.answers.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise TimeoutError(f"firefox: no answer in {timeout:.0f} s") from None
+            if line is None:
+                tail = "".join(line for line in self.stderr[-30:] if line)
+                raise BridgeError(f"firefox.mjs exited ({self.process.poll()}):\n{tail}")
+            answer = json.loads(line)
+            if answer["id"] == wanted:
+                if "error" in answer:
+                    raise BridgeError(answer["error"])
+                return answer["value"]
+            # an answer to a request that timed out earlier: drop it
+
+    def call(self, op: str, *args: Any, timeout: float = 2 * TIMEOUT_S) -> Any:
+        self.next_id += 1
+        assert self.process.stdin
+        self.process.stdin.write(json.dumps({"id": self.next_id, "op": op, "args": list(args)}) + "\n")
+        self.process.stdin.flush()
+        return self._answer(self.next_id, timeout)
+
+    def close(self) -> None:
+        if self.process.stdin:
+            self.process.stdin.close()  # firefox.mjs closes Firefox and exits
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+class PuppeteerDriver(Driver):
+    engine = "firefox"
+
+    def __init__(self, base: str, bridge: FirefoxBridge) -> None:
+        super().__init__(base)
+        self.bridge = bridge
+
+    def open(self, url: str) -> None:
+        self.bridge.call("goto", url)
+
+    def js(self, body: str, *args: Any) -> Any:
+        return self.bridge.call("js", body, list(args))
+
+    def click(self, selector: str, index: int = 0) -> None:
+        # The page re-renders elements: find them again when one goes away under the click.
+        deadline = time.monotonic() + TIMEOUT_S
+        while True:
+            try:
+                self.bridge.call("click", selector, index)
+                return
+            except BridgeError as exc:
+                error = exc
+            if time.monotonic() > deadline:
+                raise AssertionError(f"firefox: could not click {selector} [{index}]: {error}")
+            time.sleep(0.1)
+
+    def reload(self) -> None:
+        self.bridge.call("reload")
+
+    def navigating(self, error: Exception) -> bool:
+        # A script evaluated while the page navigates fails in Firefox's BiDi agent itself (a
+        # ProtocolError, e.g. "document.documentElement is null" in the new, empty document) or
+        # in Puppeteer (its context destroyed or its frame detached); an error thrown by the
+        # script in a settled page arrives as that error and is not a navigation.
+        text = str(error)
+        return isinstance(error, BridgeError) and (text.startswith("ProtocolError")
+                                                    or any(s in text for s in NAVIGATION_ERRORS))
+
+    @property
+    def url(self) -> str:
+        return str(self.bridge.call("url"))
