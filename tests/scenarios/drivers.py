@@ -14,7 +14,7 @@ buttons by ``data-action``), never CSS classes or Python internals.
   through a small Node process (``FirefoxBridge``, firefox.mjs beside this file).
 
 Scripts are function bodies: they read their arguments from ``arguments`` and may ``return`` a
-value or a promise (awaited in both engines).
+value or a promise (awaited in every engine).
 """
 
 from __future__ import annotations
@@ -224,7 +224,7 @@ class FirefoxBridge:
     """``node firefox.mjs``: one headless Firefox ESR, driven by Puppeteer over WebDriver BiDi.
 
     One JSON request per line on its stdin, one answer per line on its stdout (firefox.mjs says
-    which operations). Started once per test process (launching Firefox takes 5-10 s); each test
+    which operations). Started once per test process (launching Firefox takes 5-15 s); each test
     gets a fresh browser context from ``call("page")``.
     """
 
@@ -256,7 +256,7 @@ class FirefoxBridge:
             except queue.Empty:
                 raise TimeoutError(f"firefox: no answer in {timeout:.0f} s") from None
             if line is None:
-                tail = "".join(line for line in self.stderr[-30:] if line)
+                tail = "".join(text for text in self.stderr[-30:] if text)
                 raise BridgeError(f"firefox.mjs exited ({self.process.poll()}):\n{tail}")
             answer = json.loads(line)
             if answer["id"] == wanted:
