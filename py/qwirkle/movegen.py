@@ -3,11 +3,13 @@
 This is the hot path of hints and computer players, so it never re-validates what it builds:
 tile kinds (color x shape, 0-35) are bits of an int, each empty cell next to the board gets the
 set of kinds its crossing line accepts, and plays are laid out segment by segment along rows and
-columns within those sets. ``tests/reference/naive.py`` is the slow, obvious cross-check.
+columns within those sets. Each row and column is read once into lists (a line cache) and its
+stretches are walked along them, keeping only the hand's color and shape groups that can still
+fill the stretch. ``tests/reference/naive.py`` is the slow, obvious cross-check.
 """
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import permutations, product
 from typing import Iterable, NamedTuple, Sequence
 
 from .board import Board
@@ -20,6 +22,10 @@ ALL_KINDS = (1 << 36) - 1
 COLOR_MASKS = tuple(sum(1 << (c * 6 + s) for s in range(6)) for c in range(6))
 SHAPE_MASKS = tuple(sum(1 << (c * 6 + s) for c in range(6)) for s in range(6))
 _JOINABLE: dict[int, int] = {}
+_KINDS_OF: dict[int, tuple[int, ...]] = {}
+LINE_POINTS = tuple(line_points(n) for n in range(QWIRKLE + 1))
+
+Crossings = dict[Cell, tuple[int, int]]   # empty cell -> (kinds its crossing line accepts, points it scores)
 
 
 class ScoredPlay(NamedTuple):
@@ -76,87 +82,158 @@ def cell_crossing(occupied: dict[Cell, int], x: int, y: int, dx: int, dy: int) -
     return joinable(run), line_points(length)
 
 
+def _kinds_of(mask: int) -> tuple[int, ...]:
+    """The kinds whose bits are set in ``mask``, lowest first (cached: a board shows few distinct masks)."""
+    kinds = _KINDS_OF.get(mask)
+    if kinds is None:
+        kinds = _KINDS_OF[mask] = tuple(k for k in range(36) if mask >> k & 1)
+    return kinds
+
+
 def _assignments(allowed: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every way to give each cell a distinct kind from its allowed set."""
-    found: list[tuple[int, ...]] = []
-    chosen: list[int] = []
-    last = len(allowed) - 1
-
-    def extend(i: int, used: int) -> None:
-        free = allowed[i] & ~used
-        while free:
-            low = free & -free
-            chosen.append(low.bit_length() - 1)
-            if i == last:
-                found.append(tuple(chosen))
-            else:
-                extend(i + 1, used | low)
-            chosen.pop()
-            free ^= low
-
-    extend(0, 0)
-    return found
+    """Every way to give each cell a distinct kind from its allowed set (lowest kinds first, cell by cell)."""
+    if len(allowed) == 2:
+        return [(a, b) for a in _kinds_of(allowed[0]) for b in _kinds_of(allowed[1]) if a != b]
+    size = len(allowed)
+    return [kinds for kinds in product(*map(_kinds_of, allowed)) if len(set(kinds)) == size]
 
 
-Segment = tuple[list[Cell], list[int], int]  # empty cells, allowed kinds per cell, points
+Segment = tuple[tuple[Cell, ...], list[int], int]   # empty cells, kinds each may take from the hand, points
+LineSegment = tuple[tuple[int, ...], list[int], int]  # a Segment with its cells by position along its line
+Group = tuple[int, int, int]                         # a color or shape: its kinds, the hand's kinds of it, count
 
 
-def _segments(occupied: dict[Cell, int], crossing: dict[Cell, tuple[int, int]],
-              groups: Sequence[tuple[int, int, int]]) -> list[Segment]:
-    """Multi-tile plays along rows: maximal segments (bounded by empty cells, at most 6 long)
-    whose empty cells can all be filled from one color or shape group of the hand.
+class _Line:
+    """One row (or column) as move generation reads it: its tiles and the crossings of its empty cells by
+    position along it."""
 
-    ``crossing`` holds, for empty cells with a tile above or below, the kinds their column accepts
-    and the points it scores. Call with transposed cells for columns.
+    __slots__ = ("tiles", "crossings")
+
+    def __init__(self) -> None:
+        self.tiles: list[tuple[int, int]] = []                      # position, kind
+        self.crossings: list[tuple[int, tuple[int, int]]] = []      # position, (accepted kinds, points)
+
+
+def _lines(occupied: dict[Cell, int], crossing: Crossings, horizontal: bool) -> dict[int, _Line]:
+    """The rows (or columns) holding a tile or an empty cell that ``crossing`` lists, in the order the board's cells
+    and then ``crossing``'s cells come."""
+    lines: dict[int, _Line] = {}
+    for (x, y), kind in occupied.items():
+        line, position = (y, x) if horizontal else (x, y)
+        found = lines.get(line)
+        if found is None:
+            found = lines[line] = _Line()
+        found.tiles.append((position, kind))
+    for (x, y), cross in crossing.items():
+        line, position = (y, x) if horizontal else (x, y)
+        found = lines.get(line)
+        if found is None:
+            found = lines[line] = _Line()
+        found.crossings.append((position, cross))
+    return lines
+
+
+def _segments(occupied: dict[Cell, int], crossing: Crossings, groups: Sequence[Group],
+              horizontal: bool) -> list[Segment]:
+    """Multi-tile plays along rows (``horizontal``) or columns: maximal stretches (bounded by empty cells, at most
+    6 long, touching the board) whose empty cells can all be filled from one color or shape group of the hand;
+    line by line, then group by group, then by start and length.
+
+    ``crossing`` holds, for empty cells with a tile across the line of play, the kinds that crossing line accepts
+    and the points it scores (``down`` for rows, ``across`` for columns).
     """
-    rows: dict[int, list[int]] = {}
-    for x, y in occupied:
-        rows.setdefault(y, []).append(x)
-    for x, y in crossing:
-        rows.setdefault(y, []).append(x)
+    by_kind = [0] * 36
+    for g, (group_kinds, _, _) in enumerate(groups):
+        for kind in _kinds_of(group_kinds):
+            by_kind[kind] |= 1 << g
+    by_mask: dict[int, int] = {ALL_KINDS: (1 << len(groups)) - 1}
     segments: list[Segment] = []
-    for y, anchors in rows.items():
-        first, last = min(anchors) - 5, max(anchors)
-        for group_kinds, hand_kinds, hand_count in groups:
-            for a in range(first, last + 1):
-                if (a - 1, y) in occupied:
-                    continue
-                run = 0
-                touching = False
-                cells: list[Cell] = []
-                masks: list[int] = []
-                points = 0
-                x = a
-                end = a + QWIRKLE
-                while x < end:
-                    kind = occupied.get((x, y))
-                    if kind is not None:
-                        bit = 1 << kind
-                        if not group_kinds & bit or run & bit:
-                            break
-                        run |= bit
-                        touching = True
-                    else:
-                        cross = crossing.get((x, y))
-                        if cross is None:
-                            mask = hand_kinds
-                        else:
-                            mask = cross[0] & hand_kinds
-                            points += cross[1]
-                            touching = True
-                        if not mask or len(cells) == hand_count:
-                            break
-                        cells.append((x, y))
-                        masks.append(mask)
-                    x += 1
-                    if touching and len(cells) >= 2 and (x, y) not in occupied:
-                        allowed = [m & ~run for m in masks]
-                        if all(allowed):
-                            segments.append((list(cells), allowed, points + line_points(x - a)))
+    for number, line in _lines(occupied, crossing, horizontal).items():
+        found: list[list[LineSegment]] = [[] for _ in groups]
+        _line_segments(line, groups, by_kind, by_mask, found)
+        for group_segments in found:
+            for empties, allowed, points in group_segments:
+                cells = tuple((p, number) for p in empties) if horizontal else tuple((number, p) for p in empties)
+                segments.append((cells, allowed, points))
     return segments
 
 
-def _groups(hand_kinds: int) -> list[tuple[int, int, int]]:
+def _line_segments(line: _Line, groups: Sequence[Group], by_kind: list[int], by_mask: dict[int, int],
+                   found: list[list[LineSegment]]) -> None:
+    """``_segments`` of one row (column), added to ``found`` by group.
+
+    The row is laid out in lists (a line cache), then every stretch is walked along them keeping the groups that
+    could still fill it (``by_kind``: the groups holding a kind; ``by_mask``: the groups with a kind in an accepted
+    set), so a walk stops as soon as no group can.
+    """
+    positions = [p for p, _ in line.tiles] + [p for p, _ in line.crossings]
+    first = min(positions) - QWIRKLE     # the cell before the first stretch's start: never a tile
+    size = max(positions) + QWIRKLE + 1 - first
+    kinds: list[int | None] = [None] * size
+    for p, tile_kind in line.tiles:
+        kinds[p - first] = tile_kind
+    crosses: list[tuple[int, int] | None] = [None] * size
+    for p, crossing in line.crossings:
+        crosses[p - first] = crossing
+    most = max(count for _, _, count in groups)
+    for start in range(1, size - QWIRKLE):
+        if kinds[start - 1] is not None:
+            continue
+        run = 0
+        alive = by_mask[ALL_KINDS]
+        touching = False
+        empties: list[int] = []
+        masks: list[int] = []
+        points = 0
+        for i in range(start, start + QWIRKLE):
+            kind = kinds[i]
+            if kind is not None:
+                bit = 1 << kind
+                if run & bit:
+                    break
+                run |= bit
+                alive &= by_kind[kind]
+                touching = True
+            else:
+                if len(empties) == most:
+                    break
+                cross = crosses[i]
+                if cross is None:
+                    mask = ALL_KINDS
+                else:
+                    mask = cross[0]
+                    points += cross[1]
+                    touching = True
+                    able = by_mask.get(mask)
+                    if able is None:
+                        able = by_mask[mask] = sum(1 << g for g, (_, held, _) in enumerate(groups) if held & mask)
+                    alive &= able
+                empties.append(first + i)
+                masks.append(mask)
+            if not alive:
+                break
+            if touching and len(empties) >= 2 and kinds[i + 1] is None:
+                _add_segment(tuple(empties), masks, run, points + LINE_POINTS[i + 1 - start], alive, groups, found)
+
+
+def _add_segment(empties: tuple[int, ...], masks: list[int], run: int, points: int, alive: int,
+                 groups: Sequence[Group], found: list[list[LineSegment]]) -> None:
+    """Add the stretch to each group of ``alive`` that can fill all of its empty cells with distinct kinds."""
+    size = len(empties)
+    while alive:
+        low = alive & -alive
+        g = low.bit_length() - 1
+        alive ^= low
+        _, held, count = groups[g]
+        if size > count:
+            continue
+        free = held & ~run
+        allowed = [mask & free for mask in masks]
+        if all(allowed):
+            found[g].append((empties, allowed, points))
+
+
+def _groups(hand_kinds: int) -> list[Group]:
     """The hand's colors and shapes that hold at least two distinct kinds: (group, kinds, count)."""
     groups = []
     for mask in COLOR_MASKS + SHAPE_MASKS:
@@ -182,8 +259,6 @@ class Hand:
 def _kinds(board: Board) -> dict[Cell, int]:
     return {cell: tile.color * 6 + tile.shape for cell, tile in board.tiles.items()}
 
-
-Crossings = dict[Cell, tuple[int, int]]
 
 
 def frontier(occupied: dict[Cell, int]) -> tuple[Crossings, Crossings]:
@@ -272,7 +347,7 @@ def frontier_plays(occupied: dict[Cell, int], across: Crossings, down: Crossings
     sorting the frontier's cells (a caller that sorts the plays itself)."""
     plays: list[ScoredPlay] = []
 
-    def emit(cells: list[Cell], kinds: tuple[int, ...], points: int) -> None:
+    def emit(cells: Sequence[Cell], kinds: tuple[int, ...], points: int) -> None:
         if extra is None:
             plays.append(ScoredPlay(tuple(Placement(Tile(k // 6, k % 6), c) for k, c in zip(kinds, cells)),
                                     points))
@@ -302,14 +377,10 @@ def frontier_plays(occupied: dict[Cell, int], across: Crossings, down: Crossings
             fits ^= low
     groups = _groups(held.kinds)
     if groups:
-        for cells, allowed, points in _segments(occupied, down, groups):
-            for kinds in _assignments(allowed):
-                emit(cells, kinds, points)
-        flipped = {(y, x): kind for (x, y), kind in occupied.items()}
-        for cells, allowed, points in _segments(flipped, {(y, x): v for (x, y), v in across.items()}, groups):
-            columns = [(x, y) for y, x in cells]
-            for kinds in _assignments(allowed):
-                emit(columns, kinds, points)
+        for horizontal, crossing in ((True, down), (False, across)):
+            for cells, allowed, points in _segments(occupied, crossing, groups, horizontal):
+                for kinds in _assignments(allowed):
+                    emit(cells, kinds, points)
     return plays
 
 
