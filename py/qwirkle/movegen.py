@@ -15,7 +15,7 @@ from typing import Iterable, NamedTuple, Sequence
 from .board import Board
 from .notation import Cell, Placement
 from .scoring import QWIRKLE, line_points
-from .tiles import Tile, largest_combination
+from .tiles import NO_BACKGROUND, Tile, largest_combination
 from .variants import ExtraPoints, Variant
 
 ALL_KINDS = (1 << 36) - 1
@@ -26,6 +26,9 @@ _KINDS_OF: dict[int, tuple[int, ...]] = {}
 LINE_POINTS = tuple(line_points(n) for n in range(QWIRKLE + 1))
 
 Crossings = dict[Cell, tuple[int, int]]   # empty cell -> (kinds its crossing line accepts, points it scores)
+NO_CROSSING = (ALL_KINDS, 0)              # the crossing of an empty cell with no tile across
+# The Tile of each background (0: none) and kind, made once: plays share them.
+TILES = tuple(tuple(Tile(kind // 6, kind % 6, background) for kind in range(36)) for background in range(4))
 
 
 class ScoredPlay(NamedTuple):
@@ -63,8 +66,8 @@ def cell_crossing(occupied: dict[Cell, int], x: int, y: int, dx: int, dy: int) -
     when that line is empty."""
     run = 0
     length = 1
-    for sign in (1, -1):
-        cx, cy = x + sign * dx, y + sign * dy
+    for sx, sy in ((dx, dy), (-dx, -dy)):
+        cx, cy = x + sx, y + sy
         kind = occupied.get((cx, cy))
         while kind is not None:
             bit = 1 << kind
@@ -72,8 +75,8 @@ def cell_crossing(occupied: dict[Cell, int], x: int, y: int, dx: int, dy: int) -
                 return 0, 0
             run |= bit
             length += 1
-            cx += sign * dx
-            cy += sign * dy
+            cx += sx
+            cy += sy
             kind = occupied.get((cx, cy))
     if length == 1:
         return None
@@ -83,7 +86,8 @@ def cell_crossing(occupied: dict[Cell, int], x: int, y: int, dx: int, dy: int) -
 
 
 def _kinds_of(mask: int) -> tuple[int, ...]:
-    """The kinds whose bits are set in ``mask``, lowest first (cached: a board shows few distinct masks)."""
+    """The kinds whose bits are set in ``mask``, lowest first. Cached: only asked of masks within one color or
+    shape (at most 12 x 64 of them)."""
     kinds = _KINDS_OF.get(mask)
     if kinds is None:
         kinds = _KINDS_OF[mask] = tuple(k for k in range(36) if mask >> k & 1)
@@ -99,126 +103,190 @@ def _assignments(allowed: Sequence[int]) -> list[tuple[int, ...]]:
 
 
 Segment = tuple[tuple[Cell, ...], list[int], int]   # empty cells, kinds each may take from the hand, points
-LineSegment = tuple[tuple[int, ...], list[int], int]  # a Segment with its cells by position along its line
-Group = tuple[int, int, int]                         # a color or shape: its kinds, the hand's kinds of it, count
+Group = tuple[int, int, int]                        # a color or shape: its kinds, the hand's kinds of it, count
+IndexCrossings = dict[int, tuple[int, int]]         # ``Crossings`` by ``_Grid`` index
+MARGIN = QWIRKLE + 2   # empty cells round a _Grid's tiles: no walk from a cell next to a tile leaves the grid
 
 
-class _Line:
-    """One row (or column) as move generation reads it: its tiles and the crossings of its empty cells by
-    position along it."""
+class _Grid:
+    """The board laid out in one flat list for move generation: the kind on cell (x, y) at index
+    ``(y - top) * width + x - left``, None on an empty cell, with ``MARGIN`` empty cells all round so that a walk
+    along a row (step 1) or a column (step ``width``) never leaves it. Walks index a list instead of hashing cells.
 
-    __slots__ = ("tiles", "crossings")
+    Made once per generation: it is as large as the board's bounding box, which input keeps within a line of the
+    whole set (``limits.check_extent``)."""
 
-    def __init__(self) -> None:
-        self.tiles: list[tuple[int, int]] = []                      # position, kind
-        self.crossings: list[tuple[int, tuple[int, int]]] = []      # position, (accepted kinds, points)
+    __slots__ = ("left", "top", "width", "kinds", "tiles")
+
+    def __init__(self, occupied: dict[Cell, int]) -> None:
+        xs = [x for x, _ in occupied]
+        ys = [y for _, y in occupied]
+        self.left = min(xs) - MARGIN
+        self.top = min(ys) - MARGIN
+        self.width = max(xs) - self.left + MARGIN + 1
+        self.kinds: list[int | None] = [None] * (self.width * (max(ys) - self.top + MARGIN + 1))
+        self.tiles = [self.index(cell) for cell in occupied]    # the tiles' indexes, in the board's order
+        for i, kind in zip(self.tiles, occupied.values()):
+            self.kinds[i] = kind
+
+    def index(self, cell: Cell) -> int:
+        return (cell[1] - self.top) * self.width + cell[0] - self.left
+
+    def cell(self, index: int) -> Cell:
+        y, x = divmod(index, self.width)
+        return x + self.left, y + self.top
+
+    def crossing(self, i: int, step: int) -> tuple[int, int] | None:
+        """``cell_crossing`` of the empty cell at index ``i`` along ``step``."""
+        kinds = self.kinds
+        run = 0
+        length = 1
+        for way in (step, -step):
+            j = i + way
+            kind = kinds[j]
+            while kind is not None:
+                bit = 1 << kind
+                if run & bit:
+                    return 0, 0
+                run |= bit
+                length += 1
+                j += way
+                kind = kinds[j]
+        if length == 1:
+            return None
+        if length > QWIRKLE:
+            return 0, 0
+        return joinable(run), LINE_POINTS[length]
+
+    def frontier(self) -> tuple[IndexCrossings, IndexCrossings]:
+        """``frontier`` by index, its cells found in the same order."""
+        kinds, width = self.kinds, self.width
+        across: IndexCrossings = {}
+        down: IndexCrossings = {}
+        for i in self.tiles:
+            for j in (i + 1, i - 1, i + width, i - width):
+                if kinds[j] is not None or j in across or j in down:
+                    continue
+                h = self.crossing(j, 1)
+                v = self.crossing(j, width)
+                if h is not None:
+                    across[j] = h
+                if v is not None:
+                    down[j] = v
+        return across, down
 
 
-def _lines(occupied: dict[Cell, int], crossing: Crossings, horizontal: bool) -> dict[int, _Line]:
-    """The rows (or columns) holding a tile or an empty cell that ``crossing`` lists, in the order the board's cells
-    and then ``crossing``'s cells come."""
-    lines: dict[int, _Line] = {}
-    for (x, y), kind in occupied.items():
-        line, position = (y, x) if horizontal else (x, y)
-        found = lines.get(line)
-        if found is None:
-            found = lines[line] = _Line()
-        found.tiles.append((position, kind))
-    for (x, y), cross in crossing.items():
-        line, position = (y, x) if horizontal else (x, y)
-        found = lines.get(line)
-        if found is None:
-            found = lines[line] = _Line()
-        found.crossings.append((position, cross))
+class _Groups:
+    """The hand's color and shape groups (``_groups``) as the walk along a line asks about them, each group a bit:
+    ``every`` (all of them), ``by_kind`` (the groups holding a kind), ``able(mask)`` (the groups holding a kind of
+    ``mask``) and ``most`` (the most distinct kinds a group holds: the most empty cells a stretch may have)."""
+
+    __slots__ = ("groups", "every", "by_kind", "most", "_able")
+
+    def __init__(self, groups: Sequence[Group]) -> None:
+        self.groups = groups
+        self.every = (1 << len(groups)) - 1
+        self.by_kind = [0] * 36
+        for g, (group_kinds, _, _) in enumerate(groups):
+            for kind in _kinds_of(group_kinds):
+                self.by_kind[kind] |= 1 << g
+        self.most = max(count for _, _, count in groups)
+        self._able = {ALL_KINDS: self.every}
+
+    def able(self, mask: int) -> int:
+        able = self._able.get(mask)
+        if able is None:
+            able = self._able[mask] = sum(1 << g for g, (_, held, _) in enumerate(self.groups) if held & mask)
+        return able
+
+
+def _lines(grid: _Grid, crossing: IndexCrossings, step: int) -> dict[int, list[int]]:
+    """The rows (``step`` 1) or columns holding a tile or an empty cell of ``crossing``, in the order the board's
+    tiles and then ``crossing``'s cells come: the index of the line's first cell -> the first and last positions
+    along it of those cells."""
+    width = grid.width
+    lines: dict[int, list[int]] = {}
+    for cells in (grid.tiles, crossing):
+        for i in cells:
+            row, column = divmod(i, width)
+            base, position = (row * width, column) if step == 1 else (column, row)
+            span = lines.get(base)
+            if span is None:
+                lines[base] = [position, position]
+            elif position < span[0]:
+                span[0] = position
+            elif position > span[1]:
+                span[1] = position
     return lines
 
 
-def _segments(occupied: dict[Cell, int], crossing: Crossings, groups: Sequence[Group],
-              horizontal: bool) -> list[Segment]:
-    """Multi-tile plays along rows (``horizontal``) or columns: maximal stretches (bounded by empty cells, at most
-    6 long, touching the board) whose empty cells can all be filled from one color or shape group of the hand;
-    line by line, then group by group, then by start and length.
+def _segments(grid: _Grid, crossing: IndexCrossings, groups: _Groups, step: int) -> list[Segment]:
+    """Multi-tile plays along rows (``step`` 1) or columns (``step`` the grid's width): maximal stretches (bounded
+    by empty cells, at most 6 long, touching the board) whose empty cells can all be filled from one color or shape
+    group of the hand; line by line, then group by group, then by start and length.
 
     ``crossing`` holds, for empty cells with a tile across the line of play, the kinds that crossing line accepts
     and the points it scores (``down`` for rows, ``across`` for columns).
     """
-    by_kind = [0] * 36
-    for g, (group_kinds, _, _) in enumerate(groups):
-        for kind in _kinds_of(group_kinds):
-            by_kind[kind] |= 1 << g
-    by_mask: dict[int, int] = {ALL_KINDS: (1 << len(groups)) - 1}
     segments: list[Segment] = []
-    for number, line in _lines(occupied, crossing, horizontal).items():
-        found: list[list[LineSegment]] = [[] for _ in groups]
-        _line_segments(line, groups, by_kind, by_mask, found)
+    able = {i: (groups.able(mask), gain) for i, (mask, gain) in crossing.items()}
+    for base, (low, high) in _lines(grid, crossing, step).items():
+        found: list[list[Segment]] = [[] for _ in groups.groups]
+        _line_segments(grid, crossing, able, groups, range(base + (low - QWIRKLE + 1) * step,
+                                                             base + (high + 1) * step, step), found)
         for group_segments in found:
-            for empties, allowed, points in group_segments:
-                cells = tuple((p, number) for p in empties) if horizontal else tuple((number, p) for p in empties)
-                segments.append((cells, allowed, points))
+            segments.extend(group_segments)
     return segments
 
 
-def _line_segments(line: _Line, groups: Sequence[Group], by_kind: list[int], by_mask: dict[int, int],
-                   found: list[list[LineSegment]]) -> None:
-    """``_segments`` of one row (column), added to ``found`` by group.
+def _line_segments(grid: _Grid, crossing: IndexCrossings, able: IndexCrossings, groups: _Groups,
+                   starts: range, found: list[list[Segment]]) -> None:
+    """``_segments`` of one row (column) from each index of ``starts``, added to ``found`` by group.
 
-    The row is laid out in lists (a line cache), then every stretch is walked along them keeping the groups that
-    could still fill it (``by_kind``: the groups holding a kind; ``by_mask``: the groups with a kind in an accepted
-    set), so a walk stops as soon as no group can.
+    A stretch is walked keeping the groups that could still fill it (``able``: those of each crossing, with its
+    points), so a walk stops as soon as no group can.
     """
-    positions = [p for p, _ in line.tiles] + [p for p, _ in line.crossings]
-    first = min(positions) - QWIRKLE     # the cell before the first stretch's start: never a tile
-    size = max(positions) + QWIRKLE + 1 - first
-    kinds: list[int | None] = [None] * size
-    for p, tile_kind in line.tiles:
-        kinds[p - first] = tile_kind
-    crosses: list[tuple[int, int] | None] = [None] * size
-    for p, crossing in line.crossings:
-        crosses[p - first] = crossing
-    most = max(count for _, _, count in groups)
-    for start in range(1, size - QWIRKLE):
-        if kinds[start - 1] is not None:
+    kinds, by_kind = grid.kinds, groups.by_kind
+    every, most = groups.every, groups.most
+    step = starts.step
+    for start in starts:
+        if kinds[start - step] is not None:
             continue
         run = 0
-        alive = by_mask[ALL_KINDS]
-        touching = False
-        empties: list[int] = []
-        masks: list[int] = []
+        alive = every
+        empty = 0
         points = 0
-        for i in range(start, start + QWIRKLE):
+        for i in range(start, start + QWIRKLE * step, step):
             kind = kinds[i]
-            if kind is not None:
+            if kind is None:
+                if empty == most:
+                    break
+                empty += 1
+                cross = able.get(i)
+                if cross is not None:
+                    alive &= cross[0]
+                    points += cross[1]   # never 0: a crossing line holds 2 tiles or more
+            else:
                 bit = 1 << kind
                 if run & bit:
                     break
                 run |= bit
                 alive &= by_kind[kind]
-                touching = True
-            else:
-                if len(empties) == most:
-                    break
-                cross = crosses[i]
-                if cross is None:
-                    mask = ALL_KINDS
-                else:
-                    mask = cross[0]
-                    points += cross[1]
-                    touching = True
-                    able = by_mask.get(mask)
-                    if able is None:
-                        able = by_mask[mask] = sum(1 << g for g, (_, held, _) in enumerate(groups) if held & mask)
-                    alive &= able
-                empties.append(first + i)
-                masks.append(mask)
             if not alive:
                 break
-            if touching and len(empties) >= 2 and kinds[i + 1] is None:
-                _add_segment(tuple(empties), masks, run, points + LINE_POINTS[i + 1 - start], alive, groups, found)
+            if empty >= 2 and (run or points) and kinds[i + step] is None:
+                _add_segment(grid, crossing, range(start, i + 1, step), run, points, alive, groups.groups, found)
 
 
-def _add_segment(empties: tuple[int, ...], masks: list[int], run: int, points: int, alive: int,
-                 groups: Sequence[Group], found: list[list[LineSegment]]) -> None:
-    """Add the stretch to each group of ``alive`` that can fill all of its empty cells with distinct kinds."""
+def _add_segment(grid: _Grid, crossing: IndexCrossings, stretch: range, run: int, points: int, alive: int,
+                 groups: Sequence[Group], found: list[list[Segment]]) -> None:
+    """Add the ``stretch`` of indexes (whose tiles hold the kinds ``run`` and whose crossings score ``points``) to
+    each group of ``alive`` that can fill all of its empty cells with distinct kinds."""
+    kinds = grid.kinds
+    empties = [i for i in stretch if kinds[i] is None]
+    masks = [crossing.get(i, NO_CROSSING)[0] for i in empties]
+    cells = tuple([grid.cell(i) for i in empties])
+    points += LINE_POINTS[len(stretch)]
     size = len(empties)
     while alive:
         low = alive & -alive
@@ -230,7 +298,7 @@ def _add_segment(empties: tuple[int, ...], masks: list[int], run: int, points: i
         free = held & ~run
         allowed = [mask & free for mask in masks]
         if all(allowed):
-            found[g].append((empties, allowed, points))
+            found[g].append((cells, allowed, points))
 
 
 def _groups(hand_kinds: int) -> list[Group]:
@@ -264,20 +332,11 @@ def _kinds(board: Board) -> dict[Cell, int]:
 def frontier(occupied: dict[Cell, int]) -> tuple[Crossings, Crossings]:
     """The empty cells next to the board with what their lines accept: (cells with a left or right neighbour,
     cells with an upper or lower neighbour), each giving (accepted kinds, points) of ``cell_crossing``."""
-    across: Crossings = {}
-    down: Crossings = {}
-    for x, y in occupied:
-        for cell in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if cell in occupied or cell in across or cell in down:
-                continue
-            cx, cy = cell
-            h = cell_crossing(occupied, cx, cy, 1, 0)
-            v = cell_crossing(occupied, cx, cy, 0, 1)
-            if h is not None:
-                across[cell] = h
-            if v is not None:
-                down[cell] = v
-    return across, down
+    if not occupied:
+        return {}, {}
+    grid = _Grid(occupied)
+    across, down = grid.frontier()
+    return {grid.cell(i): c for i, c in across.items()}, {grid.cell(i): c for i, c in down.items()}
 
 
 def can_place(board: Board, pieces: Iterable[Tile], variant: Variant) -> bool:
@@ -334,9 +393,9 @@ def legal_plays(board: Board, hand: Sequence[Tile], variant: Variant,
     held = Hand(hand)
     if not board.tiles:
         return _opening_plays(held, opening_size or largest_combination(hand))
-    occupied = _kinds(board)
-    across, down = frontier(occupied)
-    return frontier_plays(occupied, across, down, held, variant.extra_points(board.tiles))
+    grid = _Grid(_kinds(board))
+    across, down = grid.frontier()
+    return _plays(grid, across, down, held, variant.extra_points(board.tiles), True)
 
 
 def frontier_plays(occupied: dict[Cell, int], across: Crossings, down: Crossings, held: Hand,
@@ -345,43 +404,86 @@ def frontier_plays(occupied: dict[Cell, int], across: Crossings, down: Crossings
     keeps the frontier up to date as tiles come and go (the end-game solver) instead of rebuilding it per call.
     ``extra`` is the variant's ``extra_points`` of the board (Flex diagonals), or None. ``ordered=False`` skips
     sorting the frontier's cells (a caller that sorts the plays itself)."""
+    grid = _Grid(occupied)
+    index = grid.index
+    return _plays(grid, {index(c): v for c, v in across.items()}, {index(c): v for c, v in down.items()}, held,
+                  extra, ordered)
+
+
+def _plays(grid: _Grid, across: IndexCrossings, down: IndexCrossings, held: Hand, extra: ExtraPoints | None,
+           ordered: bool) -> list[ScoredPlay]:
+    """``frontier_plays`` on the board's grid (single tiles in reading order when ``ordered``, then the segments
+    along rows, then along columns)."""
     plays: list[ScoredPlay] = []
-
-    def emit(cells: Sequence[Cell], kinds: tuple[int, ...], points: int) -> None:
-        if extra is None:
-            plays.append(ScoredPlay(tuple(Placement(Tile(k // 6, k % 6), c) for k, c in zip(kinds, cells)),
-                                    points))
-            return
-        options: list[list[tuple[Tile, int]]] = []
-        for kind, cell in zip(kinds, cells):
-            choices = []
-            for background in held.backgrounds[kind]:
-                more = extra(cell, background)
-                if more is not None:
-                    choices.append((Tile(kind // 6, kind % 6, background), more))
-            if not choices:
-                return
-            options.append(choices)
-        for combo in _product(options):
-            plays.append(ScoredPlay(tuple(Placement(t, c) for (t, _), c in zip(combo, cells)),
-                                    points + sum(more for _, more in combo)))
-
+    placements = None if extra is None else _ExtraPlacements(held, extra)
     frontier_cells = across.keys() | down.keys()
-    for cell in sorted(frontier_cells, key=lambda c: (c[1], c[0])) if ordered else frontier_cells:
-        h_kinds, h_points = across.get(cell, (ALL_KINDS, 0))
-        v_kinds, v_points = down.get(cell, (ALL_KINDS, 0))
+    for i in sorted(frontier_cells) if ordered else frontier_cells:   # index order is reading order
+        h_kinds, h_points = across.get(i, NO_CROSSING)
+        v_kinds, v_points = down.get(i, NO_CROSSING)
         fits = h_kinds & v_kinds & held.kinds
+        if not fits:
+            continue
+        cell = grid.cell(i)
         while fits:
             low = fits & -fits
-            emit([cell], (low.bit_length() - 1,), h_points + v_points)
+            kind = low.bit_length() - 1
+            if placements is None:
+                plays.append(ScoredPlay((Placement(TILES[NO_BACKGROUND][kind], cell),), h_points + v_points))
+            else:
+                plays.extend(placements.plays((cell,), (kind,), h_points + v_points))
             fits ^= low
     groups = _groups(held.kinds)
     if groups:
-        for horizontal, crossing in ((True, down), (False, across)):
-            for cells, allowed, points in _segments(occupied, crossing, groups, horizontal):
-                for kinds in _assignments(allowed):
-                    emit(cells, kinds, points)
+        hand_groups = _Groups(groups)
+        for step, crossing in ((1, down), (grid.width, across)):
+            for cells, allowed, points in _segments(grid, crossing, hand_groups, step):
+                if placements is None:
+                    plays.extend(_segment_plays(cells, allowed, points))
+                else:
+                    for kinds in _assignments(allowed):
+                        plays.extend(placements.plays(cells, kinds, points))
     return plays
+
+
+def _segment_plays(cells: tuple[Cell, ...], allowed: list[int], points: int) -> list[ScoredPlay]:
+    """The plays filling ``cells`` with distinct kinds of ``allowed`` (one set per cell), each Placement made once:
+    in the order of ``_assignments``."""
+    plain = TILES[NO_BACKGROUND]
+    options = [[Placement(plain[kind], cell) for kind in _kinds_of(mask)] for cell, mask in zip(cells, allowed)]
+    if len(cells) == 2:
+        return [ScoredPlay(pair, points) for pair in product(*options) if pair[0].tile != pair[1].tile]
+    size = len(cells)
+    return [ScoredPlay(combo, points) for combo in product(*options) if len({p.tile for p in combo}) == size]
+
+
+class _ExtraPlacements:
+    """Placements with the points a rule set's extra lines add (Flex diagonals), each made once per cell and kind in
+    a generation: ``of(cell, kind)`` lists (placement, points) for every background the hand holds of the kind that
+    the extra lines accept on the cell."""
+
+    __slots__ = ("held", "extra", "_made")
+
+    def __init__(self, held: Hand, extra: ExtraPoints) -> None:
+        self.held = held
+        self.extra = extra
+        self._made: dict[tuple[Cell, int], list[tuple[Placement, int]]] = {}
+
+    def of(self, cell: Cell, kind: int) -> list[tuple[Placement, int]]:
+        made = self._made.get((cell, kind))
+        if made is None:
+            made = self._made[cell, kind] = []
+            for background in self.held.backgrounds[kind]:
+                more = self.extra(cell, background)
+                if more is not None:
+                    made.append((Placement(TILES[background][kind], cell), more))
+        return made
+
+    def plays(self, cells: tuple[Cell, ...], kinds: tuple[int, ...], points: int) -> list[ScoredPlay]:
+        """The plays of ``kinds`` on ``cells``, one per choice of backgrounds (the first cell's changing slowest);
+        none when a kind has no background that may go there."""
+        options = [self.of(cell, kind) for cell, kind in zip(cells, kinds)]
+        return [ScoredPlay(tuple([p for p, _ in combo]), points + sum([more for _, more in combo]))
+                for combo in product(*options)]
 
 
 def _product(options: list[list[tuple[Tile, int]]]) -> list[tuple[tuple[Tile, int], ...]]:
