@@ -95,11 +95,14 @@ def _kinds_of(mask: int) -> tuple[int, ...]:
 
 
 def _assignments(allowed: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every way to give each cell a distinct kind from its allowed set (lowest kinds first, cell by cell)."""
+    """Every way to give each cell a distinct kind from its allowed set, in lexicographic order (lowest kinds
+    first, cell by cell), built cell by cell from the kinds not used yet."""
     if len(allowed) == 2:
         return [(a, b) for a in _kinds_of(allowed[0]) for b in _kinds_of(allowed[1]) if a != b]
-    size = len(allowed)
-    return [kinds for kinds in product(*map(_kinds_of, allowed)) if len(set(kinds)) == size]
+    partial: list[tuple[tuple[int, ...], int]] = [((), 0)]   # kinds so far, and their bits
+    for mask in allowed:
+        partial = [(kinds + (kind,), used | 1 << kind) for kinds, used in partial for kind in _kinds_of(mask & ~used)]
+    return [kinds for kinds, _ in partial]
 
 
 Segment = tuple[tuple[Cell, ...], list[int], int]   # empty cells, kinds each may take from the hand, points
@@ -136,8 +139,8 @@ class _Grid:
         y, x = divmod(index, self.width)
         return x + self.left, y + self.top
 
-    def crossing(self, i: int, step: int) -> tuple[int, int] | None:
-        """``cell_crossing`` of the empty cell at index ``i`` along ``step``."""
+    def crossing(self, i: int, step: int) -> tuple[int, int]:
+        """``cell_crossing`` of the empty cell at index ``i`` along ``step``, where it has a tile next to it."""
         kinds = self.kinds
         run = 0
         length = 1
@@ -152,8 +155,6 @@ class _Grid:
                 length += 1
                 j += way
                 kind = kinds[j]
-        if length == 1:
-            return None
         if length > QWIRKLE:
             return 0, 0
         return joinable(run), LINE_POINTS[length]
@@ -167,37 +168,49 @@ class _Grid:
             for j in (i + 1, i - 1, i + width, i - width):
                 if kinds[j] is not None or j in across or j in down:
                     continue
-                h = self.crossing(j, 1)
-                v = self.crossing(j, width)
-                if h is not None:
-                    across[j] = h
-                if v is not None:
-                    down[j] = v
+                if kinds[j - 1] is not None or kinds[j + 1] is not None:
+                    across[j] = self.crossing(j, 1)
+                if kinds[j - width] is not None or kinds[j + width] is not None:
+                    down[j] = self.crossing(j, width)
         return across, down
 
 
 class _Groups:
     """The hand's color and shape groups (``_groups``) as the walk along a line asks about them, each group a bit:
-    ``every`` (all of them), ``by_kind`` (the groups holding a kind), ``able(mask)`` (the groups holding a kind of
-    ``mask``) and ``most`` (the most distinct kinds a group holds: the most empty cells a stretch may have)."""
+    ``every`` (all of them), ``by_kind`` (the groups holding a kind), ``most`` (the most distinct kinds a group
+    holds: the most empty cells a stretch may have), and ``crossings``."""
 
-    __slots__ = ("groups", "every", "by_kind", "most", "_able")
+    __slots__ = ("groups", "every", "by_kind", "most", "kinds", "_able")
 
     def __init__(self, groups: Sequence[Group]) -> None:
         self.groups = groups
         self.every = (1 << len(groups)) - 1
         self.by_kind = [0] * 36
-        for g, (group_kinds, _, _) in enumerate(groups):
+        self.kinds = 0       # the kinds the groups hold
+        for g, (group_kinds, held, _) in enumerate(groups):
+            self.kinds |= held
             for kind in _kinds_of(group_kinds):
                 self.by_kind[kind] |= 1 << g
         self.most = max(count for _, _, count in groups)
-        self._able = {ALL_KINDS: self.every}
+        self._able: dict[int, int] = {}
 
-    def able(self, mask: int) -> int:
-        able = self._able.get(mask)
-        if able is None:
-            able = self._able[mask] = sum(1 << g for g, (_, held, _) in enumerate(self.groups) if held & mask)
-        return able
+    def crossings(self, crossing: IndexCrossings) -> IndexCrossings:
+        """``crossing`` with the kinds each cell accepts replaced by the groups holding one of them."""
+        able = self._able
+        found: IndexCrossings = {}
+        for i, (mask, gain) in crossing.items():
+            held = mask & self.kinds
+            groups = able.get(held)
+            if groups is None:
+                groups = 0
+                rest = held
+                while rest:
+                    low = rest & -rest
+                    groups |= self.by_kind[low.bit_length() - 1]
+                    rest ^= low
+                able[held] = groups
+            found[i] = groups, gain
+        return found
 
 
 def _lines(grid: _Grid, crossing: IndexCrossings, step: int) -> dict[int, list[int]]:
@@ -208,8 +221,12 @@ def _lines(grid: _Grid, crossing: IndexCrossings, step: int) -> dict[int, list[i
     lines: dict[int, list[int]] = {}
     for cells in (grid.tiles, crossing):
         for i in cells:
-            row, column = divmod(i, width)
-            base, position = (row * width, column) if step == 1 else (column, row)
+            if step == 1:
+                position = i % width
+                base = i - position
+            else:
+                base = i % width
+                position = i // width
             span = lines.get(base)
             if span is None:
                 lines[base] = [position, position]
@@ -229,11 +246,11 @@ def _segments(grid: _Grid, crossing: IndexCrossings, groups: _Groups, step: int)
     and the points it scores (``down`` for rows, ``across`` for columns).
     """
     segments: list[Segment] = []
-    able = {i: (groups.able(mask), gain) for i, (mask, gain) in crossing.items()}
+    able = groups.crossings(crossing)
     for base, (low, high) in _lines(grid, crossing, step).items():
         found: list[list[Segment]] = [[] for _ in groups.groups]
-        _line_segments(grid, crossing, able, groups, range(base + (low - QWIRKLE + 1) * step,
-                                                             base + (high + 1) * step, step), found)
+        first = low - groups.most    # a stretch from further back would cross too many empty cells to touch
+        _line_segments(grid, crossing, able, groups, range(base + first * step, base + (high + 1) * step, step), found)
         for group_segments in found:
             segments.extend(group_segments)
     return segments
@@ -285,7 +302,7 @@ def _add_segment(grid: _Grid, crossing: IndexCrossings, stretch: range, run: int
     kinds = grid.kinds
     empties = [i for i in stretch if kinds[i] is None]
     masks = [crossing.get(i, NO_CROSSING)[0] for i in empties]
-    cells = tuple([grid.cell(i) for i in empties])
+    cells: tuple[Cell, ...] = ()
     points += LINE_POINTS[len(stretch)]
     size = len(empties)
     while alive:
@@ -298,6 +315,7 @@ def _add_segment(grid: _Grid, crossing: IndexCrossings, stretch: range, run: int
         free = held & ~run
         allowed = [mask & free for mask in masks]
         if all(allowed):
+            cells = cells or tuple([grid.cell(i) for i in empties])
             found[g].append((cells, allowed, points))
 
 
@@ -306,7 +324,7 @@ def _groups(hand_kinds: int) -> list[Group]:
     groups = []
     for mask in COLOR_MASKS + SHAPE_MASKS:
         kinds = hand_kinds & mask
-        count = bin(kinds).count("1")
+        count = kinds.bit_count()
         if count >= 2:
             groups.append((mask, kinds, count))
     return groups
@@ -449,11 +467,11 @@ def _segment_plays(cells: tuple[Cell, ...], allowed: list[int], points: int) -> 
     """The plays filling ``cells`` with distinct kinds of ``allowed`` (one set per cell), each Placement made once:
     in the order of ``_assignments``."""
     plain = TILES[NO_BACKGROUND]
-    options = [[Placement(plain[kind], cell) for kind in _kinds_of(mask)] for cell, mask in zip(cells, allowed)]
     if len(cells) == 2:
+        options = [[Placement(plain[kind], cell) for kind in _kinds_of(mask)] for cell, mask in zip(cells, allowed)]
         return [ScoredPlay(pair, points) for pair in product(*options) if pair[0].tile != pair[1].tile]
-    size = len(cells)
-    return [ScoredPlay(combo, points) for combo in product(*options) if len({p.tile for p in combo}) == size]
+    placed = [{kind: Placement(plain[kind], cell) for kind in _kinds_of(mask)} for cell, mask in zip(cells, allowed)]
+    return [ScoredPlay(tuple([at[kind] for at, kind in zip(placed, kinds)]), points) for kinds in _assignments(allowed)]
 
 
 class _ExtraPlacements:
