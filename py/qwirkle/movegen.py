@@ -3,9 +3,11 @@
 This is the hot path of hints and computer players, so it never re-validates what it builds:
 tile kinds (color x shape, 0-35) are bits of an int, each empty cell next to the board gets the
 set of kinds its crossing line accepts, and plays are laid out segment by segment along rows and
-columns within those sets. Each row and column is read once into lists (a line cache) and its
-stretches are walked along them, keeping only the hand's color and shape groups that can still
-fill the stretch. ``tests/reference/naive.py`` is the slow, obvious cross-check.
+columns within those sets. The board is laid out once per generation in one flat list with a
+margin (``_Grid``), so that walks along rows and columns index a list instead of hashing cells;
+each stretch of a row or column is walked once for all of the hand's color and shape groups and
+stops as soon as none of them can fill it; each placement is made once and shared by the plays
+that hold it. ``tests/reference/naive.py`` is the slow, obvious cross-check.
 """
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ NO_CROSSING = (ALL_KINDS, 0)              # the crossing of an empty cell with n
 TILES = tuple(tuple(Tile(kind // 6, kind % 6, background) for kind in range(36)) for background in range(4))
 
 
+# -- kinds and lines (also read by the computer players) ---------------------------------------------------------
 class ScoredPlay(NamedTuple):
     """A legal play (placements in reading order) and its points."""
 
@@ -105,6 +108,7 @@ def _assignments(allowed: Sequence[int]) -> list[tuple[int, ...]]:
     return [kinds for kinds, _ in partial]
 
 
+# -- the board as a grid, and the stretches along its rows and columns ---------------------------------------------
 Segment = tuple[tuple[Cell, ...], list[int], int]   # empty cells, kinds each may take from the hand, points
 Group = tuple[int, int, int]                        # a color or shape: its kinds, the hand's kinds of it, count
 IndexCrossings = dict[int, tuple[int, int]]         # ``Crossings`` by ``_Grid`` index
@@ -330,6 +334,7 @@ def _groups(hand_kinds: int) -> list[Group]:
     return groups
 
 
+# -- generation ---------------------------------------------------------------------------------------------------
 class Hand:
     """The hand by kind: which backgrounds of each kind it holds."""
 
@@ -344,7 +349,6 @@ class Hand:
 
 def _kinds(board: Board) -> dict[Cell, int]:
     return {cell: tile.color * 6 + tile.shape for cell, tile in board.tiles.items()}
-
 
 
 def frontier(occupied: dict[Cell, int]) -> tuple[Crossings, Crossings]:
@@ -372,30 +376,32 @@ def can_place(board: Board, pieces: Iterable[Tile], variant: Variant) -> bool:
     held = Hand(pieces)
     if not board.tiles:
         return bool(held.kinds)
-    occupied = _kinds(board)
+    grid = _Grid(_kinds(board))
+    kinds, width = grid.kinds, grid.width
     extra = variant.extra_points(board.tiles)
-    seen: set[Cell] = set()
-    for x, y in occupied:   # cell by cell, stopping at the first fit (the whole frontier is rarely needed)
-        for cell in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if cell in occupied or cell in seen:
+    seen: set[int] = set()
+    for i in grid.tiles:   # cell by cell, stopping at the first fit (the whole frontier is rarely needed)
+        for j in (i + 1, i - 1, i + width, i - width):
+            if kinds[j] is not None or j in seen:
                 continue
-            seen.add(cell)
-            if _fits(occupied, cell, held, extra):
+            seen.add(j)
+            if _fits(grid, j, held, extra):
                 return True
     return False
 
 
-def _fits(occupied: dict[Cell, int], cell: Cell, held: Hand, extra: ExtraPoints | None) -> bool:
-    """Whether a piece of ``held`` may go alone on the empty ``cell`` next to the board."""
-    fits = held.kinds
-    for dx, dy in ((1, 0), (0, 1)):
-        crossing = cell_crossing(occupied, cell[0], cell[1], dx, dy)
-        if crossing is not None:
-            fits &= crossing[0]
+def _fits(grid: _Grid, i: int, held: Hand, extra: ExtraPoints | None) -> bool:
+    """Whether a piece of ``held`` may go alone on the empty cell at index ``i`` next to the board."""
+    kinds, fits = grid.kinds, held.kinds
+    for step in (1, grid.width):
+        if kinds[i - step] is not None or kinds[i + step] is not None:
+            fits &= grid.crossing(i, step)[0]
+    if not fits or extra is None:
+        return bool(fits)
+    cell = grid.cell(i)
     while fits:
         low = fits & -fits
-        kind = low.bit_length() - 1
-        if extra is None or any(extra(cell, background) is not None for background in held.backgrounds[kind]):
+        if any(extra(cell, background) is not None for background in held.backgrounds[low.bit_length() - 1]):
             return True
         fits ^= low
     return False
