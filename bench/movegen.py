@@ -1,11 +1,13 @@
 """Legal-play generation speed: mean, median and p95 ms per position, and greedy games per second.
 
-Run: PYTHONPATH=py python3 bench/movegen.py [--repeat N] [--games N] [--henriksu DIR]
+Run: PYTHONPATH=py python3 bench/movegen.py [--repeat N] [--games N] [--henriksu DIR [--turns 10,16]]
 
 With ``--henriksu DIR`` (a checkout of https://github.com/henriksu/qwirkle, a classic-only Python engine, measured
-at commit 19848236c46b), the classic positions are also timed side by side with its ``Board.legal_moves``,
-interleaved position by position (the best of ``--repeat`` each), after checking that both engines find the same
-plays; its code is imported from DIR at run time, never copied here.
+at commit 19848236c46b: ``git clone https://github.com/henriksu/qwirkle DIR``), the classic positions (of those
+turns, with ``--turns``) are also timed side by side with its ``Board.legal_moves`` (every play, as ours) and its
+``Board.legal_single_piece_moves`` (single tiles only), interleaved position by position (the best of ``--repeat``
+each), after checking that both engines find the same plays; its code is imported from DIR at run time, never
+copied here.
 """
 from __future__ import annotations
 
@@ -80,8 +82,10 @@ def timed(run: Callable[[], Any]) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-def side_by_side(root: str, repeat: int) -> None:
-    """Our generator and henriksu's on the classic positions, interleaved; exits 1 if they disagree."""
+def side_by_side(root: str, repeat: int, turns: set[int] | None) -> None:
+    """Our generator and henriksu's on the classic positions (of ``turns`` only, if given), interleaved position by
+    position; exits 1 if they find other plays. Prints ours, henriksu's every play (``Board.legal_moves``: the same
+    work) and henriksu's single tiles only (``Board.legal_single_piece_moves``: a smaller task)."""
     board_module, tile_module = load_henriksu(root)
     shapes = {name: "X" if name == "cross" else name.upper() for name in SHAPE_NAMES}
 
@@ -89,15 +93,15 @@ def side_by_side(root: str, repeat: int) -> None:
         return tile_module.Tile(tile_module.Color[COLOR_NAMES[tile.color].upper()],
                                 tile_module.Shape[shapes[SHAPE_NAMES[tile.shape]]])
 
-    class Hand:   # what henriksu's Board.legal_moves reads of a hand
+    class Hand:   # what henriksu's Board reads of a hand
         def __init__(self, tiles: list[Any]) -> None:
             self.tiles = tiles
 
     classic = find_variant("classic")
-    times: dict[str, list[float]] = {"ours": [], "henriksu": []}
+    times: dict[str, list[float]] = {"ours": [], "henriksu": [], "singles": []}
     for line in POSITIONS.read_text().splitlines():
         item = json.loads(line)
-        if item["variant"] != "classic":
+        if item["variant"] != "classic" or (turns and item["turn"] not in turns):
             continue
         board, hand = Board.from_notation(item["board"]), parse_tiles(item["hand"])
         their_board = board_module.Board([(board_module.Position(*cell), theirs(tile))
@@ -110,19 +114,24 @@ def side_by_side(root: str, repeat: int) -> None:
         if found != their_found:
             sys.exit(f"henriksu finds other plays at seed {item['seed']} turn {item['turn']}: "
                      f"{len(their_found)} against our {len(found)}")
-        ours_ms = theirs_ms = float("inf")
-        for _ in range(repeat):   # interleaved, so that both see the same load
-            ours_ms = min(ours_ms, timed(lambda: legal_plays(board, hand, classic)))
-            theirs_ms = min(theirs_ms, timed(lambda: their_board.legal_moves(their_hand)))
-        times["ours"].append(ours_ms)
-        times["henriksu"].append(theirs_ms)
-    print(f"side by side with henriksu/qwirkle over the {len(times['ours'])} classic positions (same plays found):")
+        runs: dict[str, Callable[[], Any]] = {
+            "ours": lambda: legal_plays(board, hand, classic),
+            "henriksu": lambda: their_board.legal_moves(their_hand),
+            "singles": lambda: their_board.legal_single_piece_moves(their_hand)}
+        best = dict.fromkeys(runs, float("inf"))
+        for _ in range(repeat):   # interleaved, so that all see the same load
+            for name, run in runs.items():
+                best[name] = min(best[name], timed(run))
+        for name in runs:
+            times[name].append(best[name])
+    which = f"turns {', '.join(map(str, sorted(turns)))}" if turns else "all turns"
+    print(f"side by side with henriksu/qwirkle over {len(times['ours'])} classic positions ({which}; the same plays "
+          "found); henriksu: every play, singles: henriksu's single-tile plays only:")
     for name, values in times.items():
         print(summary(name, values))
-    ratios = [theirs_ms / ours_ms for ours_ms, theirs_ms in zip(times["ours"], times["henriksu"])]
-    print(f"henriksu takes {statistics.median(times['henriksu']) / statistics.median(times['ours']):.1f}x our "
-          f"median time (per position: median {statistics.median(ratios):.1f}x, "
-          f"mean {statistics.fmean(times['henriksu']) / statistics.fmean(times['ours']):.1f}x by mean times)")
+    ours = statistics.median(times["ours"])
+    print(f"henriksu's median time is {statistics.median(times['henriksu']) / ours:.1f}x ours for every play, "
+          f"{statistics.median(times['singles']) / ours:.1f}x ours for its single tiles only")
 
 
 def main() -> None:
@@ -130,9 +139,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="timings per position (the best is kept)")
     parser.add_argument("--games", type=int, default=20, help="greedy self-play games per variant")
     parser.add_argument("--henriksu", metavar="DIR", help="a checkout of github.com/henriksu/qwirkle to compare with")
+    parser.add_argument("--turns", help="compare with henriksu on the positions of these turns only (e.g. 10,16)")
     args = parser.parse_args()
     if args.henriksu:
-        side_by_side(args.henriksu, args.repeat)
+        side_by_side(args.henriksu, args.repeat, {int(t) for t in args.turns.split(",")} if args.turns else None)
     by_variant = time_positions(args.repeat)
     print(f"legal-play generation over {sum(map(len, by_variant.values()))} positions ({POSITIONS.name}):")
     for name, times in sorted(by_variant.items()):
