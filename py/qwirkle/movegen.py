@@ -182,7 +182,7 @@ class _Grid:
 class _Groups:
     """The hand's color and shape groups (``_groups``) as the walk along a line asks about them, each group a bit:
     ``every`` (all of them), ``by_kind`` (the groups holding a kind), ``most`` (the most distinct kinds a group
-    holds: the most empty cells a stretch may have), and ``crossings``."""
+    holds: the most empty cells a stretch may have) and ``crossings`` (the groups that can use each crossing)."""
 
     __slots__ = ("groups", "every", "by_kind", "most", "kinds", "_able")
 
@@ -200,7 +200,7 @@ class _Groups:
 
     def crossings(self, crossing: IndexCrossings) -> IndexCrossings:
         """``crossing`` with the kinds each cell accepts replaced by the groups holding one of them."""
-        able = self._able
+        able = self._able    # by the hand's kinds the cell accepts: many cells accept the same
         found: IndexCrossings = {}
         for i, (mask, gain) in crossing.items():
             held = mask & self.kinds
