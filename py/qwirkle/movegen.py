@@ -3,25 +3,37 @@
 This is the hot path of hints and computer players, so it never re-validates what it builds:
 tile kinds (color x shape, 0-35) are bits of an int, each empty cell next to the board gets the
 set of kinds its crossing line accepts, and plays are laid out segment by segment along rows and
-columns within those sets. ``tests/reference/naive.py`` is the slow, obvious cross-check.
+columns within those sets. The board is laid out once per generation in one flat list with a
+margin (``_Grid``), so that walks along rows and columns index a list instead of hashing cells;
+each stretch of a row or column is walked once for all of the hand's color and shape groups and
+stops as soon as none of them can fill it; each placement is made once and shared by the plays
+that hold it. ``tests/reference/naive.py`` is the slow, obvious cross-check.
 """
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import permutations, product
 from typing import Iterable, NamedTuple, Sequence
 
 from .board import Board
 from .notation import Cell, Placement
 from .scoring import QWIRKLE, line_points
-from .tiles import Tile, largest_combination
+from .tiles import NO_BACKGROUND, Tile, largest_combination
 from .variants import ExtraPoints, Variant
 
 ALL_KINDS = (1 << 36) - 1
 COLOR_MASKS = tuple(sum(1 << (c * 6 + s) for s in range(6)) for c in range(6))
 SHAPE_MASKS = tuple(sum(1 << (c * 6 + s) for c in range(6)) for s in range(6))
 _JOINABLE: dict[int, int] = {}
+_KINDS_OF: dict[int, tuple[int, ...]] = {}
+LINE_POINTS = tuple(line_points(n) for n in range(QWIRKLE + 1))
+
+Crossings = dict[Cell, tuple[int, int]]   # empty cell -> (kinds its crossing line accepts, points it scores)
+NO_CROSSING = (ALL_KINDS, 0)              # the crossing of an empty cell with no tile across
+# The Tile of each background (0: none) and kind, made once: plays share them.
+TILES = tuple(tuple(Tile(kind // 6, kind % 6, background) for kind in range(36)) for background in range(4))
 
 
+# -- kinds and lines (also read by the computer players) ---------------------------------------------------------
 class ScoredPlay(NamedTuple):
     """A legal play (placements in reading order) and its points."""
 
@@ -57,8 +69,8 @@ def cell_crossing(occupied: dict[Cell, int], x: int, y: int, dx: int, dy: int) -
     when that line is empty."""
     run = 0
     length = 1
-    for sign in (1, -1):
-        cx, cy = x + sign * dx, y + sign * dy
+    for sx, sy in ((dx, dy), (-dx, -dy)):
+        cx, cy = x + sx, y + sy
         kind = occupied.get((cx, cy))
         while kind is not None:
             bit = 1 << kind
@@ -66,8 +78,8 @@ def cell_crossing(occupied: dict[Cell, int], x: int, y: int, dx: int, dy: int) -
                 return 0, 0
             run |= bit
             length += 1
-            cx += sign * dx
-            cy += sign * dy
+            cx += sx
+            cy += sy
             kind = occupied.get((cx, cy))
     if length == 1:
         return None
@@ -76,97 +88,253 @@ def cell_crossing(occupied: dict[Cell, int], x: int, y: int, dx: int, dy: int) -
     return joinable(run), line_points(length)
 
 
+def _kinds_of(mask: int) -> tuple[int, ...]:
+    """The kinds whose bits are set in ``mask``, lowest first. Cached: only asked of masks within one color or
+    shape (at most 12 x 64 of them)."""
+    kinds = _KINDS_OF.get(mask)
+    if kinds is None:
+        kinds = _KINDS_OF[mask] = tuple(k for k in range(36) if mask >> k & 1)
+    return kinds
+
+
 def _assignments(allowed: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every way to give each cell a distinct kind from its allowed set."""
-    found: list[tuple[int, ...]] = []
-    chosen: list[int] = []
-    last = len(allowed) - 1
-
-    def extend(i: int, used: int) -> None:
-        free = allowed[i] & ~used
-        while free:
-            low = free & -free
-            chosen.append(low.bit_length() - 1)
-            if i == last:
-                found.append(tuple(chosen))
-            else:
-                extend(i + 1, used | low)
-            chosen.pop()
-            free ^= low
-
-    extend(0, 0)
-    return found
+    """Every way to give each cell a distinct kind from its allowed set, in lexicographic order (lowest kinds
+    first, cell by cell), built cell by cell from the kinds not used yet."""
+    if len(allowed) == 2:
+        return [(a, b) for a in _kinds_of(allowed[0]) for b in _kinds_of(allowed[1]) if a != b]
+    partial: list[tuple[tuple[int, ...], int]] = [((), 0)]   # kinds so far, and their bits
+    for mask in allowed:
+        partial = [(kinds + (kind,), used | 1 << kind) for kinds, used in partial for kind in _kinds_of(mask & ~used)]
+    return [kinds for kinds, _ in partial]
 
 
-Segment = tuple[list[Cell], list[int], int]  # empty cells, allowed kinds per cell, points
+# -- the board as a grid, and the stretches along its rows and columns ---------------------------------------------
+Segment = tuple[tuple[Cell, ...], list[int], int]   # empty cells, kinds each may take from the hand, points
+Group = tuple[int, int, int]                        # a color or shape: its kinds, the hand's kinds of it, count
+IndexCrossings = dict[int, tuple[int, int]]         # ``Crossings`` by ``_Grid`` index
+MARGIN = QWIRKLE + 2   # empty cells round a _Grid's tiles: no walk from a cell next to a tile leaves the grid
 
 
-def _segments(occupied: dict[Cell, int], crossing: dict[Cell, tuple[int, int]],
-              groups: Sequence[tuple[int, int, int]]) -> list[Segment]:
-    """Multi-tile plays along rows: maximal segments (bounded by empty cells, at most 6 long)
-    whose empty cells can all be filled from one color or shape group of the hand.
+class _Grid:
+    """The board laid out in one flat list for move generation: the kind on cell (x, y) at index
+    ``(y - top) * width + x - left``, None on an empty cell, with ``MARGIN`` empty cells all round so that a walk
+    along a row (step 1) or a column (step ``width``) never leaves it. Walks index a list instead of hashing cells.
 
-    ``crossing`` holds, for empty cells with a tile above or below, the kinds their column accepts
-    and the points it scores. Call with transposed cells for columns.
-    """
-    rows: dict[int, list[int]] = {}
-    for x, y in occupied:
-        rows.setdefault(y, []).append(x)
-    for x, y in crossing:
-        rows.setdefault(y, []).append(x)
-    segments: list[Segment] = []
-    for y, anchors in rows.items():
-        first, last = min(anchors) - 5, max(anchors)
-        for group_kinds, hand_kinds, hand_count in groups:
-            for a in range(first, last + 1):
-                if (a - 1, y) in occupied:
+    Made once per generation: it is as large as the board's bounding box, which input keeps within a line of the
+    whole set (``limits.check_extent``)."""
+
+    __slots__ = ("left", "top", "width", "kinds", "tiles")
+
+    def __init__(self, occupied: dict[Cell, int]) -> None:
+        xs = [x for x, _ in occupied]
+        ys = [y for _, y in occupied]
+        self.left = min(xs) - MARGIN
+        self.top = min(ys) - MARGIN
+        self.width = max(xs) - self.left + MARGIN + 1
+        self.kinds: list[int | None] = [None] * (self.width * (max(ys) - self.top + MARGIN + 1))
+        self.tiles = [self.index(cell) for cell in occupied]    # the tiles' indexes, in the board's order
+        for i, kind in zip(self.tiles, occupied.values()):
+            self.kinds[i] = kind
+
+    def index(self, cell: Cell) -> int:
+        return (cell[1] - self.top) * self.width + cell[0] - self.left
+
+    def cell(self, index: int) -> Cell:
+        y, x = divmod(index, self.width)
+        return x + self.left, y + self.top
+
+    def crossing(self, i: int, step: int) -> tuple[int, int]:
+        """``cell_crossing`` of the empty cell at index ``i`` along ``step``, where it has a tile next to it."""
+        kinds = self.kinds
+        run = 0
+        length = 1
+        for way in (step, -step):
+            j = i + way
+            kind = kinds[j]
+            while kind is not None:
+                bit = 1 << kind
+                if run & bit:
+                    return 0, 0
+                run |= bit
+                length += 1
+                j += way
+                kind = kinds[j]
+        if length > QWIRKLE:
+            return 0, 0
+        return joinable(run), LINE_POINTS[length]
+
+    def frontier(self) -> tuple[IndexCrossings, IndexCrossings]:
+        """``frontier`` by index, its cells found in the same order."""
+        kinds, width = self.kinds, self.width
+        across: IndexCrossings = {}
+        down: IndexCrossings = {}
+        for i in self.tiles:
+            for j in (i + 1, i - 1, i + width, i - width):
+                if kinds[j] is not None or j in across or j in down:
                     continue
-                run = 0
-                touching = False
-                cells: list[Cell] = []
-                masks: list[int] = []
-                points = 0
-                x = a
-                end = a + QWIRKLE
-                while x < end:
-                    kind = occupied.get((x, y))
-                    if kind is not None:
-                        bit = 1 << kind
-                        if not group_kinds & bit or run & bit:
-                            break
-                        run |= bit
-                        touching = True
-                    else:
-                        cross = crossing.get((x, y))
-                        if cross is None:
-                            mask = hand_kinds
-                        else:
-                            mask = cross[0] & hand_kinds
-                            points += cross[1]
-                            touching = True
-                        if not mask or len(cells) == hand_count:
-                            break
-                        cells.append((x, y))
-                        masks.append(mask)
-                    x += 1
-                    if touching and len(cells) >= 2 and (x, y) not in occupied:
-                        allowed = [m & ~run for m in masks]
-                        if all(allowed):
-                            segments.append((list(cells), allowed, points + line_points(x - a)))
+                if kinds[j - 1] is not None or kinds[j + 1] is not None:
+                    across[j] = self.crossing(j, 1)
+                if kinds[j - width] is not None or kinds[j + width] is not None:
+                    down[j] = self.crossing(j, width)
+        return across, down
+
+
+class _Groups:
+    """The hand's color and shape groups (``_groups``) as the walk along a line asks about them, each group a bit:
+    ``every`` (all of them), ``by_kind`` (the groups holding a kind), ``most`` (the most distinct kinds a group
+    holds: the most empty cells a stretch may have) and ``crossings`` (the groups that can use each crossing)."""
+
+    __slots__ = ("groups", "every", "by_kind", "most", "kinds", "_able")
+
+    def __init__(self, groups: Sequence[Group]) -> None:
+        self.groups = groups
+        self.every = (1 << len(groups)) - 1
+        self.by_kind = [0] * 36
+        self.kinds = 0       # the kinds the groups hold
+        for g, (group_kinds, held, _) in enumerate(groups):
+            self.kinds |= held
+            for kind in _kinds_of(group_kinds):
+                self.by_kind[kind] |= 1 << g
+        self.most = max(count for _, _, count in groups)
+        self._able: dict[int, int] = {}
+
+    def crossings(self, crossing: IndexCrossings) -> IndexCrossings:
+        """``crossing`` with the kinds each cell accepts replaced by the groups holding one of them."""
+        able = self._able    # by the hand's kinds the cell accepts: many cells accept the same
+        found: IndexCrossings = {}
+        for i, (mask, gain) in crossing.items():
+            held = mask & self.kinds
+            groups = able.get(held)
+            if groups is None:
+                groups = 0
+                rest = held
+                while rest:
+                    low = rest & -rest
+                    groups |= self.by_kind[low.bit_length() - 1]
+                    rest ^= low
+                able[held] = groups
+            found[i] = groups, gain
+        return found
+
+
+def _lines(grid: _Grid, crossing: IndexCrossings, step: int) -> dict[int, list[int]]:
+    """The rows (``step`` 1) or columns holding a tile or an empty cell of ``crossing``, in the order the board's
+    tiles and then ``crossing``'s cells come: the index of the line's first cell -> the first and last positions
+    along it of those cells."""
+    width = grid.width
+    lines: dict[int, list[int]] = {}
+    for cells in (grid.tiles, crossing):
+        for i in cells:
+            if step == 1:
+                position = i % width
+                base = i - position
+            else:
+                base = i % width
+                position = i // width
+            span = lines.get(base)
+            if span is None:
+                lines[base] = [position, position]
+            elif position < span[0]:
+                span[0] = position
+            elif position > span[1]:
+                span[1] = position
+    return lines
+
+
+def _segments(grid: _Grid, crossing: IndexCrossings, groups: _Groups, step: int) -> list[Segment]:
+    """Multi-tile plays along rows (``step`` 1) or columns (``step`` the grid's width): maximal stretches (bounded
+    by empty cells, at most 6 long, touching the board) whose empty cells can all be filled from one color or shape
+    group of the hand; line by line, then group by group, then by start and length.
+
+    ``crossing`` holds, for empty cells with a tile across the line of play, the kinds that crossing line accepts
+    and the points it scores (``down`` for rows, ``across`` for columns).
+    """
+    segments: list[Segment] = []
+    able = groups.crossings(crossing)
+    for base, (low, high) in _lines(grid, crossing, step).items():
+        found: list[list[Segment]] = [[] for _ in groups.groups]
+        first = low - groups.most    # a stretch from further back would cross too many empty cells to touch
+        _line_segments(grid, crossing, able, groups, range(base + first * step, base + (high + 1) * step, step), found)
+        for group_segments in found:
+            segments.extend(group_segments)
     return segments
 
 
-def _groups(hand_kinds: int) -> list[tuple[int, int, int]]:
+def _line_segments(grid: _Grid, crossing: IndexCrossings, able: IndexCrossings, groups: _Groups,
+                   starts: range, found: list[list[Segment]]) -> None:
+    """``_segments`` of one row (column) from each index of ``starts``, added to ``found`` by group.
+
+    A stretch is walked keeping the groups that could still fill it (``able``: those of each crossing, with its
+    points), so a walk stops as soon as no group can.
+    """
+    kinds, by_kind = grid.kinds, groups.by_kind
+    every, most = groups.every, groups.most
+    step = starts.step
+    for start in starts:
+        if kinds[start - step] is not None:
+            continue
+        run = 0
+        alive = every
+        empty = 0
+        points = 0
+        for i in range(start, start + QWIRKLE * step, step):
+            kind = kinds[i]
+            if kind is None:
+                if empty == most:
+                    break
+                empty += 1
+                cross = able.get(i)
+                if cross is not None:
+                    alive &= cross[0]
+                    points += cross[1]   # never 0: a crossing line holds 2 tiles or more
+            else:
+                bit = 1 << kind
+                if run & bit:
+                    break
+                run |= bit
+                alive &= by_kind[kind]
+            if not alive:
+                break
+            if empty >= 2 and (run or points) and kinds[i + step] is None:
+                _add_segment(grid, crossing, range(start, i + 1, step), run, points, alive, groups.groups, found)
+
+
+def _add_segment(grid: _Grid, crossing: IndexCrossings, stretch: range, run: int, points: int, alive: int,
+                 groups: Sequence[Group], found: list[list[Segment]]) -> None:
+    """Add the ``stretch`` of indexes (whose tiles hold the kinds ``run`` and whose crossings score ``points``) to
+    each group of ``alive`` that can fill all of its empty cells with distinct kinds."""
+    kinds = grid.kinds
+    empties = [i for i in stretch if kinds[i] is None]
+    masks = [crossing.get(i, NO_CROSSING)[0] for i in empties]
+    cells: tuple[Cell, ...] = ()
+    points += LINE_POINTS[len(stretch)]
+    size = len(empties)
+    while alive:
+        low = alive & -alive
+        g = low.bit_length() - 1
+        alive ^= low
+        _, held, count = groups[g]
+        if size > count:
+            continue
+        free = held & ~run
+        allowed = [mask & free for mask in masks]
+        if all(allowed):
+            cells = cells or tuple([grid.cell(i) for i in empties])
+            found[g].append((cells, allowed, points))
+
+
+def _groups(hand_kinds: int) -> list[Group]:
     """The hand's colors and shapes that hold at least two distinct kinds: (group, kinds, count)."""
     groups = []
     for mask in COLOR_MASKS + SHAPE_MASKS:
         kinds = hand_kinds & mask
-        count = bin(kinds).count("1")
+        count = kinds.bit_count()
         if count >= 2:
             groups.append((mask, kinds, count))
     return groups
 
 
+# -- generation ---------------------------------------------------------------------------------------------------
 class Hand:
     """The hand by kind: which backgrounds of each kind it holds."""
 
@@ -183,26 +351,14 @@ def _kinds(board: Board) -> dict[Cell, int]:
     return {cell: tile.color * 6 + tile.shape for cell, tile in board.tiles.items()}
 
 
-Crossings = dict[Cell, tuple[int, int]]
-
-
 def frontier(occupied: dict[Cell, int]) -> tuple[Crossings, Crossings]:
     """The empty cells next to the board with what their lines accept: (cells with a left or right neighbour,
     cells with an upper or lower neighbour), each giving (accepted kinds, points) of ``cell_crossing``."""
-    across: Crossings = {}
-    down: Crossings = {}
-    for x, y in occupied:
-        for cell in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if cell in occupied or cell in across or cell in down:
-                continue
-            cx, cy = cell
-            h = cell_crossing(occupied, cx, cy, 1, 0)
-            v = cell_crossing(occupied, cx, cy, 0, 1)
-            if h is not None:
-                across[cell] = h
-            if v is not None:
-                down[cell] = v
-    return across, down
+    if not occupied:
+        return {}, {}
+    grid = _Grid(occupied)
+    across, down = grid.frontier()
+    return {grid.cell(i): c for i, c in across.items()}, {grid.cell(i): c for i, c in down.items()}
 
 
 def can_place(board: Board, pieces: Iterable[Tile], variant: Variant) -> bool:
@@ -220,30 +376,32 @@ def can_place(board: Board, pieces: Iterable[Tile], variant: Variant) -> bool:
     held = Hand(pieces)
     if not board.tiles:
         return bool(held.kinds)
-    occupied = _kinds(board)
+    grid = _Grid(_kinds(board))
+    kinds, width = grid.kinds, grid.width
     extra = variant.extra_points(board.tiles)
-    seen: set[Cell] = set()
-    for x, y in occupied:   # cell by cell, stopping at the first fit (the whole frontier is rarely needed)
-        for cell in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if cell in occupied or cell in seen:
+    seen: set[int] = set()
+    for i in grid.tiles:   # cell by cell, stopping at the first fit (the whole frontier is rarely needed)
+        for j in (i + 1, i - 1, i + width, i - width):
+            if kinds[j] is not None or j in seen:
                 continue
-            seen.add(cell)
-            if _fits(occupied, cell, held, extra):
+            seen.add(j)
+            if _fits(grid, j, held, extra):
                 return True
     return False
 
 
-def _fits(occupied: dict[Cell, int], cell: Cell, held: Hand, extra: ExtraPoints | None) -> bool:
-    """Whether a piece of ``held`` may go alone on the empty ``cell`` next to the board."""
-    fits = held.kinds
-    for dx, dy in ((1, 0), (0, 1)):
-        crossing = cell_crossing(occupied, cell[0], cell[1], dx, dy)
-        if crossing is not None:
-            fits &= crossing[0]
+def _fits(grid: _Grid, i: int, held: Hand, extra: ExtraPoints | None) -> bool:
+    """Whether a piece of ``held`` may go alone on the empty cell at index ``i`` next to the board."""
+    kinds, fits = grid.kinds, held.kinds
+    for step in (1, grid.width):
+        if kinds[i - step] is not None or kinds[i + step] is not None:
+            fits &= grid.crossing(i, step)[0]
+    if not fits or extra is None:
+        return bool(fits)
+    cell = grid.cell(i)
     while fits:
         low = fits & -fits
-        kind = low.bit_length() - 1
-        if extra is None or any(extra(cell, background) is not None for background in held.backgrounds[kind]):
+        if any(extra(cell, background) is not None for background in held.backgrounds[low.bit_length() - 1]):
             return True
         fits ^= low
     return False
@@ -259,9 +417,9 @@ def legal_plays(board: Board, hand: Sequence[Tile], variant: Variant,
     held = Hand(hand)
     if not board.tiles:
         return _opening_plays(held, opening_size or largest_combination(hand))
-    occupied = _kinds(board)
-    across, down = frontier(occupied)
-    return frontier_plays(occupied, across, down, held, variant.extra_points(board.tiles))
+    grid = _Grid(_kinds(board))
+    across, down = grid.frontier()
+    return _plays(grid, across, down, held, variant.extra_points(board.tiles), True)
 
 
 def frontier_plays(occupied: dict[Cell, int], across: Crossings, down: Crossings, held: Hand,
@@ -270,47 +428,86 @@ def frontier_plays(occupied: dict[Cell, int], across: Crossings, down: Crossings
     keeps the frontier up to date as tiles come and go (the end-game solver) instead of rebuilding it per call.
     ``extra`` is the variant's ``extra_points`` of the board (Flex diagonals), or None. ``ordered=False`` skips
     sorting the frontier's cells (a caller that sorts the plays itself)."""
+    grid = _Grid(occupied)
+    index = grid.index
+    return _plays(grid, {index(c): v for c, v in across.items()}, {index(c): v for c, v in down.items()}, held,
+                  extra, ordered)
+
+
+def _plays(grid: _Grid, across: IndexCrossings, down: IndexCrossings, held: Hand, extra: ExtraPoints | None,
+           ordered: bool) -> list[ScoredPlay]:
+    """``frontier_plays`` on the board's grid (single tiles in reading order when ``ordered``, then the segments
+    along rows, then along columns)."""
     plays: list[ScoredPlay] = []
-
-    def emit(cells: list[Cell], kinds: tuple[int, ...], points: int) -> None:
-        if extra is None:
-            plays.append(ScoredPlay(tuple(Placement(Tile(k // 6, k % 6), c) for k, c in zip(kinds, cells)),
-                                    points))
-            return
-        options: list[list[tuple[Tile, int]]] = []
-        for kind, cell in zip(kinds, cells):
-            choices = []
-            for background in held.backgrounds[kind]:
-                more = extra(cell, background)
-                if more is not None:
-                    choices.append((Tile(kind // 6, kind % 6, background), more))
-            if not choices:
-                return
-            options.append(choices)
-        for combo in _product(options):
-            plays.append(ScoredPlay(tuple(Placement(t, c) for (t, _), c in zip(combo, cells)),
-                                    points + sum(more for _, more in combo)))
-
+    placements = None if extra is None else _ExtraPlacements(held, extra)
     frontier_cells = across.keys() | down.keys()
-    for cell in sorted(frontier_cells, key=lambda c: (c[1], c[0])) if ordered else frontier_cells:
-        h_kinds, h_points = across.get(cell, (ALL_KINDS, 0))
-        v_kinds, v_points = down.get(cell, (ALL_KINDS, 0))
+    for i in sorted(frontier_cells) if ordered else frontier_cells:   # index order is reading order
+        h_kinds, h_points = across.get(i, NO_CROSSING)
+        v_kinds, v_points = down.get(i, NO_CROSSING)
         fits = h_kinds & v_kinds & held.kinds
+        if not fits:
+            continue
+        cell = grid.cell(i)
         while fits:
             low = fits & -fits
-            emit([cell], (low.bit_length() - 1,), h_points + v_points)
+            kind = low.bit_length() - 1
+            if placements is None:
+                plays.append(ScoredPlay((Placement(TILES[NO_BACKGROUND][kind], cell),), h_points + v_points))
+            else:
+                plays.extend(placements.plays((cell,), (kind,), h_points + v_points))
             fits ^= low
     groups = _groups(held.kinds)
     if groups:
-        for cells, allowed, points in _segments(occupied, down, groups):
-            for kinds in _assignments(allowed):
-                emit(cells, kinds, points)
-        flipped = {(y, x): kind for (x, y), kind in occupied.items()}
-        for cells, allowed, points in _segments(flipped, {(y, x): v for (x, y), v in across.items()}, groups):
-            columns = [(x, y) for y, x in cells]
-            for kinds in _assignments(allowed):
-                emit(columns, kinds, points)
+        hand_groups = _Groups(groups)
+        for step, crossing in ((1, down), (grid.width, across)):
+            for cells, allowed, points in _segments(grid, crossing, hand_groups, step):
+                if placements is None:
+                    plays.extend(_segment_plays(cells, allowed, points))
+                else:
+                    for kinds in _assignments(allowed):
+                        plays.extend(placements.plays(cells, kinds, points))
     return plays
+
+
+def _segment_plays(cells: tuple[Cell, ...], allowed: list[int], points: int) -> list[ScoredPlay]:
+    """The plays filling ``cells`` with distinct kinds of ``allowed`` (one set per cell), each Placement made once:
+    in the order of ``_assignments``."""
+    plain = TILES[NO_BACKGROUND]
+    if len(cells) == 2:
+        options = [[Placement(plain[kind], cell) for kind in _kinds_of(mask)] for cell, mask in zip(cells, allowed)]
+        return [ScoredPlay(pair, points) for pair in product(*options) if pair[0].tile != pair[1].tile]
+    placed = [{kind: Placement(plain[kind], cell) for kind in _kinds_of(mask)} for cell, mask in zip(cells, allowed)]
+    return [ScoredPlay(tuple([at[kind] for at, kind in zip(placed, kinds)]), points) for kinds in _assignments(allowed)]
+
+
+class _ExtraPlacements:
+    """Placements with the points a rule set's extra lines add (Flex diagonals), each made once per cell and kind in
+    a generation: ``of(cell, kind)`` lists (placement, points) for every background the hand holds of the kind that
+    the extra lines accept on the cell."""
+
+    __slots__ = ("held", "extra", "_made")
+
+    def __init__(self, held: Hand, extra: ExtraPoints) -> None:
+        self.held = held
+        self.extra = extra
+        self._made: dict[tuple[Cell, int], list[tuple[Placement, int]]] = {}
+
+    def of(self, cell: Cell, kind: int) -> list[tuple[Placement, int]]:
+        made = self._made.get((cell, kind))
+        if made is None:
+            made = self._made[cell, kind] = []
+            for background in self.held.backgrounds[kind]:
+                more = self.extra(cell, background)
+                if more is not None:
+                    made.append((Placement(TILES[background][kind], cell), more))
+        return made
+
+    def plays(self, cells: tuple[Cell, ...], kinds: tuple[int, ...], points: int) -> list[ScoredPlay]:
+        """The plays of ``kinds`` on ``cells``, one per choice of backgrounds (the first cell's changing slowest);
+        none when a kind has no background that may go there."""
+        options = [self.of(cell, kind) for cell, kind in zip(cells, kinds)]
+        return [ScoredPlay(tuple([p for p, _ in combo]), points + sum([more for _, more in combo]))
+                for combo in product(*options)]
 
 
 def _product(options: list[list[tuple[Tile, int]]]) -> list[tuple[tuple[Tile, int], ...]]:
