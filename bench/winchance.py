@@ -236,7 +236,7 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-# -- build ---------------------------------------------------------------------------------------------------------------
+# -- build -------------------------------------------------------------------------------------------------------------
 def most_tiles(variant: str) -> int:
     """The most tiles a position can have left: the whole set (nothing placed yet)."""
     return len(Game.new(variant, ["a", "b"], 0).full_set)
@@ -293,8 +293,9 @@ def calibrate(args: argparse.Namespace) -> int:
     for variant, games in counts.items():
         fit_seeds = range(meta["seed"], meta["seed"] + meta["games"].get(variant, 0))
         if range(max(args.seed, fit_seeds.start), min(args.seed + games, fit_seeds.stop)):
-            raise SystemExit(f"--seed {args.seed}: {variant} games {args.seed} to {args.seed + games - 1} overlap the "
-                             f"ones the table was fit on ({fit_seeds.start} to {fit_seeds.stop - 1}); choose other seeds")
+            raise SystemExit(f"--seed {args.seed}: {variant} games {args.seed} to {args.seed + games - 1} overlap "
+                             f"the ones the table was fit on ({fit_seeds.start} to {fit_seeds.stop - 1}); choose "
+                             "other seeds")
     everything: list[tuple[float, float]] = []
     summary: dict[str, Any] = {"seed": args.seed, "games": counts, "table": str(args.table), "variants": {}}
     for variant in variants:
@@ -304,8 +305,9 @@ def calibrate(args: argparse.Namespace) -> int:
         games = positions(variant, args.seed, counts[variant], args.workers, args.positions)
         pairs = [(table.chance(variant, diff, bag, hand, other), won)
                  for rows in games for _left, bag, hand, other, diff, won in rows]
-        print(f"\n{variant}: {counts[variant]} games (seeds {args.seed} to {args.seed + counts[variant] - 1}), {len(pairs)} "
-              f"positions, played in {time.perf_counter() - start:.0f} s")
+        last = args.seed + counts[variant] - 1
+        print(f"\n{variant}: {counts[variant]} games (seeds {args.seed} to {last}), {len(pairs)} positions, played "
+              f"in {time.perf_counter() - start:.0f} s")
         summary["variants"][variant] = report(pairs)
         everything += pairs
     print(f"\nall rule sets: {len(everything)} positions")

@@ -36,6 +36,8 @@ class Position(Protocol):
     """What a chance needs of a game or a player's view (``Game`` and ``PlayerView`` both have it)."""
 
     @property
+    def variant(self) -> Any: ...
+    @property
     def scores(self) -> Sequence[int]: ...
     @property
     def bag_count(self) -> int: ...
@@ -152,8 +154,7 @@ def win_chance(position: Position, seat: int | None = None) -> float:
     if position.is_over:
         return 1.0 if difference > 0 else 0.5 if difference == 0 else 0.0
     sizes = _hand_sizes(position)
-    return chance(position.variant, difference, position.bag_count,  # type: ignore[attr-defined]
-                  sizes[seat], sizes[other], seat == position.to_move)
+    return chance(position.variant, difference, position.bag_count, sizes[seat], sizes[other], seat == position.to_move)
 
 
 def _hand_sizes(position: Any) -> tuple[int, ...]:

@@ -20,6 +20,10 @@ lost = best_points`` and efficiency ``points / best_points`` lies in [0, 1].
 
 A level's move is reproducible: the level is seeded from the record's seed and the move's index, and the Expert runs
 on its fixed look-ahead budget (``budget`` iterations, no clock), so the same record and budget give the same review.
+
+Chances of winning (``review_moves(..., win=True)``, ``win_moves`` on its own, ``review(..., win=True)``) are a third
+pass (``win_cost``): for each move of a two-player game, the mover's chance before it (the win-chance table), after it
+and after the best candidate, the candidates valued on the same sampled deals, seeded like the level's move.
 """
 from __future__ import annotations
 
@@ -257,8 +261,9 @@ def review(source: Game | dict[str, Any] | str, level: str | None = DEFAULT_LEVE
         from .endgame_review import endgame_notes
         for index, note in endgame_notes(game).items():
             moves[index]["endgame"] = note
-    result = {"variant": game.options.variant, "level": level, "budget": level_budget(level, budget),
-              "players": [p.to_json() for p in summarize(game, entries)], "moves": moves}
+    result: dict[str, Any] = {
+        "variant": game.options.variant, "level": level, "budget": level_budget(level, budget),
+        "players": [p.to_json() for p in summarize(game, entries)], "moves": moves}
     if win:
         result["win"] = win_settings()
     return result
