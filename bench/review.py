@@ -4,8 +4,8 @@
 Plays ``--games`` seeded two-player games between Hard players (the games a review would see), then times, per game,
 ``review_moves(game)`` (best play by points, Qwirkles missed and allowed, chances left: the column the page shows
 first; the browser target is 2 s in Pyodide, about 0.7 s here) and ``level_moves(game, level, budget)`` (the level's
-move in every position, the Expert at its fixed budget). Prints the median and maximum per game and per move, and one
-JSON line for scripts.
+move in every position, the Expert at its fixed budget) and ``win_moves(game)`` (the chances of winning around every
+move, ``review --win``). Prints the median and maximum per game and per move, and one JSON line for scripts.
 
     .venv/bin/python bench/review.py [--variant classic] [--games 5] [--level expert] [--budget 160]
 """
@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from qwirkle import Game  # noqa: E402
 from qwirkle.ai import make_player  # noqa: E402
 from qwirkle.study.match import play_out  # noqa: E402
-from qwirkle.study.review import level_budget, level_moves, review_moves  # noqa: E402
+from qwirkle.study.review import level_budget, level_moves, review_moves, win_moves  # noqa: E402
 
 
 def timed(run: object) -> float:
@@ -42,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     best: list[float] = []
     level: list[float] = []
+    win: list[float] = []
     moves = 0
     for index in range(args.games):
         seed = args.seed + index
@@ -50,16 +51,18 @@ def main(argv: list[str] | None = None) -> int:
         moves += len(game.moves)
         best.append(timed(review_moves(game)))
         level.append(timed(level_moves(game, args.level, args.budget)))
+        win.append(timed(win_moves(game)))
     per_move = moves / args.games
     print(f"{args.variant}: {args.games} games, {per_move:.0f} moves a game")
-    for name, times in (("best by points", best), (f"{args.level} moves", level)):
+    for name, times in (("best by points", best), (f"{args.level} moves", level), ("chances of winning", win)):
         print(f"  {name:>16}: median {statistics.median(times):.3f} s a game, max {max(times):.3f} s, "
               f"{1000 * sum(times) / moves:.1f} ms a move")
     print(json.dumps({"variant": args.variant, "games": args.games, "moves_per_game": per_move,
                       "best_median_s": round(statistics.median(best), 4), "best_max_s": round(max(best), 4),
                       "level": args.level, "budget": level_budget(args.level, args.budget),
                       "level_median_s": round(statistics.median(level), 4),
-                      "level_max_s": round(max(level), 4)}))
+                      "level_max_s": round(max(level), 4),
+                      "win_median_s": round(statistics.median(win), 4), "win_max_s": round(max(win), 4)}))
     return 0
 
 

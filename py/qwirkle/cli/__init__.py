@@ -172,7 +172,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
         make_player(level)   # unknown names fail here, before any move
     if args.budget is not None and args.budget < 1:
         raise InputError("--budget: at least 1")
-    print(json.dumps(review(_read(args.file), level, args.budget)))
+    print(json.dumps(review(_read(args.file), level, args.budget, win=args.win)))
     return 0
 
 
@@ -245,6 +245,9 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--level", default="expert",
                         help=f"the level whose move is shown: {', '.join(PLAYERS)}, or none (default expert)")
     review.add_argument("--budget", type=int, help="the Expert's look-ahead budget in iterations (default 160)")
+    review.add_argument("--win", action="store_true",
+                        help="add each move's chances of winning: win_before, win_after, best_win, best_win_move "
+                        "(percentages, two-player games)")
     review.set_defaults(run=_cmd_review)
 
     from . import analyse, endgame, puzzles

@@ -20,6 +20,10 @@ lost = best_points`` and efficiency ``points / best_points`` lies in [0, 1].
 
 A level's move is reproducible: the level is seeded from the record's seed and the move's index, and the Expert runs
 on its fixed look-ahead budget (``budget`` iterations, no clock), so the same record and budget give the same review.
+
+Chances of winning (``review_moves(..., win=True)``, ``win_moves`` on its own, ``review(..., win=True)``) are a third
+pass (``win_cost``): for each move of a two-player game, the mover's chance before it (the win-chance table), after it
+and after the best candidate, the candidates valued on the same sampled deals, seeded like the level's move.
 """
 from __future__ import annotations
 
@@ -32,10 +36,11 @@ from ..ai.lines import (DIAGONAL_STEPS, STEPS, accepts, bits, cell_accepts, diag
                        touches)
 from ..game import END_BONUS, Game, TurnResult
 from ..movegen import ScoredPlay
-from ..notation import Cell, Play, cell_notation, parse_move
+from ..notation import Cell, Move, Play, cell_notation, parse_move
 from ..record import from_record, parse_json
 from ..rules import QWIRKLE, score_play
 from ..tiles import Tile, tiles_notation
+from .win_cost import DEFAULT_CANDIDATES, DEFAULT_SAMPLES, MoveChances, move_chances, win_settings
 
 SAVE_FORMAT = "qwirkle-save"   # the page's whole save file (py/app/saves.py) holds the record under "record"
 DEFAULT_LEVEL = "expert"
@@ -80,6 +85,7 @@ class MoveReview:
     best_after_points: int | None = None
     level_move: str | None = None       # the level's move, when a level was asked for
     level_points: int | None = None
+    win: MoveChances | None = None      # the mover's chances of winning around the move, when asked for
 
     @property
     def lost(self) -> int:
@@ -96,6 +102,8 @@ class MoveReview:
             entry.update(best_after=self.best_after, best_after_points=self.best_after_points)
         if self.level_move is not None:
             entry.update(level_move=self.level_move, level_points=self.level_points)
+        if self.win is not None:
+            entry.update(self.win.to_json())
         return entry
 
 
@@ -158,8 +166,10 @@ def load(source: Game | dict[str, Any] | str) -> Game:
 
 # -- the best-by-points pass -------------------------------------------------------------------------------------------
 def review_moves(source: Game | dict[str, Any] | str, level: str | None = None,
-                 budget: int | None = None) -> Iterator[MoveReview]:
-    """One ``MoveReview`` per record move, in order; with ``level``, each carries that level's move too."""
+                 budget: int | None = None, win: bool = False) -> Iterator[MoveReview]:
+    """One ``MoveReview`` per record move, in order; with ``level``, each carries that level's move too; with
+    ``win``, the mover's chances of winning before and after it and after the best move (``win_cost``; two-player
+    games only, None otherwise)."""
     game = load(source)
     history = game.history
     turns = _Turns(history)
@@ -178,15 +188,16 @@ def review_moves(source: Game | dict[str, Any] | str, level: str | None = None,
             if found is not None and found[1] > turn_points:
                 missed, missed_points = found
         level_move = None if level is None else _level_move(live, index, level, budget)
+        winning = _win(live, move, index) if win else None
         live.apply(move)
-        chances: tuple[Chance, ...] = ()
+        left: tuple[Chance, ...] = ()
         best_after: tuple[str | None, int] = (None, 0)
         if isinstance(move, Play):
-            chances = _chances(live, seat, [p.cell for p in move.placements])
+            left = _chances(live, seat, [p.cell for p in move.placements])
         elif turn.kind == "roll" and live.to_move == seat and not live.is_over:
             best_after = _best(live)[1:]
         entry = MoveReview(index, seat, turn.kind, turn.move, hand, turn.points, best, best_points,
-                           _qwirkles(turn), missed, missed_points, chances, turns.allowed(index))
+                           _qwirkles(turn), missed, missed_points, left, turns.allowed(index), win=winning)
         if turn.kind == "roll":
             entry = replace(entry, best_after=best_after[0], best_after_points=best_after[1])
         if level_move is not None:
@@ -228,6 +239,17 @@ class LevelReplay:
         return _level_move(self._live, index, self.level, self.budget)
 
 
+def win_moves(source: Game | dict[str, Any] | str, samples: int = DEFAULT_SAMPLES,
+              limit: int = DEFAULT_CANDIDATES) -> Iterator[MoveChances | None]:
+    """The win-chance pass on its own, a move at a time (for a page that shows progress): the mover's chances around
+    each record move, as ``review_moves(..., win=True)`` gives them (None in games of more than two players)."""
+    game = load(source)
+    live = Game(game.options)
+    for index, move in enumerate(game.moves):
+        yield _win(live, parse_move(move), index, samples, limit)
+        live.apply(move)
+
+
 def summarize(source: Game | dict[str, Any] | str, entries: Sequence[MoveReview]) -> list[PlayerReview]:
     """Each player's totals by turn (see the module docstring), in seat order."""
     game = load(source)
@@ -247,19 +269,28 @@ def summarize(source: Game | dict[str, Any] | str, entries: Sequence[MoveReview]
 
 
 def review(source: Game | dict[str, Any] | str, level: str | None = DEFAULT_LEVEL,
-           budget: int | None = None, endgame: bool = True) -> dict[str, Any]:
+           budget: int | None = None, endgame: bool = True, win: bool = False) -> dict[str, Any]:
     """The whole review as JSON: ``{"variant", "level", "budget", "players": [...], "moves": [...]}``. With
     ``endgame``, a two-player classic or Flex game's moves made with the bag empty get the exact solver's verdict under
-    the key ``endgame`` (``qwirkle.study.endgame_review``)."""
+    the key ``endgame`` (``qwirkle.study.endgame_review``). With ``win``, every move gets ``win_before``,
+    ``win_after``, ``best_win`` (percentages, the mover's) and ``best_win_move`` (``win_cost``; null in games of more
+    than two players), and the object gets ``win``: how they were estimated and from which table."""
     game = load(source)
-    entries = list(review_moves(game, level, budget))
+    entries = list(review_moves(game, level, budget, win))
     moves = [entry.to_json() for entry in entries]
+    if win and len(game.options.players) != 2:
+        for entry in moves:
+            entry.update(win_before=None, win_after=None, best_win=None, best_win_move=None)
     if endgame:
         from .endgame_review import endgame_notes
         for index, note in endgame_notes(game).items():
             moves[index]["endgame"] = note
-    return {"variant": game.options.variant, "level": level, "budget": level_budget(level, budget),
-            "players": [p.to_json() for p in summarize(game, entries)], "moves": moves}
+    result: dict[str, Any] = {
+        "variant": game.options.variant, "level": level, "budget": level_budget(level, budget),
+        "players": [p.to_json() for p in summarize(game, entries)], "moves": moves}
+    if win:
+        result["win"] = win_settings()
+    return result
 
 
 # -- helpers -----------------------------------------------------------------------------------------------------------
@@ -395,6 +426,12 @@ def level_budget(level: str | None, budget: int | None) -> int | None:
     if level is None or ALIASES.get(level, level) != "expert":
         return None
     return DEFAULT_ITERATIONS if budget is None else budget
+
+
+def _win(game: Game, move: Move, index: int, samples: int = DEFAULT_SAMPLES,
+         limit: int = DEFAULT_CANDIDATES) -> MoveChances | None:
+    """The mover's chances around record move ``index``, its deals seeded from the record's seed and the index."""
+    return move_chances(game, move, game.options.seed * 1_000_003 + index, samples, limit)
 
 
 def _level_move(game: Game, index: int, level: str, budget: int | None) -> LevelMove:

@@ -1,0 +1,359 @@
+#!/usr/bin/env python3
+"""The win-chance table (``py/qwirkle/data/winchance.json``): build it from seeded self-play, and check its calibration
+on games it was not fit on.
+
+    nice -n 10 .venv/bin/python bench/winchance.py build [--games 1200] [--seed 1] [--workers 2]
+    nice -n 10 .venv/bin/python bench/winchance.py calibrate [--games 2000] [--seed 100001] [--workers 2]
+
+``build`` plays ``--games`` two-player games per rule set (classic, cubes, flex; ``--variants`` to choose) between two
+``hard`` players (the level's own seeded games, seats rotated as in ``qwirkle.study.tournament``: game i is dealt with
+seed S + i), and records every position at the start of a turn from the side of the player on move: the score
+difference (theirs minus the opponent's), the tiles left (bag and both hands), both hand sizes, and whether that
+player went on to win (a shared win counts one half). It then fits, for each rule set, the chance of winning as a
+logistic function of the score difference and of the hands' difference, with coefficients that vary smoothly with
+the tiles left (``fit``), and writes the coefficients, the seed, the game count and the levels into the table.
+
+``calibrate`` plays other seeds (refused when they overlap the table's), predicts every recorded position with
+``qwirkle.winchance`` and prints, per rule set and over all, the predictions grouped in tenths beside the share of
+those positions whose player won, and the Brier score (with that of always answering one half, for scale).
+
+``--positions DIR`` keeps the recorded positions (``DIR/VARIANT-SEED-GAMES.jsonl``, one game a line) and reads them
+back when present, so that a refit does not replay the games. Everything is seeded: the same seed and game count give
+the same table, whatever the number of workers.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+
+from qwirkle.ai import make_player  # noqa: E402
+from qwirkle.game import Game  # noqa: E402
+from qwirkle.study.match import MAX_TURNS  # noqa: E402
+from qwirkle.study.tournament import parse_player, player_seed  # noqa: E402
+
+TABLE = ROOT / "py" / "qwirkle" / "data" / "winchance.json"
+VARIANTS = ("classic", "cubes", "flex")
+# Hard without its end-game search, which took three quarters of a game's time: with the bag empty it plays by its
+# evaluation (which already counts each tile left in hand against it).
+LEVELS = ("hard/endgame_nodes=0", "hard/endgame_nodes=0")
+BUILD_SEED = 1
+CALIBRATION_SEED = 100_001
+
+# A position as recorded: tiles left (bag + both hands), bag, the mover's hand, the opponent's hand, the score
+# difference (mover minus opponent), and the mover's result (1 won, 0.5 shared, 0 lost).
+Row = tuple[int, int, int, int, int, float]
+
+
+# -- self-play ---------------------------------------------------------------------------------------------------------
+def play_game(job: tuple[str, int, int]) -> list[Row]:
+    """Game ``index`` of a run with ``seed``: the positions at the start of each turn, labelled by the result."""
+    variant, seed, index = job
+    shift = index % 2
+    players = []
+    for seat in (0, 1):
+        place = (seat + shift) % 2
+        name, options = parse_player(LEVELS[place])
+        players.append(make_player(name, player_seed(seed, index, place), **options))
+    game = Game.new(variant, ["a", "b"], seed + index)
+    seen: list[tuple[int, int, int, int, int, int]] = []   # seat, tiles left, bag, hand, other, difference
+    turns = 0
+    turn_start = True
+    while not game.is_over and turns < MAX_TURNS:
+        seat = game.to_move
+        if turn_start:
+            hands = [len(hand) for hand in game.hands]
+            scores = game.scores
+            seen.append((seat, game.bag_count + sum(hands), game.bag_count, hands[seat], hands[1 - seat],
+                         scores[seat] - scores[1 - seat]))
+        result = game.apply(players[seat].choose(game.view(seat)))
+        turn_start = result.kind != "roll" or result.forced_pass
+        turns += turn_start
+    winners = game.winners()
+    share = {seat: (1.0 / len(winners) if seat in winners else 0.0) for seat in (0, 1)}
+    return [(left, bag, hand, other, diff, share[seat]) for seat, left, bag, hand, other, diff in seen]
+
+
+def positions(variant: str, seed: int, games: int, workers: int, folder: str | None) -> list[list[Row]]:
+    """The recorded positions of ``games`` games, one list per game (read from ``folder`` when kept there)."""
+    cache = Path(folder) / f"{variant}-{seed}-{games}.jsonl" if folder else None
+    if cache is not None and cache.is_file():
+        with cache.open(encoding="utf-8") as lines:
+            return [[tuple(row) for row in json.loads(line)] for line in lines]   # type: ignore[misc]
+    jobs = [(variant, seed, index) for index in range(games)]
+    if workers > 1:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            played = pool.map(play_game, jobs, chunksize=4)
+    else:
+        played = [play_game(job) for job in jobs]
+    if cache is not None:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        with cache.open("w", encoding="utf-8") as out:
+            for rows in played:
+                out.write(json.dumps(rows) + "\n")
+    return played
+
+
+# -- the fit -----------------------------------------------------------------------------------------------------------
+SCALE = 10.0      # the score difference enters the fit in tens of points (a better conditioned system)
+RIDGE = 1.0       # a weak pull of the slopes towards 0, so that a sparse grid point cannot run away
+CUT = 3.0         # kernel weights beyond CUT bandwidths are dropped
+MIN_SLOPE = 0.001
+
+
+def grid(most: int) -> list[int]:
+    """The tiles-left values the table holds: each one up to 12 (the bag is empty: every tile tells), then every
+    second up to 24, then every fourth, and the most a position can have."""
+    points = list(range(2, 13)) + list(range(14, 25, 2)) + list(range(28, most, 4))
+    return sorted(set(p for p in points if p < most) | {most})
+
+
+def bandwidth(left: float) -> float:
+    """How far around a grid point positions count (in tiles left): narrow in the end game, wider before."""
+    return 0.5 + 0.06 * left
+
+
+Cells = dict[tuple[int, int, int], list[float]]   # (tiles left, difference, hands' difference) -> [count, wins]
+
+
+def aggregate(games: Iterable[Sequence[Row]]) -> Cells:
+    cells: Cells = {}
+    for rows in games:
+        for left, _bag, hand, other, diff, won in rows:
+            cell = cells.setdefault((left, diff, other - hand), [0.0, 0.0])
+            cell[0] += 1
+            cell[1] += won
+    return cells
+
+
+def solve3(m: list[list[float]], v: list[float]) -> list[float]:
+    """Solve the 3x3 system m x = v (Gaussian elimination with partial pivoting)."""
+    a = [row[:] + [v[i]] for i, row in enumerate(m)]
+    for col in range(3):
+        pivot = max(range(col, 3), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        for r in range(col + 1, 3):
+            f = a[r][col] / a[col][col]
+            for c in range(col, 4):
+                a[r][c] -= f * a[col][c]
+    x = [0.0, 0.0, 0.0]
+    for r in (2, 1, 0):
+        x[r] = (a[r][3] - sum(a[r][c] * x[c] for c in range(r + 1, 3))) / a[r][r]
+    return x
+
+
+def local_fit(cells: Cells, centre: int) -> tuple[list[float], float]:
+    """Kernel-weighted logistic regression around ``centre`` tiles left: logit = a + b d/SCALE + c k. Returns the
+    coefficients (per point of difference for b) and the effective weight of the positions used."""
+    h = bandwidth(centre)
+    data = []
+    total = 0.0
+    for (left, diff, hands), (count, wins) in cells.items():
+        z = (left - centre) / h
+        if abs(z) > CUT:
+            continue
+        w = count * math.exp(-0.5 * z * z)
+        data.append((w, diff / SCALE, float(hands), wins / count))
+        total += w
+    beta = [0.0, 0.5, 0.0]
+    for _ in range(50):
+        grad = [0.0, -RIDGE * beta[1], -RIDGE * beta[2]]
+        hess = [[0.0] * 3 for _ in range(3)]
+        hess[1][1] = hess[2][2] = RIDGE
+        for w, d, k, y in data:
+            s = beta[0] + beta[1] * d + beta[2] * k
+            p = 1.0 / (1.0 + math.exp(-s)) if s > -30 else 0.0
+            g = w * (y - p)
+            x = (1.0, d, k)
+            q = w * p * (1.0 - p)
+            for i in range(3):
+                grad[i] += g * x[i]
+                for j in range(3):
+                    hess[i][j] += q * x[i] * x[j]
+        step = solve3(hess, grad)
+        beta = [b + s for b, s in zip(beta, step)]
+        if max(abs(s) for s in step) < 1e-7:
+            break
+    return [beta[0], beta[1] / SCALE, beta[2]], total
+
+
+def isotonic_down(values: list[float], weights: list[float]) -> list[float]:
+    """The closest non-increasing sequence (weighted least squares: pool adjacent violators)."""
+    blocks: list[list[float]] = []   # [mean, weight, length]
+    for v, w in zip(values, weights):
+        blocks.append([v, w, 1])
+        while len(blocks) > 1 and blocks[-2][0] < blocks[-1][0]:
+            v2, w2, n2 = blocks.pop()
+            v1, w1, n1 = blocks.pop()
+            blocks.append([(v1 * w1 + v2 * w2) / (w1 + w2), w1 + w2, n1 + n2])
+    out: list[float] = []
+    for v, _w, n in blocks:
+        out.extend([v] * int(n))
+    return out
+
+
+def fit(cells: Cells, most: int) -> dict[str, list[float]]:
+    """The coefficients at each grid point: local fits, the slope made positive and non-increasing in the tiles left
+    (more tiles to come, the less a point of lead is worth), then every coefficient smoothed over neighbouring grid
+    points so that the chance never jumps between two tile counts."""
+    points = grid(most)
+    fits = [local_fit(cells, t) for t in points]
+    weights = [max(w, 1e-9) for _, w in fits]
+    a = [f[0][0] for f in fits]
+    b = isotonic_down([max(f[0][1], MIN_SLOPE) for f in fits], weights)
+    c = [f[0][2] for f in fits]
+    a, c = smooth(a, weights), smooth(c, weights)
+    b = isotonic_down(smooth(b, weights), weights)
+    return {"tiles": [float(t) for t in points], "a": a, "b": b, "c": c}
+
+
+def smooth(values: list[float], weights: list[float]) -> list[float]:
+    """A weighted moving average over each grid point and its two neighbours (1-2-1)."""
+    out = []
+    for i in range(len(values)):
+        num = den = 0.0
+        for j, k in ((i - 1, 1.0), (i, 2.0), (i + 1, 1.0)):
+            if 0 <= j < len(values):
+                num += k * weights[j] * values[j]
+                den += k * weights[j]
+        out.append(num / den)
+    return out
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished workers (what the games cost, whatever the machine's load)."""
+    import resource
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+# -- build -------------------------------------------------------------------------------------------------------------
+def most_tiles(variant: str) -> int:
+    """The most tiles a position can have left: the whole set (nothing placed yet)."""
+    return len(Game.new(variant, ["a", "b"], 0).full_set)
+
+
+def game_counts(text: str, variants: Sequence[str]) -> dict[str, int]:
+    """``--games``: one number for every rule set, or ``classic=1500,cubes=600,...`` (a rule set left out: 0)."""
+    if "=" not in text:
+        return {variant: int(text) for variant in variants}
+    counts = {variant: 0 for variant in variants}
+    for item in text.split(","):
+        name, _, number = item.partition("=")
+        if name not in counts:
+            raise SystemExit(f"--games: {name!r} is not one of {', '.join(variants)}")
+        counts[name] = int(number)
+    return counts
+
+
+def build(args: argparse.Namespace) -> int:
+    variants = args.variants.split(",")
+    counts = game_counts(args.games, variants)
+    table: dict[str, Any] = {
+        "format": "qwirkle-winchance", "version": 1,
+        "made_by": "bench/winchance.py build", "levels": list(LEVELS), "seed": args.seed, "games": counts,
+        "model": "chance of the player on move = 1 / (1 + exp(-(a + b * difference + c * (other hand - own hand)))), "
+                 "a, b, c at each tiles-left value (bag + both hands), linear in between",
+        "positions": {}, "variants": {}}
+    for variant in variants:
+        start = time.perf_counter()
+        cpu = cpu_seconds()
+        games = positions(variant, args.seed, counts[variant], args.workers, args.positions)
+        played = time.perf_counter() - start
+        cells = aggregate(games)
+        curve = fit(cells, most_tiles(variant))
+        table["positions"][variant] = sum(len(rows) for rows in games)
+        table["variants"][variant] = {key: [round(x, 5) for x in values] for key, values in curve.items()}
+        print(f"{variant}: {counts[variant]} games, {table['positions'][variant]} positions, played in {played:.0f} s, "
+              f"fit in {time.perf_counter() - start - played:.1f} s (CPU {cpu_seconds() - cpu:.0f} s)",
+              flush=True)
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(table, separators=(",", ":")) + "\n", encoding="utf-8")
+    print(f"wrote {out} ({out.stat().st_size} bytes)")
+    return 0
+
+
+# -- calibration -------------------------------------------------------------------------------------------------------
+def calibrate(args: argparse.Namespace) -> int:
+    from qwirkle.winchance import Table
+    table = Table.from_json(json.loads(Path(args.table).read_text(encoding="utf-8")))
+    meta = table.meta
+    variants = [variant for variant in args.variants.split(",")]
+    counts = game_counts(args.games, variants)
+    for variant, games in counts.items():
+        fit_seeds = range(meta["seed"], meta["seed"] + meta["games"].get(variant, 0))
+        if range(max(args.seed, fit_seeds.start), min(args.seed + games, fit_seeds.stop)):
+            raise SystemExit(f"--seed {args.seed}: {variant} games {args.seed} to {args.seed + games - 1} overlap "
+                             f"the ones the table was fit on ({fit_seeds.start} to {fit_seeds.stop - 1}); choose "
+                             "other seeds")
+    everything: list[tuple[float, float]] = []
+    summary: dict[str, Any] = {"seed": args.seed, "games": counts, "table": str(args.table), "variants": {}}
+    for variant in variants:
+        if not counts[variant]:
+            continue
+        start = time.perf_counter()
+        games = positions(variant, args.seed, counts[variant], args.workers, args.positions)
+        pairs = [(table.chance(variant, diff, bag, hand, other), won)
+                 for rows in games for _left, bag, hand, other, diff, won in rows]
+        last = args.seed + counts[variant] - 1
+        print(f"\n{variant}: {counts[variant]} games (seeds {args.seed} to {last}), {len(pairs)} positions, played "
+              f"in {time.perf_counter() - start:.0f} s")
+        summary["variants"][variant] = report(pairs)
+        everything += pairs
+    print(f"\nall rule sets: {len(everything)} positions")
+    summary["all"] = report(everything)
+    print(json.dumps(summary))
+    return 0
+
+
+def report(pairs: Sequence[tuple[float, float]]) -> dict[str, Any]:
+    """Predictions grouped in tenths beside the share won, as a Markdown table; the Brier score."""
+    groups: list[list[tuple[float, float]]] = [[] for _ in range(10)]
+    for p, won in pairs:
+        groups[min(9, int(p * 10))].append((p, won))
+    print("| predicted | positions | mean prediction | share won | difference |")
+    print("|---|---|---|---|---|")
+    rows = []
+    for i, group in enumerate(groups):
+        if not group:
+            continue
+        mean = sum(p for p, _ in group) / len(group)
+        share = sum(w for _, w in group) / len(group)
+        print(f"| {10 * i}-{10 * i + 10} % | {len(group)} | {100 * mean:.1f} % | {100 * share:.1f} % "
+              f"| {100 * (share - mean):+.1f} |")
+        rows.append({"tenth": i, "positions": len(group), "predicted": round(mean, 4), "won": round(share, 4)})
+    brier = sum((p - w) ** 2 for p, w in pairs) / len(pairs)
+    base = sum((0.5 - w) ** 2 for _, w in pairs) / len(pairs)
+    print(f"Brier score {brier:.4f} (always 50 %: {base:.4f})")
+    return {"tenths": rows, "brier": round(brier, 5), "brier_half": round(base, 5)}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    for name, games, seed in (("build", 1500, BUILD_SEED), ("calibrate", 2000, CALIBRATION_SEED)):
+        command = commands.add_parser(name)
+        command.add_argument("--games", default=str(games),
+                             help=f"games per rule set: N, or classic=N,cubes=M,flex=K (default {games})")
+        command.add_argument("--seed", type=int, default=seed, help=f"game i is dealt with seed S + i (default {seed})")
+        command.add_argument("--variants", default=",".join(VARIANTS))
+        command.add_argument("--workers", type=int, default=2)
+        command.add_argument("--positions", metavar="DIR", help="keep the recorded positions in DIR (and reuse them)")
+        command.add_argument("--table" if name == "calibrate" else "--out", default=str(TABLE))
+        command.set_defaults(run=build if name == "build" else calibrate)
+    args = parser.parse_args(argv)
+    return int(args.run(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,259 @@
+"""What a move cost in chances of winning: the mover's chance after it, after the best move found, and before it.
+
+Points are not wins: a play that scores 12 and leaves a Qwirkle open to the opponent can cost more than it brings.
+``chances_after(game, moves)`` values each move by looking one turn ahead on sampled deals of what the mover cannot
+see (the opponent's hand and the bag's order, from the mover's view only; in Cubes the faces of the dice still in the
+bag): the move is made and the mover draws, the opponent makes their best-scoring reply from the dealt hand and
+draws, the mover makes their best-scoring follow-up, and the win-chance table (``qwirkle.winchance``) judges the
+position then, the opponent on move. A move or a reply that goes out ends the game with the +6 (C9), and the chance is
+then 1, one half or 0. The chance of a move is the mean over the deals.
+
+Every move is valued on the *same* deals (common random numbers): the luck of a deal falls on every candidate alike,
+so their differences are measured far more precisely than their values, and the best candidate's chance, being the
+largest of estimates that include the move played, is never below the played move's.
+
+``move_chances(game, move, index)`` is what the review shows for one record move: the chance before it (the table, the
+position as it stands, the mover on move), after it, and after the best of the candidates (the move played, the play
+with the most points and the best plays by Hard's evaluation), with that candidate. Deals are drawn by the game's own
+generator algorithm (``qwirkle.chance.Chance``) seeded from the record's seed and the move's index, so a review is
+the same every time and on every Python.
+
+Two players only: with more, ``move_chances`` gives None (the table is fit on two-player games).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from ..ai.evaluate import Evaluator
+from ..ai.lines import kinds_by_cell
+from ..ai.quick import FlexPosition, Position
+from ..chance import Chance
+from ..game import END_BONUS, HAND_SIZE, Game
+from ..notation import Cell, Exchange, Move, Pass, Placement, Play, Roll
+from ..rules import score_play
+from ..tiles import Tile
+from ..view import PlayerView
+from ..winchance import chance, table, win_chance
+
+DEFAULT_SAMPLES = 8       # deals per position
+DEFAULT_CANDIDATES = 4    # Hard's best plays valued beside the move played and the play with the most points
+FACES = 6
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One guess at what the mover cannot see: the opponent's hand, the bag top first, and faces for dice the mover
+    re-rolls (Cubes)."""
+
+    other: tuple[Tile, ...]
+    bag: tuple[Tile, ...]
+    faces: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class MoveChances:
+    """The mover's chances around one move (0 to 1)."""
+
+    before: float          # the position as it stands, the mover on move (the table alone)
+    after: float           # after the move made (look-ahead on the shared deals)
+    best: float            # after the best candidate, on the same deals: never below ``after``
+    best_move: str         # that candidate, in notation (the move made when nothing did better)
+
+    @property
+    def lost(self) -> float:
+        return self.best - self.after
+
+    def to_json(self) -> dict[str, Any]:
+        """Percentages, as the review prints them."""
+        return {"win_before": percent(self.before), "win_after": percent(self.after), "best_win": percent(self.best),
+                "best_win_move": self.best_move}
+
+
+def percent(value: float) -> float:
+    return round(100.0 * value, 1)
+
+
+def deals(view: PlayerView, count: int, rng: Chance) -> list[Deal]:
+    """``count`` deals consistent with the mover's view (unseen tiles sorted first, so the same seed gives the same
+    deals). Classic and Flex: the unseen tiles shuffled, the opponent's hand first, the rest the bag. Cubes: the
+    hands are open and the bag's dice get their faces as drawn (``Variant.drawn``)."""
+    unseen = sorted(view.unseen().elements())
+    other_seat = 1 - view.seat
+    found = []
+    for _ in range(count):
+        tiles = list(unseen)
+        rng.shuffle(tiles)
+        if view.open_hands is not None:
+            drawn = view.variant.drawn
+            other = tuple(view.open_hands[other_seat])
+            bag = tuple(drawn(t, rng) for t in tiles[:view.bag_count])
+        else:
+            size = view.hand_sizes[other_seat]
+            other, bag = tuple(tiles[:size]), tuple(tiles[size:])
+        faces = tuple(rng.randrange(FACES) for _ in range(HAND_SIZE)) if view.variant.dice else ()
+        found.append(Deal(other, bag, faces))
+    return found
+
+
+class _Board:
+    """The board for look-ahead: the best-scoring play of a hand, fast (``quick.Position``; ``FlexPosition`` with
+    Flex diagonals, whose points depend on the tiles' backgrounds)."""
+
+    __slots__ = ("position", "flex")
+
+    def __init__(self, tiles: dict[Cell, Tile] | None, flex: bool) -> None:
+        self.flex = flex
+        if tiles is None:
+            return
+        self.position: Position = FlexPosition(tiles) if flex else Position(kinds_by_cell(tiles))
+
+    def copy(self) -> "_Board":
+        other = _Board(None, self.flex)
+        other.position = self.position.copy()
+        return other
+
+    def place(self, placed: Sequence[tuple[Cell, Tile]]) -> None:
+        position = self.position
+        if isinstance(position, FlexPosition):
+            position.place_tiles(placed)
+        else:
+            position.place([(cell, tile.color * 6 + tile.shape) for cell, tile in placed])
+
+    def best(self, hand: Sequence[Tile]) -> tuple[int, list[tuple[Cell, Tile]]] | None:
+        """The most this hand can score now and where it plays (None when nothing fits)."""
+        position = self.position
+        if isinstance(position, FlexPosition):
+            return position.best_tiles(hand)
+        mask = 0
+        for tile in hand:
+            mask |= 1 << (tile.color * 6 + tile.shape)
+        found = position.best_play(mask)
+        if found is None:
+            return None
+        points, cells, kinds = found
+        return points, [(cell, Tile(kind // 6, kind % 6)) for cell, kind in zip(cells, kinds)]
+
+
+class LookAhead:
+    """One position, from the mover's side: values moves on shared deals (see the module docstring)."""
+
+    def __init__(self, game: Game, samples: int = DEFAULT_SAMPLES, seed: int = 0, follow_up: bool = True) -> None:
+        self.follow_up = follow_up
+        if len(game.options.players) != 2:
+            raise ValueError("win chance: two players only")
+        self.game = game
+        self.seat = game.to_move
+        self.view = game.view(self.seat)
+        view = self.view
+        if view.bag_count == 0 and not view.variant.dice:
+            samples = 1   # the opponent holds exactly the unseen tiles: every deal is the same
+        self.deals = deals(view, max(1, samples), Chance(seed))
+        self.root = _Board(view.board.tiles, view.variant.diagonals)
+        self.difference = view.scores[self.seat] - view.scores[1 - self.seat]
+
+    def chances(self, moves: Sequence[Move]) -> list[float]:
+        """The mover's chance after each move, each the mean over the same deals."""
+        view = self.view
+        values = []
+        for move in moves:
+            points = score_play(view.board, move.placements, view.variant).points if isinstance(move, Play) else 0
+            values.append(sum(self.value(move, points, deal) for deal in self.deals) / len(self.deals))
+        return values
+
+    def value(self, move: Move, points: int, deal: Deal) -> float:
+        """The mover's chance after ``move`` (a play scoring ``points``) on one deal."""
+        view = self.view
+        hand = list(view.hand)
+        bag = list(deal.bag)
+        board = self.root.copy()
+        difference = self.difference
+        if isinstance(move, Roll):   # Cubes: the re-rolled dice fall as dealt, then the best-scoring play
+            _remove(hand, move.tiles)
+            hand.extend(Tile(die.color, face) for die, face in zip(move.tiles, deal.faces))
+            found = board.best(hand)
+            if found is not None:
+                points = found[0]
+                move = Play(tuple(Placement(tile, cell) for cell, tile in found[1]))
+        if isinstance(move, Play):
+            placed = [(p.cell, p.tile) for p in move.placements]
+            _remove(hand, [tile for _, tile in placed])
+            difference += points
+            if not hand and not bag:
+                return _outcome(difference + END_BONUS)
+            board.place(placed)
+            draw = min(len(bag), HAND_SIZE - len(hand))
+            hand.extend(bag[:draw])
+            del bag[:draw]
+        elif isinstance(move, Exchange):   # the tiles go back into the bag, below what is drawn next
+            _remove(hand, move.tiles)
+            hand.extend(bag[:len(move.tiles)])
+            bag = bag[len(move.tiles):] + list(move.tiles)
+        elif not isinstance(move, (Pass, Roll)):
+            raise TypeError(f"move: expected a Play, Exchange, Roll or Pass, got {type(move).__name__}")
+        other = len(deal.other)
+        reply = board.best(deal.other)
+        if reply is not None:   # the opponent's best-scoring reply (none: they exchange or pass, scoring nothing)
+            scored, theirs = reply
+            difference -= scored
+            if not bag and len(theirs) == other:
+                return _outcome(difference - END_BONUS)
+            board.place(theirs)
+            drawn = min(len(bag), len(theirs))
+            other += drawn - len(theirs)
+            del bag[:drawn]
+        size = len(hand)
+        if not self.follow_up:
+            return chance(view.variant, difference, len(bag), size, other, on_move=True)
+        follow = board.best(hand)
+        if follow is not None:   # the mover's best-scoring follow-up
+            scored, mine = follow
+            difference += scored
+            if not bag and len(mine) == size:
+                return _outcome(difference + END_BONUS)
+            drawn = min(len(bag), len(mine))
+            size += drawn - len(mine)
+            del bag[:drawn]
+        return chance(view.variant, difference, len(bag), size, other, on_move=False)
+
+
+def candidates(game: Game, move: Move, limit: int = DEFAULT_CANDIDATES) -> list[Move]:
+    """The moves to compare with ``move`` (first): the play with the most points and Hard's ``limit`` best plays by
+    its evaluation (``qwirkle.ai.evaluate``), each once."""
+    plays = game.legal_plays()
+    found: dict[str, Move] = {move.notation(): move}
+    if plays:
+        most = min(plays, key=lambda p: (-p.points, p.placements))
+        found.setdefault(most.notation(), Play(most.placements))
+        if limit:
+            for _, play in Evaluator(game.view(game.to_move)).ranked(plays)[:limit]:
+                found.setdefault(play.notation(), Play(play.placements))
+    return list(found.values())
+
+
+def move_chances(game: Game, move: Move, seed: int = 0, samples: int = DEFAULT_SAMPLES,
+                 limit: int = DEFAULT_CANDIDATES) -> MoveChances | None:
+    """The mover's chances around ``move`` in ``game``'s position (None unless two players): before it, after it and
+    after the best candidate, all candidates on the same deals (seeded by ``seed``)."""
+    if len(game.options.players) != 2 or game.is_over:
+        return None
+    moves = candidates(game, move, limit)
+    values = LookAhead(game, samples, seed).chances(moves)
+    best = max(range(len(moves)), key=lambda i: (values[i], -i))   # ties: the earliest, the move made first
+    return MoveChances(win_chance(game), values[0], values[best], moves[best].notation())
+
+
+def win_settings(samples: int = DEFAULT_SAMPLES, limit: int = DEFAULT_CANDIDATES) -> dict[str, Any]:
+    """How the chances are estimated, and the table they come from (its seed, games and levels), for the record."""
+    meta = table().meta
+    return {"samples": samples, "candidates": limit,
+            "table": {key: meta.get(key) for key in ("made_by", "levels", "seed", "games")}}
+
+
+def _outcome(difference: int) -> float:
+    return 1.0 if difference > 0 else 0.5 if difference == 0 else 0.0
+
+
+def _remove(hand: list[Tile], tiles: Sequence[Tile]) -> None:
+    for tile in tiles:
+        hand.remove(tile)

@@ -1,0 +1,112 @@
+"""The win-chance table (qwirkle.winchance, py/qwirkle/data/winchance.json): it loads (from a folder and from a zip
+archive, as in the page), every chance lies in [0, 1], grows with the lead, and the two players' chances add up to 1."""
+import json
+import pathlib
+import subprocess
+import sys
+import zipfile
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from qwirkle import Game
+from qwirkle.winchance import DATA_NAME, FORMAT, Table, chance, table, win_chance
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+VARIANTS = ("classic", "cubes", "flex")
+
+
+def test_the_table_loads_and_says_how_it_was_made():
+    data = json.loads((ROOT / "py" / "qwirkle" / DATA_NAME).read_text(encoding="utf-8"))
+    assert data["format"] == FORMAT
+    assert (ROOT / "py" / "qwirkle" / DATA_NAME).stat().st_size < 16_000   # a small file shipped with the app
+    loaded = table()
+    assert set(VARIANTS) <= set(loaded.curves)
+    assert isinstance(loaded.meta["seed"], int) and loaded.meta["made_by"].startswith("bench/winchance.py")
+    for variant in VARIANTS:
+        assert loaded.meta["games"][variant] > 0 and loaded.meta["positions"][variant] > 0
+        curve = loaded.curves[variant]
+        assert len(curve.tiles) == len(curve.a) == len(curve.b) == len(curve.c)
+        assert list(curve.tiles) == sorted(curve.tiles)
+        assert all(b > 0 for b in curve.b)
+        assert all(x >= y for x, y in zip(curve.b, curve.b[1:])), "a point of lead counts less with more tiles left"
+
+
+def test_a_table_of_another_kind_is_refused():
+    with pytest.raises(ValueError, match=FORMAT):
+        Table.from_json({"format": "something else", "variants": {}})
+
+
+def test_the_table_reads_from_a_zip_archive(tmp_path):
+    """The page imports the engine from app.zip: pkgutil.get_data must find the table there too."""
+    archive = tmp_path / "app.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        for path in (ROOT / "py" / "qwirkle").rglob("*"):
+            if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+                out.write(path, path.relative_to(ROOT / "py").as_posix())
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import qwirkle.winchance as w; "
+            "assert w.__file__.startswith(sys.argv[1]), w.__file__; "
+            "print(w.chance('classic', 10, 40, 6, 6))")
+    out = subprocess.run([sys.executable, "-I", "-c", code, str(archive)], capture_output=True, text=True, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert float(out.stdout) == pytest.approx(chance("classic", 10, 40, 6, 6))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(VARIANTS), st.integers(-150, 150), st.integers(1, 40), st.integers(0, 96),
+       st.integers(1, 6), st.integers(1, 6), st.booleans())
+def test_chances_lie_in_0_1_and_grow_with_the_lead(variant, difference, lead, bag, hand, other, on_move):
+    if bag:
+        hand = other = 6
+    low = chance(variant, difference, bag, hand, other, on_move)
+    high = chance(variant, difference + lead, bag, hand, other, on_move)
+    assert 0.0 <= low <= high <= 1.0
+    assert low < high or high in (0.0, 1.0) or low > 1 - 1e-9
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(VARIANTS), st.floats(-80, 80), st.floats(0, 96), st.integers(1, 6), st.integers(1, 6))
+def test_the_two_players_chances_add_up_to_one(variant, difference, bag, hand, other):
+    mine = chance(variant, difference, int(bag), hand, other, on_move=True)
+    theirs = chance(variant, -difference, int(bag), other, hand, on_move=False)
+    assert mine + theirs == pytest.approx(1.0)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(VARIANTS), st.floats(0, 120), st.floats(0, 1))
+def test_no_jump_between_neighbouring_tile_counts(variant, left, step):
+    """The coefficients are interpolated: one tile more or less moves a chance by a few points at most."""
+    curve = table().curves[variant]
+    for difference in (-20, -5, 0, 5, 20):
+        here = curve.on_move(difference, left, 0)
+        there = curve.on_move(difference, left + step, 0)
+        assert abs(here - there) < 0.08
+
+
+def test_win_chance_of_a_game_and_of_a_view():
+    game = Game.new("flex", ["Ann", "Bob"], seed=5)
+    mover = game.to_move
+    assert win_chance(game) == pytest.approx(win_chance(game.view(mover)))
+    assert win_chance(game) + win_chance(game, 1 - mover) == pytest.approx(1.0)
+    assert win_chance(game) == pytest.approx(chance("flex", 0, game.bag_count, 6, 6))
+
+
+def test_a_finished_game_is_won_lost_or_shared():
+    game = Game.new("classic", ["Ann", "Bob"], seed=2)
+    while not game.is_over:
+        plays = game.legal_plays()
+        game.apply(max(plays, key=lambda p: (p.points, p.notation())).notation() if plays else
+                   (f"swap {game.describe_hand(game.to_move)}" if game.exchange_limit() else "pass"))
+    chances = [win_chance(game, seat) for seat in (0, 1)]
+    expected = [0.5, 0.5] if len(game.winners()) == 2 else [1.0 if seat in game.winners() else 0.0 for seat in (0, 1)]
+    assert chances == expected
+
+
+def test_two_players_only():
+    with pytest.raises(ValueError, match="two players"):
+        win_chance(Game.new("classic", ["Ann", "Bob", "Cy"], seed=1))
+
+
+def test_an_unknown_rule_set_takes_the_nearest_kind():
+    assert table().curve("no such rule set") is table().curves["classic"]
