@@ -14,6 +14,7 @@ from .strings_en_analysis import ANALYSIS
 from .strings_en_dice import DICE
 from .strings_en_puzzles import PUZZLES
 from .strings_en_tiles import TILES
+from .strings_en_scripts import SCRIPTS
 
 EN: dict[str, str] = {
     **BOARDS,
@@ -21,6 +22,7 @@ EN: dict[str, str] = {
     **ANALYSIS,
     **PUZZLES,
     **TILES,
+    **SCRIPTS,
     # Buttons (the English names are a fixed contract: tests rely on them)
     "new_game": "New game",
     "play": "Play",
@@ -324,22 +326,6 @@ EN: dict[str, str] = {
     "key_last": "show the last move",
     "key_help": "this list",
     # Loading screen (js/loading.js holds a copy; tests/site checks it is the same)
-    "loading_page": "Loading the page…",
-    "loading_runtime": "Downloading the Python runtime…",
-    "loading_python": "Starting Python…",
-    "loading_game": "Loading the game…",
-    "loading_ready": "Ready.",
-    "loading_error": "The game could not start. Reload the page to try again.",
-    "loading_hint": "The game runs Python in your browser; the first visit downloads about 15 MB.",
-    # Read by the page's scripts before Python runs (js/*.js import assets/app/words.js, which
-    # scripts/i18n.py writes from the catalogs: every key starting loading_, install_, update_, embed_).
-    "install_text": "Play full screen and offline: tap Share, then “Add to Home Screen”.",
-    "install_close": "Close",
-    "update_available": "Update available",
-    "update_reload": "Reload",
-    "update_updating": "Updating…",
-    "embed_loading": "Loading the board…",
-    "embed_failed": "The board could not be loaded.",
     # Refused moves, by reason (and rule) from the engine
     "why_empty": "a play places at least one tile.",
     "why_C8_empty": "an exchange puts back at least one tile.",
