@@ -29,7 +29,8 @@ WARM_UP = ("qwirkle.ai", "qwirkle.study.review")   # imported before the page co
 def next_to_compute(review: ReviewSession) -> int:
     """The level's next move to compute, in the order the player looks at them: the move on show,
     then the moves after it, then those before."""
-    order = [*range(review.step, review.total), *range(review.step)]
+    step, total = int(review.step), int(review.total)
+    order: list[int] = [*range(step, total), *range(step)]
     return next(index for index in order if index not in review.levels)
 
 
