@@ -109,7 +109,7 @@ def _assignments(allowed: Sequence[int]) -> list[tuple[int, ...]]:
 
 
 # -- the board as a grid, and the stretches along its rows and columns ---------------------------------------------
-Segment = tuple[tuple[Cell, ...], list[int], int]   # empty cells, kinds each may take from the hand, points
+Segment = tuple[tuple[int, ...], list[int], int]    # empty cells' indexes, kinds each may take from the hand, points
 Group = tuple[int, int, int]                        # a color or shape: its kinds, the hand's kinds of it, count
 IndexCrossings = dict[int, tuple[int, int]]         # ``Crossings`` by ``_Grid`` index
 MARGIN = QWIRKLE + 2   # empty cells round a _Grid's tiles: no walk from a cell next to a tile leaves the grid
@@ -304,9 +304,8 @@ def _add_segment(grid: _Grid, crossing: IndexCrossings, stretch: range, run: int
     """Add the ``stretch`` of indexes (whose tiles hold the kinds ``run`` and whose crossings score ``points``) to
     each group of ``alive`` that can fill all of its empty cells with distinct kinds."""
     kinds = grid.kinds
-    empties = [i for i in stretch if kinds[i] is None]
+    empties = tuple([i for i in stretch if kinds[i] is None])
     masks = [crossing.get(i, NO_CROSSING)[0] for i in empties]
-    cells: tuple[Cell, ...] = ()
     points += LINE_POINTS[len(stretch)]
     size = len(empties)
     while alive:
@@ -319,8 +318,7 @@ def _add_segment(grid: _Grid, crossing: IndexCrossings, stretch: range, run: int
         free = held & ~run
         allowed = [mask & free for mask in masks]
         if all(allowed):
-            cells = cells or tuple([grid.cell(i) for i in empties])
-            found[g].append((cells, allowed, points))
+            found[g].append((empties, allowed, points))
 
 
 def _groups(hand_kinds: int) -> list[Group]:
@@ -439,73 +437,93 @@ def _plays(grid: _Grid, across: IndexCrossings, down: IndexCrossings, held: Hand
     """``frontier_plays`` on the board's grid (single tiles in reading order when ``ordered``, then the segments
     along rows, then along columns)."""
     plays: list[ScoredPlay] = []
-    placements = None if extra is None else _ExtraPlacements(held, extra)
+    placed = _Placements(grid)
+    extra_placed = None if extra is None else _ExtraPlacements(grid, held, extra)
     frontier_cells = across.keys() | down.keys()
     for i in sorted(frontier_cells) if ordered else frontier_cells:   # index order is reading order
         h_kinds, h_points = across.get(i, NO_CROSSING)
         v_kinds, v_points = down.get(i, NO_CROSSING)
         fits = h_kinds & v_kinds & held.kinds
-        if not fits:
-            continue
-        cell = grid.cell(i)
         while fits:
             low = fits & -fits
             kind = low.bit_length() - 1
-            if placements is None:
-                plays.append(ScoredPlay((Placement(TILES[NO_BACKGROUND][kind], cell),), h_points + v_points))
+            if extra_placed is None:
+                plays.append(ScoredPlay((placed[i * 36 + kind],), h_points + v_points))
             else:
-                plays.extend(placements.plays((cell,), (kind,), h_points + v_points))
+                for placement, more in extra_placed.of(i, kind):
+                    plays.append(ScoredPlay((placement,), h_points + v_points + more))
             fits ^= low
     groups = _groups(held.kinds)
     if groups:
         hand_groups = _Groups(groups)
         for step, crossing in ((1, down), (grid.width, across)):
-            for cells, allowed, points in _segments(grid, crossing, hand_groups, step):
-                if placements is None:
-                    plays.extend(_segment_plays(cells, allowed, points))
+            for empties, allowed, points in _segments(grid, crossing, hand_groups, step):
+                if extra_placed is None:
+                    plays.extend(_segment_plays(empties, allowed, points, placed))
                 else:
                     for kinds in _assignments(allowed):
-                        plays.extend(placements.plays(cells, kinds, points))
+                        plays.extend(extra_placed.plays(empties, kinds, points))
     return plays
 
 
-def _segment_plays(cells: tuple[Cell, ...], allowed: list[int], points: int) -> list[ScoredPlay]:
-    """The plays filling ``cells`` with distinct kinds of ``allowed`` (one set per cell), each Placement made once:
-    in the order of ``_assignments``."""
-    plain = TILES[NO_BACKGROUND]
-    if len(cells) == 2:
-        options = [[Placement(plain[kind], cell) for kind in _kinds_of(mask)] for cell, mask in zip(cells, allowed)]
+class _Placements(dict[int, Placement]):
+    """The placements of one generation (a tile with no background) by grid index * 36 + kind, each made when first
+    asked for and then shared by every play that holds it."""
+
+    __slots__ = ("grid",)
+
+    def __init__(self, grid: _Grid) -> None:
+        super().__init__()
+        self.grid = grid
+
+    def __missing__(self, key: int) -> Placement:
+        index, kind = divmod(key, 36)
+        made = self[key] = Placement(TILES[NO_BACKGROUND][kind], self.grid.cell(index))
+        return made
+
+
+def _segment_plays(empties: tuple[int, ...], allowed: list[int], points: int, placed: _Placements
+                   ) -> list[ScoredPlay]:
+    """The plays filling the cells at ``empties`` with distinct kinds of ``allowed`` (one set per cell), in the
+    order of ``_assignments``."""
+    if len(empties) == 2:
+        first, second = empties[0] * 36, empties[1] * 36
+        options = ([placed[first + kind] for kind in _kinds_of(allowed[0])],
+                   [placed[second + kind] for kind in _kinds_of(allowed[1])])
         return [ScoredPlay(pair, points) for pair in product(*options) if pair[0].tile != pair[1].tile]
-    placed = [{kind: Placement(plain[kind], cell) for kind in _kinds_of(mask)} for cell, mask in zip(cells, allowed)]
-    return [ScoredPlay(tuple([at[kind] for at, kind in zip(placed, kinds)]), points) for kinds in _assignments(allowed)]
+    keys = [i * 36 for i in empties]
+    return [ScoredPlay(tuple([placed[key + kind] for key, kind in zip(keys, kinds)]), points)
+            for kinds in _assignments(allowed)]
 
 
 class _ExtraPlacements:
     """Placements with the points a rule set's extra lines add (Flex diagonals), each made once per cell and kind in
-    a generation: ``of(cell, kind)`` lists (placement, points) for every background the hand holds of the kind that
-    the extra lines accept on the cell."""
+    a generation: ``of(index, kind)`` lists (placement, points) for every background the hand holds of the kind that
+    the extra lines accept on the cell at that grid index."""
 
-    __slots__ = ("held", "extra", "_made")
+    __slots__ = ("grid", "held", "extra", "_made")
 
-    def __init__(self, held: Hand, extra: ExtraPoints) -> None:
+    def __init__(self, grid: _Grid, held: Hand, extra: ExtraPoints) -> None:
+        self.grid = grid
         self.held = held
         self.extra = extra
-        self._made: dict[tuple[Cell, int], list[tuple[Placement, int]]] = {}
+        self._made: dict[int, list[tuple[Placement, int]]] = {}
 
-    def of(self, cell: Cell, kind: int) -> list[tuple[Placement, int]]:
-        made = self._made.get((cell, kind))
+    def of(self, index: int, kind: int) -> list[tuple[Placement, int]]:
+        made = self._made.get(index * 36 + kind)
         if made is None:
-            made = self._made[cell, kind] = []
+            made = self._made[index * 36 + kind] = []
+            cell = self.grid.cell(index)
             for background in self.held.backgrounds[kind]:
                 more = self.extra(cell, background)
                 if more is not None:
                     made.append((Placement(TILES[background][kind], cell), more))
         return made
 
-    def plays(self, cells: tuple[Cell, ...], kinds: tuple[int, ...], points: int) -> list[ScoredPlay]:
-        """The plays of ``kinds`` on ``cells``, one per choice of backgrounds (the first cell's changing slowest);
-        none when a kind has no background that may go there."""
-        options = [self.of(cell, kind) for cell, kind in zip(cells, kinds)]
+    def plays(self, empties: tuple[int, ...], kinds: tuple[int, ...], points: int) -> list[ScoredPlay]:
+        """The plays of ``kinds`` on the cells at ``empties``, one per choice of backgrounds (the first cell's
+        changing slowest); none when a kind has no background that may go there."""
+        options = [self.of(index, kind) for index, kind in zip(empties, kinds)]
         return [ScoredPlay(tuple([p for p, _ in combo]), points + sum([more for _, more in combo]))
                 for combo in product(*options)]
 
