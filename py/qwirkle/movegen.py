@@ -198,10 +198,11 @@ class _Groups:
         self.most = max(count for _, _, count in groups)
         self._able: dict[int, int] = {}
 
-    def crossings(self, crossing: IndexCrossings) -> IndexCrossings:
-        """``crossing`` with the kinds each cell accepts replaced by the groups holding one of them."""
+    def crossings(self, crossing: IndexCrossings, size: int) -> list[tuple[int, int] | None]:
+        """``crossing`` laid out in a list of ``size`` (a grid's), the kinds each cell accepts replaced by the groups
+        holding one of them; None where there is no crossing."""
         able = self._able    # by the hand's kinds the cell accepts: many cells accept the same
-        found: IndexCrossings = {}
+        found: list[tuple[int, int] | None] = [None] * size
         for i, (mask, gain) in crossing.items():
             held = mask & self.kinds
             groups = able.get(held)
@@ -250,7 +251,7 @@ def _segments(grid: _Grid, crossing: IndexCrossings, groups: _Groups, step: int)
     and the points it scores (``down`` for rows, ``across`` for columns).
     """
     segments: list[Segment] = []
-    able = groups.crossings(crossing)
+    able = groups.crossings(crossing, len(grid.kinds))
     for base, (low, high) in _lines(grid, crossing, step).items():
         found: list[list[Segment]] = [[] for _ in groups.groups]
         first = low - groups.most    # a stretch from further back would cross too many empty cells to touch
@@ -260,7 +261,7 @@ def _segments(grid: _Grid, crossing: IndexCrossings, groups: _Groups, step: int)
     return segments
 
 
-def _line_segments(grid: _Grid, crossing: IndexCrossings, able: IndexCrossings, groups: _Groups,
+def _line_segments(grid: _Grid, crossing: IndexCrossings, able: list[tuple[int, int] | None], groups: _Groups,
                    starts: range, found: list[list[Segment]]) -> None:
     """``_segments`` of one row (column) from each index of ``starts``, added to ``found`` by group.
 
@@ -270,6 +271,7 @@ def _line_segments(grid: _Grid, crossing: IndexCrossings, able: IndexCrossings, 
     kinds, by_kind = grid.kinds, groups.by_kind
     every, most = groups.every, groups.most
     step = starts.step
+    span = QWIRKLE * step
     for start in starts:
         if kinds[start - step] is not None:
             continue
@@ -277,13 +279,13 @@ def _line_segments(grid: _Grid, crossing: IndexCrossings, able: IndexCrossings, 
         alive = every
         empty = 0
         points = 0
-        for i in range(start, start + QWIRKLE * step, step):
+        for i in range(start, start + span, step):
             kind = kinds[i]
             if kind is None:
                 if empty == most:
                     break
                 empty += 1
-                cross = able.get(i)
+                cross = able[i]
                 if cross is not None:
                     alive &= cross[0]
                     points += cross[1]   # never 0: a crossing line holds 2 tiles or more
