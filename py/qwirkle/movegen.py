@@ -109,7 +109,7 @@ def _assignments(allowed: Sequence[int]) -> list[tuple[int, ...]]:
 
 
 # -- the board as a grid, and the stretches along its rows and columns ---------------------------------------------
-Segment = tuple[tuple[Cell, ...], list[int], int]   # empty cells, kinds each may take from the hand, points
+Segment = tuple[tuple[int, ...], list[int], int]    # empty cells' indexes, kinds each may take from the hand, points
 Group = tuple[int, int, int]                        # a color or shape: its kinds, the hand's kinds of it, count
 IndexCrossings = dict[int, tuple[int, int]]         # ``Crossings`` by ``_Grid`` index
 MARGIN = QWIRKLE + 2   # empty cells round a _Grid's tiles: no walk from a cell next to a tile leaves the grid
@@ -198,10 +198,11 @@ class _Groups:
         self.most = max(count for _, _, count in groups)
         self._able: dict[int, int] = {}
 
-    def crossings(self, crossing: IndexCrossings) -> IndexCrossings:
-        """``crossing`` with the kinds each cell accepts replaced by the groups holding one of them."""
+    def crossings(self, crossing: IndexCrossings, size: int) -> list[tuple[int, int] | None]:
+        """``crossing`` laid out in a list of ``size`` (a grid's), the kinds each cell accepts replaced by the groups
+        holding one of them; None where there is no crossing."""
         able = self._able    # by the hand's kinds the cell accepts: many cells accept the same
-        found: IndexCrossings = {}
+        found: list[tuple[int, int] | None] = [None] * size
         for i, (mask, gain) in crossing.items():
             held = mask & self.kinds
             groups = able.get(held)
@@ -250,7 +251,7 @@ def _segments(grid: _Grid, crossing: IndexCrossings, groups: _Groups, step: int)
     and the points it scores (``down`` for rows, ``across`` for columns).
     """
     segments: list[Segment] = []
-    able = groups.crossings(crossing)
+    able = groups.crossings(crossing, len(grid.kinds))
     for base, (low, high) in _lines(grid, crossing, step).items():
         found: list[list[Segment]] = [[] for _ in groups.groups]
         first = low - groups.most    # a stretch from further back would cross too many empty cells to touch
@@ -260,7 +261,7 @@ def _segments(grid: _Grid, crossing: IndexCrossings, groups: _Groups, step: int)
     return segments
 
 
-def _line_segments(grid: _Grid, crossing: IndexCrossings, able: IndexCrossings, groups: _Groups,
+def _line_segments(grid: _Grid, crossing: IndexCrossings, able: list[tuple[int, int] | None], groups: _Groups,
                    starts: range, found: list[list[Segment]]) -> None:
     """``_segments`` of one row (column) from each index of ``starts``, added to ``found`` by group.
 
@@ -270,6 +271,7 @@ def _line_segments(grid: _Grid, crossing: IndexCrossings, able: IndexCrossings, 
     kinds, by_kind = grid.kinds, groups.by_kind
     every, most = groups.every, groups.most
     step = starts.step
+    span = QWIRKLE * step
     for start in starts:
         if kinds[start - step] is not None:
             continue
@@ -277,13 +279,13 @@ def _line_segments(grid: _Grid, crossing: IndexCrossings, able: IndexCrossings, 
         alive = every
         empty = 0
         points = 0
-        for i in range(start, start + QWIRKLE * step, step):
+        for i in range(start, start + span, step):
             kind = kinds[i]
             if kind is None:
                 if empty == most:
                     break
                 empty += 1
-                cross = able.get(i)
+                cross = able[i]
                 if cross is not None:
                     alive &= cross[0]
                     points += cross[1]   # never 0: a crossing line holds 2 tiles or more
@@ -304,9 +306,8 @@ def _add_segment(grid: _Grid, crossing: IndexCrossings, stretch: range, run: int
     """Add the ``stretch`` of indexes (whose tiles hold the kinds ``run`` and whose crossings score ``points``) to
     each group of ``alive`` that can fill all of its empty cells with distinct kinds."""
     kinds = grid.kinds
-    empties = [i for i in stretch if kinds[i] is None]
+    empties = tuple([i for i in stretch if kinds[i] is None])
     masks = [crossing.get(i, NO_CROSSING)[0] for i in empties]
-    cells: tuple[Cell, ...] = ()
     points += LINE_POINTS[len(stretch)]
     size = len(empties)
     while alive:
@@ -319,8 +320,7 @@ def _add_segment(grid: _Grid, crossing: IndexCrossings, stretch: range, run: int
         free = held & ~run
         allowed = [mask & free for mask in masks]
         if all(allowed):
-            cells = cells or tuple([grid.cell(i) for i in empties])
-            found[g].append((cells, allowed, points))
+            found[g].append((empties, allowed, points))
 
 
 def _groups(hand_kinds: int) -> list[Group]:
@@ -439,73 +439,93 @@ def _plays(grid: _Grid, across: IndexCrossings, down: IndexCrossings, held: Hand
     """``frontier_plays`` on the board's grid (single tiles in reading order when ``ordered``, then the segments
     along rows, then along columns)."""
     plays: list[ScoredPlay] = []
-    placements = None if extra is None else _ExtraPlacements(held, extra)
+    placed = _Placements(grid)
+    extra_placed = None if extra is None else _ExtraPlacements(grid, held, extra)
     frontier_cells = across.keys() | down.keys()
     for i in sorted(frontier_cells) if ordered else frontier_cells:   # index order is reading order
         h_kinds, h_points = across.get(i, NO_CROSSING)
         v_kinds, v_points = down.get(i, NO_CROSSING)
         fits = h_kinds & v_kinds & held.kinds
-        if not fits:
-            continue
-        cell = grid.cell(i)
         while fits:
             low = fits & -fits
             kind = low.bit_length() - 1
-            if placements is None:
-                plays.append(ScoredPlay((Placement(TILES[NO_BACKGROUND][kind], cell),), h_points + v_points))
+            if extra_placed is None:
+                plays.append(ScoredPlay((placed[i * 36 + kind],), h_points + v_points))
             else:
-                plays.extend(placements.plays((cell,), (kind,), h_points + v_points))
+                for placement, more in extra_placed.of(i, kind):
+                    plays.append(ScoredPlay((placement,), h_points + v_points + more))
             fits ^= low
     groups = _groups(held.kinds)
     if groups:
         hand_groups = _Groups(groups)
         for step, crossing in ((1, down), (grid.width, across)):
-            for cells, allowed, points in _segments(grid, crossing, hand_groups, step):
-                if placements is None:
-                    plays.extend(_segment_plays(cells, allowed, points))
+            for empties, allowed, points in _segments(grid, crossing, hand_groups, step):
+                if extra_placed is None:
+                    plays.extend(_segment_plays(empties, allowed, points, placed))
                 else:
                     for kinds in _assignments(allowed):
-                        plays.extend(placements.plays(cells, kinds, points))
+                        plays.extend(extra_placed.plays(empties, kinds, points))
     return plays
 
 
-def _segment_plays(cells: tuple[Cell, ...], allowed: list[int], points: int) -> list[ScoredPlay]:
-    """The plays filling ``cells`` with distinct kinds of ``allowed`` (one set per cell), each Placement made once:
-    in the order of ``_assignments``."""
-    plain = TILES[NO_BACKGROUND]
-    if len(cells) == 2:
-        options = [[Placement(plain[kind], cell) for kind in _kinds_of(mask)] for cell, mask in zip(cells, allowed)]
+class _Placements(dict[int, Placement]):
+    """The placements of one generation (a tile with no background) by grid index * 36 + kind, each made when first
+    asked for and then shared by every play that holds it."""
+
+    __slots__ = ("grid",)
+
+    def __init__(self, grid: _Grid) -> None:
+        super().__init__()
+        self.grid = grid
+
+    def __missing__(self, key: int) -> Placement:
+        index, kind = divmod(key, 36)
+        made = self[key] = Placement(TILES[NO_BACKGROUND][kind], self.grid.cell(index))
+        return made
+
+
+def _segment_plays(empties: tuple[int, ...], allowed: list[int], points: int, placed: _Placements
+                   ) -> list[ScoredPlay]:
+    """The plays filling the cells at ``empties`` with distinct kinds of ``allowed`` (one set per cell), in the
+    order of ``_assignments``."""
+    if len(empties) == 2:
+        first, second = empties[0] * 36, empties[1] * 36
+        options = ([placed[first + kind] for kind in _kinds_of(allowed[0])],
+                   [placed[second + kind] for kind in _kinds_of(allowed[1])])
         return [ScoredPlay(pair, points) for pair in product(*options) if pair[0].tile != pair[1].tile]
-    placed = [{kind: Placement(plain[kind], cell) for kind in _kinds_of(mask)} for cell, mask in zip(cells, allowed)]
-    return [ScoredPlay(tuple([at[kind] for at, kind in zip(placed, kinds)]), points) for kinds in _assignments(allowed)]
+    keys = [i * 36 for i in empties]
+    return [ScoredPlay(tuple([placed[key + kind] for key, kind in zip(keys, kinds)]), points)
+            for kinds in _assignments(allowed)]
 
 
 class _ExtraPlacements:
     """Placements with the points a rule set's extra lines add (Flex diagonals), each made once per cell and kind in
-    a generation: ``of(cell, kind)`` lists (placement, points) for every background the hand holds of the kind that
-    the extra lines accept on the cell."""
+    a generation: ``of(index, kind)`` lists (placement, points) for every background the hand holds of the kind that
+    the extra lines accept on the cell at that grid index."""
 
-    __slots__ = ("held", "extra", "_made")
+    __slots__ = ("grid", "held", "extra", "_made")
 
-    def __init__(self, held: Hand, extra: ExtraPoints) -> None:
+    def __init__(self, grid: _Grid, held: Hand, extra: ExtraPoints) -> None:
+        self.grid = grid
         self.held = held
         self.extra = extra
-        self._made: dict[tuple[Cell, int], list[tuple[Placement, int]]] = {}
+        self._made: dict[int, list[tuple[Placement, int]]] = {}
 
-    def of(self, cell: Cell, kind: int) -> list[tuple[Placement, int]]:
-        made = self._made.get((cell, kind))
+    def of(self, index: int, kind: int) -> list[tuple[Placement, int]]:
+        made = self._made.get(index * 36 + kind)
         if made is None:
-            made = self._made[cell, kind] = []
+            made = self._made[index * 36 + kind] = []
+            cell = self.grid.cell(index)
             for background in self.held.backgrounds[kind]:
                 more = self.extra(cell, background)
                 if more is not None:
                     made.append((Placement(TILES[background][kind], cell), more))
         return made
 
-    def plays(self, cells: tuple[Cell, ...], kinds: tuple[int, ...], points: int) -> list[ScoredPlay]:
-        """The plays of ``kinds`` on ``cells``, one per choice of backgrounds (the first cell's changing slowest);
-        none when a kind has no background that may go there."""
-        options = [self.of(cell, kind) for cell, kind in zip(cells, kinds)]
+    def plays(self, empties: tuple[int, ...], kinds: tuple[int, ...], points: int) -> list[ScoredPlay]:
+        """The plays of ``kinds`` on the cells at ``empties``, one per choice of backgrounds (the first cell's
+        changing slowest); none when a kind has no background that may go there."""
+        options = [self.of(index, kind) for index, kind in zip(empties, kinds)]
         return [ScoredPlay(tuple([p for p, _ in combo]), points + sum([more for _, more in combo]))
                 for combo in product(*options)]
 
