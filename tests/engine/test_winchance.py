@@ -1,5 +1,6 @@
 """The win-chance table (qwirkle.winchance, py/qwirkle/data/winchance.json): it loads (from a folder and from a zip
 archive, as in the page), every chance lies in [0, 1], grows with the lead, and the two players' chances add up to 1."""
+import doctest
 import json
 import pathlib
 import subprocess
@@ -110,3 +111,14 @@ def test_two_players_only():
 
 def test_an_unknown_rule_set_takes_the_nearest_kind():
     assert table().curve("no such rule set") is table().curves["classic"]
+
+
+def test_the_readme_examples_run_as_written():
+    """The README's *Win chance* section is doctested, as python-chess doctests its README."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Win chance", 1)[1].split("\n### ", 1)[0]
+    test = doctest.DocTestParser().get_doctest(section, {}, "README: Win chance", "README.md", 0)
+    assert test.examples
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert runner.failures == 0

@@ -1,22 +1,22 @@
-"""What a move cost in chances of winning: the mover's chance after it, after the best move found, and before it.
+"""What a move cost in chances of winning: the mover's chance before it, after it, and after the best move found.
 
 Points are not wins: a play that scores 12 and leaves a Qwirkle open to the opponent can cost more than it brings.
-``chances_after(game, moves)`` values each move by looking one turn ahead on sampled deals of what the mover cannot
-see (the opponent's hand and the bag's order, from the mover's view only; in Cubes the faces of the dice still in the
-bag): the move is made and the mover draws, the opponent makes their best-scoring reply from the dealt hand and
-draws, the mover makes their best-scoring follow-up, and the win-chance table (``qwirkle.winchance``) judges the
-position then, the opponent on move. A move or a reply that goes out ends the game with the +6 (C9), and the chance is
-then 1, one half or 0. The chance of a move is the mean over the deals.
+``LookAhead(game).chances(moves)`` values each move of the player to move by looking one turn ahead on sampled deals
+of what they cannot see (``deals``: the opponent's hand and the bag's order, from the mover's view only; in Cubes the
+faces of the dice in the bag and of any die re-rolled): the move is made and the mover draws, the opponent makes their
+best-scoring reply from the dealt hand and draws, the mover makes their best-scoring follow-up, and the win-chance
+table (``qwirkle.winchance``) judges the position then, the opponent on move. A move, reply or follow-up that goes out
+ends the game with its +6 (C9), and the chance is then 1, one half or 0. A move's chance is the mean over the deals.
 
 Every move is valued on the *same* deals (common random numbers): the luck of a deal falls on every candidate alike,
 so their differences are measured far more precisely than their values, and the best candidate's chance, being the
 largest of estimates that include the move played, is never below the played move's.
 
-``move_chances(game, move, index)`` is what the review shows for one record move: the chance before it (the table, the
-position as it stands, the mover on move), after it, and after the best of the candidates (the move played, the play
-with the most points and the best plays by Hard's evaluation), with that candidate. Deals are drawn by the game's own
-generator algorithm (``qwirkle.chance.Chance``) seeded from the record's seed and the move's index, so a review is
-the same every time and on every Python.
+``move_chances(game, move, seed)`` is what the review shows for one record move: the chance before it (the table, the
+position as it stands, the mover on move), after it, and after the best of the ``candidates`` (the move played, the
+play with the most points, Hard's best plays by its evaluation and the exchange the Expert would weigh), with that
+candidate. Deals are drawn by the game's own generator algorithm (``qwirkle.chance.Chance``, the same on every
+Python); the review seeds it from the record's seed and the move's index, so a review is the same every time.
 
 Two players only: with more, ``move_chances`` gives None (the table is fit on two-player games).
 """
@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..ai.evaluate import Evaluator
+from ..ai.exchange import exchange_choice
 from ..ai.lines import kinds_by_cell
 from ..ai.quick import FlexPosition, Position
 from ..chance import Chance
@@ -38,6 +39,7 @@ from ..winchance import chance, table, win_chance
 
 DEFAULT_SAMPLES = 8       # deals per position
 DEFAULT_CANDIDATES = 4    # Hard's best plays valued beside the move played and the play with the most points
+EXCHANGE_MARGIN = 3.0     # an exchange is a candidate when it comes this close to the best play (as the Expert's)
 FACES = 6
 
 
@@ -138,8 +140,7 @@ class _Board:
 class LookAhead:
     """One position, from the mover's side: values moves on shared deals (see the module docstring)."""
 
-    def __init__(self, game: Game, samples: int = DEFAULT_SAMPLES, seed: int = 0, follow_up: bool = True) -> None:
-        self.follow_up = follow_up
+    def __init__(self, game: Game, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> None:
         if len(game.options.players) != 2:
             raise ValueError("win chance: two players only")
         self.game = game
@@ -203,8 +204,6 @@ class LookAhead:
             other += drawn - len(theirs)
             del bag[:drawn]
         size = len(hand)
-        if not self.follow_up:
-            return chance(view.variant, difference, len(bag), size, other, on_move=True)
         follow = board.best(hand)
         if follow is not None:   # the mover's best-scoring follow-up
             scored, mine = follow
@@ -218,16 +217,25 @@ class LookAhead:
 
 
 def candidates(game: Game, move: Move, limit: int = DEFAULT_CANDIDATES) -> list[Move]:
-    """The moves to compare with ``move`` (first): the play with the most points and Hard's ``limit`` best plays by
-    its evaluation (``qwirkle.ai.evaluate``), each once."""
+    """The moves to compare with ``move`` (first): the play with the most points, Hard's ``limit`` best plays by its
+    evaluation (``qwirkle.ai.evaluate``) and, when the bag allows one, the exchange the Expert would consider
+    (``qwirkle.ai.exchange``), each once."""
     plays = game.legal_plays()
     found: dict[str, Move] = {move.notation(): move}
     if plays:
         most = min(plays, key=lambda p: (-p.points, p.placements))
         found.setdefault(most.notation(), Play(most.placements))
-        if limit:
-            for _, play in Evaluator(game.view(game.to_move)).ranked(plays)[:limit]:
-                found.setdefault(play.notation(), Play(play.placements))
+    if limit:
+        view = game.view(game.to_move)
+        evaluator = Evaluator(view)
+        ranked = evaluator.ranked(plays)
+        for _, play in ranked[:limit]:
+            found.setdefault(play.notation(), Play(play.placements))
+        if view.exchange_limit and ranked:
+            exchange = exchange_choice(view.hand, view.exchange_limit, ranked[0][0] + EXCHANGE_MARGIN,
+                                       evaluator.leave_value)
+            if exchange is not None:
+                found.setdefault(exchange.notation(), exchange)
     return list(found.values())
 
 
