@@ -2,23 +2,24 @@
 """The win-chance table (``py/qwirkle/data/winchance.json``): build it from seeded self-play, and check its calibration
 on games it was not fit on.
 
-    nice -n 10 .venv/bin/python bench/winchance.py build [--games 1200] [--seed 1] [--workers 2]
-    nice -n 10 .venv/bin/python bench/winchance.py calibrate [--games 2000] [--seed 100001] [--workers 2]
+    nice -n 10 .venv/bin/python bench/winchance.py build [--games classic=1500,cubes=600,flex=1500] [--seed 1]
+    nice -n 10 .venv/bin/python bench/winchance.py calibrate [--games classic=2000,cubes=400,flex=1000] [--seed 100001]
 
-``build`` plays ``--games`` two-player games per rule set (classic, cubes, flex; ``--variants`` to choose) between two
-``hard`` players (the level's own seeded games, seats rotated as in ``qwirkle.study.tournament``: game i is dealt with
-seed S + i), and records every position at the start of a turn from the side of the player on move: the score
-difference (theirs minus the opponent's), the tiles left (bag and both hands), both hand sizes, and whether that
-player went on to win (a shared win counts one half). It then fits, for each rule set, the chance of winning as a
-logistic function of the score difference and of the hands' difference, with coefficients that vary smoothly with
-the tiles left (``fit``), and writes the coefficients, the seed, the game count and the levels into the table.
+``build`` plays ``--games`` two-player games per rule set (one number for all, or one per rule set: a Cubes game costs
+four times a classic one) between two Hard players without their end-game search (``LEVELS``), seats rotated and
+seeded as in ``qwirkle.study.tournament`` (game i is dealt with seed S + i), and records every position at the start
+of a turn from the side of the player on move: the score difference (theirs minus the opponent's), the tiles left
+(bag and both hands), both hand sizes, and whether that player went on to win (a shared win counts one half). It then
+fits, for each rule set, the chance of winning as a logistic function of the score difference and of the hands'
+difference, with coefficients that vary smoothly with the tiles left (``fit``), and writes the coefficients, the seed,
+the game counts and the levels into the table.
 
-``calibrate`` plays other seeds (refused when they overlap the table's), predicts every recorded position with
-``qwirkle.winchance`` and prints, per rule set and over all, the predictions grouped in tenths beside the share of
-those positions whose player won, and the Brier score (with that of always answering one half, for scale).
+``calibrate`` plays other seeds (refused when they overlap the table's), predicts every recorded position with the
+table and prints, per rule set and over all, the predictions grouped in tenths beside the share of those positions
+whose player won, and the Brier score (with that of always answering one half, for scale), then one JSON line.
 
 ``--positions DIR`` keeps the recorded positions (``DIR/VARIANT-SEED-GAMES.jsonl``, one game a line) and reads them
-back when present, so that a refit does not replay the games. Everything is seeded: the same seed and game count give
+back when present, so that a refit does not replay the games. Everything is seeded: the same seed and game counts give
 the same table, whatever the number of workers.
 """
 from __future__ import annotations
@@ -47,7 +48,9 @@ VARIANTS = ("classic", "cubes", "flex")
 # evaluation (which already counts each tile left in hand against it).
 LEVELS = ("hard/endgame_nodes=0", "hard/endgame_nodes=0")
 BUILD_SEED = 1
+BUILD_GAMES = "classic=1500,cubes=600,flex=1500"
 CALIBRATION_SEED = 100_001
+CALIBRATION_GAMES = "classic=2000,cubes=400,flex=1000"
 
 # A position as recorded: tiles left (bag + both hands), bag, the mover's hand, the opponent's hand, the score
 # difference (mover minus opponent), and the mover's result (1 won, 0.5 shared, 0 lost).
@@ -108,6 +111,8 @@ SCALE = 10.0      # the score difference enters the fit in tens of points (a bet
 RIDGE = 1.0       # a weak pull of the slopes towards 0, so that a sparse grid point cannot run away
 CUT = 3.0         # kernel weights beyond CUT bandwidths are dropped
 MIN_SLOPE = 0.001
+MIN_WEIGHT = 5.0  # a grid point with less (kernel-weighted positions) takes its coefficients from its neighbours
+EPSILON = 1e-6    # keeps the system solvable when every position around a grid point has the same outcome
 
 
 def grid(most: int) -> list[int]:
@@ -165,10 +170,12 @@ def local_fit(cells: Cells, centre: int) -> tuple[list[float], float]:
         data.append((w, diff / SCALE, float(hands), wins / count))
         total += w
     beta = [0.0, 0.5, 0.0]
+    if total < MIN_WEIGHT:
+        return [0.0, 0.0, 0.0], 0.0
     for _ in range(50):
-        grad = [0.0, -RIDGE * beta[1], -RIDGE * beta[2]]
+        grad = [-EPSILON * beta[0], -RIDGE * beta[1], -RIDGE * beta[2]]
         hess = [[0.0] * 3 for _ in range(3)]
-        hess[1][1] = hess[2][2] = RIDGE
+        hess[0][0], hess[1][1], hess[2][2] = EPSILON, RIDGE, RIDGE
         for w, d, k, y in data:
             s = beta[0] + beta[1] * d + beta[2] * k
             p = 1.0 / (1.0 + math.exp(-s)) if s > -30 else 0.0
@@ -208,12 +215,31 @@ def fit(cells: Cells, most: int) -> dict[str, list[float]]:
     points = grid(most)
     fits = [local_fit(cells, t) for t in points]
     weights = [max(w, 1e-9) for _, w in fits]
-    a = [f[0][0] for f in fits]
-    b = isotonic_down([max(f[0][1], MIN_SLOPE) for f in fits], weights)
-    c = [f[0][2] for f in fits]
+    known = [i for i, (_, w) in enumerate(fits) if w >= MIN_WEIGHT]
+    if not known:
+        raise SystemExit("fit: no positions to fit (play more games)")
+    a, b, c = ([fill(points, [f[0][k] for f in fits], known) for k in range(3)])
+    b = isotonic_down([max(x, MIN_SLOPE) for x in b], weights)
     a, c = smooth(a, weights), smooth(c, weights)
     b = isotonic_down(smooth(b, weights), weights)
     return {"tiles": [float(t) for t in points], "a": a, "b": b, "c": c}
+
+
+def fill(points: Sequence[int], values: Sequence[float], known: Sequence[int]) -> list[float]:
+    """The values at the grid points that had too few positions, interpolated from the nearest that had enough."""
+    out = list(values)
+    for i in range(len(points)):
+        if i in known:
+            continue
+        below = [k for k in known if k < i]
+        above = [k for k in known if k > i]
+        if not below or not above:
+            out[i] = values[below[-1] if below else above[0]]
+            continue
+        lo, hi = below[-1], above[0]
+        f = (points[i] - points[lo]) / (points[hi] - points[lo])
+        out[i] = values[lo] + f * (values[hi] - values[lo])
+    return out
 
 
 def smooth(values: list[float], weights: list[float]) -> list[float]:
@@ -265,6 +291,8 @@ def build(args: argparse.Namespace) -> int:
                  "a, b, c at each tiles-left value (bag + both hands), linear in between",
         "positions": {}, "variants": {}}
     for variant in variants:
+        if not counts[variant]:
+            continue
         start = time.perf_counter()
         cpu = cpu_seconds()
         games = positions(variant, args.seed, counts[variant], args.workers, args.positions)
@@ -339,11 +367,12 @@ def report(pairs: Sequence[tuple[float, float]]) -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    for name, games, seed in (("build", 1500, BUILD_SEED), ("calibrate", 2000, CALIBRATION_SEED)):
-        command = commands.add_parser(name)
-        command.add_argument("--games", default=str(games),
+    for name, games, seed in (("build", BUILD_GAMES, BUILD_SEED), ("calibrate", CALIBRATION_GAMES, CALIBRATION_SEED)):
+        command = commands.add_parser(name, help=("play seeded games and fit the table" if name == "build" else
+                                                  "the table's calibration on games it was not fit on"))
+        command.add_argument("--games", default=games,
                              help=f"games per rule set: N, or classic=N,cubes=M,flex=K (default {games})")
         command.add_argument("--seed", type=int, default=seed, help=f"game i is dealt with seed S + i (default {seed})")
         command.add_argument("--variants", default=",".join(VARIANTS))

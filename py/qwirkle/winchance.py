@@ -68,14 +68,22 @@ class Curve:
         return (self.a[i - 1] + f * (self.a[i] - self.a[i - 1]), self.b[i - 1] + f * (self.b[i] - self.b[i - 1]),
                 self.c[i - 1] + f * (self.c[i] - self.c[i - 1]))
 
-    def on_move(self, difference: float, left: float, hands: float) -> float:
-        """The chance of the player on move; ``hands`` is the opponent's hand size minus theirs."""
+    def logit(self, difference: float, left: float, hands: float) -> float:
+        """The log-odds that the player on move wins; ``hands`` is the opponent's hand size minus theirs."""
         a, b, c = self.coefficients(left)
-        s = a + b * difference + c * hands
-        if s >= 0:
-            return 1.0 / (1.0 + math.exp(-s))
-        e = math.exp(s)
-        return e / (1.0 + e)
+        return a + b * difference + c * hands
+
+    def on_move(self, difference: float, left: float, hands: float) -> float:
+        """The chance of the player on move."""
+        return _sigmoid(self.logit(difference, left, hands))
+
+
+def _sigmoid(s: float) -> float:
+    """1 / (1 + exp(-s)), precise at both ends."""
+    if s >= 0:
+        return 1.0 / (1.0 + math.exp(-s))
+    e = math.exp(s)
+    return e / (1.0 + e)
 
 
 @dataclass(frozen=True)
@@ -113,7 +121,7 @@ class Table:
         left = bag + hand + other
         if on_move:
             return curve.on_move(difference, left, other - hand)
-        return 1.0 - curve.on_move(-difference, left, hand - other)
+        return _sigmoid(-curve.logit(-difference, left, hand - other))   # one minus the opponent's chance
 
 
 _TABLE: list[Table] = []

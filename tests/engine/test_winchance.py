@@ -1,8 +1,11 @@
 """The win-chance table (qwirkle.winchance, py/qwirkle/data/winchance.json): it loads (from a folder and from a zip
 archive, as in the page), every chance lies in [0, 1], grows with the lead, and the two players' chances add up to 1."""
 import doctest
+import importlib.util
 import json
+import math
 import pathlib
+import random
 import subprocess
 import sys
 import zipfile
@@ -122,3 +125,51 @@ def test_the_readme_examples_run_as_written():
     runner = doctest.DocTestRunner()
     runner.run(test)
     assert runner.failures == 0
+
+
+def bench_script():
+    spec = importlib.util.spec_from_file_location("_bench_winchance", ROOT / "bench" / "winchance.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_fit_recovers_a_known_curve_and_keeps_slopes_monotone():
+    bench = bench_script()
+    rng = random.Random(5)
+    games = []
+    for _ in range(300):   # outcomes drawn from a known curve: logit = 0.4 + d * 0.05 * 30 / left
+        rows = []
+        for left in range(100, 1, -7):
+            diff = rng.randint(-40, 40)
+            p = 1 / (1 + math.exp(-(0.4 + diff * 0.05 * 30 / left)))
+            rows.append((left, max(0, left - 12), 6, 6, diff, 1.0 if rng.random() < p else 0.0))
+        games.append(rows)
+    curve = bench.fit(bench.aggregate(games), 100)
+    assert all(x >= y for x, y in zip(curve["b"], curve["b"][1:]))
+    for tiles, a, b in zip(curve["tiles"], curve["a"], curve["b"]):
+        if 20 <= tiles <= 90:
+            assert a == pytest.approx(0.4, abs=0.25) and b == pytest.approx(0.05 * 30 / tiles, rel=0.35)
+    assert bench.isotonic_down([3, 1, 2, 0], [1, 1, 1, 1]) == [3, 1.5, 1.5, 0]
+
+
+def test_build_and_calibrate_end_to_end(tmp_path):
+    """A few games: the script writes a table this module reads, and refuses to calibrate on the games it fit."""
+    out = tmp_path / "table.json"
+    script = [sys.executable, str(ROOT / "bench" / "winchance.py")]
+    built = subprocess.run([*script, "build", "--games", "classic=3,cubes=0,flex=2", "--workers", "1", "--out",
+                            str(out)], capture_output=True, text=True, cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
+    made = Table.from_json(json.loads(out.read_text(encoding="utf-8")))
+    assert made.meta["games"] == {"classic": 3, "cubes": 0, "flex": 2} and made.meta["seed"] == 1
+    assert 0 <= made.chance("flex", 5, 20, 6, 6) <= 1
+    refused = subprocess.run([*script, "calibrate", "--games", "classic=2", "--variants", "classic", "--seed", "2",
+                              "--table", str(out), "--workers", "1"], capture_output=True, text=True, cwd=tmp_path)
+    assert refused.returncode != 0 and "overlap" in refused.stderr
+    checked = subprocess.run([*script, "calibrate", "--games", "classic=2", "--variants", "classic", "--seed", "50",
+                              "--table", str(out), "--workers", "1"], capture_output=True, text=True, cwd=tmp_path)
+    assert checked.returncode == 0, checked.stderr
+    summary = json.loads(checked.stdout.splitlines()[-1])
+    assert summary["games"] == {"classic": 2} and 0 <= summary["all"]["brier"] <= 1
+    assert "| predicted | positions | mean prediction | share won | difference |" in checked.stdout

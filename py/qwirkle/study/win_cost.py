@@ -102,18 +102,17 @@ class _Board:
     """The board for look-ahead: the best-scoring play of a hand, fast (``quick.Position``; ``FlexPosition`` with
     Flex diagonals, whose points depend on the tiles' backgrounds)."""
 
-    __slots__ = ("position", "flex")
+    __slots__ = ("position",)
 
-    def __init__(self, tiles: dict[Cell, Tile] | None, flex: bool) -> None:
-        self.flex = flex
-        if tiles is None:
-            return
-        self.position: Position = FlexPosition(tiles) if flex else Position(kinds_by_cell(tiles))
+    def __init__(self, position: Position) -> None:
+        self.position = position
+
+    @classmethod
+    def of(cls, tiles: dict[Cell, Tile], diagonals: bool) -> "_Board":
+        return cls(FlexPosition(tiles) if diagonals else Position(kinds_by_cell(tiles)))
 
     def copy(self) -> "_Board":
-        other = _Board(None, self.flex)
-        other.position = self.position.copy()
-        return other
+        return _Board(self.position.copy())
 
     def place(self, placed: Sequence[tuple[Cell, Tile]]) -> None:
         position = self.position
@@ -150,7 +149,7 @@ class LookAhead:
         if view.bag_count == 0 and not view.variant.dice:
             samples = 1   # the opponent holds exactly the unseen tiles: every deal is the same
         self.deals = deals(view, max(1, samples), Chance(seed))
-        self.root = _Board(view.board.tiles, view.variant.diagonals)
+        self.root = _Board.of(view.board.tiles, view.variant.diagonals)
         self.difference = view.scores[self.seat] - view.scores[1 - self.seat]
 
     def chances(self, moves: Sequence[Move]) -> list[float]:
@@ -213,6 +212,8 @@ class LookAhead:
             drawn = min(len(bag), len(mine))
             size += drawn - len(mine)
             del bag[:drawn]
+        elif reply is None and not bag and not view.variant.dice:
+            return _outcome(difference)   # neither can play and the bag is empty: two passes end the game (C10)
         return chance(view.variant, difference, len(bag), size, other, on_move=False)
 
 
