@@ -53,8 +53,10 @@ class ReviewRunner:
         self.host.spawn(self._run(review))
 
     def restart_levels(self, review: ReviewSession) -> None:
-        """The level changed: compute its choices (the previous level's pass stops at its next chunk)."""
-        self.host.spawn(self._levels(review, review.run))
+        """The level changed: compute its choices (the previous level's pass stops at its next chunk). Before the
+        level pass has begun, nothing to do: it begins with the level chosen then."""
+        if review.phase not in (BEST, WIN):
+            self.host.spawn(self._levels(review, review.run))
 
     # -- the worker ------------------------------------------------------------------------------
     def _waiting(self) -> "asyncio.Future[AiWorker | None]":
@@ -80,7 +82,6 @@ class ReviewRunner:
 
     # -- the passes ------------------------------------------------------------------------------
     async def _run(self, review: ReviewSession) -> None:
-        run = review.run
         started = self.host.now()
         places: set[str] = set()
         self._waiting()
@@ -103,11 +104,12 @@ class ReviewRunner:
             self.changed(review)
         self.host.log(f"review-best moves={review.total} ms={(self.host.now() - started) * 1000:.0f}"
                       f" where={'+'.join(sorted(places))}")
-        if review.two_players and not await self._wins(review, run):
+        if review.two_players and not await self._wins(review):
             return
-        await self._levels(review, run)
+        if not review.closed:
+            await self._levels(review, review.run)   # the level chosen by now
 
-    async def _wins(self, review: ReviewSession, run: int) -> bool:
+    async def _wins(self, review: ReviewSession) -> bool:
         """The chances of winning, kept ones first; False when the review closed or failed."""
         from qwirkle.study.win_cost import win_settings
         if review.restore_kept(win_settings()):

@@ -293,3 +293,22 @@ def test_the_level_pass_starts_with_the_move_on_show() -> None:
     assert next_to_compute(review) == 7
     review.levels.update({7: None})
     assert next_to_compute(review) == 0
+
+
+def test_a_level_chosen_during_the_win_pass_is_the_one_computed_once() -> None:
+    worker = Worker()
+    host = Host(worker)
+    session = ReviewSession(finished("classic", 9), level="medium")
+    runner = ReviewRunner(host, lambda s: None)
+
+    def changed(review: ReviewSession) -> None:
+        if len(review.wins) == 2 and review.set_level("easy"):
+            runner.restart_levels(review)   # as the view does when the list changes
+
+    runner.changed = changed
+    runner.start(session)
+    host.run()
+    assert session.phase == DONE and session.level == "easy"
+    assert worker.calls.count("level") == session.total   # one pass, of the level chosen
+    assert [(c.move, c.points) for _, c in sorted(session.levels.items())] == [
+        (m.move, m.points) for m in level_moves(session.record_json, "easy")]
