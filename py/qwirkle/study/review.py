@@ -23,7 +23,8 @@ on its fixed look-ahead budget (``budget`` iterations, no clock), so the same re
 
 Chances of winning (``review_moves(..., win=True)``, ``win_moves`` on its own, ``review(..., win=True)``) are a third
 pass (``win_cost``): for each move of a two-player game, the mover's chance before it (the win-chance table), after it
-and after the best candidate, the candidates valued on the same sampled deals, seeded like the level's move.
+and after the best candidate, the candidates valued on the same sampled deals, seeded like the level's move. Each
+player's ``accuracy`` and the level they ``played_like`` follow from the chance their moves lost (``accuracy``).
 """
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ from ..notation import Cell, Move, Play, cell_notation, parse_move
 from ..record import from_record, parse_json
 from ..rules import QWIRKLE, score_play
 from ..tiles import Tile, tiles_notation
+from .accuracy import player_accuracy
 from .win_cost import DEFAULT_CANDIDATES, DEFAULT_SAMPLES, MoveChances, move_chances, win_settings
 
 SAVE_FORMAT = "qwirkle-save"   # the page's whole save file (py/app/saves.py) holds the record under "record"
@@ -284,7 +286,8 @@ def review(source: Game | dict[str, Any] | str, level: str | None = DEFAULT_LEVE
     ``endgame``, a two-player classic or Flex game's moves made with the bag empty get the exact solver's verdict under
     the key ``endgame`` (``qwirkle.study.endgame_review``). With ``win``, every move gets ``win_before``,
     ``win_after``, ``best_win`` (percentages, the mover's) and ``best_win_move`` (``win_cost``; null in games of more
-    than two players), and the object gets ``win``: how they were estimated and from which table."""
+    than two players), every player ``accuracy`` and ``played_like`` (``accuracy``; null where the chances are), and
+    the object gets ``win``: how they were estimated and from which table."""
     game = load(source)
     entries = list(review_moves(game, level, budget, win))
     moves = [entry.to_json() for entry in entries]
@@ -295,9 +298,13 @@ def review(source: Game | dict[str, Any] | str, level: str | None = DEFAULT_LEVE
         from .endgame_review import endgame_notes
         for index, note in endgame_notes(game).items():
             moves[index]["endgame"] = note
+    players = [p.to_json() for p in summarize(game, entries)]
+    if win:
+        for seat, player in enumerate(players):
+            player.update(player_accuracy(game.options.variant, [e.win for e in entries if e.seat == seat]))
     result: dict[str, Any] = {
         "variant": game.options.variant, "level": level, "budget": level_budget(level, budget),
-        "players": [p.to_json() for p in summarize(game, entries)], "moves": moves}
+        "players": players, "moves": moves}
     if win:
         result["win"] = win_settings()
     return result
