@@ -59,6 +59,16 @@ def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(
     replay = WinReplay(record)
     for index in (costly["index"], 0):
         assert shown[index]["winLost"] == f"{max(replay.at(index).chances.lost * 100, 0):.1f}"
+    # each player's accuracy at the top: the engine's, from the chances kept beside the save
+    from qwirkle.study.accuracy import accuracy
+    current = page.evaluate("localStorage.getItem('qwirkle.current')")
+    kept = json.loads(page.evaluate("(id) => localStorage.getItem('qwirkle.review.' + id)", current))["win"]["moves"]
+    assert [m["win_lost"] for m in sorted(kept, key=lambda m: m["index"])] == [float(r["winLost"]) for r in shown]
+    figures = page.locator("#review-summary [data-accuracy]")
+    expect(figures).to_have_count(2)
+    for seat in (0, 1):
+        figure = accuracy([m["lost"] for m in kept if m["seat"] == seat])
+        assert figures.nth(seat).get_attribute("data-accuracy") == f"{round(figure, 1):.1f}"
     summary = page.locator("#review-summary tbody tr")
     expect(summary).to_have_count(2)
     expect(summary.first.locator("td").first).to_have_text(str(sum(e.points for e in entries if e.seat == 0)))

@@ -163,7 +163,7 @@ class ReviewList:
         """The chances of winning the move cost, in the row."""
         choice = review.wins[entry.index]
         self.win_drawn.add(entry.index)
-        set_attr(row, "data-win-lost", f"{max(choice.lost, 0.0):.1f}")
+        set_attr(row, "data-win-lost", f"{max(choice.cost, 0.0):.1f}")
         row.querySelector(".review-move__win").textContent = win_panels.row_cost(choice, self.display.tr)
         row.querySelector(".review-move__words").textContent = panels.row_label(review, entry, self.display.tr)
 

@@ -113,7 +113,8 @@ class WinChoice:
     after: float
     best: float
     best_move: str
-    lost: float                   # the chances the move cost
+    cost: float                   # the chances the move cost, in % (one decimal, as shown)
+    lost: float                   # the same as a fraction, unrounded (for accuracy, as ``review --win`` computes it)
     first: float                  # the first player's chance before the move
     why: tuple[WinOption, WinOption] | None   # most points, best chances: when they differ
 
@@ -122,7 +123,8 @@ class WinChoice:
         why = data.get("why")
         pair = None if not why else (WinOption.from_json(why["most"]), WinOption.from_json(why["best"]))
         return cls(int(data["index"]), float(data["win_before"]), float(data["win_after"]), float(data["best_win"]),
-                   str(data["best_win_move"]), float(data["win_lost"]), float(data["first"]), pair)
+                   str(data["best_win_move"]), float(data["win_lost"]), float(data["lost"]), float(data["first"]),
+                   pair)
 
 
 class ReviewSession:

@@ -22,16 +22,16 @@ def percent(value: float, tr: Translator) -> str:
 
 def row_cost(choice: WinChoice | None, tr: Translator) -> str:
     """The list's column: the chances the move cost ('−3.2'), nothing while unknown or when it cost none."""
-    if choice is None or round(choice.lost, 1) <= 0:
+    if choice is None or choice.cost <= 0:
         return ""
-    return f"−{tr.decimal(choice.lost)}"
+    return f"−{tr.decimal(choice.cost)}"
 
 
 def row_words(choice: WinChoice | None, tr: Translator) -> str | None:
     """The row's sentence part: '3.2% chance of winning lost' (None when nothing was lost or it is unknown)."""
-    if choice is None or round(choice.lost, 1) <= 0:
+    if choice is None or choice.cost <= 0:
         return None
-    return tr.t("review_win_row", lost=percent(choice.lost, tr))
+    return tr.t("review_win_row", lost=percent(choice.cost, tr))
 
 
 def move_words(notation: str, tr: Translator, die: bool) -> str:
@@ -56,7 +56,7 @@ def detail_lines(review: ReviewSession, entry: Entry, tr: Translator) -> list[st
         return []
     die = bool(review.variant.dice)
     lines = [tr.t("review_win_detail", before=percent(choice.before, tr), after=percent(choice.after, tr),
-                  best=percent(choice.best, tr), lost=percent(max(choice.lost, 0.0), tr))]
+                  best=percent(choice.best, tr), lost=percent(max(choice.cost, 0.0), tr))]
     if choice.why is None:
         if choice.best_move == entry.move and entry.best == entry.move:
             lines.append(tr.t("review_win_best"))
@@ -123,27 +123,18 @@ def accuracy_columns(review: ReviewSession) -> tuple[str, ...]:
 
 
 def accuracy_cells(review: ReviewSession, tr: Translator) -> list[tuple[str, str, float | None]]:
-    """Per player: (accuracy as shown, the level it matches, the figure); '…' until every move's chances are in."""
+    """Per player: (accuracy as shown, the level it matches, the figure); '…' until every move's chances are in.
+    The engine's figures (``qwirkle.study.accuracy.player_accuracy``), as ``review --win`` gives them."""
     if not review.two_players:
         return []
     if len(review.wins) < review.total:
         return [("…", "…", None) for _ in review.options.players]
+    from qwirkle.study.accuracy import player_accuracy
     found = []
     for seat in range(len(review.options.players)):
-        lost = [choice.lost / 100 for choice in review.wins.values()
-                if review.history[choice.index].seat == seat]
-        figure, level = player_accuracy(str(review.variant.name), lost)
+        moves = [choice for choice in review.wins.values() if review.history[choice.index].seat == seat]
+        value = player_accuracy(review.options.variant, moves)
+        figure, level = value["accuracy"], value["played_like"]
         found.append(("—" if figure is None else percent(figure, tr),
                       "—" if level is None else seats.display_name(level, tr), figure))
     return found
-
-
-def player_accuracy(variant: str, lost: list[float]) -> tuple[float | None, str | None]:
-    """The engine's accuracy from the chances each move lost (fractions), and the level it matches.
-    WAITING: ``qwirkle.study.accuracy`` (branch wip-acc) has not landed; until it does, no figure is shown."""
-    try:
-        from qwirkle.study import accuracy as engine   # type: ignore[attr-defined, unused-ignore]
-    except ImportError:
-        return None, None
-    figure = engine.accuracy(lost)
-    return figure, None if figure is None else engine.played_like(variant, figure)

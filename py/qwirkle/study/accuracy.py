@@ -83,7 +83,7 @@ def played_like(variant: str, value: float) -> str:
     name; one the table does not hold reads classic) is nearest to ``value``; on a tie, the stronger level."""
     levels = table()["variants"]
     rows = levels.get(variant, levels["classic"])
-    return min(rows, key=lambda name: (abs(rows[name]["mean"] - value), -rows[name]["mean"]))
+    return str(min(rows, key=lambda name: (abs(rows[name]["mean"] - value), -rows[name]["mean"])))
 
 
 def player_accuracy(variant: str, chances: Sequence[Lost | None]) -> dict[str, Any]:

@@ -58,7 +58,8 @@ class WinMove:
     def to_json(self) -> dict[str, Any]:
         why = None if self.why is None else {"most": self.why[0].to_json(), "best": self.why[1].to_json()}
         return {"index": self.index, "seat": self.seat, **self.chances.to_json(),
-                "win_lost": percent(self.chances.lost), "first": percent(self.first), "why": why}
+                "win_lost": percent(self.chances.lost), "lost": self.chances.lost, "first": percent(self.first),
+                "why": why}
 
 
 class WinReplay(Replay):

@@ -133,9 +133,19 @@ def test_the_graph_has_one_point_per_move_with_gaps_until_known(game: Game, chan
     assert win_panels.accuracy_columns(ReviewSession(three)) == ()
 
 
-def test_accuracy_waits_for_every_move(game: Game, chances: list) -> None:
+def test_accuracy_waits_for_every_move_then_is_the_command_line_s(game: Game, chances: list) -> None:
+    from qwirkle.study.accuracy import player_accuracy
     tr = Translator("en")
     session = filled(game)
     assert win_panels.accuracy_columns(session) == ("review_accuracy", "review_played_like")
     session.add_win(json.dumps({"moves": chances[:-1]}))
     assert [cell[2] for cell in win_panels.accuracy_cells(session, tr)] == [None, None]
+    session.add_win(json.dumps({"moves": chances[-1:]}))
+    replay = WinReplay(game, 1)
+    moves = [replay.at(i) for i in range(replay.total)]
+    expected = [player_accuracy("classic", [m.chances for m in moves if m is not None and m.seat == seat])
+                for seat in (0, 1)]
+    cells = win_panels.accuracy_cells(session, tr)
+    assert [cell[2] for cell in cells] == [e["accuracy"] for e in expected]
+    assert [cell[1] for cell in cells] == [tr.t(f"level_{e['played_like']}") for e in expected]
+    assert cells[0][0] == win_panels.percent(expected[0]["accuracy"], tr)
