@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from . import panels
+from . import panels, win_panels
 from ..shared import seats
 from ..regions.board_view import BoardView
 from ..web.display import Display
@@ -27,7 +27,6 @@ from ..input.gestures import BoardGestures
 from .move_list import ReviewList, mini_tiles
 from .runner import ReviewRunner
 from .win_graph import WinGraph
-from . import win_panels
 from ..store.review_memory import load_review, save_review
 from .session import BEST, DONE, ReviewSession
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ui.words import Translator
+
 from ..web.dom import by_id, set_text
 from .win_panels import GRAPH_HEIGHT, Graph
-from ui.words import Translator
 
 
 class WinGraph:
