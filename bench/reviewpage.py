@@ -6,13 +6,17 @@ reviews the same games: ``bench/review.py``), waits for the end, presses **Revie
 
 * ``best_ms``: until the best-by-points column is complete (``#review[data-phase]`` leaves ``best``); the worker
   is not running yet (no seat used it), so this pass runs on the page while the worker starts. Target: 2 s;
+* ``win_ms``: from the click until every move's chances of winning are in (``data-phase`` leaves ``win``: the
+  whole win-chance review, the worker's start included). Target: 10 s for a two-player classic game of about 50
+  moves (issue 25); ``win_pass_ms``: the win pass alone, as the page logs it (``review-win ... ms=``);
 * ``done_ms``: until the level's choices are all in (the worker's start included);
 * ``level_ms``: the level pass alone, as the page logs it (``review-level ... ms=``, from the worker being up);
 * ``long_tasks``, ``longest_ms``: main-thread tasks over 50 ms between the click and the end (``longtask``
   entries), the page's responsiveness.
 
 Then closes the review and opens it again (``warm``): the worker is up, so the best pass runs there
-(``warm_best_ms``; the level pass is then cached in the worker and not timed again). Prints medians and one
+(``warm_best_ms``; the level pass is then cached in the worker and not timed again), and the chances of winning come
+from the save (``warm_win_ms``: from the click until they are all shown again, the second look). Prints medians and one
 JSON line.
 
     .venv/bin/python bench/reviewpage.py [--games 3] [--variant classic] [--level expert]
@@ -37,7 +41,7 @@ new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
 }).observe({type: "longtask", buffered: true});
 """
-# Press Review, noting the time, and note when #review's phase changes (best, level, done).
+# Press Review, noting the time, and note when #review's phase changes (best, win, level, done).
 CLICK = """() => {
   const review = document.getElementById("review");
   window.__phases = [];
@@ -51,6 +55,12 @@ CLICK = """() => {
   document.querySelector('#result [data-action="review"]').click();
 }"""
 LEVEL = re.compile(r"review-level level=\w+ budget=\S+ moves=\d+ ms=(\d+)")
+WIN = re.compile(r"review-win moves=\d+ ms=(\d+)")
+
+
+def left(phases: dict, phase: str, after: tuple[str, ...]) -> float:
+    """When the review left ``phase``: the first later phase seen (a phase may be too short to be seen)."""
+    return min(phases[p] for p in after if p in phases)
 
 
 def review_game(browser, base: str, variant: str, seed: int, level: str) -> dict:
@@ -71,16 +81,21 @@ def review_game(browser, base: str, variant: str, seed: int, level: str) -> dict
     phases = dict(page.evaluate("window.__phases"))
     long_tasks = [d for start, d in page.evaluate("window.__long") if start >= click - 1]
     level_ms = [float(m.group(1)) for line in logs if (m := LEVEL.search(line))]
+    win_ms = [float(m.group(1)) for line in logs if (m := WIN.search(line))]
     page.locator("#review").get_by_role("button", name="Close").click()
     page.evaluate(CLICK)
     page.wait_for_selector('#review[data-phase="done"]', state="attached", timeout=TIMEOUT_MS)
     warm = dict(page.evaluate("window.__phases"))
     warm_click = page.evaluate("window.__click")
     context.close()
-    return {"moves": moves, "best_ms": round(phases["level"] - click), "done_ms": round(phases["done"] - click),
+    return {"moves": moves, "best_ms": round(left(phases, "best", ("win", "level", "done")) - click),
+            "win_ms": round(left(phases, "win", ("level", "done")) - click),
+            "win_pass_ms": win_ms[0] if win_ms else None,
+            "done_ms": round(phases["done"] - click),
             "level_ms": level_ms[-1] if level_ms else None, "long_tasks": len(long_tasks),
             "longest_ms": round(max(long_tasks, default=0)),
-            "warm_best_ms": round(warm.get("level", warm["done"]) - warm_click)}
+            "warm_best_ms": round(left(warm, "best", ("win", "level", "done")) - warm_click),
+            "warm_win_ms": round(left(warm, "win", ("level", "done")) - warm_click)}
 
 
 def main() -> None:
@@ -98,7 +113,8 @@ def main() -> None:
             print(json.dumps({"seed": args.seed + index, **result}), flush=True)
             results.append(result)
         browser.close()
-    keys = ("moves", "best_ms", "warm_best_ms", "level_ms", "done_ms", "long_tasks", "longest_ms")
+    keys = ("moves", "best_ms", "win_ms", "win_pass_ms", "warm_best_ms", "warm_win_ms", "level_ms", "done_ms",
+            "long_tasks", "longest_ms")
     medians = {key: statistics.median(r[key] for r in results if r[key] is not None) for key in keys}
     print(f"{args.variant}, {args.level}: median of {args.games} games: " +
           ", ".join(f"{key} {value:g}" for key, value in medians.items()))

@@ -17,9 +17,10 @@ from archive import read_once  # noqa: E402
 read_once(ARCHIVE)
 
 from app.play.ai_service import choose_move, hint_move  # noqa: E402
-from app.review.service import review_best, review_levels  # noqa: E402
+from app.review.service import review_best, review_levels, review_win  # noqa: E402
 
 sync.choose_move = choose_move
 sync.hint_move = hint_move
 sync.review_best = review_best
 sync.review_levels = review_levels
+sync.review_win = review_win

@@ -1,7 +1,8 @@
 """English texts of the game and of embedded boards: the reference (the source of the gettext template,
 locale/qwirkle.pot: scripts/i18n.py extracts it; tests/ui/test_catalogs.py checks every catalog).
 
-The review and embedded boards have their texts in strings_en_boards.py (merged here).
+The review and embedded boards have their texts in strings_en_boards.py, the review's chances of winning in
+strings_en_win.py (merged here).
 
 Placeholders in braces are filled by ``ui.words.Translator.t``. Keys ending in ``_one``/``_other``
 are counted forms (``Translator.tn``). ``why_*`` explain a refused move: ``why_RULE_REASON``
@@ -15,6 +16,7 @@ from .strings_en_dice import DICE
 from .strings_en_puzzles import PUZZLES
 from .strings_en_tiles import TILES
 from .strings_en_scripts import SCRIPTS
+from .strings_en_win import WIN
 
 EN: dict[str, str] = {
     **BOARDS,
@@ -23,6 +25,7 @@ EN: dict[str, str] = {
     **PUZZLES,
     **TILES,
     **SCRIPTS,
+    **WIN,
     # Buttons (the English names are a fixed contract: tests rely on them)
     "new_game": "New game",
     "play": "Play",

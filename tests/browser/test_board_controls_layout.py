@@ -32,7 +32,7 @@ def test_on_a_phone_the_review_s_zoom_buttons_have_a_place_of_their_own(phone: P
     open_ready(phone, "?variant=classic&seats=greedy,random&seed=3&pace=0")
     expect(phone.locator("html[data-over]")).to_be_attached(timeout=60_000)
     phone.get_by_role("button", name="Review").click()
-    expect(phone.locator("#review")).to_have_attribute("data-phase", re.compile("level|done"))
+    expect(phone.locator("#review")).to_have_attribute("data-phase", re.compile("win|level|done"))
     zoom = rect(phone, ".review__zoom")
     board = rect(phone, "#review-board")
     assert zoom["w"] > 0 and not overlap(zoom, rect(phone, "#review-summary"))

@@ -1,8 +1,8 @@
 """The game review through the real page (see conftest.py): a computer game is played to the end, Review
 opens from the end-of-game card, the list is checked against the engine's review of the saved record
-(points, best points, the level's choices), the board steps through the game by buttons, keys and the
-slider, and an imported record offers the same review from Saved games (exported again, in French, and
-left for a new game)."""
+(points, best points, the level's choices, the chances of winning each move cost), the board steps through
+the game by buttons, keys, the slider and the win-chance graph, and an imported record offers the same review
+from Saved games (exported again, in French, and left for a new game)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from qwirkle.study.review import level_moves, review_moves
+from qwirkle.study.win_review import WinReplay
 
 DONE = '#review[data-phase="done"]'
 
@@ -27,7 +28,7 @@ def rows(page: Page) -> list[dict]:
         index: +li.dataset.reviewMove, player: +li.dataset.player, points: +li.dataset.points,
         best: +li.dataset.bestPoints, level: li.dataset.levelMove ?? null,
         levelPoints: li.dataset.levelPoints === undefined ? null : +li.dataset.levelPoints,
-        missed: li.hasAttribute('data-missed-qwirkle')}))""")
+        missed: li.hasAttribute('data-missed-qwirkle'), winLost: li.dataset.winLost ?? null}))""")
 
 
 def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(page: Page, open_ready, axe) -> None:
@@ -38,7 +39,7 @@ def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(
     review = page.locator("#review")
     expect(review).to_be_visible()
     expect(page.locator("#game")).to_be_hidden()
-    expect(review).to_have_attribute("data-phase", re.compile("level|done"))
+    expect(review).to_have_attribute("data-phase", re.compile("win|level|done"))
     page.wait_for_selector(DONE, timeout=180_000)
 
     record = finished_record(page)
@@ -52,6 +53,22 @@ def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(
     assert [r["level"] for r in shown] == [c.move for c in choices]
     assert [r["levelPoints"] for r in shown] == [c.points for c in choices]
     assert all(e.lost == 0 for e in entries if e.seat == 0 and e.kind == "play")   # Ann is greedy
+    # the chances of winning each move cost: on every row, as the engine gives them (two rows checked: it is slow)
+    assert all(re.fullmatch(r"\d+\.\d", r["winLost"]) for r in shown)
+    costly = max(shown, key=lambda r: float(r["winLost"]))
+    replay = WinReplay(record)
+    for index in (costly["index"], 0):
+        assert shown[index]["winLost"] == f"{max(replay.at(index).chances.lost * 100, 0):.1f}"
+    # each player's accuracy at the top: the engine's, from the chances kept beside the save
+    from qwirkle.study.accuracy import accuracy
+    current = page.evaluate("localStorage.getItem('qwirkle.current')")
+    kept = json.loads(page.evaluate("(id) => localStorage.getItem('qwirkle.review.' + id)", current))["win"]["moves"]
+    assert [m["win_lost"] for m in sorted(kept, key=lambda m: m["index"])] == [float(r["winLost"]) for r in shown]
+    figures = page.locator("#review-summary [data-accuracy]")
+    expect(figures).to_have_count(2)
+    for seat in (0, 1):
+        figure = accuracy([m["lost"] for m in kept if m["seat"] == seat])
+        assert figures.nth(seat).get_attribute("data-accuracy") == f"{round(figure, 1):.1f}"
     summary = page.locator("#review-summary tbody tr")
     expect(summary).to_have_count(2)
     expect(summary.first.locator("td").first).to_have_text(str(sum(e.points for e in entries if e.seat == 0)))
@@ -75,6 +92,14 @@ def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(
     expect(board).to_have_attribute("data-step", str(total - 1))
     expect(page.locator('[data-review-move][aria-current="step"]')).to_have_attribute(
         "data-review-move", str(total - 1))
+
+    # The win-chance graph: a tap on a move's column goes to that move; the move on show is marked.
+    graph = page.locator("#review-graph")
+    expect(graph.locator("[data-graph-move]")).to_have_count(total)
+    graph.locator(f'[data-graph-move="{costly["index"]}"]').click()
+    expect(board).to_have_attribute("data-step", str(costly["index"]))
+    expect(graph.locator(".review-graph__now")).to_have_attribute("x1", f"{costly['index'] + 0.5:g}")
+    expect(page.locator("#review-detail")).to_contain_text("Chance of winning: ")
 
     # Each step's board: the position before the move, the move's tiles, the best play as ghost tiles.
     worse = next(e for e in entries if e.kind == "play" and e.lost)
@@ -123,6 +148,7 @@ def test_an_imported_record_is_reviewed_from_saved_games(page: Page, open_ready,
     choices = list(level_moves(game, "medium"))
     assert [(r["player"], r["points"], r["best"], r["level"]) for r in rows(page)] == [
         (e.seat, e.points, e.best_points, c.move) for e, c in zip(entries, choices)]
+    assert all(r["winLost"] is not None for r in rows(page))   # Cubes has chances of winning too
     expect(page.locator("#review-title")).to_contain_text("Cubes")
     with page.expect_download() as download:
         page.locator("#review").get_by_role("button", name="Export").click()

@@ -3,7 +3,9 @@
 Rows are appended as the best pass brings them and their level column is filled in when the level's
 choice arrives; nothing already drawn is drawn again unless the language or the palette changed.
 Every move is an ``<li data-review-move data-player data-points data-best-points>`` (the DOM contract),
-with ``data-lost``, ``data-missed-qwirkle`` and, once known, ``data-level-move`` and ``data-level-points``.
+with ``data-lost``, ``data-missed-qwirkle`` and, once known, ``data-level-move``, ``data-level-points`` and
+``data-win-lost`` (the chances of winning the move cost, in percentage points with one decimal; two players only).
+The summary gets each player's accuracy (``[data-accuracy]``, the figure) once every move's chances are in.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 from qwirkle.tiles import Tile
 from ui.tiles_svg import tile_svg
 
-from . import panels
+from . import panels, win_panels
 from ..web.display import Display
 from ..web.dom import by_id, clear, el, set_attr
 from .session import Entry, ReviewSession, move_tiles
@@ -50,6 +52,7 @@ class ReviewList:
         self.moves = by_id("review-moves")
         self.rows: dict[int, Any] = {}
         self.level_drawn: dict[int, tuple[str, str]] = {}
+        self.win_drawn: set[int] = set()
         self.summary_drawn: Any = None
         self.current: int | None = None
 
@@ -59,6 +62,7 @@ class ReviewList:
         clear(self.moves)
         self.rows.clear()
         self.level_drawn.clear()
+        self.win_drawn.clear()
         self.summary_drawn = None
         self.current = None
 
@@ -73,21 +77,25 @@ class ReviewList:
                 self._level(review, review.entries[index], self.rows[index])
         for index in [i for i in self.level_drawn if i not in review.levels]:   # another level: its pass restarts
             self._level(review, review.entries[index], self.rows[index])
+        for index in [i for i in review.wins if i in self.rows and i not in self.win_drawn]:
+            self._win(review, review.entries[index], self.rows[index])
         self._mark_current(review.step)
 
     # -- the summary ---------------------------------------------------------------------------------------
     def _summary(self, review: ReviewSession) -> None:
         tr = self.display.tr
         rows = panels.summary_rows(review, tr)
-        if self.summary_drawn == (rows, tr.lang):
+        accuracy = win_panels.accuracy_cells(review, tr)
+        if self.summary_drawn == (rows, accuracy, tr.lang):
             return
-        self.summary_drawn = (rows, tr.lang)
+        self.summary_drawn = (rows, accuracy, tr.lang)
         clear(self.summary)
         self.summary.hidden = not rows
         if not rows:
             return
         self.summary.appendChild(el("caption", text=tr.t("review_summary")))
-        head = el("tr", children=[el("th", text=tr.t(key), attrs={"scope": "col"}) for key in panels.SUMMARY_COLUMNS])
+        columns = (*panels.SUMMARY_COLUMNS, *win_panels.accuracy_columns(review))
+        head = el("tr", children=[el("th", text=tr.t(key), attrs={"scope": "col"}) for key in columns])
         self.summary.appendChild(el("thead", children=[head]))
         body = el("tbody")
         for seat, cells in enumerate(rows):
@@ -95,6 +103,11 @@ class ReviewList:
             line.appendChild(el("th", text=cells[0], attrs={"scope": "row"}))
             for text in cells[1:]:
                 line.appendChild(el("td", text=text))
+            if seat < len(accuracy):
+                shown, like, figure = accuracy[seat]
+                line.appendChild(el("td", "review-summary__accuracy", text=shown, attrs={
+                    "data-accuracy": None if figure is None else f"{figure:.1f}"}))
+                line.appendChild(el("td", text=like))
             body.appendChild(line)
         self.summary.appendChild(body)
 
@@ -116,6 +129,7 @@ class ReviewList:
                 el("span", "review-move__points", text=str(entry.points)),
                 el("span", "review-move__best", text=str(entry.best_points)),
                 el("span", "review-move__lost", text=f"−{entry.lost}" if entry.lost else ""),
+                el("span", "review-move__win"),
                 el("span", "review-move__level")]
         if entry.missed_qwirkle:
             seen.append(el("span", "badge badge--missed", text=self.display.tr.t("review_missed_qwirkle")))
@@ -144,6 +158,14 @@ class ReviewList:
         cell.appendChild(move_picture(choice.move, kind, self.display, panels.is_die(review)))
         if kind == "play":
             cell.appendChild(el("span", "review-move__level-points", text=str(choice.points)))
+
+    def _win(self, review: ReviewSession, entry: Entry, row: Any) -> None:
+        """The chances of winning the move cost, in the row."""
+        choice = review.wins[entry.index]
+        self.win_drawn.add(entry.index)
+        set_attr(row, "data-win-lost", f"{max(choice.cost, 0.0):.1f}")
+        row.querySelector(".review-move__win").textContent = win_panels.row_cost(choice, self.display.tr)
+        row.querySelector(".review-move__words").textContent = panels.row_label(review, entry, self.display.tr)
 
     def _mark_current(self, step: int) -> None:
         if self.current == step and step in self.rows and self.rows[step].hasAttribute("aria-current"):

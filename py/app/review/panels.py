@@ -11,7 +11,8 @@ from ui.words import Translator
 
 from ..shared import seats
 from ..play.board_model import EMPTY, TILE, CellModel
-from .session import BEST, LEVEL, Entry, LevelChoice, ReviewSession, marked, move_tiles
+from . import win_panels
+from .session import BEST, LEVEL, WIN, Entry, LevelChoice, ReviewSession, marked, move_tiles
 
 
 def cells(review: ReviewSession, index: int, tr: Translator) -> dict[Cell, CellModel]:
@@ -101,6 +102,9 @@ def row_label(review: ReviewSession, entry: Entry, tr: Translator) -> str:
         parts.append(tr.tn("review_lost", entry.lost))
     if entry.missed_qwirkle:
         parts.append(tr.t("review_missed_qwirkle"))
+    cost = win_panels.row_words(review.wins.get(entry.index), tr)
+    if cost:
+        parts.append(cost)
     choice = review.levels.get(entry.index)
     if choice is not None:
         parts.append(level_text(choice, entry, review.level, tr, is_die(review)))
@@ -132,6 +136,7 @@ def details(review: ReviewSession, tr: Translator) -> list[str]:
         lines.append(tr.tn("review_chances", len(entry.chances), unseen=unseen))
     if entry.qwirkles_allowed:
         lines.append(tr.t("review_allowed_detail"))
+    lines.extend(win_panels.detail_lines(review, entry, tr))
     lines.append(level_text(review.levels.get(entry.index), entry, review.level, tr, die))
     return lines
 
@@ -142,6 +147,8 @@ def progress_text(review: ReviewSession, tr: Translator) -> str:
     phase, done, total = review.progress()
     if phase == BEST:
         return tr.t("review_progress_best", done=done, n=total)
+    if phase == WIN:
+        return tr.t("review_progress_win", done=done, n=total)
     if phase == LEVEL:
         return tr.t("review_progress_level", level=seats.display_name(review.level, tr), done=done, n=total)
     return tr.t("review_complete")

@@ -1,13 +1,16 @@
 """Computes a review in chunks so that the page stays responsive and shows progress.
 
-First the best-by-points pass, then the chosen level's choices (``service``). Each chunk goes to
+First the best-by-points pass, then in a two-player game the chances of winning, then the chosen level's
+choices (``service``). Each chunk goes to
 the worker when it is up (``Host.worker``, the same worker the Expert thinks in); until then, and for
 good when there is none or it fails, one move at a time on the page, yielding to the browser between
 moves. The best pass is quick (a two-player game is about 50 moves of a few milliseconds each), so it
-does not wait for a worker that is still starting; the level pass does, since the Expert thinks for a
-while on every move. After each chunk the view is told (``changed``) and draws what arrived.
+does not wait for a worker that is still starting; the win and level passes do, since each move takes a
+look-ahead. Those two go in the order the player looks (``next_to_compute``). Chances of winning kept with the
+save from an earlier look (``ReviewSession.win_kept``) are taken first and not computed again; after each chunk
+``kept`` is told, to keep them. After each chunk the view is told (``changed``) and draws what arrived.
 
-Timings go to the log (``review-best ...``, ``review-level ...``) for ``bench/reviewpage.py``.
+Timings go to the log (``review-best ...``, ``review-win ...``, ``review-level ...``) for ``bench/reviewpage.py``.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable
 
 from . import service as review_service
-from .session import BEST, ReviewSession
+from .session import BEST, WIN, ReviewSession
 
 if TYPE_CHECKING:
     from ..play.session import AiWorker, Host
@@ -26,18 +29,21 @@ WORKER_CHUNK = 8     # best-pass moves per worker call (the worker is not the pa
 WARM_UP = ("qwirkle.ai", "qwirkle.study.review")   # imported before the page computes (a human game may not have yet)
 
 
-def next_to_compute(review: ReviewSession) -> int:
-    """The level's next move to compute, in the order the player looks at them: the move on show,
-    then the moves after it, then those before."""
+def next_to_compute(review: ReviewSession, done: "dict[int, Any] | None" = None) -> int:
+    """The next move to compute (not in ``done``, by default the level's choices), in the order the player looks at
+    them: the move on show, then the moves after it, then those before."""
     step, total = int(review.step), int(review.total)
+    done = review.levels if done is None else done
     order: list[int] = [*range(step, total), *range(step)]
-    return next(index for index in order if index not in review.levels)
+    return next(index for index in order if index not in done)
 
 
 class ReviewRunner:
-    def __init__(self, host: "Host", changed: Callable[[ReviewSession], None]) -> None:
+    def __init__(self, host: "Host", changed: Callable[[ReviewSession], None],
+                 kept: Callable[[ReviewSession], None] = lambda _review: None) -> None:
         self.host = host
         self.changed = changed
+        self.kept = kept
         self.broken = False          # the worker failed once: the rest is computed on the page
         self._worker: "asyncio.Future[AiWorker | None] | None" = None
 
@@ -47,8 +53,10 @@ class ReviewRunner:
         self.host.spawn(self._run(review))
 
     def restart_levels(self, review: ReviewSession) -> None:
-        """The level changed: compute its choices (the previous level's pass stops at its next chunk)."""
-        self.host.spawn(self._levels(review, review.run))
+        """The level changed: compute its choices (the previous level's pass stops at its next chunk). Before the
+        level pass has begun, nothing to do: it begins with the level chosen then."""
+        if review.phase not in (BEST, WIN):
+            self.host.spawn(self._levels(review, review.run))
 
     # -- the worker ------------------------------------------------------------------------------
     def _waiting(self) -> "asyncio.Future[AiWorker | None]":
@@ -74,7 +82,6 @@ class ReviewRunner:
 
     # -- the passes ------------------------------------------------------------------------------
     async def _run(self, review: ReviewSession) -> None:
-        run = review.run
         started = self.host.now()
         places: set[str] = set()
         self._waiting()
@@ -97,7 +104,37 @@ class ReviewRunner:
             self.changed(review)
         self.host.log(f"review-best moves={review.total} ms={(self.host.now() - started) * 1000:.0f}"
                       f" where={'+'.join(sorted(places))}")
-        await self._levels(review, run)
+        if review.two_players and not await self._wins(review):
+            return
+        if not review.closed:
+            await self._levels(review, review.run)   # the level chosen by now
+
+    async def _wins(self, review: ReviewSession) -> bool:
+        """The chances of winning, kept ones first; False when the review closed or failed."""
+        from qwirkle.study.win_cost import win_settings
+        if review.restore_kept(win_settings()):
+            self.changed(review)
+        worker = None if self.broken else await self._waiting()
+        started = self.host.now()
+        places: set[str] = set()
+        while review.phase == WIN and not review.closed:
+            args = (review.record_json, next_to_compute(review, review.wins), 1)
+            text = await self._call(worker, "review_win", *args)
+            places.add("page" if text is None else "worker")
+            if text is None:
+                text = review_service.review_win(*args)
+                await self.host.sleep(0)
+            if review.closed:
+                return False
+            if not review.add_win(text):
+                review.error = "review: the engine returned no chances"
+                self.changed(review)
+                return False
+            self.kept(review)
+            self.changed(review)
+        self.host.log(f"review-win moves={review.total} ms={(self.host.now() - started) * 1000:.0f}"
+                      f" where={'+'.join(sorted(places)) or 'kept'}")
+        return not review.closed
 
     async def _levels(self, review: ReviewSession, run: int) -> None:
         worker = None if self.broken else await self._waiting()

@@ -7,9 +7,13 @@ that it can show progress and, when no worker is available, compute on the page 
   ``start + count`` (``qwirkle.study.review.review_moves``), and with the last chunk the per-player totals;
 * ``review_levels(record_json, level, budget, start, count)``: what ``level`` would have played before
   each of those moves (``qwirkle.study.review.LevelReplay``: seeded by the move, the Expert on a fixed ``budget``,
-  in any order).
+  in any order);
+* ``review_win(record_json, start, count)``: the mover's chances of winning around those moves, in any order
+  (``qwirkle.study.win_review.WinReplay``: what ``python3 -m qwirkle review --win`` gives, with ``win_lost``, the
+  first player's chance ``first`` for the graph, and ``why`` the most points and the best chances differ); no moves
+  in a game of three or four players (the win chance is two-player only).
 
-Both answer JSON text (plain data crosses the worker boundary): ``{"total": n, "moves": [...],
+All answer JSON text (plain data crosses the worker boundary): ``{"total": n, "moves": [...],
 "players": [...] | null}``. The moves are the engine's ``MoveReview.to_json()`` (with ``index``) and
 ``LevelMove`` as ``{"index", "move", "points"}``, exactly what ``python3 -m qwirkle review`` prints.
 
@@ -25,7 +29,7 @@ import json
 from collections import OrderedDict
 from typing import Any, Iterator
 
-CACHE_SIZE = 4   # passes kept alive (a review has two; a second review may start before the first ends)
+CACHE_SIZE = 4   # passes kept alive (a review has three; a second review may start before the first ends)
 
 
 class _Pass:
@@ -46,18 +50,18 @@ class _Pass:
 
 
 _PASSES: "OrderedDict[tuple[Any, ...], _Pass]" = OrderedDict()
-_REPLAYS: "OrderedDict[tuple[Any, ...], Any]" = OrderedDict()   # LevelReplay by record, level and budget
+_REPLAYS: "OrderedDict[tuple[Any, ...], Any]" = OrderedDict()   # LevelReplay, WinReplay by record (level, budget)
 
 
-def _pass(key: tuple[Any, ...], make: Any) -> _Pass:
-    """The cached pass for ``key``, or a new one from ``make()`` (it starts over from the first move)."""
-    run = _PASSES.get(key)
-    if run is None:
-        run = _PASSES[key] = make()
-        while len(_PASSES) > CACHE_SIZE:
-            _PASSES.popitem(last=False)
-    _PASSES.move_to_end(key)
-    return run
+def _cached(cache: "OrderedDict[tuple[Any, ...], Any]", key: tuple[Any, ...], make: Any) -> Any:
+    """The cached pass or replay for ``key``, or a new one from ``make()``; the least recently used go first."""
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = make()
+        while len(cache) > CACHE_SIZE:
+            cache.popitem(last=False)
+    cache.move_to_end(key)
+    return found
 
 
 def _load(record_json: str) -> Any:
@@ -74,7 +78,7 @@ def review_best(record_json: str, start: int, count: int) -> str:
         game = _load(record_json)
         return _Pass(review_moves(game), game)
 
-    run = _pass(("best", record_json), make)
+    run: _Pass = _cached(_PASSES, ("best", record_json), make)
     entries = run.take(start, count)
     total = len(run.game.history)
     players = None
@@ -90,13 +94,19 @@ def review_levels(record_json: str, level: str, budget: Any, start: int, count: 
     from qwirkle.study.review import LevelReplay
     record_json, level, start, count = str(record_json), str(level), max(int(start), 0), max(int(count), 1)
     iterations = int(budget) if isinstance(budget, (int, float)) and budget > 0 else None   # JS null: none
-    key = ("level", record_json, level, iterations)
-    replay = _REPLAYS.get(key)
-    if replay is None:
-        replay = _REPLAYS[key] = LevelReplay(_load(record_json), level, iterations)
-        while len(_REPLAYS) > CACHE_SIZE:
-            _REPLAYS.popitem(last=False)
-    _REPLAYS.move_to_end(key)
+    replay = _cached(_REPLAYS, ("level", record_json, level, iterations),
+                     lambda: LevelReplay(_load(record_json), level, iterations))
     moves = [replay.at(i) for i in range(start, min(start + count, replay.total))]
     return json.dumps({"total": replay.total, "moves": [{"index": m.index, "move": m.move, "points": m.points}
                                                        for m in moves], "players": None})
+
+
+def review_win(record_json: str, start: int, count: int) -> str:
+    """The mover's chances of winning around record moves ``start`` to ``start + count``, in any order (each is
+    seeded by its index); no moves unless the game has two players."""
+    from qwirkle.study.win_review import WinReplay
+    record_json, start, count = str(record_json), max(int(start), 0), max(int(count), 1)
+    replay = _cached(_REPLAYS, ("win", record_json), lambda: WinReplay(_load(record_json)))
+    found = [replay.at(i) for i in range(start, min(start + count, replay.total))] if replay.two_players else []
+    return json.dumps({"total": replay.total, "moves": [m.to_json() for m in found if m is not None],
+                       "players": None})

@@ -1,7 +1,8 @@
 """The review of a finished game in the page, without the DOM: what is computed so far and which move is shown.
 
 A ``ReviewSession`` holds the game (over: every rack may be shown), the engine's review of each move as it
-arrives from the worker or the page (``service``: best pass first, then the level's choices), the
+arrives from the worker or the page (``service``: best pass first, then, in a two-player game, the chances of
+winning, then the level's choices), the
 per-player totals, and the move on show. Everything the view draws is derived here as data and tested under
 CPython: the board before a move, every player's rack at that moment, the tiles the move used.
 
@@ -21,7 +22,7 @@ from qwirkle.tiles import Tile
 if TYPE_CHECKING:
     from qwirkle import Game
 
-BEST, LEVEL, DONE = "best", "level", "done"
+BEST, WIN, LEVEL, DONE = "best", "win", "level", "done"
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,47 @@ def marked(hand: tuple[Tile, ...], used: tuple[Tile, ...]) -> list[bool]:
     return marks
 
 
+@dataclass(frozen=True)
+class WinOption:
+    """One side of "most points" against "best chances" (``qwirkle.study.win_review.Option``)."""
+
+    move: str
+    points: int
+    win: float                    # the mover's chance after it, in %
+    kept: tuple[Tile, ...]
+    open: int                     # lines of five it leaves that one tile completes
+    unseen: int                   # completing tiles the mover had not seen
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "WinOption":
+        kept = tuple(Tile.from_notation(code) for code in str(data["kept"]).split())
+        return cls(str(data["move"]), int(data["points"]), float(data["win"]), kept, int(data["open"]),
+                   int(data["unseen"]))
+
+
+@dataclass(frozen=True)
+class WinChoice:
+    """A move's chances of winning (``qwirkle.study.win_review.WinMove.to_json()``), in % of the mover's."""
+
+    index: int
+    before: float
+    after: float
+    best: float
+    best_move: str
+    cost: float                   # the chances the move cost, in % (one decimal, as shown)
+    lost: float                   # the same as a fraction, unrounded (for accuracy, as ``review --win`` computes it)
+    first: float                  # the first player's chance before the move
+    why: tuple[WinOption, WinOption] | None   # most points, best chances: when they differ
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "WinChoice":
+        why = data.get("why")
+        pair = None if not why else (WinOption.from_json(why["most"]), WinOption.from_json(why["best"]))
+        return cls(int(data["index"]), float(data["win_before"]), float(data["win_after"]), float(data["best_win"]),
+                   str(data["best_win_move"]), float(data["win_lost"]), float(data["lost"]), float(data["first"]),
+                   pair)
+
+
 class ReviewSession:
     """The review of one finished game: computed parts, the chosen level, the move shown (``step``).
     ``level``: Expert by default, as the command line (``qwirkle.study.review.DEFAULT_LEVEL``, which is not imported
@@ -109,6 +151,10 @@ class ReviewSession:
         self.level = level
         self.budget = budget
         self.levels: dict[int, LevelChoice] = {}
+        self.wins: dict[int, WinChoice] = {}
+        self.win_raw: dict[int, dict[str, Any]] = {}   # the same as the service sent them (kept with the save)
+        self.win_kept: dict[str, Any] = {}             # what the save kept from an earlier look (``restore_kept``)
+        self.win_settings: dict[str, Any] | None = None   # how the engine estimates them (``win_cost.win_settings``)
         self.step = 0
         self.run = 0              # bumped when the level pass restarts (another level) or the review closes
         self.closed = False
@@ -116,15 +162,22 @@ class ReviewSession:
 
     # -- what is computed ------------------------------------------------------------------------
     @property
+    def two_players(self) -> bool:
+        """Whether the chances of winning apply (the engine's table is fit on two-player games)."""
+        return len(self.options.players) == 2
+
+    @property
     def phase(self) -> str:
         if len(self.entries) < self.total or (self.total and self.players is None):
             return BEST
+        if self.two_players and len(self.wins) < self.total:
+            return WIN
         return LEVEL if len(self.levels) < self.total else DONE
 
     def progress(self) -> tuple[str, int, int]:
         """(phase, done, total) for the progress bar."""
         phase = self.phase
-        done = len(self.entries) if phase == BEST else len(self.levels) if phase == LEVEL else self.total
+        done = {BEST: len(self.entries), WIN: len(self.wins), LEVEL: len(self.levels)}.get(phase, self.total)
         return phase, done, self.total
 
     def add_best(self, text: str) -> int:
@@ -145,6 +198,37 @@ class ReviewSession:
             index = int(item["index"])
             self.levels[index] = LevelChoice(index, str(item["move"]), int(item["points"]))
         return len(data["moves"])
+
+    def add_win(self, text: str) -> int:
+        """Take a chunk of ``service.review_win``; returns how many moves it brought."""
+        return self.restore_wins(json.loads(text)["moves"])
+
+    def restore_wins(self, items: list[Any]) -> int:
+        """Take chances of winning as the service gives them (a chunk, or kept with the save)."""
+        for item in items:
+            choice = WinChoice.from_json(item)
+            if 0 <= choice.index < self.total:
+                self.wins[choice.index] = choice
+                self.win_raw[choice.index] = item
+        return len(items)
+
+    def restore_kept(self, settings: dict[str, Any]) -> int:
+        """Take the chances kept with the save when they were estimated as the engine does now (``settings``)."""
+        self.win_settings = json.loads(json.dumps(settings))
+        kept = self.win_kept
+        if kept.get("settings") != self.win_settings or kept.get("total") != self.total:
+            return 0
+        try:
+            return self.restore_wins(list(kept.get("moves") or []))
+        except (KeyError, ValueError, TypeError, AttributeError):   # a kept value that cannot be read: computed again
+            self.wins.clear()
+            self.win_raw.clear()
+            return 0
+
+    def kept_json(self) -> dict[str, Any]:
+        """The chances of winning to keep with the save (``restore_kept`` reads them back)."""
+        return {"settings": self.win_settings, "total": self.total,
+                "moves": [self.win_raw[index] for index in sorted(self.win_raw)]}
 
     def set_level(self, level: str) -> bool:
         """Compare with another level: its choices are computed again. False if it is the same one."""

@@ -4,8 +4,10 @@ The board (the game's ``BoardView`` on ``#review-board``: same cells, same tiles
 gestures) shows the position of the move on show with the move's tiles outlined and the best play as
 faint ghost tiles. Beside it: first / previous / next / last buttons and a slider (arrow keys, Home and
 End too), the move in words, everyone's racks before it, and the list of moves (``move_list``); above,
-the progress bar and the per-player summary. The review is computed by ``runner`` (the worker,
-else the page in small steps) and drawn as it arrives. **Export** saves the game's record: whoever
+the progress bar and the per-player summary (with each player's accuracy in a two-player game), and
+the graph of the chances of winning (``win_graph``: a click or tap goes to that move). The review is
+computed by ``runner`` (the worker, else the page in small steps) and drawn as it arrives; the chances
+of winning of a saved game are kept beside it (``store.review_memory``), so a second look is instant. **Export** saves the game's record: whoever
 imports it gets the same review (it is seeded).
 
 Buttons carry ``data-action`` and are looked up in ``actions`` by one delegated listener, as in the
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from . import panels
+from . import panels, win_panels
 from ..shared import seats
 from ..regions.board_view import BoardView
 from ..web.display import Display
@@ -24,6 +26,8 @@ from ..web.dom import by_id, clear, closest, data, el, listen, on_resize, set_at
 from ..input.gestures import BoardGestures
 from .move_list import ReviewList, mini_tiles
 from .runner import ReviewRunner
+from .win_graph import WinGraph
+from ..store.review_memory import load_review, save_review
 from .session import BEST, DONE, ReviewSession
 
 if TYPE_CHECKING:
@@ -51,7 +55,8 @@ class ReviewView:
         self.board = BoardView(lambda _cell: None, "review-board")
         BoardGestures(self.board, lambda *_args: None)   # pan and zoom only: nothing to place
         self.list = ReviewList(display)
-        self.runner = ReviewRunner(host, self._arrived)
+        self.graph = WinGraph()
+        self.runner = ReviewRunner(host, self._arrived, self._keep)
         self.review: ReviewSession | None = None
         self.drawn: Any = None
         self.actions: dict[str, Callable[[Any], None]] = {
@@ -85,7 +90,11 @@ class ReviewView:
         kept = self.store.settings().get("review_level")   # the level last compared with, on any game
         level = kept if kept in seats.level_names() else "expert"
         self.review = ReviewSession(game, game_id, level=level, budget=PAGE_BUDGET)
+        if game_id:
+            self.review.win_kept = dict(load_review(self.store, game_id).get("win") or {})
         self.list.forget()
+        self.graph.forget()
+        self.root.classList.toggle("review--no-win", not self.review.two_players)
         self.drawn = None
         self.board.view.user_moved = False
         self._levels()
@@ -102,6 +111,7 @@ class ReviewView:
             self.review.close()
         self.review = None
         self.list.forget()
+        self.graph.forget()
         for box in ("review-racks", "review-detail", "review-board-world"):
             clear(by_id(box))
         self.board.elements.clear()
@@ -155,6 +165,11 @@ class ReviewView:
             self.runner.restart_levels(review)
             self.render()
 
+    def _keep(self, review: ReviewSession) -> None:
+        """Keep the chances of winning computed so far with the saved game."""
+        if review.game_id and review is self.review:
+            save_review(self.store, review.game_id, {"win": review.kept_json()})
+
     def _arrived(self, review: ReviewSession) -> None:
         if review is self.review:
             self.render()
@@ -163,6 +178,7 @@ class ReviewView:
     def forget(self) -> None:
         """A new language or palette: draw everything again."""
         self.list.forget()
+        self.graph.forget()
         self.drawn = None
         if self.review is not None:
             self._levels()
@@ -177,10 +193,11 @@ class ReviewView:
         set_text(by_id("review-level-head"), seats.display_name(review.level, tr))
         self._progress(review)
         self.list.render(review)
+        self.graph.render(win_panels.graph(review), tr)
         choice = review.levels.get(review.step)
         # the racks before a move come from the players' next moves: redraw when they arrive
         signature = (review.step, review.entry() is not None, tuple(review.hands_before(review.step)), choice,
-                     review.level, tr.lang, self.display.palette)
+                     review.wins.get(review.step), review.level, tr.lang, self.display.palette)
         if signature == self.drawn:
             return
         self.drawn = signature

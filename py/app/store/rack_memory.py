@@ -16,36 +16,19 @@ order::
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from .beside import load_beside, save_beside
 from .saves import RACKS_PREFIX, SaveStore
-from .storage import read_json
 
 MAX_TEXT = 20_000   # four racks of six tiles take about 600 characters
 
 
 def load_racks(store: SaveStore, game_id: str) -> dict[str, Any]:
     """The stored arrangement of ``game_id``'s racks; {} when there is none or it cannot be read."""
-    key = RACKS_PREFIX + game_id
-    text = store._get(key)
-    if text is None:
-        return {}
-    try:
-        if len(text) > MAX_TEXT:
-            raise ValueError("not readable (too large)")
-        value = read_json(text)
-        if not isinstance(value, dict):
-            raise ValueError("racks: expected a JSON object")
-    except ValueError as error:
-        store.move_aside(key, str(error))
-        return {}
-    return value
+    return load_beside(store, RACKS_PREFIX + game_id, MAX_TEXT, "racks")
 
 
 def save_racks(store: SaveStore, game_id: str, value: dict[str, Any]) -> None:
     """Keep the arrangement; a full or broken storage loses only the arrangement, never the game."""
-    try:
-        store._set(RACKS_PREFIX + game_id, json.dumps(value, separators=(",", ":")))
-    except Exception:  # noqa: BLE001 - the rack order is a convenience
-        pass
+    save_beside(store, RACKS_PREFIX + game_id, value)

@@ -10,6 +10,7 @@ Keys, all under ``qwirkle.``:
 * ``qwirkle.current``: the ID of the game to offer on the next visit;
 * ``qwirkle.settings``: ``{"lang", "palette", "hint_level", "expert_seconds", "celebrate", "sound"}``;
 * ``qwirkle.newgame``: the last new-game choices (``setup_memory``);
+* ``qwirkle.racks.ID``, ``qwirkle.review.ID``: beside a save, its racks and review (``rack_memory``, ``review_memory``);
 * ``qwirkle.aside.KEY.N``: a value that could not be read, moved aside (never deleted).
 
 Nothing read from the store is trusted: a corrupt or foreign value (bad JSON, JSON nested too
@@ -29,9 +30,7 @@ from ui.values import Value
 from ui.words import LANGUAGES
 
 from .storage import DictStorage as DictStorage  # re-exported: the store's in-memory storage
-from .storage import StaleSave as StaleSave
-from .storage import Storage as Storage
-from .storage import StorageFull as StorageFull
+from .storage import StaleSave as StaleSave, Storage as Storage, StorageFull as StorageFull
 from .storage import read_json, seconds
 
 if TYPE_CHECKING:
@@ -43,6 +42,7 @@ CURRENT = PREFIX + "current"
 SETTINGS = PREFIX + "settings"
 ASIDE_PREFIX = PREFIX + "aside."
 RACKS_PREFIX = PREFIX + "racks."   # this device's arrangement of a saved game's racks (store.rack_memory)
+REVIEW_PREFIX = PREFIX + "review."   # what a review computed for a saved game (store.review_memory)
 SAVE_FORMAT = "qwirkle-save"
 SAVE_VERSION = 1
 PALETTES = ("standard", "contrast")
@@ -233,8 +233,8 @@ class SaveStore:
 
     def delete(self, game_id: str) -> None:
         try:
-            self.storage.remove(SAVE_PREFIX + game_id)
-            self.storage.remove(RACKS_PREFIX + game_id)
+            for prefix in (SAVE_PREFIX, RACKS_PREFIX, REVIEW_PREFIX):   # the save, then what is kept beside it
+                self.storage.remove(prefix + game_id)
         except Exception:  # noqa: BLE001 - a broken store: the save stays
             return
         if self.current_id() == game_id:

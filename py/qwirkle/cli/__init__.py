@@ -247,7 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--budget", type=int, help="the Expert's look-ahead budget in iterations (default 160)")
     review.add_argument("--win", action="store_true",
                         help="add each move's chances of winning: win_before, win_after, best_win, best_win_move "
-                        "(percentages, two-player games)")
+                        "(percentages, two-player games), and each player's accuracy and played_like")
     review.set_defaults(run=_cmd_review)
 
     from . import analyse, endgame, puzzles

@@ -23,7 +23,8 @@ on its fixed look-ahead budget (``budget`` iterations, no clock), so the same re
 
 Chances of winning (``review_moves(..., win=True)``, ``win_moves`` on its own, ``review(..., win=True)``) are a third
 pass (``win_cost``): for each move of a two-player game, the mover's chance before it (the win-chance table), after it
-and after the best candidate, the candidates valued on the same sampled deals, seeded like the level's move.
+and after the best candidate, the candidates valued on the same sampled deals, seeded like the level's move. Each
+player's ``accuracy`` and the level they ``played_like`` follow from the chance their moves lost (``accuracy``).
 """
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ from ..notation import Cell, Move, Play, cell_notation, parse_move
 from ..record import from_record, parse_json
 from ..rules import QWIRKLE, score_play
 from ..tiles import Tile, tiles_notation
+from .accuracy import player_accuracy
 from .win_cost import DEFAULT_CANDIDATES, DEFAULT_SAMPLES, MoveChances, move_chances, win_settings
 
 SAVE_FORMAT = "qwirkle-save"   # the page's whole save file (py/app/saves.py) holds the record under "record"
@@ -177,7 +179,7 @@ def review_moves(source: Game | dict[str, Any] | str, level: str | None = None,
     for index, turn in enumerate(history):
         seat = live.to_move
         hand = live.hands[seat]
-        plays, best, best_points = _best(live)
+        plays, best, best_points = best_by_points(live)
         move = parse_move(turn.move)
         if isinstance(move, Play) and turn.points == best_points:
             best = turn.move   # a best play: show the one made
@@ -193,9 +195,9 @@ def review_moves(source: Game | dict[str, Any] | str, level: str | None = None,
         left: tuple[Chance, ...] = ()
         best_after: tuple[str | None, int] = (None, 0)
         if isinstance(move, Play):
-            left = _chances(live, seat, [p.cell for p in move.placements])
+            left = lines_left(live, seat, [p.cell for p in move.placements])
         elif turn.kind == "roll" and live.to_move == seat and not live.is_over:
-            best_after = _best(live)[1:]
+            best_after = best_by_points(live)[1:]
         entry = MoveReview(index, seat, turn.kind, turn.move, hand, turn.points, best, best_points,
                            _qwirkles(turn), missed, missed_points, left, turns.allowed(index), win=winning)
         if turn.kind == "roll":
@@ -213,30 +215,40 @@ def level_moves(source: Game | dict[str, Any] | str, level: str = DEFAULT_LEVEL,
         yield replay.at(index)
 
 
-class LevelReplay:
-    """What ``level`` would have played before any record move, in any order: the choice before move
-    ``index`` is seeded by the record's seed and ``index`` alone, so it is the same whatever was asked
-    before (``level_moves`` gives them in order). The live game only moves forward, and starts over when
-    an earlier move is asked for."""
+class Replay:
+    """A record's positions in any order: ``position(index)`` is the game just before record move ``index``. The live
+    game only moves forward, and starts over when an earlier move is asked for."""
 
-    def __init__(self, source: Game | dict[str, Any] | str, level: str = DEFAULT_LEVEL,
-                 budget: int | None = None) -> None:
+    def __init__(self, source: Game | dict[str, Any] | str) -> None:
         self.game = load(source)
-        self.level, self.budget = level, budget
         self._live = Game(self.game.options)
 
     @property
     def total(self) -> int:
         return len(self.game.moves)
 
-    def at(self, index: int) -> LevelMove:
+    def position(self, index: int) -> Game:
         if not 0 <= index < self.total:
             raise IndexError(f"move {index}: the record has {self.total} moves")
         if len(self._live.history) > index:
             self._live = Game(self.game.options)
         while len(self._live.history) < index:
             self._live.apply(self.game.moves[len(self._live.history)])
-        return _level_move(self._live, index, self.level, self.budget)
+        return self._live
+
+
+class LevelReplay(Replay):
+    """What ``level`` would have played before any record move, in any order: the choice before move
+    ``index`` is seeded by the record's seed and ``index`` alone, so it is the same whatever was asked
+    before (``level_moves`` gives them in order)."""
+
+    def __init__(self, source: Game | dict[str, Any] | str, level: str = DEFAULT_LEVEL,
+                 budget: int | None = None) -> None:
+        super().__init__(source)
+        self.level, self.budget = level, budget
+
+    def at(self, index: int) -> LevelMove:
+        return _level_move(self.position(index), index, self.level, self.budget)
 
 
 def win_moves(source: Game | dict[str, Any] | str, samples: int = DEFAULT_SAMPLES,
@@ -274,7 +286,8 @@ def review(source: Game | dict[str, Any] | str, level: str | None = DEFAULT_LEVE
     ``endgame``, a two-player classic or Flex game's moves made with the bag empty get the exact solver's verdict under
     the key ``endgame`` (``qwirkle.study.endgame_review``). With ``win``, every move gets ``win_before``,
     ``win_after``, ``best_win`` (percentages, the mover's) and ``best_win_move`` (``win_cost``; null in games of more
-    than two players), and the object gets ``win``: how they were estimated and from which table."""
+    than two players), every player ``accuracy`` and ``played_like`` (``accuracy``; null where the chances are), and
+    the object gets ``win``: how they were estimated and from which table."""
     game = load(source)
     entries = list(review_moves(game, level, budget, win))
     moves = [entry.to_json() for entry in entries]
@@ -285,9 +298,13 @@ def review(source: Game | dict[str, Any] | str, level: str | None = DEFAULT_LEVE
         from .endgame_review import endgame_notes
         for index, note in endgame_notes(game).items():
             moves[index]["endgame"] = note
+    players = [p.to_json() for p in summarize(game, entries)]
+    if win:
+        for seat, player in enumerate(players):
+            player.update(player_accuracy(game.options.variant, [e.win for e in entries if e.seat == seat]))
     result: dict[str, Any] = {
         "variant": game.options.variant, "level": level, "budget": level_budget(level, budget),
-        "players": [p.to_json() for p in summarize(game, entries)], "moves": moves}
+        "players": players, "moves": moves}
     if win:
         result["win"] = win_settings()
     return result
@@ -326,19 +343,19 @@ def _qwirkles(turn: TurnResult) -> int:
     return sum(1 for line in turn.lines if line.qwirkle)
 
 
-def _with_bonus(game: Game, play: ScoredPlay | Play, points: int) -> int:
+def with_bonus(game: Game, play: ScoredPlay | Play, points: int) -> int:
     """A play's points as the game would score them: +6 (C9) when it empties the hand and the bag is empty."""
     out = game.bag_count == 0 and len(play.placements) == len(game.hands[game.to_move])
     return points + (END_BONUS if out else 0)
 
 
-def _best(game: Game) -> tuple[list[ScoredPlay], str | None, int]:
+def best_by_points(game: Game) -> tuple[list[ScoredPlay], str | None, int]:
     """The legal plays of the player to move and the best one by points (ties: the first by placements)."""
     plays = game.legal_plays()
     if not plays:
         return plays, None, 0
-    best = min(plays, key=lambda p: (-_with_bonus(game, p, p.points), p.placements))
-    return plays, best.notation(), _with_bonus(game, best, best.points)
+    best = min(plays, key=lambda p: (-with_bonus(game, p, p.points), p.placements))
+    return plays, best.notation(), with_bonus(game, best, best.points)
 
 
 def _best_qwirkle(game: Game, plays: Sequence[ScoredPlay]) -> tuple[str, int] | None:
@@ -349,13 +366,13 @@ def _best_qwirkle(game: Game, plays: Sequence[ScoredPlay]) -> tuple[str, int] | 
             continue
         lines = score_play(game.board, play.placements, game.variant).lines
         if any(line.qwirkle for line in lines):
-            points = _with_bonus(game, play, play.points)
+            points = with_bonus(game, play, play.points)
             if found is None or points > found[0]:
                 found = (points, play.notation())
     return None if found is None else (found[1], found[0])
 
 
-def _chances(game: Game, seat: int, placed: Sequence[Cell]) -> tuple[Chance, ...]:
+def lines_left(game: Game, seat: int, placed: Sequence[Cell]) -> tuple[Chance, ...]:
     """Lines of five through the placed cells that one tile completes, after the move (F3-F4: with Flex diagonals,
     found through the tiles' backgrounds), with what the mover had not seen."""
     tiles = game.board.tiles
@@ -441,5 +458,5 @@ def _level_move(game: Game, index: int, level: str, budget: int | None) -> Level
     seed = game.options.seed * 1_000_003 + index
     advice = hint(game.view(game.to_move), level, seed, **options)
     assert advice is not None   # a level always has a move for the player to move
-    points = _with_bonus(game, advice.move, advice.points) if isinstance(advice.move, Play) else 0
+    points = with_bonus(game, advice.move, advice.points) if isinstance(advice.move, Play) else 0
     return LevelMove(index, advice.move.notation(), points)

@@ -247,7 +247,11 @@ def move_chances(game: Game, move: Move, seed: int = 0, samples: int = DEFAULT_S
     if len(game.options.players) != 2 or game.is_over:
         return None
     moves = candidates(game, move, limit)
-    values = LookAhead(game, samples, seed).chances(moves)
+    return pick(game, moves, LookAhead(game, samples, seed).chances(moves))
+
+
+def pick(game: Game, moves: Sequence[Move], values: Sequence[float]) -> MoveChances:
+    """The move made (first of ``moves``) against the best of them, from their chances ``values``."""
     best = max(range(len(moves)), key=lambda i: (values[i], -i))   # ties: the earliest, the move made first
     return MoveChances(win_chance(game), values[0], values[best], moves[best].notation())
 

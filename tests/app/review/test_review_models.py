@@ -12,7 +12,7 @@ import pytest
 from app.review import panels
 from app.review import service as review_service
 from app.review.runner import ReviewRunner
-from app.review.session import BEST, DONE, LEVEL, ReviewSession, marked, move_tiles
+from app.review.session import BEST, DONE, LEVEL, WIN, ReviewSession, marked, move_tiles
 from qwirkle import Game, dumps, parse_move
 from qwirkle.ai import make_player
 from qwirkle.study.match import play_out
@@ -86,7 +86,7 @@ def test_a_game_in_progress_cannot_be_reviewed() -> None:
 def test_positions_racks_and_best_plays_at_each_move() -> None:
     game = finished("classic", 12)
     session = filled(game)
-    assert session.phase == LEVEL and session.players is not None
+    assert session.phase == WIN and session.players is not None
     replay = Game(game.options)
     for index, move in enumerate(game.moves):
         assert session.board_before(index) == dict(replay.board.tiles)
@@ -122,7 +122,7 @@ def test_level_choices_restart_with_another_level() -> None:
     game = finished("classic", 5)
     session = filled(game, "medium")
     session.add_levels(review_service.review_levels(session.record_json, "medium", None, 0, 3))
-    assert len(session.levels) == 3 and session.progress() == (LEVEL, 3, session.total)
+    assert len(session.levels) == 3 and session.progress() == (WIN, 0, session.total)   # the chances come first
     run = session.run
     assert not session.set_level("medium") and session.set_level("hard")
     assert session.levels == {} and session.run == run + 1
@@ -154,6 +154,20 @@ class Worker:
         self.calls.append("level")
         return review_service.review_levels(record, level, budget, start, count)
 
+    async def review_win(self, record: str, start: int, count: int) -> str:
+        self.calls.append("win")
+        return review_service.review_win(record, start, count)
+
+
+@pytest.fixture(autouse=True)
+def quick_chances(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The runner is tested here, not the estimate: one deal and no extra candidate per move."""
+    from qwirkle.study.win_review import WinReplay
+    monkeypatch.setattr(WinReplay.__init__, "__defaults__", (1, 0))
+    review_service._REPLAYS.clear()
+    yield
+    review_service._REPLAYS.clear()
+
 
 class Host(FakeHost):
     """The session tests' host, whose sleeps yield to the event loop; its worker is up after ``ready_after``
@@ -176,9 +190,16 @@ def run_review(host: Host, level: str = "medium") -> tuple[ReviewSession, list[i
     game = finished("classic", 9)
     session = ReviewSession(game, level=level)
     seen: list[int] = []
-    runner = ReviewRunner(host, lambda s: seen.append(len(s.entries) + len(s.levels)))
+    kept: list[int] = []
+    runner = ReviewRunner(host, lambda s: seen.append(len(s.entries) + len(s.wins) + len(s.levels)),
+                          lambda s: kept.append(len(s.kept_json()["moves"])))
     runner.start(session)
     host.run()
+    from qwirkle.study.win_review import WinReplay
+    replay = WinReplay(game)
+    assert [c.to_json() for c in map(replay.at, range(session.total))] == [
+        session.win_raw[i] for i in range(session.total)]
+    assert kept == list(range(1, session.total + 1))   # kept with the save after each move
     expected = [e.to_json() for e in review_moves(game)]
     assert [{"index": e.index, **expected[e.index]}["points"] for e in session.entries] == [e["points"] for e in expected]
     assert [(c.move, c.points) for _, c in sorted(session.levels.items())] == [
@@ -191,7 +212,7 @@ def test_the_worker_computes_both_passes_when_it_is_up() -> None:
     worker = Worker()
     host = Host(worker)
     session, seen = run_review(host)
-    assert host.worker_started and worker.calls.count("level") == session.total
+    assert host.worker_started and worker.calls.count("level") == worker.calls.count("win") == session.total
     assert seen == sorted(seen)   # the view hears of every chunk, in order
     assert any(line.startswith("review-best") and "where=worker" in line for line in host.logs)
 
@@ -272,3 +293,22 @@ def test_the_level_pass_starts_with_the_move_on_show() -> None:
     assert next_to_compute(review) == 7
     review.levels.update({7: None})
     assert next_to_compute(review) == 0
+
+
+def test_a_level_chosen_during_the_win_pass_is_the_one_computed_once() -> None:
+    worker = Worker()
+    host = Host(worker)
+    session = ReviewSession(finished("classic", 9), level="medium")
+    runner = ReviewRunner(host, lambda s: None)
+
+    def changed(review: ReviewSession) -> None:
+        if len(review.wins) == 2 and review.set_level("easy"):
+            runner.restart_levels(review)   # as the view does when the list changes
+
+    runner.changed = changed
+    runner.start(session)
+    host.run()
+    assert session.phase == DONE and session.level == "easy"
+    assert worker.calls.count("level") == session.total   # one pass, of the level chosen
+    assert [(c.move, c.points) for _, c in sorted(session.levels.items())] == [
+        (m.move, m.points) for m in level_moves(session.record_json, "easy")]

@@ -139,8 +139,11 @@ def test_review_win_adds_the_keys_and_changes_no_other(record):
     plain = review(record, level=None, endgame=False)
     with_win = review(record, level=None, endgame=False, win=True)
     assert set(with_win) == set(plain) | {"win"}
-    assert {key: value for key, value in with_win.items() if key not in ("moves", "win")} == \
-        {key: value for key, value in plain.items() if key != "moves"}
+    assert {key: value for key, value in with_win.items() if key not in ("moves", "win", "players")} == \
+        {key: value for key, value in plain.items() if key not in ("moves", "players")}
+    for before, after in zip(plain["players"], with_win["players"]):   # each player gains accuracy and played_like
+        assert {key: value for key, value in after.items() if key not in ("accuracy", "played_like")} == before
+        assert 0 <= after["accuracy"] <= 100 and after["played_like"]
     assert with_win["win"]["samples"] > 0 and with_win["win"]["table"]["seed"] is not None
     for before, after in zip(plain["moves"], with_win["moves"]):
         assert {key: value for key, value in after.items() if key not in WIN_KEYS} == before
@@ -154,8 +157,9 @@ def test_review_win_in_a_game_of_three_gives_nulls():
     game = Game.new("classic", ["Ann", "Bob", "Cy"], 3)
     for _ in range(6):
         game.apply(make_player("greedy", 0).choose(game.view(game.to_move)))
-    moves = review(dumps(game), level=None, endgame=False, win=True)["moves"]
-    assert all(move[key] is None for move in moves for key in WIN_KEYS)
+    result = review(dumps(game), level=None, endgame=False, win=True)
+    assert all(move[key] is None for move in result["moves"] for key in WIN_KEYS)
+    assert all(player["accuracy"] is None and player["played_like"] is None for player in result["players"])
 
 
 def run(*args):

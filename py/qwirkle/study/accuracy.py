@@ -1,0 +1,122 @@
+"""How well a player played a game, in one figure from 0 to 100, and the computer level it matches.
+
+Each move's cost in chances of winning (``win_cost.MoveChances.lost``: the mover's chance after the best move found
+minus after the move made) becomes a move accuracy, 100 for a move that lost nothing, falling off exponentially
+with the loss in percentage points::
+
+    move accuracy = 100 * exp(-DECAY * lost)
+
+The game's figure is the mean of two means of the move accuracies: the plain mean and the harmonic mean (each move
+accuracy at least ``FLOOR``), so that a single blunder weighs more than its share of the moves, as in lichess's
+accuracy. A perfect game is 100.
+
+``played_like(variant, value)`` is the computer level whose own mean accuracy, measured over seeded games
+(``bench/accuracy.py``, the table ``qwirkle/data/accuracy.json``), is nearest to ``value``. ``level_game`` plays one
+of those games and measures the level's moves.
+
+>>> accuracy([0.0, 0.0])
+100.0
+>>> accuracy([]) is None
+True
+"""
+from __future__ import annotations
+
+import json
+import math
+import pkgutil
+from typing import Any, Protocol, Sequence
+
+from ..ai import make_player
+from ..game import Game
+from .match import MAX_TURNS
+from .tournament import DETERMINISTIC, player_seed
+from .win_cost import DEFAULT_SAMPLES, move_chances
+
+DECAY = 0.2      # per percentage point of win chance lost
+FLOOR = 1.0      # a move accuracy below this counts as this in the harmonic mean
+DATA_NAME = "data/accuracy.json"
+FORMAT = "qwirkle-accuracy"
+OPPONENT = "greedy"    # the levels' accuracy is measured in games against this player
+
+
+def move_accuracy(lost: float) -> float:
+    """One move's accuracy (0 to 100) from the chance it lost (0 to 1)."""
+    return 100.0 * math.exp(-DECAY * 100.0 * max(0.0, lost))
+
+
+def accuracy(lost: Sequence[float]) -> float | None:
+    """One player's accuracy over a game (0 to 100) from the chance each of their moves lost (fractions 0 to 1);
+    None when they made no move."""
+    if not lost:
+        return None
+    moves = [move_accuracy(x) for x in lost]
+    mean = math.fsum(moves) / len(moves)
+    harmonic = len(moves) / math.fsum(1.0 / max(FLOOR, x) for x in moves)
+    return min(100.0, (mean + harmonic) / 2.0)
+
+
+class Lost(Protocol):
+    """What a move's chances give here (``win_cost.MoveChances``)."""
+
+    @property
+    def lost(self) -> float: ...
+
+
+_TABLE: list[dict[str, Any]] = []
+
+
+def table() -> dict[str, Any]:
+    """The shipped table of the levels' accuracies, read once on first use."""
+    if not _TABLE:
+        raw = pkgutil.get_data(__name__.rpartition(".")[0].rpartition(".")[0] or "qwirkle", DATA_NAME)
+        if raw is None:
+            raise OSError(f"accuracy: {DATA_NAME} not found beside the engine")
+        data = json.loads(raw.decode("utf-8"))
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ValueError(f"accuracy table: not a {FORMAT} file")
+        _TABLE.append(data)
+    return _TABLE[0]
+
+
+def played_like(variant: str, value: float) -> str:
+    """The key of the computer level (``qwirkle.ai.registry``) whose mean accuracy in ``variant`` (a rule set's
+    name; one the table does not hold reads classic) is nearest to ``value``; on a tie, the stronger level."""
+    levels = table()["variants"]
+    rows = levels.get(variant, levels["classic"])
+    return str(min(rows, key=lambda name: (abs(rows[name]["mean"] - value), -rows[name]["mean"])))
+
+
+def player_accuracy(variant: str, chances: Sequence[Lost | None]) -> dict[str, Any]:
+    """What the review adds to a player: ``accuracy`` (one decimal) and ``played_like`` from their moves' chances
+    (``MoveChances``; both None when there are none, as in games of more than two players)."""
+    value = accuracy([found.lost for found in chances if found is not None])
+    if value is None:
+        return {"accuracy": None, "played_like": None}
+    return {"accuracy": round(value, 1), "played_like": played_like(variant, value)}
+
+
+def level_game(variant: str, level: str, seed: int, index: int, opponent: str = OPPONENT,
+               samples: int = DEFAULT_SAMPLES) -> list[float]:
+    """Game ``index`` of a seeded run of ``level`` against ``opponent``: the chance each of the level's moves lost.
+
+    The level moves first in the even games; the game is dealt with seed ``seed + index`` and the players seeded as
+    in ``qwirkle.study.tournament`` (the Expert on its fixed budget, no clock), and each move's cost is measured as
+    ``review --win`` measures it (``move_chances``, the deals seeded from the game's seed and the move's index), so
+    the same arguments give the same losses on any machine."""
+    names = (level, opponent) if index % 2 == 0 else (opponent, level)
+    mine = index % 2
+    players = [make_player(name, player_seed(seed, index, 0 if seat == mine else 1), **DETERMINISTIC.get(name, {}))
+               for seat, name in enumerate(names)]
+    game = Game.new(variant, [f"{name}{seat + 1}" for seat, name in enumerate(names)], seed + index)
+    lost: list[float] = []
+    turns = 0
+    while not game.is_over and turns < MAX_TURNS:
+        seat = game.to_move
+        move = players[seat].choose(game.view(seat))
+        if seat == mine:
+            found = move_chances(game, move, game.options.seed * 1_000_003 + len(game.history), samples)
+            if found is not None:
+                lost.append(found.lost)
+        result = game.apply(move)
+        turns += result.kind != "roll" or result.forced_pass
+    return lost

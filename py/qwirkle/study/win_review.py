@@ -1,0 +1,125 @@
+"""The review's win-chance pass a move at a time, in any order, and why the best chances differ from the most points.
+
+``WinReplay(record).at(index)`` gives what ``review --win`` gives for record move ``index`` (``win_cost``: the
+mover's chance before the move, after it and after the best candidate, the candidates on the same deals, seeded by the
+record's seed and the index), so a page may ask for the move on show first. Asking for an earlier move than the last
+one replays the game from the start (cheap beside the look-ahead).
+
+When the play with the most points (the review's best play: ``review.best_by_points``) is not the move with the best
+chances, ``WinMove.why`` compares the two (``Option``): their points and chances, the tiles each keeps, and the lines
+of five each leaves that one tile completes into a Qwirkle for the opponent (``review.lines_left``), with how many
+completing tiles the mover had not seen. The most-points play is valued on the same deals as the candidates (it is one
+of them unless a tie between plays of equal points was broken differently), so the comparison is fair.
+
+Two players only: in games of three or four ``at`` gives None (the win-chance table is fit on two-player games).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..game import Game
+from ..notation import Exchange, Move, Play, Roll, parse_move
+from ..tiles import Tile, tiles_notation
+from .review import Replay, best_by_points, lines_left, with_bonus
+from .win_cost import DEFAULT_CANDIDATES, DEFAULT_SAMPLES, LookAhead, MoveChances, candidates, percent, pick
+
+
+@dataclass(frozen=True)
+class Option:
+    """One side of the comparison: a move, its points and chance, what it keeps and the Qwirkles it leaves open."""
+
+    move: str
+    points: int
+    chance: float
+    kept: tuple[Tile, ...]
+    open: int       # lines of five it leaves that one tile completes
+    unseen: int     # completing tiles the mover had not seen (over those lines)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": self.move, "points": self.points, "win": percent(self.chance),
+                "kept": tiles_notation(self.kept), "open": self.open, "unseen": self.unseen}
+
+
+@dataclass(frozen=True)
+class WinMove:
+    """The win-chance review of one record move."""
+
+    index: int
+    seat: int
+    chances: MoveChances
+    why: tuple[Option, Option] | None = None   # (most points, best chances) when they differ
+
+    @property
+    def first(self) -> float:
+        """The first player's chance before the move (the graph's point)."""
+        return self.chances.before if self.seat == 0 else 1.0 - self.chances.before
+
+    def to_json(self) -> dict[str, Any]:
+        why = None if self.why is None else {"most": self.why[0].to_json(), "best": self.why[1].to_json()}
+        return {"index": self.index, "seat": self.seat, **self.chances.to_json(),
+                "win_lost": percent(self.chances.lost), "lost": self.chances.lost, "first": percent(self.first),
+                "why": why}
+
+
+class WinReplay(Replay):
+    """The win-chance review of any record move (see the module docstring)."""
+
+    def __init__(self, source: Game | dict[str, Any] | str, samples: int = DEFAULT_SAMPLES,
+                 limit: int = DEFAULT_CANDIDATES) -> None:
+        super().__init__(source)
+        self.samples, self.limit = samples, limit
+
+    @property
+    def two_players(self) -> bool:
+        return len(self.game.options.players) == 2
+
+    def at(self, index: int) -> WinMove | None:
+        game = self.position(index)
+        if not self.two_players:
+            return None
+        return win_move(game, parse_move(self.game.moves[index]), index, self.samples, self.limit)
+
+
+def win_move(game: Game, move: Move, index: int, samples: int = DEFAULT_SAMPLES,
+             limit: int = DEFAULT_CANDIDATES) -> WinMove:
+    """Record move ``index`` (``move`` in ``game``'s position), seeded as the review seeds it (``review._win``)."""
+    moves = candidates(game, move, limit)
+    ahead = LookAhead(game, samples, game.options.seed * 1_000_003 + index)
+    values = ahead.chances(moves)
+    chances = pick(game, moves, values)
+    seat = game.to_move
+    _, most, most_points = best_by_points(game)
+    if isinstance(move, Play) and with_bonus(game, move, game.check(move.placements).points) == most_points:
+        most = move.notation()   # the move made is a best play by points: the one shown (as the review does)
+    if most is None or most == chances.best_move:
+        return WinMove(index, seat, chances)
+    values_of = {m.notation(): value for m, value in zip(moves, values)}
+    most_move = parse_move(most)
+    most_value = values_of[most] if most in values_of else ahead.chances([most_move])[0]
+    why = (option(game, most_move, most_value), option(game, parse_move(chances.best_move), chances.best))
+    return WinMove(index, seat, chances, why)
+
+
+def option(game: Game, move: Move, chance: float) -> Option:
+    """``move`` of the player to move described for the comparison (the game is left as it was)."""
+    seat = game.to_move
+    hand = list(game.hands[seat])
+    if isinstance(move, Play):
+        used = [p.tile for p in move.placements]
+    elif isinstance(move, (Exchange, Roll)):
+        used = list(move.tiles)
+    else:
+        used = []
+    for tile in used:
+        hand.remove(tile)
+    points, open_lines, unseen = 0, 0, 0
+    if isinstance(move, Play):
+        points = with_bonus(game, move, game.check(move.placements).points)
+        game.apply(move)
+        try:
+            left = lines_left(game, seat, [p.cell for p in move.placements])
+        finally:
+            game.undo()
+        open_lines, unseen = len(left), sum(line.unseen for line in left)
+    return Option(move.notation(), points, chance, tuple(hand), open_lines, unseen)

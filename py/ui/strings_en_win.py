@@ -1,0 +1,28 @@
+"""English texts of the review's chances of winning (the graph, each move's cost, most points against best chances,
+accuracy); merged into ``strings_en``, translated in locale/*.po."""
+
+WIN: dict[str, str] = {
+    "review_progress_win": "Chances of winning: {done} of {n} moves",
+    "review_col_chances": "Chance",
+    "review_percent": "{n}%",
+    "review_win_row": "{lost} chance of winning lost",
+    "review_win_detail": "Chance of winning: {before} before the move, {after} after it, {best} after the best move ({lost} lost).",
+    "review_win_best": "Also the move with the best chances.",
+    "review_most_points": "Most points: {move}, {points}, chance of winning {win}.",
+    "review_best_chances": "Best chances: {move}, {points}, chance of winning {win}.",
+    "review_why_open_one": "Why: the most points leave a line of five open that one tile turns into a Qwirkle for the opponent ({unseen} such tiles unseen).",
+    "review_why_open_other": "Why: the most points leave {n} lines of five open that one tile turns into a Qwirkle for the opponent ({unseen} such tiles unseen).",
+    "review_why_open_dice_one": "Why: the most points leave a line of five open that one die turns into a Qwirkle for the opponent ({unseen} such dice unseen).",
+    "review_why_open_dice_other": "Why: the most points leave {n} lines of five open that one die turns into a Qwirkle for the opponent ({unseen} such dice unseen).",
+    "review_why_kept": "The most points keep {most}; the best chances keep {best}.",
+    "review_why_board": "Why: both keep the same tiles; the best chances leave a board where the next turns, looked at one ahead, go better.",
+    "review_why_board_dice": "Why: both keep the same dice; the best chances leave a board where the next turns, looked at one ahead, go better.",
+    "review_kept_none": "nothing",
+    "review_move_exchange": "exchange {tiles}",
+    "review_move_roll": "re-roll {tiles}",
+    "review_move_pass": "pass",
+    "review_graph": "{name}'s chance of winning, move by move (tap to go to a move)",
+    "review_graph_label": "{name}'s chance of winning over the game: {start} at the start, {end} before the last move, {low} at the lowest, {high} at the highest",
+    "review_accuracy": "Accuracy",
+    "review_played_like": "Played like",
+}

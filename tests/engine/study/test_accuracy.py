@@ -1,0 +1,127 @@
+"""A player's accuracy over a game and the level they played like (qwirkle.study.accuracy): 100 for a game that lost
+no chance, lower the more it lost, within [0, 100]; the level read from the shipped table of the levels' own
+accuracies; and the accuracy orders the levels on positions of a seeded game."""
+import json
+import math
+import pathlib
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from qwirkle import Game, dumps
+from qwirkle.ai import PLAYERS, make_player
+from qwirkle.study import accuracy as acc
+from qwirkle.study.accuracy import (DATA_NAME, FORMAT, accuracy, level_game, move_accuracy, played_like,
+                                    player_accuracy)
+from qwirkle.study.review import review
+from qwirkle.study.win_cost import LookAhead, candidates
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+VARIANTS = ("classic", "cubes", "flex")
+ORDER = ("random", "greedy", "medium", "hard", "expert")   # issue 25: each above the one before
+losses = st.lists(st.floats(0.0, 1.0), min_size=1, max_size=80)
+
+
+def test_a_game_that_lost_nothing_is_100_and_no_move_is_none():
+    assert accuracy([0.0] * 30) == 100.0
+    assert move_accuracy(0.0) == 100.0
+    assert accuracy([]) is None
+
+
+@given(losses)
+def test_accuracy_lies_between_0_and_100(lost):
+    assert 0.0 <= accuracy(lost) <= 100.0
+
+
+@settings(max_examples=50)
+@given(losses, st.integers(0, 79), st.floats(0.001, 0.5))
+def test_losing_more_on_a_move_lowers_the_accuracy(lost, which, more):
+    """Never higher; strictly lower while the move's accuracy is not yet worn down to nothing (a loss of 20 points of
+    win chance leaves it 100 * exp(-4), 1.8)."""
+    worse = list(lost)
+    worse[which % len(lost)] = min(1.0, worse[which % len(lost)] + more)
+    assert accuracy(worse) <= accuracy(lost)
+    if worse[which % len(lost)] <= 0.2:
+        assert accuracy(worse) < accuracy(lost)
+
+
+def test_move_accuracy_falls_off_with_the_loss():
+    values = [move_accuracy(points / 100) for points in range(0, 101)]
+    assert all(a > b for a, b in zip(values, values[1:]))
+    assert move_accuracy(0.01) == pytest.approx(100 * math.exp(-acc.DECAY))   # the loss counts in percentage points
+
+
+def test_one_blunder_weighs_more_than_its_share():
+    """The harmonic half: one move that lost 30 points costs more than ten moves that lost 3 each."""
+    assert accuracy([0.30] + [0.0] * 9) < accuracy([0.03] * 10)
+
+
+def test_the_table_holds_the_levels_measured_and_how():
+    data = json.loads((ROOT / "py" / "qwirkle" / DATA_NAME).read_text(encoding="utf-8"))
+    assert data["format"] == FORMAT and data["made_by"].startswith("bench/accuracy.py")
+    assert isinstance(data["seed"], int) and data["opponent"] in PLAYERS and data["decay"] == acc.DECAY
+    for variant in VARIANTS:
+        rows = data["variants"][variant]
+        assert set(ORDER) <= set(rows) <= set(PLAYERS)
+        assert all(row["games"] > 0 and 0 <= row["mean"] <= 100 for row in rows.values())
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_played_like_is_the_nearest_level(variant):
+    rows = acc.table()["variants"][variant]
+    for level, row in rows.items():
+        assert played_like(variant, row["mean"]) == level
+    top = max(rows, key=lambda name: rows[name]["mean"])
+    bottom = min(rows, key=lambda name: rows[name]["mean"])
+    assert played_like(variant, 100.0) == top
+    assert played_like(variant, 0.0) == bottom
+
+
+def test_a_rule_set_the_table_does_not_hold_reads_classic():
+    assert played_like("no such rules", 100.0) == played_like("classic", 100.0)
+
+
+def test_accuracy_puts_random_below_greedy_and_hard_on_the_same_positions():
+    """At every second position of a seeded game between two greedy players, random, greedy and Hard each choose a
+    move, and the three choices and the review's candidates are valued on the same deals (the review's measure):
+    random's accuracy comes out far below the other two. (Greedy, Medium, Hard and the Expert are a few points apart
+    and need the bench's thousands of moves to be told apart: ``bench/accuracy.py`` and the table's order test.)"""
+    game = Game.new("classic", ["Ann", "Bob"], 1)
+    players = [make_player("greedy", 1), make_player("greedy", 2)]
+    lost: dict[str, list[float]] = {"random": [], "greedy": [], "hard": []}
+    while not game.is_over:
+        view = game.view(game.to_move)
+        if len(game.history) % 2 == 0:
+            chosen = [make_player(level, len(game.history)).choose(view) for level in lost]
+            moves = candidates(game, chosen[-1]) + chosen
+            values = LookAhead(game, seed=len(game.history)).chances(moves)
+            for level, value in zip(lost, values[-len(chosen):]):
+                lost[level].append(max(values) - value)
+        game.apply(players[game.to_move].choose(view))
+    figures = {level: accuracy(values) for level, values in lost.items()}
+    assert figures["random"] + 20 < min(figures["greedy"], figures["hard"]), figures
+
+
+def test_a_level_game_is_the_same_every_time():
+    first = level_game("classic", "random", 3, 1, samples=1)
+    assert first == level_game("classic", "random", 3, 1, samples=1)
+    assert len(first) > 10 and all(x >= 0 for x in first)
+
+
+def test_review_win_gives_each_player_an_accuracy_and_a_level():
+    game = Game.new("classic", ["Ann", "Bob"], 7)
+    players = [make_player("greedy", 1), make_player("random", 2)]
+    for _ in range(10):
+        game.apply(players[game.to_move].choose(game.view(game.to_move)))
+    result = review(dumps(game), level=None, endgame=False, win=True)
+    for seat, player in enumerate(result["players"]):
+        moves = [move for move in result["moves"] if move["player"] == seat]
+        assert 0 <= player["accuracy"] <= 100 and player["played_like"] in PLAYERS
+        printed = accuracy([(move["best_win"] - move["win_after"]) / 100 for move in moves])   # rounded chances
+        assert player["accuracy"] == pytest.approx(printed, abs=1.0)
+    assert "accuracy" not in review(dumps(game), level=None, endgame=False)["players"][0]
+
+
+def test_no_chances_give_no_accuracy():
+    assert player_accuracy("classic", [None, None]) == {"accuracy": None, "played_like": None}
