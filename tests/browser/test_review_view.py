@@ -1,8 +1,9 @@
-"""The game review through the real page (see conftest.py): a computer game is played to the end, Review
-opens from the end-of-game card, the list is checked against the engine's review of the saved record
-(points, best points, the level's choices, the chances of winning each move cost), the board steps through
-the game by buttons, keys, the slider and the win-chance graph, and an imported record offers the same review
-from Saved games (exported again, in French, and left for a new game)."""
+"""The game review through the real page (see conftest.py): a finished computer game (played by the engine here, saved
+as the page saves it; tests/browser/test_play.py plays whole games in the page) opens on its end-of-game card, Review
+opens from it, the list is checked against the engine's review of the saved record (points, best points, the level's
+choices, the chances of winning each move cost), the board steps through the game by buttons, keys, the slider and the
+win-chance graph, and an imported record offers the same review from Saved games (exported again, in French, and left
+for a new game)."""
 
 from __future__ import annotations
 
@@ -31,9 +32,19 @@ def rows(page: Page) -> list[dict]:
         missed: li.hasAttribute('data-missed-qwirkle'), winLost: li.dataset.winLost ?? null}))""")
 
 
-def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(page: Page, open_ready, axe) -> None:
-    open_ready(page, "?variant=classic&seats=greedy,hard&names=Ann,Bob&seed=21&pace=0")
-    expect(page.locator("html")).to_have_attribute("data-over", "", timeout=120_000)
+def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(
+        page: Page, site_url: str, wait_ready, axe) -> None:
+    from qwirkle import Game
+    from qwirkle.ai import make_player
+    from qwirkle.study.match import play_out
+    from test_phone_tablet_layout import open_with, storage
+    game = Game.new("classic", ["Ann", "Bob"], 21)
+    play_out(game, [make_player("greedy", 1), make_player("hard", 2)])
+    open_with(page, site_url, wait_ready, storage(game, ["greedy", "hard"]))
+    page.locator("#menu-button").click()
+    page.locator('[data-action="saves"]').click()
+    page.locator("#saves-dialog li.save [data-action=resume-save]").first.click()
+    expect(page.locator("html")).to_have_attribute("data-over", "")
     result = page.locator("#result")
     result.get_by_role("button", name="Review").click()
     review = page.locator("#review")
