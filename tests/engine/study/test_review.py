@@ -165,7 +165,8 @@ def test_cli_review_keys_and_determinism(tmp_path):
 
 
 def test_selfplay_save_round_trip(tmp_path):
-    out = run("selfplay", "--variant", "flex", "--ai", "greedy,random", "--seed", "9", "--games", "2",
+    # three players: the review has no end-game verdicts to search (two-player only; test_solver.py has them)
+    out = run("selfplay", "--variant", "flex", "--players", "3", "--ai", "greedy,random,random", "--seed", "9", "--games", "2",
               "--save", str(tmp_path / "games"))
     assert out.returncode == 0, out.stderr
     summaries = [json.loads(line) for line in out.stdout.splitlines()]

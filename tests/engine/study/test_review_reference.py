@@ -97,12 +97,16 @@ def test_greedy_is_never_shown_losing_points(variant: str, tiles: int | None) ->
         assert greedy and all(e.lost == 0 for e in greedy), [(e.index, e.move, e.best) for e in greedy if e.lost]
 
 
-def review_in_a_process(path: Path, hash_seed: str, *args: str) -> str:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "PYTHONHASHSEED": hash_seed}
-    out = subprocess.run([sys.executable, "-m", "qwirkle", "review", str(path), *args], capture_output=True,
-                         text=True, env=env, cwd=ROOT)
-    assert out.returncode == 0, out.stderr
-    return out.stdout
+def reviews_in_processes(path: Path, hash_seeds: tuple[str, ...], *args: str) -> list[str]:
+    """``review`` of ``path`` in one process per hash seed, side by side; their outputs."""
+    runs = [subprocess.Popen([sys.executable, "-m", "qwirkle", "review", str(path), *args], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                             env={**os.environ, "PYTHONPATH": str(ROOT / "py"), "PYTHONHASHSEED": seed})
+            for seed in hash_seeds]
+    outputs = [run.communicate() for run in runs]
+    for run, (_, err) in zip(runs, outputs):
+        assert run.returncode == 0, err
+    return [out for out, _ in outputs]
 
 
 @pytest.mark.parametrize("variant,level", [("flex", "expert"), ("cubes", "hard")])
@@ -110,7 +114,7 @@ def test_a_seeded_review_is_identical_across_runs(tmp_path: Path, variant: str, 
     path = tmp_path / "game.json"
     path.write_text(dumps(played(variant, None, 8, ["medium", "greedy"])), encoding="utf-8")
     args = ("--level", level, "--budget", "12")
-    first = review_in_a_process(path, "0", *args)
-    assert review_in_a_process(path, "4242", *args) == first
+    first, second = reviews_in_processes(path, ("0", "4242"), *args)
+    assert second == first
     result = json.loads(first)
     assert all("level_move" in move for move in result["moves"]) and result["level"] == level
