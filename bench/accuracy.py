@@ -1,22 +1,29 @@
 #!/usr/bin/env python3
 """Each computer level's accuracy (``qwirkle.study.accuracy``), measured over seeded games, per rule set.
 
-    nice -n 10 .venv/bin/python bench/accuracy.py [--games classic=200,cubes=60,flex=200] [--levels random,greedy,...]
-                                                 [--expert-games N] [--seed 1] [--workers 2] [--write]
+    nice -n 10 .venv/bin/python bench/accuracy.py [--games ...] [--levels random,greedy,...] [--seed 1]
+                                                 [--workers 2] [--losses DIR [--no-play]] [--write]
 
-Every level of the registry (``qwirkle.ai.registry.TABLE``: random, greedy, beginner ... expert) plays ``--games``
-two-player games against the same opponent (``OPPONENT``, greedy), seats alternating (the level moves first in the
+Every level of the registry (``qwirkle.ai.registry.TABLE``: random, greedy, beginner ... expert) plays two-player
+games against the same opponent (``accuracy.OPPONENT``, greedy), seats alternating (the level moves first in the
 even games), game i dealt with seed S + i and the players seeded as in ``qwirkle.study.tournament``; the Expert on
-its fixed tournament budget (no clock), so every game is the same on any machine. ``--expert-games`` plays fewer
-Expert games (it thinks about a hundred times longer than Hard). Before each of the level's moves its cost in
-chances is measured as the review measures it (``win_cost.move_chances``, 8 deals, the deals seeded from the game's
-seed and the move's index as in ``review --win``), and each game gives the level one accuracy figure.
+its fixed tournament budget (no clock), so every game is the same on any machine (``accuracy.level_game``). Before
+each of the level's moves its cost in chances is measured as ``review --win`` measures it (``win_cost.move_chances``,
+8 deals seeded from the game's seed and the move's index), and each game gives the level one accuracy figure.
+
+``--games``: ``N`` (every rule set and level), ``VARIANT=N`` and ``VARIANT/LEVEL=N``, comma separated, the more
+specific winning. The default gives the levels far apart (random, beginner, easy) few games and those a few points
+apart (greedy, Medium, Hard, the Expert) many; an Expert game costs about seven Hard games (Flex: fifteen). The games
+are played in an order that advances every rule set and level in proportion to its count, so a run stopped early
+(``--losses`` keeps what was played) still measured each of them.
 
 Printed per rule set: each level's mean accuracy over its games, their standard deviation, the standard error of the
-mean, the mean win chance lost per move (percentage points), the games and the CPU seconds a game took (the level's
-moves and the measure). ``--write`` writes the means, with the seed, the opponent and the game counts, to
-``py/qwirkle/data/accuracy.json`` (what ``played_like`` reads). Everything but the timings is the same for the same
-seed and game counts, whatever the number of workers.
+mean, the mean win chance lost per move (percentage points), the moves, the games and the CPU seconds a game took
+(the level's moves and the measure). ``--losses DIR`` keeps each game's losses (``DIR/VARIANT-LEVEL-SEED.jsonl``)
+and reads them back, so that a run can be resumed and ``--no-play`` reprints it. ``--write`` writes the means, with
+the seed, the opponent, the formula's decay and the game counts, to ``py/qwirkle/data/accuracy.json`` (what
+``played_like`` reads). Everything but the timings is the same for the same seed and games, whatever the number of
+workers.
 """
 from __future__ import annotations
 
@@ -149,7 +156,9 @@ def main() -> int:
         for level in levels:
             found = store.of(variant, level)
             count = targets.get((variant, level), 0)
-            played = [found[i] for i in range(count) if i in found]
+            played = []
+            while len(played) < count and len(played) in found:   # games 0, 1, 2... (a run stopped early: those done)
+                played.append(found[len(played)])
             if played:
                 rows[level] = measure(played)
         if not rows:
@@ -161,11 +170,12 @@ def main() -> int:
         for level, row in rows.items():
             print(f"| {level} | {row['mean']:.1f} | {row['sd']:.1f} | {row['se']:.1f} | {row['lost']:.2f} | "
                   f"{row['moves']} | {row['games']} | {row['cpu']:.1f} |")
-    print(f"\n{time.time() - start:.0f} s wall")
+    games = ",".join(f"{variant}/{level}={row['games']}" for variant, rows in table.items() for level, row in rows.items())
+    print(f"\n{time.time() - start:.0f} s wall; again: --seed {args.seed} --games {games}")
     print(json.dumps({"seed": args.seed, "opponent": OPPONENT, "variants": table}))
     if args.write:
         data = {"format": FORMAT, "made_by": "bench/accuracy.py", "opponent": OPPONENT, "seed": args.seed,
-                "decay": DECAY, "variants": {variant: {level: {key: row[key] for key in ("mean", "sd", "games")}
+                "games": games, "decay": DECAY, "variants": {variant: {level: {key: row[key] for key in ("mean", "sd", "games")}
                                                        for level, row in rows.items()}
                                               for variant, rows in table.items()}}
         OUT.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")

@@ -8,12 +8,12 @@ import pathlib
 import random
 import subprocess
 import sys
-import zipfile
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine_archive import run_from_archive
 from qwirkle import Game
 from qwirkle.winchance import DATA_NAME, FORMAT, Table, chance, table, win_chance
 
@@ -44,17 +44,10 @@ def test_a_table_of_another_kind_is_refused():
 
 def test_the_table_reads_from_a_zip_archive(tmp_path):
     """The page imports the engine from app.zip: pkgutil.get_data must find the table there too."""
-    archive = tmp_path / "app.zip"
-    with zipfile.ZipFile(archive, "w") as out:
-        for path in (ROOT / "py" / "qwirkle").rglob("*"):
-            if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
-                out.write(path, path.relative_to(ROOT / "py").as_posix())
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); import qwirkle.winchance as w; "
-            "assert w.__file__.startswith(sys.argv[1]), w.__file__; "
-            "print(w.chance('classic', 10, 40, 6, 6))")
-    out = subprocess.run([sys.executable, "-I", "-c", code, str(archive)], capture_output=True, text=True, cwd=tmp_path)
-    assert out.returncode == 0, out.stderr
-    assert float(out.stdout) == pytest.approx(chance("classic", 10, 40, 6, 6))
+    printed = run_from_archive(tmp_path, "import qwirkle.winchance as w; "
+                               "assert w.__file__.startswith(sys.argv[1]), w.__file__; "
+                               "print(w.chance('classic', 10, 40, 6, 6))")
+    assert float(printed) == pytest.approx(chance("classic", 10, 40, 6, 6))
 
 
 @settings(max_examples=300, deadline=None)

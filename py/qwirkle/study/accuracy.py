@@ -82,7 +82,7 @@ def played_like(variant: str, value: float) -> str:
     """The key of the computer level (``qwirkle.ai.registry``) whose mean accuracy in ``variant`` (a rule set's
     name; one the table does not hold reads classic) is nearest to ``value``; on a tie, the stronger level."""
     levels = table()["variants"]
-    rows = levels.get(variant, levels["classic"])
+    rows: dict[str, dict[str, float]] = levels.get(variant, levels["classic"])
     return str(min(rows, key=lambda name: (abs(rows[name]["mean"] - value), -rows[name]["mean"])))
 
 
