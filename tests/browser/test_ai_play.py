@@ -1,5 +1,5 @@
-"""Hints and computer levels through the real page (see conftest.py): a human plays a whole game
-against Hard by accepting the hint every turn (Hint, then Play; the marked tiles or dice confirmed when
+"""Hints and computer levels through the real page (see conftest.py): a human plays a game against Hard to its end
+(from a position saved part-way, the bag down to two dozen tiles) by accepting the hint every turn (Hint, then Play; the marked tiles or dice confirmed when
 the hint is an exchange or a Cubes re-roll; Pass when it says so); the hints used survive a reload and
 are shown in the end-of-game summary."""
 
@@ -10,6 +10,9 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from qwirkle import Game
+from test_phone_tablet_layout import best, open_with, storage
 
 LOG_GREW = """(n) => document.querySelectorAll('#log > li').length > n
     || document.documentElement.hasAttribute('data-over')"""
@@ -61,9 +64,17 @@ def take_hint(page: Page) -> str:
     return done
 
 
+def part_way(variant: str, seed: int) -> Game:
+    """A game between Ann and Bot played by the engine until two dozen tiles are left in the bag, Ann to move."""
+    game = Game.new(variant, ["Ann", "Bot"], seed)
+    while game.bag_count > 24 or game.to_move != 0:
+        best(game)
+    return game
+
+
 @pytest.mark.parametrize("variant,seed", [("classic", 11), ("cubes", 8)])
-def test_a_human_plays_hard_to_the_end_with_hints(page: Page, open_ready, wait_ready, variant, seed) -> None:
-    open_ready(page, f"?variant={variant}&seats=human,hard&seed={seed}&names=Ann,Bot&pace=0")
+def test_a_human_plays_hard_to_the_end_with_hints(page: Page, site_url, wait_ready, variant, seed) -> None:
+    open_with(page, site_url, wait_ready, storage(part_way(variant, seed), ["human", "hard"], pace=0))
     expect(page.locator("#scores")).to_contain_text("Bot (Hard)")
     hints = 0
     done: list[str] = []

@@ -39,9 +39,9 @@ def best(game: Game) -> None:
 
 
 def storage(game: Game, seats: list[str], current: bool = True, hints: list[int] | None = None,
-            settings: dict[str, str] | None = None) -> dict[str, str]:
+            settings: dict[str, str] | None = None, pace: int = 1) -> dict[str, str]:
     store = SaveStore(DictStorage())
-    store.save("t1", to_record(game), seats, current=current, app={"hints": hints or [0] * len(seats)})
+    store.save("t1", to_record(game), seats, pace=pace, current=current, app={"hints": hints or [0] * len(seats)})
     data = dict(store.storage.data)
     if settings:
         data["qwirkle.settings"] = json.dumps(settings)
