@@ -73,12 +73,14 @@ def test_the_two_players_chances_add_up_to_one(variant, difference, bag, hand, o
 @settings(max_examples=100, deadline=None)
 @given(st.sampled_from(VARIANTS), st.floats(0, 120), st.floats(0, 1))
 def test_no_jump_between_neighbouring_tile_counts(variant, left, step):
-    """The coefficients are interpolated: one tile more or less moves a chance by a few points at most."""
+    """The coefficients are interpolated: one tile more or less moves a chance by a few points at most (in the last
+    six tiles a lead weighs most and changes fastest: the table moves by at most 8.5 points a tile there, 4.4 before)."""
     curve = table().curves[variant]
+    bound = 0.1 if left < 6 else 0.05
     for difference in (-20, -5, 0, 5, 20):
         here = curve.on_move(difference, left, 0)
         there = curve.on_move(difference, left + step, 0)
-        assert abs(here - there) < 0.08
+        assert abs(here - there) < bound
 
 
 def test_win_chance_of_a_game_and_of_a_view():
