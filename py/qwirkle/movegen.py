@@ -125,13 +125,13 @@ class _Grid:
 
     __slots__ = ("left", "top", "width", "kinds", "tiles")
 
-    def __init__(self, occupied: dict[Cell, int]) -> None:
-        xs = [x for x, _ in occupied]
-        ys = [y for _, y in occupied]
-        self.left = min(xs) - MARGIN
-        self.top = min(ys) - MARGIN
-        self.width = max(xs) - self.left + MARGIN + 1
-        self.kinds: list[int | None] = [None] * (self.width * (max(ys) - self.top + MARGIN + 1))
+    def __init__(self, occupied: dict[Cell, int], margin: int = MARGIN) -> None:
+        xs = [x for x, _ in occupied] or [0]
+        ys = [y for _, y in occupied] or [0]
+        self.left = min(xs) - margin
+        self.top = min(ys) - margin
+        self.width = max(xs) - self.left + margin + 1
+        self.kinds: list[int | None] = [None] * (self.width * (max(ys) - self.top + margin + 1))
         self.tiles = [self.index(cell) for cell in occupied]    # the tiles' indexes, in the board's order
         for i, kind in zip(self.tiles, occupied.values()):
             self.kinds[i] = kind
@@ -435,25 +435,32 @@ def frontier_plays(occupied: dict[Cell, int], across: Crossings, down: Crossings
 
 
 def _plays(grid: _Grid, across: IndexCrossings, down: IndexCrossings, held: Hand, extra: ExtraPoints | None,
-           ordered: bool) -> list[ScoredPlay]:
+           ordered: bool, singles: IndexCrossings | None = None, placed: _Placements | None = None
+           ) -> list[ScoredPlay]:
     """``frontier_plays`` on the board's grid (single tiles in reading order when ``ordered``, then the segments
-    along rows, then along columns)."""
+    along rows, then along columns). ``singles``, when given, holds what each frontier cell accepts from both of its
+    lines (kinds, points), as ``live_plays`` explains; ``placed``, placements made before to share."""
     plays: list[ScoredPlay] = []
-    placed = _Placements(grid)
+    placed = _Placements(grid) if placed is None else placed
     extra_placed = None if extra is None else _ExtraPlacements(grid, held, extra)
-    frontier_cells = across.keys() | down.keys()
-    for i in sorted(frontier_cells) if ordered else frontier_cells:   # index order is reading order
-        h_kinds, h_points = across.get(i, NO_CROSSING)
-        v_kinds, v_points = down.get(i, NO_CROSSING)
-        fits = h_kinds & v_kinds & held.kinds
+    if singles is None:
+        frontier_cells = across.keys() | down.keys()
+        singles = {}
+        for i in sorted(frontier_cells) if ordered else frontier_cells:   # index order is reading order
+            h_kinds, h_points = across.get(i, NO_CROSSING)
+            v_kinds, v_points = down.get(i, NO_CROSSING)
+            singles[i] = h_kinds & v_kinds, h_points + v_points
+    hand_kinds = held.kinds
+    for i, (fits, points) in singles.items():
+        fits &= hand_kinds
         while fits:
             low = fits & -fits
             kind = low.bit_length() - 1
             if extra_placed is None:
-                plays.append(ScoredPlay((placed[i * 36 + kind],), h_points + v_points))
+                plays.append(ScoredPlay((placed[i * 36 + kind],), points))
             else:
                 for placement, more in extra_placed.of(i, kind):
-                    plays.append(ScoredPlay((placement,), h_points + v_points + more))
+                    plays.append(ScoredPlay((placement,), points + more))
             fits ^= low
     groups = _groups(held.kinds)
     if groups:
@@ -466,6 +473,38 @@ def _plays(grid: _Grid, across: IndexCrossings, down: IndexCrossings, held: Hand
                     for kinds in _assignments(allowed):
                         plays.extend(extra_placed.plays(empties, kinds, points))
     return plays
+
+
+class LiveGrid(_Grid):
+    """A board's grid kept up to date by its caller as tiles come and go (the end-game solver): ``place`` and
+    ``lift`` (the last placed first), with ``growth`` more empty cells all round than ``_Grid``'s margin so that up
+    to ``growth`` tiles placed later keep it. Its placements are made once for its whole life (``placed``)."""
+
+    __slots__ = ("placed",)
+
+    def __init__(self, occupied: dict[Cell, int], growth: int) -> None:
+        super().__init__(occupied, MARGIN + growth)
+        self.placed = _Placements(self)
+
+    def place(self, i: int, kind: int) -> None:
+        self.kinds[i] = kind
+        self.tiles.append(i)
+
+    def lift(self, i: int) -> None:
+        self.kinds[i] = None
+        if self.tiles[-1] == i:
+            self.tiles.pop()
+        else:
+            self.tiles.remove(i)
+
+
+def live_plays(grid: LiveGrid, across: IndexCrossings, down: IndexCrossings, singles: IndexCrossings, held: Hand,
+               extra: ExtraPoints | None) -> list[ScoredPlay]:
+    """``legal_plays`` on the non-empty board of ``grid``, given its frontier by index (``grid.frontier()``, kept up
+    to date by the caller) and ``singles``: for each frontier cell that may take a tile alone, the kinds both of its
+    lines accept and the points of both (``NO_CROSSING`` for a missing line), which may leave out kinds of no hand.
+    Unordered: the caller sorts the plays."""
+    return _plays(grid, across, down, held, extra, False, singles, grid.placed)
 
 
 class _Placements(dict[int, Placement]):

@@ -33,7 +33,7 @@ from typing import NamedTuple, Sequence
 
 from ..board import Board
 from ..game import END_BONUS
-from ..movegen import Crossings, Hand, ScoredPlay, cell_crossing, frontier, frontier_plays, legal_plays
+from ..movegen import NO_CROSSING, Hand, IndexCrossings, LiveGrid, ScoredPlay, legal_plays, live_plays
 from ..notation import Cell
 from ..tiles import Tile
 from ..variants import Variant
@@ -76,9 +76,13 @@ class Solver:
                  nodes: int | None = None, deadline: float | None = None, passed: bool = False) -> None:
         self.passed = passed    # the opponent's last move was a pass (a pass now ends the game, C10)
         self.tiles = dict(board.tiles)
-        self.occupied = {cell: tile.color * 6 + tile.shape for cell, tile in self.tiles.items()}
-        self.across, self.down = frontier(self.occupied)
-        self._restore: list[list[tuple[Crossings, Cell, tuple[int, int] | None]]] = []
+        self.grid = LiveGrid({cell: tile.kind for cell, tile in self.tiles.items()}, sum(len(h) for h in hands))
+        self.across, self.down = self.grid.frontier()
+        self.relevant = Hand([tile for h in hands for tile in h]).kinds   # the kinds any play can hold
+        self.singles: IndexCrossings = {}
+        for i in self.across.keys() | self.down.keys():
+            self._single(i)
+        self._restore: list[list[tuple[IndexCrossings, int, tuple[int, int] | None]]] = []
         self.variant = variant
         self.hands = [list(h) for h in hands]
         self.budget = nodes
@@ -150,9 +154,9 @@ class Solver:
             size = len(hand)
             if not hand:
                 plays = []
-            elif self.occupied:
-                plays = frontier_plays(self.occupied, self.across, self.down, Hand(hand),
-                                       self.variant.extra_points(self.tiles), ordered=False)
+            elif self.grid.tiles:
+                plays = live_plays(self.grid, self.across, self.down, self.singles, Hand(hand),
+                                   self.variant.extra_points(self.tiles))
             else:
                 plays = legal_plays(Board(self.tiles), hand, self.variant)
             # Ties broken by the plays themselves, never by the order they were found in: that order follows
@@ -167,47 +171,60 @@ class Solver:
             self._cached += len(plays) + 1
         return plays
 
+    def _single(self, i: int) -> None:
+        """Update ``singles`` at the frontier cell at grid index ``i`` from its crossings."""
+        h_kinds, h_points = self.across.get(i, NO_CROSSING)
+        v_kinds, v_points = self.down.get(i, NO_CROSSING)
+        fits = h_kinds & v_kinds & self.relevant
+        if fits and (i in self.across or i in self.down):
+            self.singles[i] = fits, h_points + v_points
+        else:
+            self.singles.pop(i, None)
+
     def _make(self, who: int, play: ScoredPlay) -> None:
         """Place ``play`` for ``who``: tiles, hand, hash, and the frontier's crossings around the new tiles."""
         hand = self.hands[who]
-        tiles, occupied = self.tiles, self.occupied
-        across, down = self.across, self.down
-        saved: list[tuple[Crossings, Cell, tuple[int, int] | None]] = []
+        tiles, grid = self.tiles, self.grid
+        kinds, width, index = grid.kinds, grid.width, grid.index
+        across, down, singles = self.across, self.down, self.singles
+        saved: list[tuple[IndexCrossings, int, tuple[int, int] | None]] = []
+        cells = []
         for p in play.placements:
             cell, tile = p.cell, p.tile
+            i = index(cell)
+            cells.append(i)
             tiles[cell] = tile
-            occupied[cell] = tile.color * 6 + tile.shape
+            grid.place(i, tile.kind)
             hand.remove(tile)
             self._hash ^= self._zobrist(who, cell, tile)
-            saved.append((across, cell, across.pop(cell, None)))
-            saved.append((down, cell, down.pop(cell, None)))
-        for p in play.placements:
-            x0, y0 = p.cell
-            for dx, dy, crossings in ((1, 0, across), (-1, 0, across), (0, 1, down), (0, -1, down)):
-                x, y = x0 + dx, y0 + dy
-                while (x, y) in occupied:
-                    x += dx
-                    y += dy
-                end = (x, y)
-                saved.append((crossings, end, crossings.get(end)))
-                crossing = cell_crossing(occupied, x, y, abs(dx), abs(dy))
-                if crossing is None:
-                    crossings.pop(end, None)
-                else:
-                    crossings[end] = crossing
+            saved.append((across, i, across.pop(i, None)))
+            saved.append((down, i, down.pop(i, None)))
+            saved.append((singles, i, singles.pop(i, None)))
+        ends = []
+        for i in cells:
+            for step, crossings in ((1, across), (-1, across), (width, down), (-width, down)):
+                j = i + step
+                while kinds[j] is not None:
+                    j += step
+                saved.append((crossings, j, crossings.get(j)))
+                crossings[j] = grid.crossing(j, step if step > 0 else -step)
+                ends.append(j)
+        for j in ends:
+            saved.append((singles, j, singles.get(j)))
+            self._single(j)
         self._restore.append(saved)
 
     def _unmake(self, who: int, play: ScoredPlay) -> None:
         hand = self.hands[who]
-        tiles, occupied = self.tiles, self.occupied
-        for crossings, cell, old in reversed(self._restore.pop()):
+        tiles, grid = self.tiles, self.grid
+        for crossings, i, old in reversed(self._restore.pop()):
             if old is None:
-                crossings.pop(cell, None)
+                crossings.pop(i, None)
             else:
-                crossings[cell] = old
-        for p in play.placements:
+                crossings[i] = old
+        for p in reversed(play.placements):
             del tiles[p.cell]
-            del occupied[p.cell]
+            grid.lift(grid.index(p.cell))
             hand.append(p.tile)
             self._hash ^= self._zobrist(who, p.cell, p.tile)
 
