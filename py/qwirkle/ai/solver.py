@@ -84,6 +84,7 @@ class Solver:
             self._single(i)
         self._restore: list[list[tuple[IndexCrossings, int, tuple[int, int] | None]]] = []
         self.variant = variant
+        self.plain = variant.extra_points(self.tiles) is None   # no extra lines (Flex diagonals) to score
         self.hands = [list(h) for h in hands]
         self.budget = nodes
         self.deadline = deadline
@@ -231,6 +232,8 @@ class Solver:
     def _negamax(self, who: int, passed: bool, depth: int, alpha: int, beta: int) -> int:
         """The margin for ``who`` (to move) of the rest of the game, within (alpha, beta) as alpha-beta knows it."""
         self._tick()
+        if len(self.hands[who]) == 1 and self.plain and self.grid.tiles:
+            return self._last(who, passed, depth, alpha, beta)
         key = self._key(who, passed)
         entry = self._table.get(key)
         first: ScoredPlay | None = None
@@ -258,9 +261,16 @@ class Solver:
         best_value = -INFINITY
         best: ScoredPlay | None = None
         ordered = plays if first is None or first is plays[0] else [first] + [p for p in plays if p is not first]
+        out = False
+        threats = self._threats(1 - who)
         for play in ordered:
             if len(play.placements) == size:
+                if out:
+                    continue   # another play going out, with no more points than the first (the plays' order)
+                out = True
                 value = play.points + END_BONUS   # going out ends the game (C9): nothing to search below
+            elif threats and (bound := self._bound(play, threats)) <= alpha:
+                value = bound   # the opponent goes out after it for at least this much: proven no better
             else:
                 points = play.points
                 self._make(who, play)
@@ -282,6 +292,54 @@ class Solver:
         flag = LOWER if best_value >= beta else UPPER if best_value <= start_alpha else EXACT
         self._table[key] = _Entry(PROVEN if self._horizon == horizon else depth, flag, best_value, best)
         return best_value
+
+    def _threats(self, who: int) -> list[tuple[int, frozenset[int]]] | None:
+        """When ``who`` holds one tile (and no extra lines score): each cell where it goes out now, as (points,
+        the cells that must stay empty for it to keep them), most points first; else None.
+
+        The tile's lines through the cell are its runs of tiles across and down; a play leaves them as they are
+        unless it fills the cell or an end of one of those runs (the first empty cell each way)."""
+        hand = self.hands[who]
+        if len(hand) != 1 or not self.plain:
+            return None
+        bit = 1 << hand[0].kind
+        kinds, width = self.grid.kinds, self.grid.width
+        found = []
+        for i, (fits, points) in self.singles.items():
+            if fits & bit:
+                zone = [i]
+                for step in (1, -1, width, -width):
+                    j = i + step
+                    while kinds[j] is not None:
+                        j += step
+                    zone.append(j)
+                found.append((points, frozenset(zone)))
+        found.sort(key=lambda threat: -threat[0])
+        return found
+
+    def _bound(self, play: ScoredPlay, threats: list[tuple[int, frozenset[int]]]) -> int:
+        """An upper bound on the margin of ``play`` for its maker when the opponent holds one tile: the play's points
+        minus the opponent's going out after it on the best cell the play leaves alone (``_threats``)."""
+        index = self.grid.index
+        cells = [index(p.cell) for p in play.placements]
+        for points, zone in threats:
+            if zone.isdisjoint(cells):
+                return play.points - points - END_BONUS
+        return INFINITY
+
+    def _last(self, who: int, passed: bool, depth: int, alpha: int, beta: int) -> int:
+        """``_negamax`` for a player holding one tile, without a board without extra lines: every play goes out, so
+        the best is the most points a cell that takes the tile alone gives (a pass when none does)."""
+        bit = 1 << self.hands[who][0].kind
+        best = -1
+        for fits, points in self.singles.values():
+            if fits & bit and points > best:
+                best = points
+        if best >= 0:
+            return best + END_BONUS
+        if passed:
+            return 0
+        return -self._negamax(1 - who, True, depth, -beta, -alpha)
 
     def _rollout(self, who: int, plays: list[ScoredPlay]) -> int:
         """The margin for ``who`` of both players making their best-scoring play (going out first) to the end."""
@@ -334,7 +392,11 @@ class Solver:
                 if exact:
                     self._negamax(who, passed, PROVEN, -INFINITY, INFINITY)
                 entry = self._table.get(self._key(who, passed))
-                play = best if not line else entry.best if entry is not None else None
+                if line:
+                    # a last tile (``_last``, no entry) goes where it scores most: the first of its plays
+                    play = entry.best if entry is not None else plays[0] if len(self.hands[who]) == 1 else None
+                else:
+                    play = best
                 if play is None:
                     break
                 line.append(play)
