@@ -242,19 +242,45 @@ def _lines(grid: _Grid, crossing: IndexCrossings, step: int) -> dict[int, list[i
     return lines
 
 
-def _segments(grid: _Grid, crossing: IndexCrossings, groups: _Groups, step: int) -> list[Segment]:
+def _anchor_lines(grid: _Grid, anchors: Sequence[int], step: int) -> dict[int, list[int]]:
+    """``_lines`` narrowed to the rows (columns) of ``anchors``, each spanning its anchors only."""
+    width = grid.width
+    lines: dict[int, list[int]] = {}
+    for i in anchors:
+        if step == 1:
+            position = i % width
+            base = i - position
+        else:
+            base = i % width
+            position = i // width
+        span = lines.get(base)
+        if span is None:
+            lines[base] = [position, position]
+        elif position < span[0]:
+            span[0] = position
+        elif position > span[1]:
+            span[1] = position
+    return lines
+
+
+def _segments(grid: _Grid, crossing: IndexCrossings, groups: _Groups, step: int,
+              anchors: Sequence[int] | None = None) -> list[Segment]:
     """Multi-tile plays along rows (``step`` 1) or columns (``step`` the grid's width): maximal stretches (bounded
     by empty cells, at most 6 long, touching the board) whose empty cells can all be filled from one color or shape
     group of the hand; line by line, then group by group, then by start and length.
 
     ``crossing`` holds, for empty cells with a tile across the line of play, the kinds that crossing line accepts
-    and the points it scores (``down`` for rows, ``across`` for columns).
+    and the points it scores (``down`` for rows, ``across`` for columns). ``anchors``, when given, are the cells
+    where a tile of the hand fits alone: every play holds one (``can_place``), so only stretches through one are
+    walked.
     """
     segments: list[Segment] = []
     able = groups.crossings(crossing, len(grid.kinds))
-    for base, (low, high) in _lines(grid, crossing, step).items():
+    lines = _lines(grid, crossing, step) if anchors is None else _anchor_lines(grid, anchors, step)
+    for base, (low, high) in lines.items():
         found: list[list[Segment]] = [[] for _ in groups.groups]
-        first = low - groups.most    # a stretch from further back would cross too many empty cells to touch
+        # a stretch from further back would cross too many empty cells to touch, or miss every anchor
+        first = low - groups.most if anchors is None else low - QWIRKLE + 1
         _line_segments(grid, crossing, able, groups, range(base + first * step, base + (high + 1) * step, step), found)
         for group_segments in found:
             segments.extend(group_segments)
@@ -443,6 +469,7 @@ def _plays(grid: _Grid, across: IndexCrossings, down: IndexCrossings, held: Hand
     plays: list[ScoredPlay] = []
     placed = _Placements(grid) if placed is None else placed
     extra_placed = None if extra is None else _ExtraPlacements(grid, held, extra)
+    live = singles is not None
     if singles is None:
         frontier_cells = across.keys() | down.keys()
         singles = {}
@@ -451,8 +478,11 @@ def _plays(grid: _Grid, across: IndexCrossings, down: IndexCrossings, held: Hand
             v_kinds, v_points = down.get(i, NO_CROSSING)
             singles[i] = h_kinds & v_kinds, h_points + v_points
     hand_kinds = held.kinds
+    anchors: list[int] | None = [] if live else None
     for i, (fits, points) in singles.items():
         fits &= hand_kinds
+        if fits and anchors is not None:
+            anchors.append(i)
         while fits:
             low = fits & -fits
             kind = low.bit_length() - 1
@@ -466,7 +496,7 @@ def _plays(grid: _Grid, across: IndexCrossings, down: IndexCrossings, held: Hand
     if groups:
         hand_groups = _Groups(groups)
         for step, crossing in ((1, down), (grid.width, across)):
-            for empties, allowed, points in _segments(grid, crossing, hand_groups, step):
+            for empties, allowed, points in _segments(grid, crossing, hand_groups, step, anchors):
                 if extra_placed is None:
                     plays.extend(_segment_plays(empties, allowed, points, placed))
                 else:

@@ -34,7 +34,7 @@ from typing import NamedTuple, Sequence
 from ..board import Board
 from ..game import END_BONUS
 from ..movegen import NO_CROSSING, Hand, IndexCrossings, LiveGrid, ScoredPlay, legal_plays, live_plays
-from ..notation import Cell
+from ..notation import Placement
 from ..tiles import Tile
 from ..variants import Variant
 
@@ -73,8 +73,10 @@ class Solver:
     ``hands[0]`` is the hand of the player on move, ``hands[1]`` the opponent's."""
 
     def __init__(self, board: Board, variant: Variant, hands: Sequence[Sequence[Tile]],
-                 nodes: int | None = None, deadline: float | None = None, passed: bool = False) -> None:
+                 nodes: int | None = None, deadline: float | None = None, passed: bool = False,
+                 bounds: bool = True) -> None:
         self.passed = passed    # the opponent's last move was a pass (a pass now ends the game, C10)
+        self.bounds = bounds    # prune plays by the opponent's going out (``_threats``); False: alpha-beta's only
         self.tiles = dict(board.tiles)
         self.grid = LiveGrid({cell: tile.kind for cell, tile in self.tiles.items()}, sum(len(h) for h in hands))
         self.across, self.down = self.grid.frontier()
@@ -91,8 +93,9 @@ class Solver:
         self.nodes = 0
         self._table: dict[int, _Entry] = {}
         self._plays: dict[int, list[ScoredPlay]] = {}
+        self._ways: dict[int, list[tuple[int, frozenset[int]]]] = {}   # ``_threats`` by the plays' key
         self._cached = 0
-        self._keys: dict[tuple[int, Cell, Tile], int] = {}
+        self._keys: dict[tuple[int, Placement], int] = {}
         self._random = random.Random(0x51ED)   # Zobrist keys: seeded, so hashes (and results) never vary
         self._side = (self._random.getrandbits(64), self._random.getrandbits(64))
         self._passed = self._random.getrandbits(64)
@@ -132,13 +135,6 @@ class Solver:
     def _key(self, who: int, passed: bool) -> int:
         return self._hash ^ self._side[who] ^ (self._passed if passed else 0)
 
-    def _zobrist(self, who: int, cell: Cell, tile: Tile) -> int:
-        key = (who, cell, tile)
-        value = self._keys.get(key)
-        if value is None:
-            value = self._keys[key] = self._random.getrandbits(64)
-        return value
-
     def _tick(self) -> None:
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
@@ -167,6 +163,7 @@ class Solver:
                                       [(c.cell, c.tile.color, c.tile.shape, c.tile.background) for c in p.placements]))
             if self._cached > MAX_CACHED_PLAYS:
                 self._plays.clear()
+                self._ways.clear()
                 self._cached = 0
             self._plays[key] = plays
             self._cached += len(plays) + 1
@@ -174,10 +171,11 @@ class Solver:
 
     def _single(self, i: int) -> None:
         """Update ``singles`` at the frontier cell at grid index ``i`` from its crossings."""
-        h_kinds, h_points = self.across.get(i, NO_CROSSING)
-        v_kinds, v_points = self.down.get(i, NO_CROSSING)
+        across, down = self.across, self.down
+        h_kinds, h_points = across.get(i, NO_CROSSING)
+        v_kinds, v_points = down.get(i, NO_CROSSING)
         fits = h_kinds & v_kinds & self.relevant
-        if fits and (i in self.across or i in self.down):
+        if fits and (i in across or i in down):
             self.singles[i] = fits, h_points + v_points
         else:
             self.singles.pop(i, None)
@@ -186,38 +184,40 @@ class Solver:
         """Place ``play`` for ``who``: tiles, hand, hash, and the frontier's crossings around the new tiles."""
         hand = self.hands[who]
         tiles, grid = self.tiles, self.grid
-        kinds, width, index = grid.kinds, grid.width, grid.index
+        kinds, width, left, top = grid.kinds, grid.width, grid.left, grid.top
         across, down, singles = self.across, self.down, self.singles
         saved: list[tuple[IndexCrossings, int, tuple[int, int] | None]] = []
         cells = []
         for p in play.placements:
             cell, tile = p.cell, p.tile
-            i = index(cell)
+            i = (cell[1] - top) * width + cell[0] - left
             cells.append(i)
             tiles[cell] = tile
             grid.place(i, tile.kind)
             hand.remove(tile)
-            self._hash ^= self._zobrist(who, cell, tile)
             saved.append((across, i, across.pop(i, None)))
             saved.append((down, i, down.pop(i, None)))
             saved.append((singles, i, singles.pop(i, None)))
-        ends = []
+        self._hash ^= self._play_key(who, play)
+        ends: dict[tuple[int, int], None] = {}   # (cell, axis): the walks of a row of tiles meet the same ends
         for i in cells:
-            for step, crossings in ((1, across), (-1, across), (width, down), (-width, down)):
+            for step, axis, crossings in ((1, 1, across), (-1, 1, across), (width, width, down),
+                                          (-width, width, down)):
                 j = i + step
                 while kinds[j] is not None:
                     j += step
-                saved.append((crossings, j, crossings.get(j)))
-                crossings[j] = grid.crossing(j, step if step > 0 else -step)
-                ends.append(j)
-        for j in ends:
+                if (j, axis) not in ends:
+                    ends[j, axis] = None
+                    saved.append((crossings, j, crossings.get(j)))
+                    crossings[j] = grid.crossing(j, axis)
+        for j in dict.fromkeys([j for j, _ in ends]):
             saved.append((singles, j, singles.get(j)))
             self._single(j)
         self._restore.append(saved)
 
     def _unmake(self, who: int, play: ScoredPlay) -> None:
         hand = self.hands[who]
-        tiles, grid = self.tiles, self.grid
+        tiles, lift, index = self.tiles, self.grid.lift, self.grid.index
         for crossings, i, old in reversed(self._restore.pop()):
             if old is None:
                 crossings.pop(i, None)
@@ -225,9 +225,21 @@ class Solver:
                 crossings[i] = old
         for p in reversed(play.placements):
             del tiles[p.cell]
-            grid.lift(grid.index(p.cell))
+            lift(index(p.cell))
             hand.append(p.tile)
-            self._hash ^= self._zobrist(who, p.cell, p.tile)
+        self._hash ^= self._play_key(who, play)
+
+    def _play_key(self, who: int, play: ScoredPlay) -> int:
+        """The Zobrist key of ``who``'s tiles of ``play``: the xor of each placed tile's."""
+        keys = self._keys
+        value = 0
+        for p in play.placements:
+            key = (who, p)
+            part = keys.get(key)
+            if part is None:
+                part = keys[key] = self._random.getrandbits(64)
+            value ^= part
+        return value
 
     def _negamax(self, who: int, passed: bool, depth: int, alpha: int, beta: int) -> int:
         """The margin for ``who`` (to move) of the rest of the game, within (alpha, beta) as alpha-beta knows it."""
@@ -262,14 +274,15 @@ class Solver:
         best: ScoredPlay | None = None
         ordered = plays if first is None or first is plays[0] else [first] + [p for p in plays if p is not first]
         out = False
-        threats = self._threats(1 - who)
+        threats: list[tuple[int, frozenset[int]]] | None = None
         for play in ordered:
             if len(play.placements) == size:
                 if out:
                     continue   # another play going out, with no more points than the first (the plays' order)
                 out = True
                 value = play.points + END_BONUS   # going out ends the game (C9): nothing to search below
-            elif threats and (bound := self._bound(play, threats)) <= alpha:
+            elif self.bounds and (threats := self._threats(1 - who) if threats is None else threats) and (
+                    bound := self._bound(play, threats)) <= alpha:
                 value = bound   # the opponent goes out after it for at least this much: proven no better
             else:
                 points = play.points
@@ -293,28 +306,34 @@ class Solver:
         self._table[key] = _Entry(PROVEN if self._horizon == horizon else depth, flag, best_value, best)
         return best_value
 
-    def _threats(self, who: int) -> list[tuple[int, frozenset[int]]] | None:
-        """When ``who`` holds one tile (and no extra lines score): each cell where it goes out now, as (points,
-        the cells that must stay empty for it to keep them), most points first; else None.
+    def _threats(self, who: int) -> list[tuple[int, frozenset[int]]]:
+        """When ``who`` holds one tile (and no extra lines score): each cell where it goes out now, as (points, the
+        cells that must stay empty for it to keep them there), most points first; else empty. Cached by position.
 
-        The tile's lines through the cell are its runs of tiles across and down; a play leaves them as they are
-        unless it fills the cell or an end of one of those runs (the first empty cell each way)."""
+        The tile's lines through the cell are its runs of tiles across and down; another play leaves them as they
+        are unless it fills the cell or an end of one of those runs (the first empty cell each way). (Threats of
+        longer hands going out in one play cost more to find than they saved.)"""
+        key = self._hash ^ self._side[who]
+        found = self._ways.get(key)
+        if found is not None:
+            return found
         hand = self.hands[who]
-        if len(hand) != 1 or not self.plain:
-            return None
-        bit = 1 << hand[0].kind
-        kinds, width = self.grid.kinds, self.grid.width
         found = []
-        for i, (fits, points) in self.singles.items():
-            if fits & bit:
-                zone = [i]
-                for step in (1, -1, width, -width):
-                    j = i + step
-                    while kinds[j] is not None:
-                        j += step
-                    zone.append(j)
-                found.append((points, frozenset(zone)))
-        found.sort(key=lambda threat: -threat[0])
+        if self.plain and self.grid.tiles and len(hand) == 1:
+            kinds, width = self.grid.kinds, self.grid.width
+            bit = 1 << hand[0].kind
+            for i, (fits, points) in self.singles.items():
+                if fits & bit:
+                    zone = [i]
+                    for step in (1, -1, width, -width):
+                        j = i + step
+                        while kinds[j] is not None:
+                            j += step
+                        zone.append(j)
+                    found.append((points, frozenset(zone)))
+            found.sort(key=lambda threat: -threat[0])
+        self._ways[key] = found
+        self._cached += len(found) + 1
         return found
 
     def _bound(self, play: ScoredPlay, threats: list[tuple[int, frozenset[int]]]) -> int:
@@ -411,7 +430,8 @@ class Solver:
 
 
 def solve(board: Board, variant: Variant, hand: Sequence[Tile], other: Sequence[Tile],
-          nodes: int | None = None, seconds: float | None = None, passed: bool = False) -> Solution:
+          nodes: int | None = None, seconds: float | None = None, passed: bool = False,
+          bounds: bool = True) -> Solution:
     """Solve the end game where the player on move holds ``hand`` and the opponent ``other`` (bag empty)."""
     deadline = None if seconds is None else time.perf_counter() + seconds
-    return Solver(board, variant, [hand, other], nodes, deadline, passed).solve()
+    return Solver(board, variant, [hand, other], nodes, deadline, passed, bounds).solve()
