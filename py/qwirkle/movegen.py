@@ -218,13 +218,13 @@ class _Groups:
         return found
 
 
-def _lines(grid: _Grid, crossing: IndexCrossings, step: int) -> dict[int, list[int]]:
-    """The rows (``step`` 1) or columns holding a tile or an empty cell of ``crossing``, in the order the board's
-    tiles and then ``crossing``'s cells come: the index of the line's first cell -> the first and last positions
+def _lines(grid: _Grid, where: Iterable[Iterable[int]], step: int) -> dict[int, list[int]]:
+    """The rows (``step`` 1) or columns holding a cell of ``where`` (the board's tiles and the cells of a crossing,
+    or anchors), in the order those cells come: the index of the line's first cell -> the first and last positions
     along it of those cells."""
     width = grid.width
     lines: dict[int, list[int]] = {}
-    for cells in (grid.tiles, crossing):
+    for cells in where:
         for i in cells:
             if step == 1:
                 position = i % width
@@ -242,27 +242,6 @@ def _lines(grid: _Grid, crossing: IndexCrossings, step: int) -> dict[int, list[i
     return lines
 
 
-def _anchor_lines(grid: _Grid, anchors: Sequence[int], step: int) -> dict[int, list[int]]:
-    """``_lines`` narrowed to the rows (columns) of ``anchors``, each spanning its anchors only."""
-    width = grid.width
-    lines: dict[int, list[int]] = {}
-    for i in anchors:
-        if step == 1:
-            position = i % width
-            base = i - position
-        else:
-            base = i % width
-            position = i // width
-        span = lines.get(base)
-        if span is None:
-            lines[base] = [position, position]
-        elif position < span[0]:
-            span[0] = position
-        elif position > span[1]:
-            span[1] = position
-    return lines
-
-
 def _segments(grid: _Grid, crossing: IndexCrossings, groups: _Groups, step: int,
               anchors: Sequence[int] | None = None) -> list[Segment]:
     """Multi-tile plays along rows (``step`` 1) or columns (``step`` the grid's width): maximal stretches (bounded
@@ -276,7 +255,7 @@ def _segments(grid: _Grid, crossing: IndexCrossings, groups: _Groups, step: int,
     """
     segments: list[Segment] = []
     able = groups.crossings(crossing, len(grid.kinds))
-    lines = _lines(grid, crossing, step) if anchors is None else _anchor_lines(grid, anchors, step)
+    lines = _lines(grid, (grid.tiles, crossing) if anchors is None else (anchors,), step)
     for base, (low, high) in lines.items():
         found: list[list[Segment]] = [[] for _ in groups.groups]
         # a stretch from further back would cross too many empty cells to touch, or miss every anchor
