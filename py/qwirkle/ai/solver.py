@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from ..board import Board
 from ..game import END_BONUS
@@ -94,7 +94,7 @@ class Solver:
         self.nodes = 0
         self._table: dict[int, _Entry] = {}
         self._plays: dict[int, list[ScoredPlay]] = {}
-        self._ways: dict[int, list[tuple[int, frozenset[int]]]] = {}   # ``_threats`` by the plays' key
+        self._ways: dict[int, list[list[Any]]] = {}   # ``_threats`` by the plays' key
         self._cached = 0
         self._keys: dict[tuple[int, Placement], int] = {}
         self._random = random.Random(0x51ED)   # Zobrist keys: seeded, so hashes (and results) never vary
@@ -160,8 +160,8 @@ class Solver:
             # Ties broken by the plays themselves, never by the order they were found in: that order follows
             # set and dict iteration, which differs between CPython and Pyodide (32-bit hashes), and under a node
             # budget the order decides the answer (the review's level column must be the same everywhere).
-            plays.sort(key=lambda p: (len(p.placements) != size, -p.points,
-                                      [(c.cell, c.tile.color, c.tile.shape, c.tile.background) for c in p.placements]))
+            # (A play's placements compare only between plays of the same points: the key stays cheap.)
+            plays.sort(key=lambda p: (len(p.placements) != size, -p.points, p.placements[0].cell, p.placements))
             if self._cached > MAX_CACHED_PLAYS:
                 self._plays.clear()
                 self._ways.clear()
@@ -181,8 +181,9 @@ class Solver:
         else:
             self.singles.pop(i, None)
 
-    def _make(self, who: int, play: ScoredPlay) -> None:
-        """Place ``play`` for ``who``: tiles, hand, hash, and the frontier's crossings around the new tiles."""
+    def _make(self, who: int, play: ScoredPlay, key: int | None = None) -> None:
+        """Place ``play`` for ``who`` (whose ``_play_key`` is ``key`` when known): tiles, hand, hash, and the
+        frontier's crossings around the new tiles."""
         hand = self.hands[who]
         tiles, grid = self.tiles, self.grid
         kinds, width, left, top = grid.kinds, grid.width, grid.left, grid.top
@@ -199,7 +200,7 @@ class Solver:
             saved.append((across, i, across.pop(i, None)))
             saved.append((down, i, down.pop(i, None)))
             saved.append((singles, i, singles.pop(i, None)))
-        self._hash ^= self._play_key(who, play)
+        self._hash ^= self._play_key(who, play) if key is None else key
         ends: dict[tuple[int, int], None] = {}   # (cell, axis): the walks of a row of tiles meet the same ends
         for i in cells:
             for step, axis, crossings in ((1, 1, across), (-1, 1, across), (width, width, down),
@@ -216,7 +217,7 @@ class Solver:
             self._single(j)
         self._restore.append(saved)
 
-    def _unmake(self, who: int, play: ScoredPlay) -> None:
+    def _unmake(self, who: int, play: ScoredPlay, key: int | None = None) -> None:
         hand = self.hands[who]
         tiles, lift, index = self.tiles, self.grid.lift, self.grid.index
         for crossings, i, old in reversed(self._restore.pop()):
@@ -228,7 +229,7 @@ class Solver:
             del tiles[p.cell]
             lift(index(p.cell))
             hand.append(p.tile)
-        self._hash ^= self._play_key(who, play)
+        self._hash ^= self._play_key(who, play) if key is None else key
 
     def _play_key(self, who: int, play: ScoredPlay) -> int:
         """The Zobrist key of ``who``'s tiles of ``play``: the xor of each placed tile's."""
@@ -275,7 +276,7 @@ class Solver:
         best: ScoredPlay | None = None
         ordered = plays if first is None or first is plays[0] else [first] + [p for p in plays if p is not first]
         out = False
-        threats: list[tuple[int, frozenset[int]]] | None = None
+        threats: list[list[Any]] | None = None
         for play in ordered:
             if len(play.placements) == size:
                 if out:
@@ -285,18 +286,12 @@ class Solver:
             elif self.bounds and (threats := self._threats(1 - who) if threats is None else threats) and (
                     bound := self._bound(play, threats)) <= alpha:
                 value = bound   # the opponent goes out after it for at least this much: proven no better
-            else:
-                points = play.points
-                self._make(who, play)
-                try:
-                    if best is None:
-                        value = points - self._negamax(1 - who, False, depth - 1, points - beta, points - alpha)
-                    else:   # principal variation search: prove this play no better with a null window first
-                        value = points - self._negamax(1 - who, False, depth - 1, points - alpha - 1, points - alpha)
-                        if alpha < value < beta:
-                            value = points - self._negamax(1 - who, False, depth - 1, points - beta, points - value)
-                finally:
-                    self._unmake(who, play)
+            elif best is None:
+                value = self._child(who, play, depth, alpha, beta)
+            else:   # principal variation search: prove this play no better with a null window first
+                value = self._child(who, play, depth, alpha, alpha + 1)
+                if alpha < value < beta:
+                    value = self._child(who, play, depth, value, beta)
             if value > best_value:
                 best_value, best = value, play
                 if value > alpha:
@@ -307,13 +302,30 @@ class Solver:
         self._table[key] = _Entry(PROVEN if self._horizon == horizon else depth, flag, best_value, best)
         return best_value
 
-    def _threats(self, who: int) -> list[tuple[int, frozenset[int]]]:
-        """When ``who`` holds one tile (and no extra lines score): each cell where it goes out now, as (points, the
-        cells that must stay empty for it to keep them there), most points first; else empty. Cached by position.
+    def _child(self, who: int, play: ScoredPlay, depth: int, alpha: int, beta: int) -> int:
+        """The margin of ``play`` for ``who`` within (alpha, beta): its points minus the opponent's ``_negamax``
+        after it; from the table without making the play when its entry there already answers."""
+        points = play.points
+        low, high = points - beta, points - alpha
+        key = self._play_key(who, play)
+        entry = self._table.get(self._hash ^ key ^ self._side[1 - who])
+        if entry is not None and entry.depth >= depth - 1 and (
+                entry.flag == EXACT or (entry.flag == LOWER and entry.value >= high)
+                or (entry.flag == UPPER and entry.value <= low)):
+            self._tick()
+            if entry.depth < PROVEN:
+                self._horizon += 1   # a value from a shallower search: this one is not proven either
+            return points - entry.value
+        self._make(who, play, key)
+        try:
+            return points - self._negamax(1 - who, False, depth - 1, low, high)
+        finally:
+            self._unmake(who, play, key)
 
-        The tile's lines through the cell are its runs of tiles across and down; another play leaves them as they
-        are unless it fills the cell or an end of one of those runs (the first empty cell each way). (Threats of
-        longer hands going out in one play cost more to find than they saved.)"""
+    def _threats(self, who: int) -> list[list[Any]]:
+        """When ``who`` holds one tile (and no extra lines score): each cell where it goes out now, as [points, the
+        cell's index, its zone or None until ``_bound`` needs it], most points first; else empty. Cached by position.
+        """
         key = self._hash ^ self._side[who]
         found = self._ways.get(key)
         if found is not None:
@@ -321,30 +333,36 @@ class Solver:
         hand = self.hands[who]
         found = []
         if self.plain and self.grid.tiles and len(hand) == 1:
-            kinds, width = self.grid.kinds, self.grid.width
             bit = 1 << hand[0].kind
-            for i, (fits, points) in self.singles.items():
-                if fits & bit:
-                    zone = [i]
-                    for step in (1, -1, width, -width):
-                        j = i + step
-                        while kinds[j] is not None:
-                            j += step
-                        zone.append(j)
-                    found.append((points, frozenset(zone)))
+            found = [[points, i, None] for i, (fits, points) in self.singles.items() if fits & bit]
             found.sort(key=lambda threat: -threat[0])
         self._ways[key] = found
         self._cached += len(found) + 1
         return found
 
-    def _bound(self, play: ScoredPlay, threats: list[tuple[int, frozenset[int]]]) -> int:
+    def _bound(self, play: ScoredPlay, threats: list[list[Any]]) -> int:
         """An upper bound on the margin of ``play`` for its maker when the opponent holds one tile: the play's points
-        minus the opponent's going out after it on the best cell the play leaves alone (``_threats``)."""
+        minus the opponent's going out after it on the best cell the play leaves alone (``_threats``).
+
+        The tile's lines through that cell are its runs of tiles across and down; a play leaves them as they are
+        unless it fills the cell or an end of one of those runs (the first empty cell each way): the cell's zone.
+        (Threats of longer hands going out in one play cost more to find than they saved.)"""
         index = self.grid.index
         cells = [index(p.cell) for p in play.placements]
-        for points, zone in threats:
+        for threat in threats:
+            zone = threat[2]
+            if zone is None:
+                kinds, width = self.grid.kinds, self.grid.width
+                i = threat[1]
+                zone = [i]
+                for step in (1, -1, width, -width):
+                    j = i + step
+                    while kinds[j] is not None:
+                        j += step
+                    zone.append(j)
+                zone = threat[2] = frozenset(zone)
             if zone.isdisjoint(cells):
-                return play.points - points - END_BONUS
+                return play.points - threat[0] - END_BONUS
         return INFINITY
 
     def _last(self, who: int, passed: bool, depth: int, alpha: int, beta: int) -> int:
