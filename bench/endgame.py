@@ -52,7 +52,8 @@ def main() -> None:
     args = parser.parse_args()
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     cap = f"{args.seconds:g} s" + (" CPU" if args.clock == "cpu" else "")
-    print(f"| hand | positions | median s | worst s | median CPU s | worst CPU s | proven within {cap} | median nodes |")
+    print(f"| hand | positions | median s | worst s | median CPU s | worst CPU s | proven within {cap} "
+          "| median nodes |")
     print("|---|---|---|---|---|---|---|---|")
     for size in (int(s) for s in args.sizes.split(",")):
         walls, cpus, nodes, proven = [], [], [], 0

@@ -6,21 +6,27 @@ minus the opponent's from here to the end, both playing perfectly, the +6 for go
 
 How it stays exact and fast:
 
-- Every legal play is searched (``movegen.legal_plays``); the only pruning is alpha-beta's, which is a proof. A
-  player with a play must play (C3: no exchange once the bag is empty); one without passes, and two passes in a row end
-  the game with no bonus (C10).
+- Every legal play is considered (``movegen.live_plays``, the same plays as ``legal_plays``); one is left out only by
+  a proof: alpha-beta's, a last tile valued at once (it goes where it scores most), only the best of the plays that go
+  out searched, and ``_bound`` (the opponent's one tile going out after the play). A player with a play must play
+  (C3: no exchange once the bag is empty); one without passes, and two passes in a row end the game with no bonus
+  (C10).
 - A transposition table keyed by a Zobrist hash of the tiles each player has placed since the root (that fixes the
   board and both hands), the side to move and whether the last move was a pass. Independent plays in two corners of
   the board meet again in either order, so the table saves whole subtrees. Entries keep the value as a bound (exact,
   lower or upper), the depth it was searched to (``PROVEN`` when no line of it was cut at the horizon) and the best
-  play, which is searched first next time.
-- Move ordering: the table's best play, then plays that go out (they end the game at once), then by points.
+  play, which is searched first next time. A play's position is looked up before the play is made (``_child``).
+- Move ordering: the table's best play, then plays that go out (they end the game at once), then by points; ties by
+  the plays themselves, never by set or dict order (CPython and Pyodide hash differently).
 - Two iterations: first ``FIRST_DEPTH`` plies, each leaf at the horizon valued by a greedy play-out (both sides make
   their best-scoring play), which gives a play to fall back on and orders the table; then to the end of every line
   (iterating depth by depth in between cost about twice the nodes: the play-outs at each horizon are not cheap). The
   search is *exact* once an iteration reaches the end of every line. With a budget (nodes, or a deadline on
-  ``time.perf_counter``) that runs out first, the first iteration's play is returned and ``exact`` stays False.
-- Legal plays are cached per position (the same key), so the re-searches of deeper iterations generate no move twice.
+  ``time.perf_counter`` or another clock) that runs out first, the first iteration's play is returned and ``exact``
+  stays False.
+- The board is one ``movegen.LiveGrid`` kept up to date play by play, with the frontier's crossings and the cells
+  where a tile fits alone (``singles``) updated around the placed tiles only. Legal plays are cached per position
+  (the same key), so the re-searches of deeper iterations generate no move twice.
 
 A node is one position expanded (its plays generated or found in the cache). Node budgets make results independent of
 the machine's speed (tournaments); a deadline is for the page.
@@ -29,7 +35,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from ..board import Board
 from ..game import END_BONUS
@@ -43,6 +49,18 @@ PROVEN = 1 << 20          # the depth of a table entry whose value no horizon to
 INFINITY = 1 << 30
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_CACHED_PLAYS = 400_000   # plays kept in the per-position cache before it is cleared (memory in Pyodide)
+
+
+class _Threat:
+    """A cell where the opponent's last tile goes out: its points, its grid index, and its zone (the cell and the
+    ends of its runs of tiles, found when ``Solver._bound`` first needs them)."""
+
+    __slots__ = ("points", "cell", "zone")
+
+    def __init__(self, points: int, cell: int) -> None:
+        self.points = points
+        self.cell = cell
+        self.zone: frozenset[int] | None = None
 
 
 class _Budget(Exception):
@@ -94,7 +112,7 @@ class Solver:
         self.nodes = 0
         self._table: dict[int, _Entry] = {}
         self._plays: dict[int, list[ScoredPlay]] = {}
-        self._ways: dict[int, list[list[Any]]] = {}   # ``_threats`` by the plays' key
+        self._ways: dict[int, list[_Threat]] = {}   # ``_threats`` by the plays' key
         self._cached = 0
         self._keys: dict[tuple[int, Placement], int] = {}
         self._random = random.Random(0x51ED)   # Zobrist keys: seeded, so hashes (and results) never vary
@@ -276,7 +294,7 @@ class Solver:
         best: ScoredPlay | None = None
         ordered = plays if first is None or first is plays[0] else [first] + [p for p in plays if p is not first]
         out = False
-        threats: list[list[Any]] | None = None
+        threats: list[_Threat] | None = None
         for play in ordered:
             if len(play.placements) == size:
                 if out:
@@ -322,10 +340,9 @@ class Solver:
         finally:
             self._unmake(who, play, key)
 
-    def _threats(self, who: int) -> list[list[Any]]:
-        """When ``who`` holds one tile (and no extra lines score): each cell where it goes out now, as [points, the
-        cell's index, its zone or None until ``_bound`` needs it], most points first; else empty. Cached by position.
-        """
+    def _threats(self, who: int) -> list[_Threat]:
+        """When ``who`` holds one tile (and no extra lines score): each cell where it goes out now, most points
+        first; else none. Cached by position."""
         key = self._hash ^ self._side[who]
         found = self._ways.get(key)
         if found is not None:
@@ -334,13 +351,13 @@ class Solver:
         found = []
         if self.plain and self.grid.tiles and len(hand) == 1:
             bit = 1 << hand[0].kind
-            found = [[points, i, None] for i, (fits, points) in self.singles.items() if fits & bit]
-            found.sort(key=lambda threat: -threat[0])
+            found = [_Threat(points, i) for i, (fits, points) in self.singles.items() if fits & bit]
+            found.sort(key=lambda threat: -threat.points)
         self._ways[key] = found
         self._cached += len(found) + 1
         return found
 
-    def _bound(self, play: ScoredPlay, threats: list[list[Any]]) -> int:
+    def _bound(self, play: ScoredPlay, threats: list[_Threat]) -> int:
         """An upper bound on the margin of ``play`` for its maker when the opponent holds one tile: the play's points
         minus the opponent's going out after it on the best cell the play leaves alone (``_threats``).
 
@@ -350,19 +367,19 @@ class Solver:
         index = self.grid.index
         cells = [index(p.cell) for p in play.placements]
         for threat in threats:
-            zone = threat[2]
+            zone = threat.zone
             if zone is None:
                 kinds, width = self.grid.kinds, self.grid.width
-                i = threat[1]
-                zone = [i]
+                i = threat.cell
+                ends = [i]
                 for step in (1, -1, width, -width):
                     j = i + step
                     while kinds[j] is not None:
                         j += step
-                    zone.append(j)
-                zone = threat[2] = frozenset(zone)
+                    ends.append(j)
+                zone = threat.zone = frozenset(ends)
             if zone.isdisjoint(cells):
-                return play.points - threat[0] - END_BONUS
+                return play.points - threat.points - END_BONUS
         return INFINITY
 
     def _last(self, who: int, passed: bool, depth: int, alpha: int, beta: int) -> int:
