@@ -65,8 +65,8 @@ def main() -> None:
             nodes.append(solution.nodes)
             proven += solution.exact
             if args.verbose:
-                print(f"  seed {seed}: {walls[-1]:.2f} s, exact {solution.exact}, margin {solution.margin}",
-                      file=sys.stderr, flush=True)
+                print(f"  seed {seed}: {walls[-1]:.2f} s, {cpus[-1]:.2f} s CPU, {solution.nodes} nodes, exact "
+                      f"{solution.exact}, margin {solution.margin}", file=sys.stderr, flush=True)
         print(f"| {size} v {size} | {len(walls)} | {statistics.median(walls):.2f} | {max(walls):.2f} "
               f"| {statistics.median(cpus):.2f} | {max(cpus):.2f} | {proven}/{len(walls)} "
               f"({100 * proven / len(walls):.0f}%) | {statistics.median(nodes):.0f} |", flush=True)
