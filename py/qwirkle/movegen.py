@@ -125,13 +125,13 @@ class _Grid:
 
     __slots__ = ("left", "top", "width", "kinds", "tiles")
 
-    def __init__(self, occupied: dict[Cell, int]) -> None:
-        xs = [x for x, _ in occupied]
-        ys = [y for _, y in occupied]
-        self.left = min(xs) - MARGIN
-        self.top = min(ys) - MARGIN
-        self.width = max(xs) - self.left + MARGIN + 1
-        self.kinds: list[int | None] = [None] * (self.width * (max(ys) - self.top + MARGIN + 1))
+    def __init__(self, occupied: dict[Cell, int], margin: int = MARGIN) -> None:
+        xs = [x for x, _ in occupied] or [0]
+        ys = [y for _, y in occupied] or [0]
+        self.left = min(xs) - margin
+        self.top = min(ys) - margin
+        self.width = max(xs) - self.left + margin + 1
+        self.kinds: list[int | None] = [None] * (self.width * (max(ys) - self.top + margin + 1))
         self.tiles = [self.index(cell) for cell in occupied]    # the tiles' indexes, in the board's order
         for i, kind in zip(self.tiles, occupied.values()):
             self.kinds[i] = kind
@@ -218,13 +218,13 @@ class _Groups:
         return found
 
 
-def _lines(grid: _Grid, crossing: IndexCrossings, step: int) -> dict[int, list[int]]:
-    """The rows (``step`` 1) or columns holding a tile or an empty cell of ``crossing``, in the order the board's
-    tiles and then ``crossing``'s cells come: the index of the line's first cell -> the first and last positions
+def _lines(grid: _Grid, where: Iterable[Iterable[int]], step: int) -> dict[int, list[int]]:
+    """The rows (``step`` 1) or columns holding a cell of ``where`` (the board's tiles and the cells of a crossing,
+    or anchors), in the order those cells come: the index of the line's first cell -> the first and last positions
     along it of those cells."""
     width = grid.width
     lines: dict[int, list[int]] = {}
-    for cells in (grid.tiles, crossing):
+    for cells in where:
         for i in cells:
             if step == 1:
                 position = i % width
@@ -242,19 +242,24 @@ def _lines(grid: _Grid, crossing: IndexCrossings, step: int) -> dict[int, list[i
     return lines
 
 
-def _segments(grid: _Grid, crossing: IndexCrossings, groups: _Groups, step: int) -> list[Segment]:
+def _segments(grid: _Grid, crossing: IndexCrossings, groups: _Groups, step: int,
+              anchors: Sequence[int] | None = None) -> list[Segment]:
     """Multi-tile plays along rows (``step`` 1) or columns (``step`` the grid's width): maximal stretches (bounded
     by empty cells, at most 6 long, touching the board) whose empty cells can all be filled from one color or shape
     group of the hand; line by line, then group by group, then by start and length.
 
     ``crossing`` holds, for empty cells with a tile across the line of play, the kinds that crossing line accepts
-    and the points it scores (``down`` for rows, ``across`` for columns).
+    and the points it scores (``down`` for rows, ``across`` for columns). ``anchors``, when given, are the cells
+    where a tile of the hand fits alone: every play holds one (``can_place``), so only stretches through one are
+    walked.
     """
     segments: list[Segment] = []
     able = groups.crossings(crossing, len(grid.kinds))
-    for base, (low, high) in _lines(grid, crossing, step).items():
+    lines = _lines(grid, (grid.tiles, crossing) if anchors is None else (anchors,), step)
+    for base, (low, high) in lines.items():
         found: list[list[Segment]] = [[] for _ in groups.groups]
-        first = low - groups.most    # a stretch from further back would cross too many empty cells to touch
+        # a stretch from further back would cross too many empty cells to touch, or miss every anchor
+        first = low - groups.most if anchors is None else low - QWIRKLE + 1
         _line_segments(grid, crossing, able, groups, range(base + first * step, base + (high + 1) * step, step), found)
         for group_segments in found:
             segments.extend(group_segments)
@@ -435,37 +440,80 @@ def frontier_plays(occupied: dict[Cell, int], across: Crossings, down: Crossings
 
 
 def _plays(grid: _Grid, across: IndexCrossings, down: IndexCrossings, held: Hand, extra: ExtraPoints | None,
-           ordered: bool) -> list[ScoredPlay]:
+           ordered: bool, singles: IndexCrossings | None = None, placed: _Placements | None = None
+           ) -> list[ScoredPlay]:
     """``frontier_plays`` on the board's grid (single tiles in reading order when ``ordered``, then the segments
-    along rows, then along columns)."""
+    along rows, then along columns). ``singles``, when given, holds what each frontier cell accepts from both of its
+    lines (kinds, points), as ``live_plays`` explains; ``placed``, placements made before to share."""
     plays: list[ScoredPlay] = []
-    placed = _Placements(grid)
+    placed = _Placements(grid) if placed is None else placed
     extra_placed = None if extra is None else _ExtraPlacements(grid, held, extra)
-    frontier_cells = across.keys() | down.keys()
-    for i in sorted(frontier_cells) if ordered else frontier_cells:   # index order is reading order
-        h_kinds, h_points = across.get(i, NO_CROSSING)
-        v_kinds, v_points = down.get(i, NO_CROSSING)
-        fits = h_kinds & v_kinds & held.kinds
+    live = singles is not None
+    if singles is None:
+        frontier_cells = across.keys() | down.keys()
+        singles = {}
+        for i in sorted(frontier_cells) if ordered else frontier_cells:   # index order is reading order
+            h_kinds, h_points = across.get(i, NO_CROSSING)
+            v_kinds, v_points = down.get(i, NO_CROSSING)
+            singles[i] = h_kinds & v_kinds, h_points + v_points
+    hand_kinds = held.kinds
+    anchors: list[int] | None = [] if live else None
+    for i, (fits, points) in singles.items():
+        fits &= hand_kinds
+        if fits and anchors is not None:
+            anchors.append(i)
         while fits:
             low = fits & -fits
             kind = low.bit_length() - 1
             if extra_placed is None:
-                plays.append(ScoredPlay((placed[i * 36 + kind],), h_points + v_points))
+                plays.append(ScoredPlay((placed[i * 36 + kind],), points))
             else:
                 for placement, more in extra_placed.of(i, kind):
-                    plays.append(ScoredPlay((placement,), h_points + v_points + more))
+                    plays.append(ScoredPlay((placement,), points + more))
             fits ^= low
     groups = _groups(held.kinds)
     if groups:
         hand_groups = _Groups(groups)
         for step, crossing in ((1, down), (grid.width, across)):
-            for empties, allowed, points in _segments(grid, crossing, hand_groups, step):
+            for empties, allowed, points in _segments(grid, crossing, hand_groups, step, anchors):
                 if extra_placed is None:
                     plays.extend(_segment_plays(empties, allowed, points, placed))
                 else:
                     for kinds in _assignments(allowed):
                         plays.extend(extra_placed.plays(empties, kinds, points))
     return plays
+
+
+class LiveGrid(_Grid):
+    """A board's grid kept up to date by its caller as tiles come and go (the end-game solver): ``place`` and
+    ``lift`` (the last placed first), with ``growth`` more empty cells all round than ``_Grid``'s margin so that up
+    to ``growth`` tiles placed later keep it. Its placements are made once for its whole life (``placed``)."""
+
+    __slots__ = ("placed",)
+
+    def __init__(self, occupied: dict[Cell, int], growth: int) -> None:
+        super().__init__(occupied, MARGIN + growth)
+        self.placed = _Placements(self)
+
+    def place(self, i: int, kind: int) -> None:
+        self.kinds[i] = kind
+        self.tiles.append(i)
+
+    def lift(self, i: int) -> None:
+        self.kinds[i] = None
+        if self.tiles[-1] == i:
+            self.tiles.pop()
+        else:
+            self.tiles.remove(i)
+
+
+def live_plays(grid: LiveGrid, across: IndexCrossings, down: IndexCrossings, singles: IndexCrossings, held: Hand,
+               extra: ExtraPoints | None) -> list[ScoredPlay]:
+    """``legal_plays`` on the non-empty board of ``grid``, given its frontier by index (``grid.frontier()``, kept up
+    to date by the caller) and ``singles``: for each frontier cell that may take a tile alone, the kinds both of its
+    lines accept and the points of both (``NO_CROSSING`` for a missing line), which may leave out kinds of no hand.
+    Unordered: the caller sorts the plays."""
+    return _plays(grid, across, down, held, extra, False, singles, grid.placed)
 
 
 class _Placements(dict[int, Placement]):

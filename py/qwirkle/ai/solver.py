@@ -6,21 +6,27 @@ minus the opponent's from here to the end, both playing perfectly, the +6 for go
 
 How it stays exact and fast:
 
-- Every legal play is searched (``movegen.legal_plays``); the only pruning is alpha-beta's, which is a proof. A
-  player with a play must play (C3: no exchange once the bag is empty); one without passes, and two passes in a row end
-  the game with no bonus (C10).
+- Every legal play is considered (``movegen.live_plays``, the same plays as ``legal_plays``); one is left out only by
+  a proof: alpha-beta's, a last tile valued at once (it goes where it scores most), only the best of the plays that go
+  out searched, and ``_bound`` (the opponent's one tile going out after the play). A player with a play must play
+  (C3: no exchange once the bag is empty); one without passes, and two passes in a row end the game with no bonus
+  (C10).
 - A transposition table keyed by a Zobrist hash of the tiles each player has placed since the root (that fixes the
   board and both hands), the side to move and whether the last move was a pass. Independent plays in two corners of
   the board meet again in either order, so the table saves whole subtrees. Entries keep the value as a bound (exact,
   lower or upper), the depth it was searched to (``PROVEN`` when no line of it was cut at the horizon) and the best
-  play, which is searched first next time.
-- Move ordering: the table's best play, then plays that go out (they end the game at once), then by points.
+  play, which is searched first next time. A play's position is looked up before the play is made (``_child``).
+- Move ordering: the table's best play, then plays that go out (they end the game at once), then by points; ties by
+  the plays themselves, never by set or dict order (CPython and Pyodide hash differently).
 - Two iterations: first ``FIRST_DEPTH`` plies, each leaf at the horizon valued by a greedy play-out (both sides make
   their best-scoring play), which gives a play to fall back on and orders the table; then to the end of every line
   (iterating depth by depth in between cost about twice the nodes: the play-outs at each horizon are not cheap). The
   search is *exact* once an iteration reaches the end of every line. With a budget (nodes, or a deadline on
-  ``time.perf_counter``) that runs out first, the first iteration's play is returned and ``exact`` stays False.
-- Legal plays are cached per position (the same key), so the re-searches of deeper iterations generate no move twice.
+  ``time.perf_counter`` or another clock) that runs out first, the first iteration's play is returned and ``exact``
+  stays False.
+- The board is one ``movegen.LiveGrid`` kept up to date play by play, with the frontier's crossings and the cells
+  where a tile fits alone (``singles``) updated around the placed tiles only. Legal plays are cached per position
+  (the same key), so the re-searches of deeper iterations generate no move twice.
 
 A node is one position expanded (its plays generated or found in the cache). Node budgets make results independent of
 the machine's speed (tournaments); a deadline is for the page.
@@ -29,12 +35,12 @@ from __future__ import annotations
 
 import random
 import time
-from typing import NamedTuple, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from ..board import Board
 from ..game import END_BONUS
-from ..movegen import Crossings, Hand, ScoredPlay, cell_crossing, frontier, frontier_plays, legal_plays
-from ..notation import Cell
+from ..movegen import NO_CROSSING, Hand, IndexCrossings, LiveGrid, ScoredPlay, legal_plays, live_plays
+from ..notation import Placement
 from ..tiles import Tile
 from ..variants import Variant
 
@@ -43,6 +49,18 @@ PROVEN = 1 << 20          # the depth of a table entry whose value no horizon to
 INFINITY = 1 << 30
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_CACHED_PLAYS = 400_000   # plays kept in the per-position cache before it is cleared (memory in Pyodide)
+
+
+class _Threat:
+    """A cell where the opponent's last tile goes out: its points, its grid index, and its zone (the cell and the
+    ends of its runs of tiles, found when ``Solver._bound`` first needs them)."""
+
+    __slots__ = ("points", "cell", "zone")
+
+    def __init__(self, points: int, cell: int) -> None:
+        self.points = points
+        self.cell = cell
+        self.zone: frozenset[int] | None = None
 
 
 class _Budget(Exception):
@@ -73,21 +91,30 @@ class Solver:
     ``hands[0]`` is the hand of the player on move, ``hands[1]`` the opponent's."""
 
     def __init__(self, board: Board, variant: Variant, hands: Sequence[Sequence[Tile]],
-                 nodes: int | None = None, deadline: float | None = None, passed: bool = False) -> None:
+                 nodes: int | None = None, deadline: float | None = None, passed: bool = False,
+                 bounds: bool = True, clock: Callable[[], float] = time.perf_counter) -> None:
         self.passed = passed    # the opponent's last move was a pass (a pass now ends the game, C10)
+        self.bounds = bounds    # prune plays by the opponent's going out (``_threats``); False: alpha-beta's only
         self.tiles = dict(board.tiles)
-        self.occupied = {cell: tile.color * 6 + tile.shape for cell, tile in self.tiles.items()}
-        self.across, self.down = frontier(self.occupied)
-        self._restore: list[list[tuple[Crossings, Cell, tuple[int, int] | None]]] = []
+        self.grid = LiveGrid({cell: tile.kind for cell, tile in self.tiles.items()}, sum(len(h) for h in hands))
+        self.across, self.down = self.grid.frontier()
+        self.relevant = Hand([tile for h in hands for tile in h]).kinds   # the kinds any play can hold
+        self.singles: IndexCrossings = {}
+        for i in self.across.keys() | self.down.keys():
+            self._single(i)
+        self._restore: list[list[tuple[IndexCrossings, int, tuple[int, int] | None]]] = []
         self.variant = variant
+        self.plain = variant.extra_points(self.tiles) is None   # no extra lines (Flex diagonals) to score
         self.hands = [list(h) for h in hands]
         self.budget = nodes
         self.deadline = deadline
+        self.clock = clock      # what ``deadline`` is read on (the bench may give process CPU time)
         self.nodes = 0
         self._table: dict[int, _Entry] = {}
         self._plays: dict[int, list[ScoredPlay]] = {}
+        self._ways: dict[int, list[_Threat]] = {}   # ``_threats`` by the plays' key
         self._cached = 0
-        self._keys: dict[tuple[int, Cell, Tile], int] = {}
+        self._keys: dict[tuple[int, Placement], int] = {}
         self._random = random.Random(0x51ED)   # Zobrist keys: seeded, so hashes (and results) never vary
         self._side = (self._random.getrandbits(64), self._random.getrandbits(64))
         self._passed = self._random.getrandbits(64)
@@ -127,18 +154,11 @@ class Solver:
     def _key(self, who: int, passed: bool) -> int:
         return self._hash ^ self._side[who] ^ (self._passed if passed else 0)
 
-    def _zobrist(self, who: int, cell: Cell, tile: Tile) -> int:
-        key = (who, cell, tile)
-        value = self._keys.get(key)
-        if value is None:
-            value = self._keys[key] = self._random.getrandbits(64)
-        return value
-
     def _tick(self) -> None:
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             raise _Budget
-        if self.deadline is not None and not self.nodes & 31 and time.perf_counter() > self.deadline:
+        if self.deadline is not None and not self.nodes & 31 and self.clock() > self.deadline:
             raise _Budget
 
     def _moves(self, who: int) -> list[ScoredPlay]:
@@ -150,70 +170,102 @@ class Solver:
             size = len(hand)
             if not hand:
                 plays = []
-            elif self.occupied:
-                plays = frontier_plays(self.occupied, self.across, self.down, Hand(hand),
-                                       self.variant.extra_points(self.tiles), ordered=False)
+            elif self.grid.tiles:
+                plays = live_plays(self.grid, self.across, self.down, self.singles, Hand(hand),
+                                   self.variant.extra_points(self.tiles))
             else:
                 plays = legal_plays(Board(self.tiles), hand, self.variant)
             # Ties broken by the plays themselves, never by the order they were found in: that order follows
             # set and dict iteration, which differs between CPython and Pyodide (32-bit hashes), and under a node
             # budget the order decides the answer (the review's level column must be the same everywhere).
-            plays.sort(key=lambda p: (len(p.placements) != size, -p.points,
-                                      [(c.cell, c.tile.color, c.tile.shape, c.tile.background) for c in p.placements]))
+            # (A play's placements compare only between plays of the same points: the key stays cheap.)
+            plays.sort(key=lambda p: (len(p.placements) != size, -p.points, p.placements[0].cell, p.placements))
             if self._cached > MAX_CACHED_PLAYS:
                 self._plays.clear()
+                self._ways.clear()
                 self._cached = 0
             self._plays[key] = plays
             self._cached += len(plays) + 1
         return plays
 
-    def _make(self, who: int, play: ScoredPlay) -> None:
-        """Place ``play`` for ``who``: tiles, hand, hash, and the frontier's crossings around the new tiles."""
-        hand = self.hands[who]
-        tiles, occupied = self.tiles, self.occupied
+    def _single(self, i: int) -> None:
+        """Update ``singles`` at the frontier cell at grid index ``i`` from its crossings."""
         across, down = self.across, self.down
-        saved: list[tuple[Crossings, Cell, tuple[int, int] | None]] = []
+        h_kinds, h_points = across.get(i, NO_CROSSING)
+        v_kinds, v_points = down.get(i, NO_CROSSING)
+        fits = h_kinds & v_kinds & self.relevant
+        if fits and (i in across or i in down):
+            self.singles[i] = fits, h_points + v_points
+        else:
+            self.singles.pop(i, None)
+
+    def _make(self, who: int, play: ScoredPlay, key: int | None = None) -> None:
+        """Place ``play`` for ``who`` (whose ``_play_key`` is ``key`` when known): tiles, hand, hash, and the
+        frontier's crossings around the new tiles."""
+        hand = self.hands[who]
+        tiles, grid = self.tiles, self.grid
+        kinds, width, left, top = grid.kinds, grid.width, grid.left, grid.top
+        across, down, singles = self.across, self.down, self.singles
+        saved: list[tuple[IndexCrossings, int, tuple[int, int] | None]] = []
+        cells = []
         for p in play.placements:
             cell, tile = p.cell, p.tile
+            i = (cell[1] - top) * width + cell[0] - left
+            cells.append(i)
             tiles[cell] = tile
-            occupied[cell] = tile.color * 6 + tile.shape
+            grid.place(i, tile.kind)
             hand.remove(tile)
-            self._hash ^= self._zobrist(who, cell, tile)
-            saved.append((across, cell, across.pop(cell, None)))
-            saved.append((down, cell, down.pop(cell, None)))
-        for p in play.placements:
-            x0, y0 = p.cell
-            for dx, dy, crossings in ((1, 0, across), (-1, 0, across), (0, 1, down), (0, -1, down)):
-                x, y = x0 + dx, y0 + dy
-                while (x, y) in occupied:
-                    x += dx
-                    y += dy
-                end = (x, y)
-                saved.append((crossings, end, crossings.get(end)))
-                crossing = cell_crossing(occupied, x, y, abs(dx), abs(dy))
-                if crossing is None:
-                    crossings.pop(end, None)
-                else:
-                    crossings[end] = crossing
+            saved.append((across, i, across.pop(i, None)))
+            saved.append((down, i, down.pop(i, None)))
+            saved.append((singles, i, singles.pop(i, None)))
+        self._hash ^= self._play_key(who, play) if key is None else key
+        ends: dict[tuple[int, int], None] = {}   # (cell, axis): the walks of a row of tiles meet the same ends
+        for i in cells:
+            for step, axis, crossings in ((1, 1, across), (-1, 1, across), (width, width, down),
+                                          (-width, width, down)):
+                j = i + step
+                while kinds[j] is not None:
+                    j += step
+                if (j, axis) not in ends:
+                    ends[j, axis] = None
+                    saved.append((crossings, j, crossings.get(j)))
+                    crossings[j] = grid.crossing(j, axis)
+        for j in dict.fromkeys([j for j, _ in ends]):
+            saved.append((singles, j, singles.get(j)))
+            self._single(j)
         self._restore.append(saved)
 
-    def _unmake(self, who: int, play: ScoredPlay) -> None:
+    def _unmake(self, who: int, play: ScoredPlay, key: int | None = None) -> None:
         hand = self.hands[who]
-        tiles, occupied = self.tiles, self.occupied
-        for crossings, cell, old in reversed(self._restore.pop()):
+        tiles, lift, index = self.tiles, self.grid.lift, self.grid.index
+        for crossings, i, old in reversed(self._restore.pop()):
             if old is None:
-                crossings.pop(cell, None)
+                crossings.pop(i, None)
             else:
-                crossings[cell] = old
-        for p in play.placements:
+                crossings[i] = old
+        for p in reversed(play.placements):
             del tiles[p.cell]
-            del occupied[p.cell]
+            lift(index(p.cell))
             hand.append(p.tile)
-            self._hash ^= self._zobrist(who, p.cell, p.tile)
+        self._hash ^= self._play_key(who, play) if key is None else key
+
+    def _play_key(self, who: int, play: ScoredPlay) -> int:
+        """The Zobrist key of ``who``'s tiles of ``play``: the xor of each placed tile's."""
+        keys = self._keys
+        value = 0
+        for p in play.placements:
+            key = (who, p)
+            part = keys.get(key)
+            if part is None:
+                part = keys[key] = self._random.getrandbits(64)
+            value ^= part
+        return value
 
     def _negamax(self, who: int, passed: bool, depth: int, alpha: int, beta: int) -> int:
         """The margin for ``who`` (to move) of the rest of the game, within (alpha, beta) as alpha-beta knows it."""
         self._tick()
+        if len(self.hands[who]) == 1 and self.plain and self.grid.tiles:
+            return self._last(who, passed, depth, alpha, beta)
         key = self._key(who, passed)
         entry = self._table.get(key)
         first: ScoredPlay | None = None
@@ -241,21 +293,23 @@ class Solver:
         best_value = -INFINITY
         best: ScoredPlay | None = None
         ordered = plays if first is None or first is plays[0] else [first] + [p for p in plays if p is not first]
+        out = False
+        threats: list[_Threat] | None = None
         for play in ordered:
             if len(play.placements) == size:
+                if out:
+                    continue   # another play going out, with no more points than the first (the plays' order)
+                out = True
                 value = play.points + END_BONUS   # going out ends the game (C9): nothing to search below
-            else:
-                points = play.points
-                self._make(who, play)
-                try:
-                    if best is None:
-                        value = points - self._negamax(1 - who, False, depth - 1, points - beta, points - alpha)
-                    else:   # principal variation search: prove this play no better with a null window first
-                        value = points - self._negamax(1 - who, False, depth - 1, points - alpha - 1, points - alpha)
-                        if alpha < value < beta:
-                            value = points - self._negamax(1 - who, False, depth - 1, points - beta, points - value)
-                finally:
-                    self._unmake(who, play)
+            elif self.bounds and (threats := self._threats(1 - who) if threats is None else threats) and (
+                    bound := self._bound(play, threats)) <= alpha:
+                value = bound   # the opponent goes out after it for at least this much: proven no better
+            elif best is None:
+                value = self._child(who, play, depth, alpha, beta)
+            else:   # principal variation search: prove this play no better with a null window first
+                value = self._child(who, play, depth, alpha, alpha + 1)
+                if alpha < value < beta:
+                    value = self._child(who, play, depth, value, beta)
             if value > best_value:
                 best_value, best = value, play
                 if value > alpha:
@@ -265,6 +319,82 @@ class Solver:
         flag = LOWER if best_value >= beta else UPPER if best_value <= start_alpha else EXACT
         self._table[key] = _Entry(PROVEN if self._horizon == horizon else depth, flag, best_value, best)
         return best_value
+
+    def _child(self, who: int, play: ScoredPlay, depth: int, alpha: int, beta: int) -> int:
+        """The margin of ``play`` for ``who`` within (alpha, beta): its points minus the opponent's ``_negamax``
+        after it; from the table without making the play when its entry there already answers."""
+        points = play.points
+        low, high = points - beta, points - alpha
+        key = self._play_key(who, play)
+        entry = self._table.get(self._hash ^ key ^ self._side[1 - who])
+        if entry is not None and entry.depth >= depth - 1 and (
+                entry.flag == EXACT or (entry.flag == LOWER and entry.value >= high)
+                or (entry.flag == UPPER and entry.value <= low)):
+            self._tick()
+            if entry.depth < PROVEN:
+                self._horizon += 1   # a value from a shallower search: this one is not proven either
+            return points - entry.value
+        self._make(who, play, key)
+        try:
+            return points - self._negamax(1 - who, False, depth - 1, low, high)
+        finally:
+            self._unmake(who, play, key)
+
+    def _threats(self, who: int) -> list[_Threat]:
+        """When ``who`` holds one tile (and no extra lines score): each cell where it goes out now, most points
+        first; else none. Cached by position."""
+        key = self._hash ^ self._side[who]
+        found = self._ways.get(key)
+        if found is not None:
+            return found
+        hand = self.hands[who]
+        found = []
+        if self.plain and self.grid.tiles and len(hand) == 1:
+            bit = 1 << hand[0].kind
+            found = [_Threat(points, i) for i, (fits, points) in self.singles.items() if fits & bit]
+            found.sort(key=lambda threat: -threat.points)
+        self._ways[key] = found
+        self._cached += len(found) + 1
+        return found
+
+    def _bound(self, play: ScoredPlay, threats: list[_Threat]) -> int:
+        """An upper bound on the margin of ``play`` for its maker when the opponent holds one tile: the play's points
+        minus the opponent's going out after it on the best cell the play leaves alone (``_threats``).
+
+        The tile's lines through that cell are its runs of tiles across and down; a play leaves them as they are
+        unless it fills the cell or an end of one of those runs (the first empty cell each way): the cell's zone.
+        (Threats of longer hands going out in one play cost more to find than they saved.)"""
+        index = self.grid.index
+        cells = [index(p.cell) for p in play.placements]
+        for threat in threats:
+            zone = threat.zone
+            if zone is None:
+                kinds, width = self.grid.kinds, self.grid.width
+                i = threat.cell
+                ends = [i]
+                for step in (1, -1, width, -width):
+                    j = i + step
+                    while kinds[j] is not None:
+                        j += step
+                    ends.append(j)
+                zone = threat.zone = frozenset(ends)
+            if zone.isdisjoint(cells):
+                return play.points - threat.points - END_BONUS
+        return INFINITY
+
+    def _last(self, who: int, passed: bool, depth: int, alpha: int, beta: int) -> int:
+        """``_negamax`` for a player holding one tile, without a board without extra lines: every play goes out, so
+        the best is the most points a cell that takes the tile alone gives (a pass when none does)."""
+        bit = 1 << self.hands[who][0].kind
+        best = -1
+        for fits, points in self.singles.values():
+            if fits & bit and points > best:
+                best = points
+        if best >= 0:
+            return best + END_BONUS
+        if passed:
+            return 0
+        return -self._negamax(1 - who, True, depth, -beta, -alpha)
 
     def _rollout(self, who: int, plays: list[ScoredPlay]) -> int:
         """The margin for ``who`` of both players making their best-scoring play (going out first) to the end."""
@@ -317,7 +447,11 @@ class Solver:
                 if exact:
                     self._negamax(who, passed, PROVEN, -INFINITY, INFINITY)
                 entry = self._table.get(self._key(who, passed))
-                play = best if not line else entry.best if entry is not None else None
+                if line:
+                    # a last tile (``_last``, no entry) goes where it scores most: the first of its plays
+                    play = entry.best if entry is not None else plays[0] if len(self.hands[who]) == 1 else None
+                else:
+                    play = best
                 if play is None:
                     break
                 line.append(play)
@@ -332,7 +466,9 @@ class Solver:
 
 
 def solve(board: Board, variant: Variant, hand: Sequence[Tile], other: Sequence[Tile],
-          nodes: int | None = None, seconds: float | None = None, passed: bool = False) -> Solution:
-    """Solve the end game where the player on move holds ``hand`` and the opponent ``other`` (bag empty)."""
-    deadline = None if seconds is None else time.perf_counter() + seconds
-    return Solver(board, variant, [hand, other], nodes, deadline, passed).solve()
+          nodes: int | None = None, seconds: float | None = None, passed: bool = False,
+          bounds: bool = True, clock: Callable[[], float] = time.perf_counter) -> Solution:
+    """Solve the end game where the player on move holds ``hand`` and the opponent ``other`` (bag empty), within
+    ``seconds`` on ``clock`` when given."""
+    deadline = None if seconds is None else clock() + seconds
+    return Solver(board, variant, [hand, other], nodes, deadline, passed, bounds, clock).solve()

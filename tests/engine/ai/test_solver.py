@@ -156,3 +156,63 @@ def test_the_review_marks_end_game_moves_against_the_solver():
     assert game.end_reason == "out" and game.history[last].kind == "play"
     assert notes[last]["exact"] and notes[last]["margin"] == game.history[last].points   # going out: +6 included
     assert endgame_notes(Game.new("cubes", ["a", "b"], 5)) == {}
+
+
+def test_the_solvers_plays_are_the_legal_plays_along_random_lines():
+    # The solver keeps the board's frontier up to date play by play (movegen.LiveGrid, live_plays) and walks
+    # multi-tile plays only through cells where a tile fits alone: its plays must be legal_plays' at every position.
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(200, 216):
+        game = bag_empty(("classic", "flex")[seed % 2], seed)
+        if game is None:
+            continue
+        solver = Solver(game.board, game.variant, [game.hands[game.to_move], game.hands[1 - game.to_move]])
+        board, who = Board(game.board.tiles), 0
+        while solver.hands[0] and solver.hands[1]:
+            mine = solver._moves(who)
+            assert sorted(mine) == sorted(legal_plays(board, solver.hands[who], game.variant))
+            checked += 1
+            if not mine:
+                break
+            play = rng.choice(mine)
+            solver._make(who, play)
+            board.tiles.update((p.cell, p.tile) for p in play.placements)
+            who = 1 - who
+    assert checked >= 60
+
+
+def test_the_bound_of_a_one_tile_opponent_going_out_prunes_without_changing_the_margin():
+    # bounds=False searches every play alpha-beta does not cut; the bound (a play cannot beat its points minus the
+    # opponent's going out on a cell it leaves alone) must give the same margins with fewer nodes.
+    rng = random.Random(7)
+    pruned = full = 0
+    for seed in range(300, 316):
+        game = bag_empty("classic", seed)
+        if game is None:
+            continue
+        mover, other = game.hands[game.to_move], game.hands[1 - game.to_move]
+        mine, theirs = rng.sample(mover, min(len(mover), 3)), rng.sample(other, min(len(other), rng.choice((1, 2, 3))))
+        with_bound = solve(game.board, game.variant, mine, theirs)
+        without = solve(game.board, game.variant, mine, theirs, bounds=False)
+        assert with_bound.exact and without.exact
+        assert with_bound.margin == without.margin
+        assert replay(game.board, game.variant, [mine, theirs], with_bound.line) == with_bound.margin
+        pruned, full = pruned + with_bound.nodes, full + without.nodes
+    assert pruned < full
+
+
+def test_the_answer_does_not_follow_the_order_cells_are_kept_in():
+    # Pyodide hashes differently from CPython, so sets and dicts may list the frontier in another order there: the
+    # answer, under a node budget too, must not depend on it (plays are ordered by the plays themselves).
+    game = bag_empty("classic", 7)
+    hands = [game.hands[game.to_move][:4], game.hands[1 - game.to_move][:4]]
+    answers = set()
+    for order in range(3):
+        solver = Solver(game.board, game.variant, hands, nodes=800)
+        cells = list(solver.singles.items())
+        random.Random(order).shuffle(cells)
+        solver.singles = dict(cells)
+        solution = solver.solve()
+        answers.add((solution.best, solution.margin, solution.line, solution.nodes))
+    assert len(answers) == 1
