@@ -198,6 +198,8 @@ class ExpertPlayer(HardPlayer):
             if not bag and len(placed) == len(other):
                 return value - END_BONUS * share
             del bag[:len(placed)]   # their draw
+        if bag:   # only the points count (which play of them does not)
+            return value + self.follow_up * board.best_points(hand)
         follow = board.best(hand)
         if follow is not None:
             points, placed = follow
@@ -209,6 +211,7 @@ class ExpertPlayer(HardPlayer):
         if self._root is None or self._root_view is not view:
             self._root_view = view
             self._root = _Sim.of(view)
+            self._root.prepare()
             self._cache = {}
         key = id(candidate)
         sim = self._cache.get(key)
@@ -216,6 +219,7 @@ class ExpertPlayer(HardPlayer):
             sim = self._root.copy()
             if candidate.play is not None:
                 sim.place([(p.cell, p.tile) for p in candidate.play.placements])
+            sim.prepare()   # every deal's reply is asked here: the lines the candidate changed, listed once
             self._cache[key] = sim
         return sim.copy()
 
@@ -261,12 +265,28 @@ class _Sim:
         assert self.flex is not None
         return _Sim(None, self.flex.copy())
 
+    def prepare(self) -> None:
+        """Ready for many hands (``quick.Position.prepare``; Flex positions are scanned for each hand)."""
+        if self.position is not None:
+            self.position.prepare()
+
     def place(self, placed: Sequence[tuple[Cell, Tile]]) -> None:
         if self.position is not None:
             self.position.place([(cell, tile.color * 6 + tile.shape) for cell, tile in placed])
         else:
             assert self.flex is not None
             self.flex.place_tiles(placed)
+
+    def best_points(self, hand: Sequence[Tile]) -> int:
+        """The most this hand can score now (0 when nothing fits)."""
+        if self.position is None:
+            assert self.flex is not None
+            found = self.flex.best_tiles(hand)
+            return 0 if found is None else found[0]
+        mask = 0
+        for tile in hand:
+            mask |= 1 << (tile.color * 6 + tile.shape)
+        return self.position.best_points(mask)
 
     def best(self, hand: Sequence[Tile]) -> tuple[int, list[tuple[Cell, Tile]]] | None:
         """The most this hand can score now and where it plays."""
