@@ -6,8 +6,8 @@ best follow-up. The candidate's value is its points, minus the opponents' replie
 opponents: with several, the aim is to beat them on average), plus our follow-up, averaged over deals; the same deals
 serve every candidate. Candidates are cut by successive halving: the worse half goes after each round, so the budget
 goes to the close calls. When the bag is empty in a two-player classic or Flex game, the exact end-game
-solver of ``solver.py`` decides instead (the hidden hand is then known): within ``iterations * SOLVER_NODES`` nodes and
-the time cap; a search that proves nothing in its budget plays its first iteration's best play.
+solver of ``solver.py`` decides instead (the hidden hand is then known): within ``iterations * solver_nodes`` nodes
+(``SOLVER_NODES`` unless told; a game review gives fewer) and the time cap; a search that proves nothing in its budget plays its first iteration's best play.
 ``endgame="search"`` keeps the earlier, pruned end-game search of ``endgame.py`` (for comparisons in tournaments:
 ``python3 -m qwirkle tournament --players expert,expert/endgame=search``).
 
@@ -75,7 +75,8 @@ class ExpertPlayer(HardPlayer):
 
     def __init__(self, rng: random.Random, seconds: float | None = DEFAULT_SECONDS,
                  iterations: int | None = None, candidates: int = 8, weights: Weights = Weights(),
-                 exchange_base: float = EXCHANGE_BASE, follow_up: float = 1.0, endgame: str = "solver") -> None:
+                 exchange_base: float = EXCHANGE_BASE, follow_up: float = 1.0, endgame: str = "solver",
+                 solver_nodes: int = SOLVER_NODES) -> None:
         super().__init__(rng, weights, exchange_base, roll_samples=16, endgame_nodes=0)
         if iterations is None:
             iterations = DEFAULT_ITERATIONS if seconds is None else CAPPED_ITERATIONS
@@ -86,6 +87,7 @@ class ExpertPlayer(HardPlayer):
         if endgame not in ENDGAMES:
             raise ValueError(f"expert: endgame must be one of {', '.join(ENDGAMES)}")
         self.endgame = endgame
+        self.solver_nodes = solver_nodes
         self.seconds = seconds
         self.iterations = iterations
         self.candidates = candidates
@@ -235,7 +237,7 @@ class ExpertPlayer(HardPlayer):
             if not search.depth:
                 return None
         else:
-            solution = Solver(view.board, view.variant, [view.hand, other], nodes=self.iterations * SOLVER_NODES,
+            solution = Solver(view.board, view.variant, [view.hand, other], nodes=self.iterations * self.solver_nodes,
                               deadline=deadline).solve()
             if not solution.depth:
                 return None
