@@ -10,14 +10,17 @@ would beat the best score found so far, and stops at the first way to fill it. T
 so a segment is filled in its best way, and only when an upper bound on its points beats the best so far.
 
 A position asked about many hands (the look-ahead asks each candidate's position once per sampled deal) is
-``prepare``d: every row's and column's segments are listed once, whatever the hand, best points first, so that a
-hand's best play in that line is the first segment it can fill. Copies share the lists, and ``place`` drops only
-those of the lines it changed, so a copy after a reply lists again just those lines (the others are read from the
-lists). The answer is the same as without lists, ties included (first in the scan's order).
+``prepare``d: every row's and column's segments are listed once, whatever the hand, each with the color or shape group
+its tiles would come from, and all of them kept by group and size, best points first, so that a hand reads only the
+groups it holds two kinds of and stops at the first segment it can fill. Copies share the lists; ``place`` drops the
+lists of the lines it changed and notes the places it changed, so that ``best_points`` on a copy with a reply placed
+reads the prepared lists (passing over the segments that read a changed place) and scans only around those places.
+``best_play`` gives the same play as without lists, ties included (the first in the scan's order); ``best_points``
+gives its points.
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 from ..movegen import ALL_KINDS, COLOR_MASKS, SHAPE_MASKS, cell_crossing, joinable
 from ..notation import Cell
@@ -117,8 +120,8 @@ class Position:
                 merged.extend(listed)
         merged.sort(key=_points_first)   # stable: the scan's order among equal points
         buckets: Buckets = {}
-        for order, (total, cells, fits, need, size, line, first, last, group) in enumerate(merged):
-            buckets.setdefault((group, size), []).append((total, order, cells, fits, need, line, first, last))
+        for order, (total, cells, fits, need, size, where, first, last, group) in enumerate(merged):
+            buckets.setdefault((group, size), []).append((total, order, cells, fits, need, where, first, last))
         self.merged = buckets
         self.changed = {}
 
@@ -203,7 +206,7 @@ class Position:
         if not groups:
             return best
         if self.merged is not None and not self.changed and self.extra is None:   # prepared here: one list
-            found = _best_listed(self.merged, hand_kinds, best_points, frozenset())
+            found = _best_listed(self.merged, hand_kinds, best_points, {})
             return best if found is None else found
         most = max(bin(kinds).count("1") for _, kinds in groups)
         rows, columns = self._anchor_lines()
@@ -256,7 +259,7 @@ class Position:
                 best = (best_points, [cell], [(fits & -fits).bit_length() - 1])
         return best
 
-    def _segments(self, horizontal: bool, lines: dict[int, Sequence[int]], hand_kinds: int,
+    def _segments(self, horizontal: bool, lines: Mapping[int, Sequence[int]], hand_kinds: int,
                   groups: list[tuple[int, int]], most: int, beat: int) -> Found | None:
         """The best segment starting at the given places of each line (``best_play``: every start that may reach
         an anchor) that scores more than ``beat``, the first found among equals."""
