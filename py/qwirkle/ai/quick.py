@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping, Sequence
 
-from ..movegen import ALL_KINDS, COLOR_MASKS, SHAPE_MASKS, cell_crossing, joinable
+from ..movegen import ALL_KINDS, COLOR_MASKS, NO_CROSSING, SHAPE_MASKS, cell_crossing, joinable
 from ..notation import Cell
 from ..scoring import QWIRKLE, diagonal_points, line_points
 from ..tiles import Tile
@@ -47,7 +47,7 @@ LINE_POINTS = tuple(line_points(n) for n in range(QWIRKLE + 1))
 class Position:
     """Kinds by cell plus the crossing data of every empty cell next to a tile."""
 
-    __slots__ = ("kinds", "across", "down", "extra", "segments", "merged", "changed")
+    __slots__ = ("kinds", "across", "down", "extra", "segments", "merged", "singles", "changed")
 
     def __init__(self, kinds: dict[Cell, int] | None = None) -> None:
         self.extra: Callable[[int, list[Cell], list[int], int, list[tuple[int, int]], int], Found | None] | None = None
@@ -56,6 +56,7 @@ class Position:
         self.down: dict[Cell, Crossing] = {}     # empty cells with an upper or lower neighbour
         self.segments: dict[Line, list[Segment]] = {}   # prepared lines (shared by copies, never changed in place)
         self.merged: Buckets | None = None   # every line's segments at the last prepare, by group and size
+        self.singles: list[tuple[int, Cell, int]] = []   # the open cells at the last prepare: points, cell, kinds
         self.changed: Changes = {}   # since (the merged segments that read these places are stale)
         if kinds:
             self.place(list(kinds.items()))
@@ -69,6 +70,7 @@ class Position:
         other.down = dict(self.down)
         other.segments = self.segments
         other.merged = self.merged
+        other.singles = self.singles
         other.changed = self.changed
         return other
 
@@ -123,6 +125,15 @@ class Position:
         for order, (total, cells, fits, need, size, where, first, last, group) in enumerate(merged):
             buckets.setdefault((group, size), []).append((total, order, cells, fits, need, where, first, last))
         self.merged = buckets
+        across, down = self.across, self.down
+        singles = []
+        for cell in open_cells(across, down):
+            h_kinds, h_points = across.get(cell, NO_CROSSING)
+            v_kinds, v_points = down.get(cell, NO_CROSSING)
+            if h_kinds & v_kinds:
+                singles.append((h_points + v_points, cell, h_kinds & v_kinds))
+        singles.sort(key=lambda single: -single[0])   # stable: open_cells order among equal points
+        self.singles = singles
         self.changed = {}
 
     def _line_segments(self, horizontal: bool, line: int, low: int, high: int) -> list[Segment]:
@@ -226,8 +237,7 @@ class Position:
             return 0 if found is None else found[0]
         if not hand_kinds:
             return 0
-        single = self._single(hand_kinds)
-        best_points = 0 if single is None else single[0]
+        best_points = self._single_points(hand_kinds)
         groups = [(mask, hand_kinds & mask) for mask in GROUPS if bin(hand_kinds & mask).count("1") >= 2]
         if not groups:
             return best_points
@@ -247,6 +257,36 @@ class Position:
 
     def _single(self, hand_kinds: int) -> Found | None:
         """The best one-tile play (the first found among equals)."""
+        if self.merged is not None and not self.changed:
+            for points, cell, fits in self.singles:
+                if fits & hand_kinds:
+                    return (points, [cell], [(fits & hand_kinds & -(fits & hand_kinds)).bit_length() - 1])
+            return None
+        return self._single_plain(hand_kinds)
+
+    def _single_points(self, hand_kinds: int) -> int:
+        """The points of the best one-tile play (0 when none): the prepared list, but for the cells changed since,
+        which are read from the crossings."""
+        changed = self.changed
+        best = 0
+        for points, (x, y), fits in self.singles:
+            if fits & hand_kinds and not (x in changed.get((True, y), ()) or y in changed.get((False, x), ())):
+                best = points
+                break
+        across, down = self.across, self.down
+        for (horizontal, line), places in changed.items():
+            for place in places:
+                cell = (place, line) if horizontal else (line, place)
+                if cell not in across and cell not in down:   # a tile now, or no longer next to one
+                    continue
+                h_kinds, h_points = across.get(cell, NO_CROSSING)
+                v_kinds, v_points = down.get(cell, NO_CROSSING)
+                if h_kinds & v_kinds & hand_kinds:
+                    best = max(best, h_points + v_points)
+        return best
+
+    def _single_plain(self, hand_kinds: int) -> Found | None:
+        """The best one-tile play by a scan of the open cells."""
         across, down = self.across, self.down
         best: Found | None = None
         best_points = 0
