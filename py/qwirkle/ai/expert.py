@@ -6,8 +6,8 @@ best follow-up. The candidate's value is its points, minus the opponents' replie
 opponents: with several, the aim is to beat them on average), plus our follow-up, averaged over deals; the same deals
 serve every candidate. Candidates are cut by successive halving: the worse half goes after each round, so the budget
 goes to the close calls. When the bag is empty in a two-player classic or Flex game, the exact end-game
-solver of ``solver.py`` decides instead (the hidden hand is then known): within ``iterations * SOLVER_NODES`` nodes and
-the time cap; a search that proves nothing in its budget plays its first iteration's best play.
+solver of ``solver.py`` decides instead (the hidden hand is then known): within ``iterations * solver_nodes`` nodes
+(``SOLVER_NODES`` unless told; a game review gives fewer) and the time cap; a search that proves nothing in its budget plays its first iteration's best play.
 ``endgame="search"`` keeps the earlier, pruned end-game search of ``endgame.py`` (for comparisons in tournaments:
 ``python3 -m qwirkle tournament --players expert,expert/endgame=search``).
 
@@ -75,7 +75,8 @@ class ExpertPlayer(HardPlayer):
 
     def __init__(self, rng: random.Random, seconds: float | None = DEFAULT_SECONDS,
                  iterations: int | None = None, candidates: int = 8, weights: Weights = Weights(),
-                 exchange_base: float = EXCHANGE_BASE, follow_up: float = 1.0, endgame: str = "solver") -> None:
+                 exchange_base: float = EXCHANGE_BASE, follow_up: float = 1.0, endgame: str = "solver",
+                 solver_nodes: int = SOLVER_NODES) -> None:
         super().__init__(rng, weights, exchange_base, roll_samples=16, endgame_nodes=0)
         if iterations is None:
             iterations = DEFAULT_ITERATIONS if seconds is None else CAPPED_ITERATIONS
@@ -86,6 +87,7 @@ class ExpertPlayer(HardPlayer):
         if endgame not in ENDGAMES:
             raise ValueError(f"expert: endgame must be one of {', '.join(ENDGAMES)}")
         self.endgame = endgame
+        self.solver_nodes = solver_nodes
         self.seconds = seconds
         self.iterations = iterations
         self.candidates = candidates
@@ -198,6 +200,8 @@ class ExpertPlayer(HardPlayer):
             if not bag and len(placed) == len(other):
                 return value - END_BONUS * share
             del bag[:len(placed)]   # their draw
+        if bag:   # only the points count (which play of them does not)
+            return value + self.follow_up * board.best_points(hand)
         follow = board.best(hand)
         if follow is not None:
             points, placed = follow
@@ -209,6 +213,7 @@ class ExpertPlayer(HardPlayer):
         if self._root is None or self._root_view is not view:
             self._root_view = view
             self._root = _Sim.of(view)
+            self._root.prepare()
             self._cache = {}
         key = id(candidate)
         sim = self._cache.get(key)
@@ -216,6 +221,7 @@ class ExpertPlayer(HardPlayer):
             sim = self._root.copy()
             if candidate.play is not None:
                 sim.place([(p.cell, p.tile) for p in candidate.play.placements])
+            sim.prepare()   # every deal's reply is asked here: the lines the candidate changed, listed once
             self._cache[key] = sim
         return sim.copy()
 
@@ -231,7 +237,7 @@ class ExpertPlayer(HardPlayer):
             if not search.depth:
                 return None
         else:
-            solution = Solver(view.board, view.variant, [view.hand, other], nodes=self.iterations * SOLVER_NODES,
+            solution = Solver(view.board, view.variant, [view.hand, other], nodes=self.iterations * self.solver_nodes,
                               deadline=deadline).solve()
             if not solution.depth:
                 return None
@@ -261,12 +267,28 @@ class _Sim:
         assert self.flex is not None
         return _Sim(None, self.flex.copy())
 
+    def prepare(self) -> None:
+        """Ready for many hands (``quick.Position.prepare``; Flex positions are scanned for each hand)."""
+        if self.position is not None:
+            self.position.prepare()
+
     def place(self, placed: Sequence[tuple[Cell, Tile]]) -> None:
         if self.position is not None:
             self.position.place([(cell, tile.color * 6 + tile.shape) for cell, tile in placed])
         else:
             assert self.flex is not None
             self.flex.place_tiles(placed)
+
+    def best_points(self, hand: Sequence[Tile]) -> int:
+        """The most this hand can score now (0 when nothing fits)."""
+        if self.position is None:
+            assert self.flex is not None
+            found = self.flex.best_tiles(hand)
+            return 0 if found is None else found[0]
+        mask = 0
+        for tile in hand:
+            mask |= 1 << (tile.color * 6 + tile.shape)
+        return self.position.best_points(mask)
 
     def best(self, hand: Sequence[Tile]) -> tuple[int, list[tuple[Cell, Tile]]] | None:
         """The most this hand can score now and where it plays."""

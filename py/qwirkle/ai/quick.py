@@ -8,12 +8,21 @@ would beat the best score found so far, and stops at the first way to fill it. T
 ``max(p.points for p in legal_plays(...))`` (tests/engine/ai/test_ai_quick.py checks it on many positions).
 ``FlexPosition`` adds the Flex diagonals: the points of a segment then depend on which tile (background) goes where,
 so a segment is filled in its best way, and only when an upper bound on its points beats the best so far.
+
+A position asked about many hands (the look-ahead asks each candidate's position once per sampled deal) is
+``prepare``d: every row's and column's segments are listed once, whatever the hand, each with the color or shape group
+its tiles would come from, and all of them kept by group and size, best points first, so that a hand reads only the
+groups it holds two kinds of and stops at the first segment it can fill. Copies share the lists; ``place`` drops the
+lists of the lines it changed and notes the places it changed, so that ``best_points`` on a copy with a reply placed
+reads the prepared lists (passing over the segments that read a changed place) and scans only around those places.
+``best_play`` gives the same play as without lists, ties included (the first in the scan's order); ``best_points``
+gives its points.
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
-from ..movegen import ALL_KINDS, COLOR_MASKS, SHAPE_MASKS, cell_crossing, joinable
+from ..movegen import ALL_KINDS, COLOR_MASKS, NO_CROSSING, SHAPE_MASKS, cell_crossing, joinable
 from ..notation import Cell
 from ..scoring import QWIRKLE, diagonal_points, line_points
 from ..tiles import Tile
@@ -21,6 +30,14 @@ from .lines import bits
 
 Crossing = tuple[int, int]           # accepted kinds, points of the line the tile would join
 Found = tuple[int, list[Cell], list[int]]   # points, cells, kinds
+Line = tuple[bool, int]              # (horizontal, row or column)
+# points, empty cells, the kinds each cell takes from one color or shape group, the group's kinds that may join, the
+# number of cells, the line, the first and last place along it the segment reads (the empty ends included), the
+# group's index in GROUPS
+Segment = tuple[int, tuple[Cell, ...], tuple[int, ...], int, int, Line, int, int, int]
+Listed = tuple[int, int, tuple[Cell, ...], tuple[int, ...], int, Line, int, int]   # points, place in the order, ...
+Changes = dict[Line, tuple[int, ...]]   # places along each line where a tile or a crossing changed
+Buckets = dict[tuple[int, int], list[Listed]]   # (group's index in GROUPS, cells) -> segments, best first
 GROUPS = COLOR_MASKS + SHAPE_MASKS
 
 
@@ -30,13 +47,17 @@ LINE_POINTS = tuple(line_points(n) for n in range(QWIRKLE + 1))
 class Position:
     """Kinds by cell plus the crossing data of every empty cell next to a tile."""
 
-    __slots__ = ("kinds", "across", "down", "extra")
+    __slots__ = ("kinds", "across", "down", "extra", "segments", "merged", "singles", "changed")
 
     def __init__(self, kinds: dict[Cell, int] | None = None) -> None:
         self.extra: Callable[[int, list[Cell], list[int], int, list[tuple[int, int]], int], Found | None] | None = None
         self.kinds: dict[Cell, int] = {}
         self.across: dict[Cell, Crossing] = {}   # empty cells with a left or right neighbour
         self.down: dict[Cell, Crossing] = {}     # empty cells with an upper or lower neighbour
+        self.segments: dict[Line, list[Segment]] = {}   # prepared lines (shared by copies, never changed in place)
+        self.merged: Buckets | None = None   # every line's segments at the last prepare, by group and size
+        self.singles: list[tuple[int, Cell, int]] = []   # the open cells at the last prepare: points, cell, kinds
+        self.changed: Changes = {}   # since (the merged segments that read these places are stale)
         if kinds:
             self.place(list(kinds.items()))
 
@@ -47,14 +68,21 @@ class Position:
         other.kinds = dict(self.kinds)
         other.across = dict(self.across)
         other.down = dict(self.down)
+        other.segments = self.segments
+        other.merged = self.merged
+        other.singles = self.singles
+        other.changed = self.changed
         return other
 
     def place(self, placed: Sequence[tuple[Cell, int]]) -> None:
         kinds = self.kinds
-        for cell, kind in placed:
-            kinds[cell] = kind
-            self.across.pop(cell, None)
-            self.down.pop(cell, None)
+        changed: dict[Line, list[int]] = {}   # where tiles or crossings change (the lines' lists go)
+        for (x, y), kind in placed:
+            kinds[(x, y)] = kind
+            self.across.pop((x, y), None)
+            self.down.pop((x, y), None)
+            changed.setdefault((True, y), []).append(x)
+            changed.setdefault((False, x), []).append(y)
         for (x, y), _ in placed:
             for dx, dy, table in ((1, 0, self.across), (0, 1, self.down)):
                 for sign in (1, -1):
@@ -67,6 +95,104 @@ class Position:
                         table.pop((cx, cy), None)
                     else:
                         table[(cx, cy)] = crossing
+                    # an across crossing is read by the column's segments, a down crossing by the row's
+                    if dx:
+                        changed.setdefault((False, cx), []).append(cy)
+                    else:
+                        changed.setdefault((True, cy), []).append(cx)
+        self.segments = {line: listed for line, listed in self.segments.items() if line not in changed}
+        if self.merged is not None:
+            since = dict(self.changed)
+            for line, places in changed.items():
+                since[line] = since.get(line, ()) + tuple(places)
+            self.changed = since
+
+    def prepare(self) -> None:
+        """List the segments of every row and column not listed yet, and all of them in one list in the order
+        ``best_play`` finds them (best points first; among equals rows, then columns, in ``_anchor_lines`` order),
+        for many hands to come."""
+        rows, columns = self._anchor_lines()
+        segments = self.segments
+        merged: list[Segment] = []
+        for horizontal, lines in ((True, rows), (False, columns)):
+            for line, (low, high) in lines.items():
+                listed = segments.get((horizontal, line))
+                if listed is None:
+                    listed = segments[(horizontal, line)] = self._line_segments(horizontal, line, low, high)
+                merged.extend(listed)
+        merged.sort(key=_points_first)   # stable: the scan's order among equal points
+        buckets: Buckets = {}
+        for order, (total, cells, fits, need, size, where, first, last, group) in enumerate(merged):
+            buckets.setdefault((group, size), []).append((total, order, cells, fits, need, where, first, last))
+        self.merged = buckets
+        across, down = self.across, self.down
+        singles = []
+        for cell in open_cells(across, down):
+            h_kinds, h_points = across.get(cell, NO_CROSSING)
+            v_kinds, v_points = down.get(cell, NO_CROSSING)
+            if h_kinds & v_kinds:
+                singles.append((h_points + v_points, cell, h_kinds & v_kinds))
+        singles.sort(key=lambda single: -single[0])   # stable: open_cells order among equal points
+        self.singles = singles
+        self.changed = {}
+
+    def _line_segments(self, horizontal: bool, line: int, low: int, high: int) -> list[Segment]:
+        """Every segment of two or more empty cells in the line that some hand might fill, whatever the hand:
+        the scan of ``_segments`` without the hand's cuts, best points first (the scan's order among equals)."""
+        kinds = self.kinds
+        crossing = self.down if horizontal else self.across
+        key = (horizontal, line)
+        found: list[Segment] = []
+        for a in range(low - 5, high + 1):
+            if ((a - 1, line) if horizontal else (line, a - 1)) in kinds:
+                continue
+            run = 0
+            touching = False
+            cells: list[Cell] = []
+            masks: list[int] = []
+            points = 0
+            pos = a
+            end = a + QWIRKLE
+            while pos < end:
+                cell = (pos, line) if horizontal else (line, pos)
+                kind = kinds.get(cell)
+                if kind is not None:
+                    bit = 1 << kind
+                    if run & bit:
+                        break
+                    run |= bit
+                    if not joinable(run):
+                        break
+                    touching = True
+                else:
+                    cross = crossing.get(cell)
+                    if cross is None:
+                        mask = ALL_KINDS
+                    else:
+                        mask = cross[0]
+                        points += cross[1]
+                        touching = True
+                    if not mask:
+                        break
+                    cells.append(cell)
+                    masks.append(mask)
+                pos += 1
+                if touching and len(cells) >= 2:
+                    if ((pos, line) if horizontal else (line, pos)) in kinds:
+                        continue
+                    total = points + LINE_POINTS[pos - a]
+                    common = _RUN_GROUPS.get(run) or _run_groups(run)
+                    for mask in masks:
+                        free = mask & ~run
+                        common &= _MASK_GROUPS.get(free) or _mask_groups(free)
+                    while common:   # an entry per group every cell may take a kind of, in GROUPS order
+                        index = (common & -common).bit_length() - 1
+                        common &= common - 1
+                        group = GROUPS[index] & ~run
+                        found.append((total, tuple(cells), tuple(mask & group for mask in masks), group,
+                                      len(cells), key, a - 1, pos, index))
+        found.sort(key=_points_first)   # stable: the scan's order among equal points
+        return found
 
     def _anchor_lines(self) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
         """Rows and columns holding a tile or an empty cell next to one: line -> [lowest, highest] anchor."""
@@ -85,6 +211,82 @@ class Position:
         """The highest-scoring play of a hand holding the kinds ``hand_kinds`` (bits): (points, cells, kinds)."""
         if not hand_kinds:
             return None
+        best = self._single(hand_kinds)
+        best_points = 0 if best is None else best[0]
+        groups = [(mask, hand_kinds & mask) for mask in GROUPS if bin(hand_kinds & mask).count("1") >= 2]
+        if not groups:
+            return best
+        if self.merged is not None and not self.changed and self.extra is None:   # prepared here: one list
+            found = _best_listed(self.merged, hand_kinds, best_points, {})
+            return best if found is None else found
+        most = max(bin(kinds).count("1") for _, kinds in groups)
+        rows, columns = self._anchor_lines()
+        for horizontal, lines in ((True, rows), (False, columns)):
+            starts = {line: range(low - 5, high + 1) for line, (low, high) in lines.items()}
+            found = self._segments(horizontal, starts, hand_kinds, groups, most, best_points)
+            if found is not None and found[0] > best_points:
+                best, best_points = found, found[0]
+        return best
+
+    def best_points(self, hand_kinds: int) -> int:
+        """The points of ``best_play(hand_kinds)`` (0 when nothing fits), faster on a copy of a prepared position
+        with a few tiles placed since: the lines they left alone are read from the prepared list, only the changed
+        ones are scanned. Which play it is may differ among plays of equal points, so only the points are given."""
+        if self.merged is None or self.extra is not None:
+            found = self.best_play(hand_kinds)
+            return 0 if found is None else found[0]
+        if not hand_kinds:
+            return 0
+        best_points = self._single_points(hand_kinds)
+        groups = [(mask, hand_kinds & mask) for mask in GROUPS if bin(hand_kinds & mask).count("1") >= 2]
+        if not groups:
+            return best_points
+        changed = self.changed
+        found = _best_listed(self.merged, hand_kinds, best_points, changed)
+        if found is not None:
+            best_points = found[0]
+        if changed:   # the segments that read a changed place, found again
+            most = max(bin(kinds).count("1") for _, kinds in groups)
+            for horizontal in (True, False):
+                starts = {line: sorted({a for place in places for a in range(place - QWIRKLE, place + 2)})
+                          for (across, line), places in changed.items() if across == horizontal}
+                found = self._segments(horizontal, starts, hand_kinds, groups, most, best_points)
+                if found is not None and found[0] > best_points:
+                    best_points = found[0]
+        return best_points
+
+    def _single(self, hand_kinds: int) -> Found | None:
+        """The best one-tile play (the first found among equals)."""
+        if self.merged is not None and not self.changed:
+            for points, cell, fits in self.singles:
+                if fits & hand_kinds:
+                    return (points, [cell], [(fits & hand_kinds & -(fits & hand_kinds)).bit_length() - 1])
+            return None
+        return self._single_plain(hand_kinds)
+
+    def _single_points(self, hand_kinds: int) -> int:
+        """The points of the best one-tile play (0 when none): the prepared list, but for the cells changed since,
+        which are read from the crossings."""
+        changed = self.changed
+        best = 0
+        for points, (x, y), fits in self.singles:
+            if fits & hand_kinds and not (x in changed.get((True, y), ()) or y in changed.get((False, x), ())):
+                best = points
+                break
+        across, down = self.across, self.down
+        for (horizontal, line), places in changed.items():
+            for place in places:
+                cell = (place, line) if horizontal else (line, place)
+                if cell not in across and cell not in down:   # a tile now, or no longer next to one
+                    continue
+                h_kinds, h_points = across.get(cell, NO_CROSSING)
+                v_kinds, v_points = down.get(cell, NO_CROSSING)
+                if h_kinds & v_kinds & hand_kinds:
+                    best = max(best, h_points + v_points)
+        return best
+
+    def _single_plain(self, hand_kinds: int) -> Found | None:
+        """The best one-tile play by a scan of the open cells."""
         across, down = self.across, self.down
         best: Found | None = None
         best_points = 0
@@ -95,24 +297,24 @@ class Position:
             if fits and h_points + v_points > best_points:
                 best_points = h_points + v_points
                 best = (best_points, [cell], [(fits & -fits).bit_length() - 1])
-        groups = [(mask, hand_kinds & mask) for mask in GROUPS if bin(hand_kinds & mask).count("1") >= 2]
-        if not groups:
-            return best
-        most = max(bin(kinds).count("1") for _, kinds in groups)
-        rows, columns = self._anchor_lines()
-        for horizontal, lines in ((True, rows), (False, columns)):
-            found = self._segments(horizontal, lines, hand_kinds, groups, most, best_points)
-            if found is not None and found[0] > best_points:
-                best, best_points = found, found[0]
         return best
 
-    def _segments(self, horizontal: bool, lines: dict[int, list[int]], hand_kinds: int,
+    def _segments(self, horizontal: bool, lines: Mapping[int, Sequence[int]], hand_kinds: int,
                   groups: list[tuple[int, int]], most: int, beat: int) -> Found | None:
+        """The best segment starting at the given places of each line (``best_play``: every start that may reach
+        an anchor) that scores more than ``beat``, the first found among equals."""
         kinds = self.kinds
         crossing = self.down if horizontal else self.across
         best: Found | None = None
-        for line, (low, high) in lines.items():
-            for a in range(low - 5, high + 1):
+        listed = self.segments if self.extra is None else {}
+        for line, starts in lines.items():
+            segments = listed.get((horizontal, line))
+            if segments is not None:   # prepared: the line's first segment the hand fills beats the rest of it
+                found = _first_filled(segments, hand_kinds, beat)
+                if found is not None:
+                    beat, best = found[0], found
+                continue
+            for a in starts:
                 if ((a - 1, line) if horizontal else (line, a - 1)) in kinds:
                     continue
                 run = 0
@@ -171,6 +373,67 @@ def open_cells(across: dict[Cell, Crossing], down: dict[Cell, Crossing]) -> list
     return [*across, *(cell for cell in down if cell not in across)]
 
 
+def _best_listed(buckets: Buckets, hand_kinds: int, beat: int, skip: Changes) -> Found | None:
+    """The prepared segment that ``_segments`` would find for this hand if it scores more than ``beat``: the most
+    points, the first in the prepared order among equals. Only the groups the hand holds two kinds or more of are
+    read, and of those only segments of at most that many cells; segments that read a place of ``skip`` are passed
+    over."""
+    best: Found | None = None
+    best_order = -1
+    for index, group in enumerate(GROUPS):
+        held = hand_kinds & group
+        count = held.bit_count()
+        for size in range(2, count + 1):
+            for total, order, cells, fits, need, line, first, last in buckets.get((index, size), ()):
+                if total < beat or total == beat and (best is None or order > best_order):
+                    break
+                if skip and line in skip and any(first <= place <= last for place in skip[line]):
+                    continue
+                free = held & need
+                if free.bit_count() < size:
+                    continue
+                chosen = _assign(fits, 0, free)
+                if chosen is not None:
+                    best, beat, best_order = (total, list(cells), chosen), total, order
+                    break
+    return best
+
+
+def _first_filled(segments: list[Segment], hand_kinds: int, beat: int) -> Found | None:
+    """The first listed segment that scores more than ``beat`` and that the hand can fill (best points first), filled
+    as ``_fill`` would (the first group in ``GROUPS`` order, the same kinds)."""
+    for total, cells, fits, group, size, *_ in segments:
+        if total <= beat:
+            return None
+        free = hand_kinds & group
+        if bin(free).count("1") < size:
+            continue
+        chosen = _assign(fits, 0, free)
+        if chosen is not None:
+            return total, list(cells), chosen
+    return None
+
+
+_RUN_GROUPS: dict[int, int] = {}
+_MASK_GROUPS: dict[int, int] = {}
+
+
+def _run_groups(run: int) -> int:
+    """The groups (bits, by index in ``GROUPS``) holding all of a line's tiles ``run`` and a kind more."""
+    found = _RUN_GROUPS[run] = sum(1 << i for i, group in enumerate(GROUPS) if not run & ~group and group & ~run)
+    return found
+
+
+def _mask_groups(mask: int) -> int:
+    """The groups (bits, by index in ``GROUPS``) with a kind in ``mask``."""
+    found = _MASK_GROUPS[mask] = sum(1 << i for i, group in enumerate(GROUPS) if mask & group)
+    return found
+
+
+def _points_first(segment: Segment) -> int:
+    return -segment[0]
+
+
 def _widen(lines: dict[int, list[int]], line: int, pos: int) -> None:
     span = lines.get(line)
     if span is None:
@@ -181,7 +444,7 @@ def _widen(lines: dict[int, list[int]], line: int, pos: int) -> None:
         span[1] = pos
 
 
-def _fill(masks: list[int], run: int, groups: list[tuple[int, int]]) -> list[int] | None:
+def _fill(masks: Sequence[int], run: int, groups: list[tuple[int, int]]) -> list[int] | None:
     """One way to give each cell a distinct kind of one hand group that also fits the line's tiles ``run``."""
     for group, held in groups:
         if run & ~group:
@@ -193,7 +456,7 @@ def _fill(masks: list[int], run: int, groups: list[tuple[int, int]]) -> list[int
     return None
 
 
-def _assign(masks: list[int], i: int, free: int) -> list[int] | None:
+def _assign(masks: Sequence[int], i: int, free: int) -> list[int] | None:
     options = masks[i] & free
     while options:
         low = options & -options
@@ -291,7 +554,8 @@ class FlexPosition(Position):
             rows, columns = self._anchor_lines()
             try:
                 for horizontal, lines in ((True, rows), (False, columns)):
-                    found = self._segments(horizontal, lines, hand_kinds, groups, most, best_points)
+                    starts = {line: range(low - 5, high + 1) for line, (low, high) in lines.items()}
+                    found = self._segments(horizontal, starts, hand_kinds, groups, most, best_points)
                     if found is not None and found[0] > best_points:
                         best, best_points, best_backs = found, found[0], chosen_backs[-1]
             finally:

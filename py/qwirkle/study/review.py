@@ -20,6 +20,9 @@ lost = best_points`` and efficiency ``points / best_points`` lies in [0, 1].
 
 A level's move is reproducible: the level is seeded from the record's seed and the move's index, and the Expert runs
 on its fixed look-ahead budget (``budget`` iterations, no clock), so the same record and budget give the same review.
+Its exact end-game search gets ``REVIEW_SOLVER_NODES`` nodes per iteration (320 at the default budget) rather than the
+50 of tournaments: about what the page's Expert reaches on its clock, and a whole review's end game in a fraction of
+the time; a larger end game is played by its first, shallow iteration or, past that, by the look-ahead.
 
 Chances of winning (``review_moves(..., win=True)``, ``win_moves`` on its own, ``review(..., win=True)``) are a third
 pass (``win_cost``): for each move of a two-player game, the mover's chance before it (the win-chance table), after it
@@ -44,6 +47,7 @@ from ..tiles import Tile, tiles_notation
 from .accuracy import player_accuracy
 from .win_cost import DEFAULT_CANDIDATES, DEFAULT_SAMPLES, MoveChances, move_chances, win_settings
 
+REVIEW_SOLVER_NODES = 2   # the Expert's end-game solver nodes per look-ahead of budget in a review (see above)
 SAVE_FORMAT = "qwirkle-save"   # the page's whole save file (py/app/saves.py) holds the record under "record"
 DEFAULT_LEVEL = "expert"
 
@@ -454,7 +458,8 @@ def _win(game: Game, move: Move, index: int, samples: int = DEFAULT_SAMPLES,
 def _level_move(game: Game, index: int, level: str, budget: int | None) -> LevelMove:
     """The move ``level`` makes before record move ``index``, seeded from the record's seed and the index."""
     iterations = level_budget(level, budget)
-    options: dict[str, Any] = {} if iterations is None else {"seconds": None, "iterations": iterations}
+    options: dict[str, Any] = {} if iterations is None else {"seconds": None, "iterations": iterations,
+                                                              "solver_nodes": REVIEW_SOLVER_NODES}
     seed = game.options.seed * 1_000_003 + index
     advice = hint(game.view(game.to_move), level, seed, **options)
     assert advice is not None   # a level always has a move for the player to move

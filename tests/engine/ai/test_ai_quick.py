@@ -1,5 +1,6 @@
 """The look-ahead's fast best play (qwirkle.ai.quick) agrees with the legal-play generator."""
 import json
+import random
 import pathlib
 
 import pytest
@@ -96,3 +97,37 @@ def test_incremental_updates_match_a_fresh_position(variant):
                     copy = position.copy()
                     copy.place([(p.cell, p.tile.kind) for p in move.placements])
                     position = copy
+
+
+@pytest.mark.parametrize("variant", ["classic", "cubes"])
+def test_prepared_positions_answer_as_a_fresh_scan(variant):
+    """A prepared position gives the very play of a plain scan (ties too: the look-ahead's replies are placed), and a
+    copy with a reply placed since gives its points, on many sampled hands of seeded games."""
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(2):
+        game = Game.new(variant, ["a", "b"], 80 + seed)
+        players = [make_player("greedy", seed), make_player("medium", seed)]
+        while not game.is_over:
+            game.apply(players[game.to_move].choose(game.view(game.to_move)))
+            if not game.board.tiles or len(game.history) % 3:
+                continue
+            plain = Position(kinds_by_cell(game.board.tiles))
+            prepared = plain.copy()
+            prepared.prepare()
+            for _ in range(12):
+                hand = sum(1 << kind for kind in rng.sample(range(36), rng.randint(1, 6)))
+                assert prepared.best_play(hand) == plain.best_play(hand)
+                reply = prepared.best_play(hand)
+                if reply is None:
+                    continue
+                after, fresh = prepared.copy(), plain.copy()
+                after.place(list(zip(reply[1], reply[2])))
+                fresh.place(list(zip(reply[1], reply[2])))
+                for _ in range(4):
+                    other = sum(1 << kind for kind in rng.sample(range(36), rng.randint(1, 6)))
+                    found = fresh.best_play(other)
+                    assert after.best_points(other) == (0 if found is None else found[0])
+                    assert after.best_play(other) == found
+                    checked += 1
+    assert checked > 500

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from qwirkle import Game, dumps, parse_move, score_play, to_record
 from qwirkle.ai import make_player
 from qwirkle.study.match import play_out
-from qwirkle.study.review import level_moves, load, review, review_moves, summarize
+from qwirkle.ai import solver
+from qwirkle.study.review import REVIEW_SOLVER_NODES, LevelReplay, level_moves, load, review, review_moves, summarize
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
@@ -139,6 +140,24 @@ def test_level_moves_are_reproducible_and_match_one_pass():
     assert one_pass[-1] == ("Ox@-2,4 Yx@-1,4 Bx@0,4", 12)
     assert review(game, "hard") == review(game, "hard")
     assert review(game, None)["budget"] is None and "level_move" not in review(game, None)["moves"][0]
+
+
+def test_the_reviews_expert_searches_its_end_game_on_the_reviews_budget(monkeypatch):
+    game = Game.new("classic", ["a", "b"], 3)
+    play_out(game, [make_player("greedy", 30), make_player("greedy", 31)])
+    live = Game(game.options)
+    while live.bag_count:
+        live.apply(game.moves[len(live.history)])
+    budgets = []
+    original = solver.Solver.__init__
+
+    def recording(self, *args, **kwargs):
+        budgets.append(kwargs["nodes"])
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(solver.Solver, "__init__", recording)
+    level_move = LevelReplay(game, "expert", 8).at(len(live.history))
+    assert budgets == [8 * REVIEW_SOLVER_NODES] and level_move.index == len(live.history)
 
 
 def run(*args):
