@@ -1,6 +1,8 @@
 """Each language through the real page (see conftest.py), as a new player with the browser set to it:
-the home screen, a game against the computer with a hint, a dialog, the end card and the review
-show no English text, and ``<html lang>`` is right; the menu names every language in itself and
+the home screen, a game against the computer with a hint, a dialog and the end card show no English text, and
+``<html lang>`` is right; so does the whole review, in German (its texts come from the same catalogs as the rest,
+each complete in every language by tests/ui/test_catalogs.py: one language finds a text the page does not take from
+them, and German's long words test the layout); the menu names every language in itself and
 remembers the choice. The English texts looked for are the catalog's own: every text of the
 reference table that the language translates differently."""
 
@@ -95,6 +97,8 @@ def test_a_new_player_in_each_language_sees_no_english(new_context: Any, site_ur
     page.locator("#saves-dialog li.save [data-action=resume-save]").first.click()
     expect(page.locator("#result")).to_be_visible()
     assert_no_english(page, lang, "end card")
+    if lang != "de":
+        return
     page.locator('#result [data-action="review"]').click()
     page.wait_for_selector(DONE, timeout=180_000)
     assert_no_english(page, lang, "review")
