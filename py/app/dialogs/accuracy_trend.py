@@ -2,11 +2,14 @@
 figures oldest first (``store.accuracy_log``), the mean of the recent ones, the plot's SVG path and its words.
 
 The plot is ``len(values)`` units wide (one per game, the point in the middle of its unit) and ``HEIGHT`` high,
-0 % at the bottom and 100 % at the top::
+100 % at the top and at the bottom ``low``: 50 % when every game is at least that (the differences show better),
+else 0 %; its three lines (bottom, middle, top) are labelled by ``scale``::
 
     >>> trend = Trend("classic", (50.0, 100.0))
-    >>> trend.line(), trend.dots(), trend.mean
-    ('M0.5,50 L1.5,0', 'M0.5,50 h0 M1.5,0 h0', 75.0)
+    >>> trend.line(), trend.dots(), trend.mean, trend.scale()
+    ('M0.5,100 L1.5,0', 'M0.5,100 h0 M1.5,0 h0', 75.0, (100, 75, 50))
+    >>> Trend("flex", (40.0,)).line(), Trend("flex", (40.0,)).scale()
+    ('M0.5,60', (100, 50, 0))
 """
 
 from __future__ import annotations
@@ -40,9 +43,20 @@ class Trend:
     def mean(self) -> float:
         return round(sum(self.recent) / len(self.recent), 1) if self.values else 0.0
 
+    @property
+    def low(self) -> int:
+        return 50 if self.values and min(self.values) >= 50 else 0
+
+    def scale(self) -> tuple[int, int, int]:
+        """The figures of the plot's top, middle and bottom lines."""
+        return 100, (100 + self.low) // 2, self.low
+
+    def y(self, value: float) -> float:
+        return round((100 - value) * HEIGHT / (100 - self.low), 2)
+
     def points(self) -> tuple[tuple[float, float], ...]:
         """Each game's point in the plot's units."""
-        return tuple((i + 0.5, round(HEIGHT - value * HEIGHT / 100, 2)) for i, value in enumerate(self.values))
+        return tuple((i + 0.5, self.y(value)) for i, value in enumerate(self.values))
 
     def line(self) -> str:
         """SVG path data through the points, oldest to newest."""
@@ -53,7 +67,7 @@ class Trend:
         return " ".join(f"M{x:g},{y:g} h0" for x, y in self.points())
 
     def mean_y(self) -> float:
-        return round(HEIGHT - self.mean * HEIGHT / 100, 2)
+        return self.y(self.mean)
 
     def summary(self, tr: Translator) -> str:
         """The figure shown: the mean of the recent games."""

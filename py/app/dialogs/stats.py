@@ -71,7 +71,7 @@ class StatsDialog:
                     el("th", text=tr.t(f"variant_{setup}"), attrs={"scope": "row"}), el("td", text=who),
                     el("td", text=str(counts["played"])), el("td", text=str(counts["won"]))]))
         table.appendChild(body)
-        box.appendChild(table)
+        box.appendChild(el("div", "stats-table-wrap", children=[table]))   # scrolls alone on a narrow screen
         if stats.best:
             box.appendChild(el("p", text=tr.t("stats_best", points=tr.points(stats.best["points"]),
                                               name=str(stats.best.get("name", "")),
@@ -80,22 +80,24 @@ class StatsDialog:
 
     def _trend(self, trend: Trend) -> Any:
         """One rule set: the mean of its recent games, and the plot (made from numbers only; its words go in as an
-        attribute, as text)."""
+        attribute, as text): a dot per game joined by a line, the mean dashed under the recent games."""
         tr = self.display.tr
         width = max(len(trend.values), 1)
         plot = el("div", "stats-trend__plot")
         plot.innerHTML = (
             f'<svg class="stats-trend__svg" viewBox="0 0 {width} {HEIGHT}" preserveAspectRatio="none" role="img">'
-            + "".join(f'<line class="stats-trend__grid" x1="0" y1="{y}" x2="{width}" y2="{y}" '
-                      f'vector-effect="non-scaling-stroke"/>' for y in (25, 50, 75))
-            + f'<line class="stats-trend__mean" x1="0" y1="{trend.mean_y():g}" x2="{width}" y2="{trend.mean_y():g}" '
-            f'vector-effect="non-scaling-stroke"/>'
+            + "".join(f'<line class="stats-trend__grid" x1="0" y1="{y:g}" x2="{width}" y2="{y:g}" '
+                      f'vector-effect="non-scaling-stroke"/>' for y in (0, HEIGHT / 2, HEIGHT))
+            + f'<line class="stats-trend__mean" x1="{width - len(trend.recent)}" y1="{trend.mean_y():g}" '
+            f'x2="{width}" y2="{trend.mean_y():g}" vector-effect="non-scaling-stroke"/>'
             f'<path class="stats-trend__line" d="{trend.line()}" vector-effect="non-scaling-stroke"/>'
             f'<path class="stats-trend__dots" d="{trend.dots()}" vector-effect="non-scaling-stroke"/></svg>')
         plot.querySelector("svg").setAttribute("aria-label", trend.label(tr))
+        scale = el("div", "stats-trend__scale", attrs={"aria-hidden": "true"},
+                   children=[el("span", text=str(figure)) for figure in trend.scale()])
         head = el("figcaption", "stats-trend__head", children=[
             el("span", "stats-trend__variant", text=tr.t(f"variant_{trend.variant}")),
             el("span", "stats-trend__mean-text", text=trend.summary(tr))])
-        return el("figure", "stats-trend", children=[head, plot],
+        return el("figure", "stats-trend", children=[head, el("div", "stats-trend__box", children=[scale, plot])],
                   attrs={"data-accuracy-trend": trend.variant, "data-games": len(trend.values),
                          "data-mean": f"{trend.mean:.1f}"})

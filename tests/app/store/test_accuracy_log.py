@@ -82,16 +82,18 @@ def test_the_trend_s_plot_mean_and_words() -> None:
     trend = Trend("classic", values)
     points = trend.points()
     assert len(points) == len(values) and [x for x, _ in points] == [i + 0.5 for i in range(len(values))]
-    assert points[0] == (0.5, 40.0) and points[-1][1] == 100 - values[-1]
-    assert trend.line().startswith("M0.5,40 L1.5,39") and trend.line().count("L") == len(values) - 1
+    # every game at 50 % or more: the plot shows 50 % (bottom) to 100 % (top)
+    assert trend.scale() == (100, 75, 50) and points[0] == (0.5, 80.0) and points[-1][1] == 2 * (100 - values[-1])
+    assert trend.line().startswith("M0.5,80 L1.5,78") and trend.line().count("L") == len(values) - 1
     assert trend.dots().count("h0") == len(values)
-    assert trend.mean == sum(values[-RECENT:]) / RECENT and trend.mean_y() == round(100 - trend.mean, 2)
+    assert trend.mean == sum(values[-RECENT:]) / RECENT and trend.mean_y() == round(2 * (100 - trend.mean), 2)
+    assert Trend("cubes", (49.9, 100.0)).points() == ((0.5, 50.1), (1.5, 0.0))   # else 0 % to 100 %
     en, fr = Translator("en"), Translator("fr")
     assert trend.summary(en) == f"{trend.mean}% on average over the last {RECENT} games"
     assert trend.label(en).startswith(f"Classic: accuracy in {len(values)} reviewed games, oldest first: 60.0%, 61.0%")
     assert "60,0" in trend.label(fr) and "Classique" in trend.label(fr)
     one = Trend("flex", (88.5,))
-    assert one.line() == "M0.5,11.5" and one.summary(en) == "88.5% in the last game"
+    assert one.line() == "M0.5,23" and one.summary(en) == "88.5% in the last game"
     assert one.label(en) == "Flex: accuracy in one reviewed game: 88.5%"
 
 
