@@ -114,24 +114,30 @@ class Page:
 
     def open_review(self, game_id: str | None = None) -> None:
         """Review a finished game: a saved one by id, else the game at the table (never one in progress)."""
+        kinds: tuple[str, ...] = ()
+        played: float | None = None
         if game_id:
             saved = self.session.store.load(game_id)
             game = saved.game if saved is not None else None
+            if saved is not None:
+                kinds, played = saved.seats, saved.updated
         elif self.session.has_game():
             game, game_id = self.session.controller.current, self.session.controller.game_id
+            kinds = self.session.controller.seats
         else:
             game = None
         if game is not None and game.is_over:
-            self.session.host.spawn(self._open_review(game, game_id))
+            self.session.host.spawn(self._open_review(game, game_id, kinds, played))
 
-    async def _open_review(self, game: "Game", game_id: str | None) -> None:
+    async def _open_review(self, game: "Game", game_id: str | None, kinds: tuple[str, ...] = (),
+                           played: float | None = None) -> None:
         """In two short tasks (the page stays responsive): the review's modules, then the view."""
         if self._review is None:
             from .review.view import ReviewView
             await self.session.host.sleep(0)
             self._review = ReviewView(self.display, self.session.store, self.session.host, self._review_closed,
                                       lambda *position: self.open_analysis(position))
-        self._review.open(game, game_id)
+        self._review.open(game, game_id, kinds, played)
         self.render()
 
     # -- the analysis board (app.analysis, imported on first need) ----------------------------------

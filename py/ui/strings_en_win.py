@@ -1,5 +1,5 @@
 """English texts of the review's chances of winning (the graph, each move's cost, most points against best chances,
-accuracy); merged into ``strings_en``, translated in locale/*.po."""
+accuracy, and its trend in the statistics); merged into ``strings_en``, translated in locale/*.po."""
 
 WIN: dict[str, str] = {
     "review_progress_win": "Chances of winning: {done} of {n} moves",
@@ -25,4 +25,10 @@ WIN: dict[str, str] = {
     "review_graph_label": "{name}'s chance of winning over the game: {start} at the start, {end} before the last move, {low} at the lowest, {high} at the highest",
     "review_accuracy": "Accuracy",
     "review_played_like": "Played like",
+    "stats_accuracy_title": "Accuracy in reviewed games",
+    "stats_accuracy_none": "Review a finished two-player game (Review, at the end of the game or in Saved games): your accuracy is kept here.",
+    "stats_accuracy_mean_one": "{mean} in the last game",
+    "stats_accuracy_mean_other": "{mean} on average over the last {n} games",
+    "stats_accuracy_label_one": "{variant}: accuracy in one reviewed game: {values}",
+    "stats_accuracy_label_other": "{variant}: accuracy in {n} reviewed games, oldest first: {values}",
 }

@@ -2,8 +2,8 @@
 as the page saves it; tests/browser/test_play.py plays whole games in the page) opens on its end-of-game card, Review
 opens from it, the list is checked against the engine's review of the saved record (points, best points, the level's
 choices, the chances of winning each move cost), the board steps through the game by buttons, keys, the slider and the
-win-chance graph, and an imported record offers the same review from Saved games (exported again, in French, and left
-for a new game)."""
+win-chance graph, and an imported record offers the same review from Saved games (its accuracy kept in the
+statistics, exported again, in French, and left for a new game)."""
 
 from __future__ import annotations
 
@@ -160,6 +160,10 @@ def test_an_imported_record_is_reviewed_from_saved_games(page: Page, open_ready,
     assert [(r["player"], r["points"], r["best"], r["level"]) for r in rows(page)] == [
         (e.seat, e.points, e.best_points, c.move) for e, c in zip(entries, choices)]
     assert all(r["winLost"] is not None for r in rows(page))   # Cubes has chances of winning too
+    # both seats are this device's (a record imported without seats): their accuracy goes to the statistics
+    page.locator('#menu [data-action="stats"]').click()
+    expect(page.locator('#stats-dialog [data-accuracy-trend="cubes"]')).to_have_attribute("data-games", "1")
+    page.locator("#stats-dialog").get_by_role("button", name="Close").click()
     expect(page.locator("#review-title")).to_contain_text("Cubes")
     with page.expect_download() as download:
         page.locator("#review").get_by_role("button", name="Export").click()

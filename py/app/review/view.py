@@ -7,8 +7,9 @@ End too), the move in words, everyone's racks before it, and the list of moves (
 the progress bar and the per-player summary (with each player's accuracy in a two-player game), and
 the graph of the chances of winning (``win_graph``: a click or tap goes to that move). The review is
 computed by ``runner`` (the worker, else the page in small steps) and drawn as it arrives; the chances
-of winning of a saved game are kept beside it (``store.review_memory``), so a second look is instant. **Export** saves the game's record: whoever
-imports it gets the same review (it is seeded).
+of winning of a saved game are kept beside it (``store.review_memory``), so a second look is instant; once they are
+all in, the accuracy of the players on this device goes to the statistics (``store.accuracy_log``). **Export** saves
+the game's record: whoever imports it gets the same review (it is seeded).
 
 Buttons carry ``data-action`` and are looked up in ``actions`` by one delegated listener, as in the
 dialogs. Closing clears every rack from the DOM.
@@ -27,6 +28,7 @@ from ..input.gestures import BoardGestures
 from .move_list import ReviewList, mini_tiles
 from .runner import ReviewRunner
 from .win_graph import WinGraph
+from ..store.accuracy_log import record_accuracy
 from ..store.review_memory import load_review, save_review
 from .session import BEST, DONE, ReviewSession
 
@@ -58,6 +60,9 @@ class ReviewView:
         self.graph = WinGraph()
         self.runner = ReviewRunner(host, self._arrived, self._keep)
         self.review: ReviewSession | None = None
+        self.kinds: tuple[str, ...] = ()
+        self.played: float | None = None
+        self.recorded = False     # this review's accuracy went to the statistics
         self.drawn: Any = None
         self.actions: dict[str, Callable[[Any], None]] = {
             "review-first": lambda _b: self.go(0), "review-last": lambda _b: self.go(self._total() - 1),
@@ -83,13 +88,15 @@ class ReviewView:
         return self.review.step if self.review is not None else 0
 
     # -- open and close --------------------------------------------------------------------------------------
-    def open(self, game: "Game", game_id: str | None) -> None:
-        """Review a finished game (``ValueError`` for a game in progress: its racks are hidden)."""
+    def open(self, game: "Game", game_id: str | None, kinds: tuple[str, ...] = (), played: float | None = None) -> None:
+        """Review a finished game (``ValueError`` for a game in progress: its racks are hidden); ``kinds``, the
+        save's seats, and ``played``, when it was last played (now if unknown), for the statistics' accuracy."""
         if self.review is not None:
             self.review.close()
         kept = self.store.settings().get("review_level")   # the level last compared with, on any game
         level = kept if kept in seats.level_names() else "expert"
         self.review = ReviewSession(game, game_id, level=level, budget=PAGE_BUDGET)
+        self.kinds, self.played, self.recorded = kinds, played, False
         if game_id:
             self.review.win_kept = dict(load_review(self.store, game_id).get("win") or {})
         self.list.forget()
@@ -172,7 +179,17 @@ class ReviewView:
 
     def _arrived(self, review: ReviewSession) -> None:
         if review is self.review:
+            self._record(review)
             self.render()
+
+    def _record(self, review: ReviewSession) -> None:
+        """Once every move's chances are in: the humans' accuracy to the statistics (once per saved game)."""
+        if self.recorded or not review.game_id or len(review.wins) < review.total or not review.two_players:
+            return
+        self.recorded = True
+        figures = win_panels.human_figures(review, self.kinds)
+        when = self.store.clock() if self.played is None else self.played
+        record_accuracy(self.store, review.game_id, review.options.variant, when, figures)
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def forget(self) -> None:

@@ -5,6 +5,7 @@ accuracy. The engine computed everything (``qwirkle.study.win_review``); this on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from qwirkle.notation import Play, parse_move
 from ui.words import Translator
@@ -122,19 +123,34 @@ def accuracy_columns(review: ReviewSession) -> tuple[str, ...]:
     return ("review_accuracy", "review_played_like") if review.two_players else ()
 
 
+def accuracies(review: ReviewSession) -> list[dict[str, Any]] | None:
+    """Per player, the engine's ``accuracy`` and ``played_like`` (``qwirkle.study.accuracy.player_accuracy``), as
+    ``review --win`` gives them; None until every move's chances are in, or in games of three or four players."""
+    if not review.two_players or len(review.wins) < review.total:
+        return None
+    from qwirkle.study.accuracy import player_accuracy
+    return [player_accuracy(review.options.variant,
+                            [choice for choice in review.wins.values() if review.history[choice.index].seat == seat])
+            for seat in range(len(review.options.players))]
+
+
 def accuracy_cells(review: ReviewSession, tr: Translator) -> list[tuple[str, str, float | None]]:
-    """Per player: (accuracy as shown, the level it matches, the figure); '…' until every move's chances are in.
-    The engine's figures (``qwirkle.study.accuracy.player_accuracy``), as ``review --win`` gives them."""
+    """Per player: (accuracy as shown, the level it matches, the figure); '…' until every move's chances are in."""
     if not review.two_players:
         return []
-    if len(review.wins) < review.total:
+    values = accuracies(review)
+    if values is None:
         return [("…", "…", None) for _ in review.options.players]
-    from qwirkle.study.accuracy import player_accuracy
     found = []
-    for seat in range(len(review.options.players)):
-        moves = [choice for choice in review.wins.values() if review.history[choice.index].seat == seat]
-        value = player_accuracy(review.options.variant, moves)
+    for value in values:
         figure, level = value["accuracy"], value["played_like"]
         found.append(("—" if figure is None else percent(figure, tr),
                       "—" if level is None else seats.display_name(level, tr), figure))
     return found
+
+
+def human_figures(review: ReviewSession, kinds: tuple[str, ...]) -> list[float]:
+    """The accuracies of the players who played on this device (``kinds``: the save's seats), for the statistics."""
+    values = accuracies(review) or []
+    return [float(value["accuracy"]) for value, kind in zip(values, kinds)
+            if kind == seats.HUMAN and value["accuracy"] is not None]

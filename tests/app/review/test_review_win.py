@@ -149,3 +149,9 @@ def test_accuracy_waits_for_every_move_then_is_the_command_line_s(game: Game, ch
     assert [cell[2] for cell in cells] == [e["accuracy"] for e in expected]
     assert [cell[1] for cell in cells] == [tr.t(f"level_{e['played_like']}") for e in expected]
     assert cells[0][0] == win_panels.percent(expected[0]["accuracy"], tr)
+    # for the statistics: the figures of the players on this device only (the save's seats)
+    assert win_panels.human_figures(session, ("human", "hard")) == [expected[0]["accuracy"]]
+    assert win_panels.human_figures(session, ("friend", "human")) == [expected[1]["accuracy"]]
+    assert win_panels.human_figures(session, ("greedy", "hard")) == []
+    session.wins.pop(0)
+    assert win_panels.human_figures(session, ("human", "human")) == []
