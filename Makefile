@@ -32,7 +32,7 @@ play: vendor
 # browsers) run side by side: on a fresh clone that halves the wait before the first test.
 test:
 	@$(MAKE) --no-print-directory --jobs=4 --output-sync=target test-setup
-	$(VENV_PY) -m pytest -n auto --dist worksteal tests
+	$(VENV_PY) -m pytest -n auto --dist worksteal --durations=25 tests
 
 test-setup: vendor browsers $(VENV)/.installed
 

@@ -105,12 +105,15 @@ def play_turns(sides: dict[int, Side], game: Game, turns: int, wait_ready: Any,
                links: list[str] | None = None) -> None:
     """Moves by clicks, each link opened by the next player's browser, which shows the same game."""
     made = 0
+    checked = None                                     # the side last checked against this very position
     while made < turns and not game.is_over:
         side = sides[game.to_move]
-        side.shows(game)
+        if side is not checked:
+            side.shows(game)
         mover = game.to_move
         side.move(game)
         made += 1
+        checked = None
         if not game.is_over and game.to_move == mover:
             continue                                   # a Cubes re-roll: still their turn
         href = side.link(game)
@@ -119,6 +122,7 @@ def play_turns(sides: dict[int, Side], game: Game, turns: int, wait_ready: Any,
         receiver = sides[game.to_move if not game.is_over else 1 - mover]
         receiver.open(href, wait_ready)
         receiver.shows(game)
+        checked = receiver
 
 
 def first_link(side: Side, game: Game) -> None:
