@@ -12,8 +12,12 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from qwirkle import Game, dumps
+from qwirkle.ai import make_player
+from qwirkle.study.match import play_out
 from qwirkle.study.review import level_moves, review_moves
 from qwirkle.study.win_review import WinReplay
+from test_phone_tablet_layout import open_with, storage
 
 DONE = '#review[data-phase="done"]'
 
@@ -34,10 +38,6 @@ def rows(page: Page) -> list[dict]:
 
 def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(
         page: Page, site_url: str, wait_ready, axe) -> None:
-    from qwirkle import Game
-    from qwirkle.ai import make_player
-    from qwirkle.study.match import play_out
-    from test_phone_tablet_layout import open_with, storage
     game = Game.new("classic", ["Ann", "Bob"], 21)
     play_out(game, [make_player("greedy", 1), make_player("hard", 2)])
     open_with(page, site_url, wait_ready, storage(game, ["greedy", "hard"]))
@@ -139,9 +139,6 @@ def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(
 
 
 def test_an_imported_record_is_reviewed_from_saved_games(page: Page, open_ready, tmp_path) -> None:
-    from qwirkle import Game, dumps
-    from qwirkle.ai import make_player
-    from qwirkle.study.match import play_out
     game = Game.new("cubes", ["Ann", "Bob"], 5)
     play_out(game, [make_player("greedy", 1), make_player("medium", 2)])
     path = tmp_path / "game.json"
