@@ -3,10 +3,17 @@
 * ``site_url``: the repository root (the site) served on a free 127.0.0.1 port for the session.
 * pytest-playwright's ``browser`` runs /usr/bin/chromium with quiet flags; never
   ``playwright install``.
+* The network guard: Chromium sends every request off 127.0.0.1 (from a page, a worker, a service
+  worker or the browser itself, IP addresses too) to a local proxy that refuses it
+  (``RecordingProxy``), and resolves no host name but 127.0.0.1. Every request a page of a
+  guarded context makes off 127.0.0.1 is recorded, and the test fails at teardown if there was
+  one (Chromium's own background requests are refused, not counted). A proxy rather than
+  Playwright's request routing: routing sends every request of the site through this process and
+  turns the HTTP cache off, which cost the suite minutes.
 * Every context made through pytest-playwright (``context``, ``page``, ``new_context``) gets
-  generous timeouts and the network guard: requests to anything but 127.0.0.1 are aborted and
-  recorded, and the test fails at teardown if there was one. The browser also resolves no host
-  name but 127.0.0.1, so a context made another way cannot get out either.
+  generous timeouts, and service workers blocked: installing the worker fetches the whole site
+  (the runtime too) after every first load, a cost only the tests of offline play and updates
+  need. Those are marked ``@pytest.mark.service_worker`` and get it as a player does.
 * ``open_ready(page, path="")``: go to a page of the site and wait for ``<html data-ready>``
   (or fail fast with PyScript's error and the console log); ``wait_ready(page)`` only waits
   (after a reload, say).
@@ -16,6 +23,8 @@
 
 from __future__ import annotations
 
+import socketserver
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -76,10 +85,48 @@ def site_url() -> Any:
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+def browser_type_launch_args(browser_type_launch_args: dict, remote_proxy: "RecordingProxy") -> dict:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: run `make test` (it installs Debian's chromium)")
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": chromium_args(remote_proxy)}
+
+
+class RecordingProxy(socketserver.ThreadingTCPServer):
+    """The browsers' proxy for everything but 127.0.0.1: records what was asked ("http://host/path"
+    for a plain request, "host:443" for a tunnel) and closes the connection unanswered, so the
+    request fails as if there were no network."""
+
+    daemon_threads = True
+
+    def __init__(self) -> None:
+        self.requests: list[str] = []
+        super().__init__(("127.0.0.1", 0), self.Handler)
+        threading.Thread(target=self.serve_forever, name="remote-proxy", daemon=True).start()
+
+    class Handler(socketserver.StreamRequestHandler):
+        def handle(self) -> None:
+            line = self.rfile.readline(8192).decode("latin-1").split()
+            self.server.requests.append(line[1] if len(line) > 1 else " ".join(line))  # type: ignore[attr-defined]
+
+    def take(self) -> list[str]:
+        taken, self.requests[:] = list(self.requests), []
+        return taken
+
+    def close(self) -> None:
+        self.shutdown()
+        self.server_close()
+
+
+@pytest.fixture(scope="session")
+def remote_proxy() -> Any:
+    proxy = RecordingProxy()
+    yield proxy
+    proxy.close()
+
+
+def chromium_args(proxy: RecordingProxy) -> list[str]:
+    """Chromium's flags, with every request off 127.0.0.1 sent to ``proxy`` (loopback never is)."""
+    return CHROMIUM_ARGS + [f"--proxy-server=http://127.0.0.1:{proxy.server_address[1]}"]
 
 
 def is_local(url: str) -> bool:
@@ -90,25 +137,17 @@ def is_local(url: str) -> bool:
 
 
 class NetworkGuard:
-    """Aborts and records every request a guarded context makes to anything but 127.0.0.1."""
+    """Records every request a guarded context makes to anything but 127.0.0.1 (the proxy refuses it)."""
 
     def __init__(self) -> None:
         self.blocked: list[str] = []
 
     def attach(self, context: BrowserContext) -> None:
         context.on("request", lambda request: self._record(request.url))
-        context.route("**/*", self._route)
 
     def _record(self, url: str) -> None:
         if not is_local(url) and url not in self.blocked:
             self.blocked.append(url)
-
-    def _route(self, route: Any) -> None:
-        if is_local(route.request.url):
-            route.continue_()
-        else:
-            self._record(route.request.url)
-            route.abort("blockedbyclient")
 
 
 @pytest.fixture(autouse=True)
@@ -116,12 +155,25 @@ def network_guard() -> Any:
     guard = NetworkGuard()
     yield guard
     if guard.blocked:
-        pytest.fail("the page requested non-localhost URLs (all aborted):\n  " + "\n  ".join(guard.blocked))
+        pytest.fail("the page requested non-localhost URLs (all refused):\n  " + "\n  ".join(guard.blocked))
+
+
+def context_options(request: pytest.FixtureRequest, options: dict[str, Any]) -> dict[str, Any]:
+    """Service workers blocked unless the test is marked ``service_worker`` or asks for them."""
+    if request.node.get_closest_marker("service_worker") is None:
+        options.setdefault("service_workers", "block")
+    return options
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict, request: pytest.FixtureRequest) -> dict:
+    return context_options(request, dict(browser_context_args))
 
 
 @pytest.fixture
 def new_context(new_context: Any, network_guard: NetworkGuard) -> Any:
-    """pytest-playwright's context factory, with the guard, timeouts and the page recorder."""
+    """pytest-playwright's context factory (with ``browser_context_args``), the guard, timeouts
+    and the page recorder."""
 
     def factory(**kwargs: Any) -> BrowserContext:
         context = new_context(**kwargs)

@@ -12,6 +12,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from qwirkle import Game, Play
@@ -256,6 +257,7 @@ def test_the_new_game_dialog_seats_a_friend_and_says_what_the_link_gives_away(
     assert axe(page) == []
 
 
+@pytest.mark.service_worker
 def test_a_turn_link_opens_offline_in_a_new_tab_of_a_browser_that_visited_once(
         new_context: Any, tmp_path: Any, wait_ready: Any) -> None:
     site = copy_site(tmp_path / "site")

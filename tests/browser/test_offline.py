@@ -19,6 +19,7 @@ from playwright.sync_api import Page, expect
 from site_copies import copy_site, serve
 
 SW_TIMEOUT_MS = 90_000
+pytestmark = pytest.mark.service_worker
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The network guard of conftest.py: a request off 127.0.0.1 is aborted and recorded."""
+"""The network guard of conftest.py: a request off 127.0.0.1 is refused and recorded."""
 
 
 def test_guard_aborts_and_records_remote_requests(new_context, site_url, network_guard):

@@ -23,9 +23,7 @@ from __future__ import annotations
 
 import os
 import shutil
-import socketserver
 import subprocess
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -58,17 +56,23 @@ def site_copy(tmp_path: Path) -> Path:
 # -- Chromium ---------------------------------------------------------------------------------
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+def browser_type_launch_args(browser_type_launch_args: dict, remote_proxy: Any) -> dict:
     if not Path(browser_setup.CHROMIUM).exists():
         pytest.fail(f"{browser_setup.CHROMIUM} is missing: run `make test` (it installs Debian's chromium)")
     return {**browser_type_launch_args, "executable_path": browser_setup.CHROMIUM,
-            "args": browser_setup.CHROMIUM_ARGS}
+            "args": browser_setup.chromium_args(remote_proxy)}
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict, request: pytest.FixtureRequest) -> dict:
+    return browser_setup.context_options(request, dict(browser_context_args))
 
 
 @pytest.fixture
 def chromium_page(new_context: Any) -> Any:
-    """A page in a fresh Chromium context; fails at teardown if it requested anything off 127.0.0.1
-    or the page reported a Content-Security-Policy violation."""
+    """A page in a fresh Chromium context (service workers only for the scenarios marked
+    ``service_worker``); fails at teardown if the browser requested anything off 127.0.0.1 or the
+    page reported a Content-Security-Policy violation."""
     guard = browser_setup.NetworkGuard()
     context = new_context()
     context.set_default_timeout(TIMEOUT_S * 1000)
@@ -147,27 +151,6 @@ def webkit_session(xvfb_display: str) -> Any:
 
 # -- Firefox ----------------------------------------------------------------------------------
 
-class RecordingProxy(socketserver.ThreadingTCPServer):
-    """Firefox's proxy for everything but 127.0.0.1: answers 403 to each request and records its
-    first line ("GET http://host/path HTTP/1.1", "CONNECT host:443 HTTP/1.1")."""
-
-    daemon_threads = True
-
-    def __init__(self) -> None:
-        self.requests: list[str] = []
-        super().__init__(("127.0.0.1", 0), self.Handler)
-
-    class Handler(socketserver.StreamRequestHandler):
-        def handle(self) -> None:
-            line = self.rfile.readline(8192).decode("latin-1").strip()
-            self.server.requests.append(line)  # type: ignore[attr-defined]
-            self.wfile.write(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-
-    def take(self) -> list[str]:
-        taken, self.requests[:] = list(self.requests), []
-        return taken
-
-
 def _firefox_missing() -> str:
     missing = [path for path in (FIREFOX,) if not shutil.which(path)]
     if not shutil.which("node"):
@@ -178,19 +161,24 @@ def _firefox_missing() -> str:
 
 
 @pytest.fixture(scope="session")
-def firefox_proxy() -> Any:
-    proxy = RecordingProxy()
-    thread = threading.Thread(target=proxy.serve_forever, name="firefox-proxy", daemon=True)
-    thread.start()
-    try:
-        yield proxy
-    finally:
-        proxy.shutdown()
-        proxy.server_close()
+def remote_proxy() -> Any:
+    """Where Chromium sends every request off 127.0.0.1: refused (its own background requests
+    included; the pages' are counted by the guard)."""
+    proxy = browser_setup.RecordingProxy()
+    yield proxy
+    proxy.close()
 
 
 @pytest.fixture(scope="session")
-def firefox_bridge(firefox_proxy: RecordingProxy) -> Any:
+def firefox_proxy() -> Any:
+    """Firefox's: every request off 127.0.0.1, refused and recorded."""
+    proxy = browser_setup.RecordingProxy()
+    yield proxy
+    proxy.close()
+
+
+@pytest.fixture(scope="session")
+def firefox_bridge(firefox_proxy: Any) -> Any:
     """One headless Firefox ESR for this test process, driven through firefox.mjs."""
     missing = _firefox_missing()
     if missing:
@@ -206,7 +194,7 @@ def firefox_bridge(firefox_proxy: RecordingProxy) -> Any:
 
 
 @pytest.fixture
-def firefox_page(firefox_bridge: FirefoxBridge, firefox_proxy: RecordingProxy) -> Any:
+def firefox_page(firefox_bridge: FirefoxBridge, firefox_proxy: Any) -> Any:
     """A page in a fresh Firefox browser context; fails at teardown if anything was requested off
     127.0.0.1 (seen by the page, or by the proxy) or the page reported a CSP violation."""
     firefox_proxy.take()

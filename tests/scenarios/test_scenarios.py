@@ -251,6 +251,7 @@ def test_the_expert_thinks_in_a_worker(driver: Driver) -> None:
     driver.wait_for(LOG, 3)
 
 
+@pytest.mark.service_worker
 def test_offline_after_one_visit(driver: Driver, site_copy: Path) -> None:
     with serve.running_server(site_copy) as url:
         driver.goto(START, base=url)
@@ -275,6 +276,7 @@ def test_offline_after_one_visit(driver: Driver, site_copy: Path) -> None:
     driver.wait_for('[data-cell="1,0"] [data-tile="Rd"]', 1)
 
 
+@pytest.mark.service_worker
 def test_update_notice_only_when_a_new_version_waits(driver: Driver, site_copy: Path) -> None:
     with serve.running_server(site_copy) as url:
         # A first visit installs the service worker: that is not an update.
