@@ -61,7 +61,7 @@ def positions(count):
             theirs = rng.sample(other, min(len(other), rng.choice((1, 2, 2, 3, 3))))
             if len(mine) + len(theirs) > 5:   # 3 against 3: some 10 s each for the plain minimax
                 theirs = theirs[:2]
-            if len(mine) + len(theirs) == 5 and rng.random() < 0.6:   # 3 against 2: about 0.7 s
+            if len(mine) + len(theirs) == 5 and rng.random() < 0.8:   # 3 against 2: about 1 s
                 theirs = theirs[:1] if len(theirs) == 2 else theirs
                 mine = mine[:1] if len(mine) == 2 else mine
             found.append((game.board, game.variant, mine, theirs))
