@@ -12,9 +12,7 @@
   caches and service workers). Every request off 127.0.0.1, from any page, worker or Firefox
   itself, goes to a proxy that refuses and records it, and the test fails at teardown if there
   was one. Needs ``firefox-esr`` and node_modules/puppeteer-core (``make test`` installs both);
-  skipped without them, except in CI. To keep ``make test`` short, Firefox runs the scenarios
-  that touch what differs between engines; the few that only play the game through the DOM
-  (``@pytest.mark.engines("chromium", "webkit")``) run in Firefox with ``FIREFOX_ALL_SCENARIOS=1``.
+  skipped without them, except in CI.
 * ``site_copy``: a private copy of the site (tests/browser/site_copies.py) for scenarios that
   stop its server (offline) or deploy a new version; serve it with ``serve.running_server``.
 """
@@ -211,15 +209,9 @@ def firefox_page(firefox_bridge: FirefoxBridge, firefox_proxy: Any) -> Any:
 # -- the driver -------------------------------------------------------------------------------
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Each scenario runs in every engine, or in those its ``engines`` mark names (with
-    ``FIREFOX_ALL_SCENARIOS`` set, Firefox runs them all)."""
-    if "driver" not in metafunc.fixturenames:
-        return
-    marker = metafunc.definition.get_closest_marker("engines")
-    engines = list(marker.args) if marker else ENGINES
-    if os.environ.get("FIREFOX_ALL_SCENARIOS") and "firefox" not in engines:
-        engines.append("firefox")
-    metafunc.parametrize("driver", engines, indirect=True)
+    """Each scenario runs in every engine."""
+    if "driver" in metafunc.fixturenames:
+        metafunc.parametrize("driver", ENGINES, indirect=True)
 
 
 @pytest.fixture

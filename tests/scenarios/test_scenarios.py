@@ -1,4 +1,4 @@
-"""The shared browser scenarios: each runs in Chromium and WebKit, and most in Firefox (see conftest.py).
+"""The shared browser scenarios: each runs in Chromium, WebKit and Firefox (see conftest.py).
 
 One story per test, through the game's DOM contract only (drivers.py): the start link and a
 human turn by clicks, exchange / undo / reload and resume, a Cubes roll, the hot-seat handover,
@@ -47,10 +47,6 @@ return {names, sizes};
 RULE = r"\b[CQF]\d+: "  # a rule id in a message: "C5: ..."
 
 pytestmark = pytest.mark.browser
-# Scenarios that only play the game through the DOM, with nothing the other scenarios do not
-# already exercise in each engine (page start, clicks, storage, workers, the service worker): not
-# repeated in Firefox, to keep `make test` short (FIREFOX_ALL_SCENARIOS=1 runs them there too).
-GAME_ONLY = pytest.mark.engines("chromium", "webkit")
 
 
 def start(d: Driver, query: str) -> None:
@@ -174,7 +170,6 @@ def test_exchange_undo_reload_and_resume(driver: Driver) -> None:
     assert "back where you left it" in driver.text("#note")
 
 
-@GAME_ONLY
 def test_cubes_roll(driver: Driver) -> None:
     start(driver, "?variant=cubes&seats=human,computer&seed=4&pace=0")
     wait_human(driver)
@@ -186,7 +181,6 @@ def test_cubes_roll(driver: Driver) -> None:
     assert driver.attr('button[data-action="roll"]', "aria-disabled") == "true"  # once per turn
 
 
-@GAME_ONLY
 def test_the_analysis_board_ranks_a_rack_and_refuses_a_broken_board(driver: Driver) -> None:
     driver.goto("?analyse&variant=classic&board=Ro@0,0+Rs@1,0&hand=Bo+Bs+Rd")
     driver.wait_ready()
@@ -202,7 +196,6 @@ def test_the_analysis_board_ranks_a_rack_and_refuses_a_broken_board(driver: Driv
     assert driver.count("#analysis-board [data-cell][data-tile]") == 2
 
 
-@GAME_ONLY
 def test_a_puzzle_solved_by_clicks_then_its_solution(driver: Driver) -> None:
     from qwirkle.notation import parse_placements
     from qwirkle.study.puzzles import puzzle_from_id
@@ -224,7 +217,6 @@ def test_a_puzzle_solved_by_clicks_then_its_solution(driver: Driver) -> None:
     driver.wait_for("#board .line-score")
 
 
-@GAME_ONLY
 def test_hot_seat_handover(driver: Driver) -> None:
     start(driver, "?variant=classic&seats=human,human&seed=5&names=Ann,Bob&pace=0")
     assert driver.count(RACK) == 0  # hidden until Ann says she holds the device
