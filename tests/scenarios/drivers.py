@@ -31,6 +31,9 @@ from typing import Any
 # never assert on time.
 READY_TIMEOUT_S = 120.0
 TIMEOUT_S = 60.0
+# Between two looks at the page (each a round trip to the browser), as Playwright's own waits:
+# quick at first, then every half second, so a long wait (Pyodide starting) costs little CPU.
+POLL_PAUSES_S = (0.05, 0.1, 0.1, 0.25, 0.25, 0.5)
 
 READY = """
 const root = document.documentElement;
@@ -90,6 +93,7 @@ class Driver:
     def wait(self, body: str, *args: Any, timeout: float = TIMEOUT_S, what: str = "") -> Any:
         """Until the script returns a truthy value; returns it."""
         deadline = time.monotonic() + timeout
+        pauses = iter(POLL_PAUSES_S)
         while True:
             try:
                 value = self.js(body, *args)
@@ -101,7 +105,7 @@ class Driver:
                 return value
             if time.monotonic() > deadline:
                 raise TimeoutError(f"{self.engine}: gave up after {timeout:.0f} s waiting for {what or body.strip()}")
-            time.sleep(0.1)
+            time.sleep(next(pauses, POLL_PAUSES_S[-1]))
 
     def wait_for(self, selector: str, count: int | None = None, timeout: float = TIMEOUT_S) -> int:
         """Until ``selector`` matches (exactly ``count`` elements if given); returns how many."""
@@ -198,7 +202,7 @@ class SeleniumDriver(Driver):
                 error = exc
             if time.monotonic() > deadline:
                 raise AssertionError(f"webkit: could not click {selector} [{index}]: {error}")
-            time.sleep(0.1)
+            time.sleep(next(pauses, POLL_PAUSES_S[-1]))
 
     def reload(self) -> None:
         self.session.refresh()
@@ -250,6 +254,7 @@ class FirefoxBridge:
 
     def _answer(self, wanted: int, timeout: float) -> Any:
         deadline = time.monotonic() + timeout
+        pauses = iter(POLL_PAUSES_S)
         while True:
             try:
                 line = self.answers.get(timeout=max(0.0, deadline - time.monotonic()))
@@ -306,7 +311,7 @@ class PuppeteerDriver(Driver):
                 error = exc
             if time.monotonic() > deadline:
                 raise AssertionError(f"firefox: could not click {selector} [{index}]: {error}")
-            time.sleep(0.1)
+            time.sleep(next(pauses, POLL_PAUSES_S[-1]))
 
     def reload(self) -> None:
         self.bridge.call("reload")
