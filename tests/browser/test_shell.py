@@ -15,6 +15,8 @@ new MutationObserver(() => {
 
 def test_index_loads_offline_with_progress_and_passes_axe(page, site_url, wait_ready, axe, csp_violations):
     page.add_init_script(STAGE_RECORDER)
+    held: list = []   # our Python's archive, held back until the loading state is checked
+    page.route("**/assets/app/app.zip", lambda route: held.append(route))
     page.goto(site_url, wait_until="domcontentloaded")
 
     # Before Python is ready: the loader is visible, with a stage and a progress bar.
@@ -24,6 +26,9 @@ def test_index_loads_offline_with_progress_and_passes_axe(page, site_url, wait_r
     expect(page.locator("#loader-progress")).to_be_visible()
     assert page.locator("html[data-ready]").count() == 0
     assert axe(page) == [], "loading state"
+    while not held:
+        page.wait_for_timeout(50)   # until the runtime asks for the archive
+    held[0].continue_()
 
     wait_ready(page)
 
