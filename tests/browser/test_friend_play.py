@@ -139,9 +139,9 @@ def test_a_classic_game_to_the_end_by_links_between_two_browsers(
     ann, bob = (Side(new_context(permissions=["clipboard-read", "clipboard-write"]), seat) for seat in (0, 1))
     for side in (ann, bob):
         side.context.add_init_script(SHARE_RECORDER)
-    open_ready(ann.page, "?variant=classic&seats=human,friend&names=Ann,Bob&seed=12&pace=0")
+    open_ready(ann.page, "?variant=classic&seats=human,friend&names=Ann,Bob&seed=16&pace=0")
     assert "seats=" not in ann.page.url
-    game = Game.new("classic", ["Ann", "Bob"], 12)
+    game = Game.new("classic", ["Ann", "Bob"], 16)
     ann.loaded = True
     sides = {0: ann, 1: bob}
     expect(ann.page.locator('[data-score="1"]').locator("..")).to_contain_text("Bob (by link)")
