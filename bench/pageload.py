@@ -31,7 +31,8 @@ service worker: its reloads use the HTTP cache, as "a bare PyScript page's reloa
 trial runs every page in a new profile, one after the other (game, bare, game, bare...), so that
 the machine's load hits them alike. Prints each visit's medians and the ratio game / bare of the
 same visit number (visit 2 is a player's first return), for three measures: wall clock (ms since
-navigation start), the CPU time of the whole browser (every process of the profile, from
+navigation start; also split at PyScript's "Loaded interpreter": the runtime's start, then the
+page's own Python and first render), the CPU time of the whole browser (every process of the profile, from
 /proc: user + system, from the reload until the rack is drawn; it includes the compiler threads,
 the service worker and the network service) and the page's main-thread task time (Chromium's
 ``Performance.getMetrics`` TaskDuration). CPU time is far less noisy than the wall clock on a
@@ -85,8 +86,12 @@ RACK = "#rack [data-tile]"
 TIMEOUT_MS = 120_000
 
 # Times, in ms since navigation start, of <html data-ready> and of the first moment the page is
-# ready with a rack drawn. Observing the whole document costs both pages the same.
+# ready with a rack drawn, and of PyScript's "Loaded interpreter" (the runtime has started, before
+# any of the page's Python). Observing the whole document costs both pages the same.
 READY_CLOCK = """
+addEventListener("py:progress", (event) => {
+  if (event.detail === "Loaded interpreter") window.__interpreterAt ??= performance.now();
+});
 new MutationObserver((_, observer) => {
   const root = document.documentElement;
   if (!root || !root.hasAttribute("data-ready")) return;
@@ -222,12 +227,11 @@ def browser_cpu(profile: str) -> float:
 
 
 class Visit:
-    """Times of one visit: wall (s since navigation start), cpu (s, whole browser), main (s, page's main thread)."""
+    """Times of one visit, in seconds: wall (since navigation start), runtime (since navigation start until
+    the interpreter is loaded), python (the rest), cpu (whole browser), main (the page's main thread)."""
 
-    MEASURES = ("wall", "cpu", "main")
-
-    def __init__(self, wall: float, cpu: float, main: float) -> None:
-        self.wall, self.cpu, self.main = wall, cpu, main
+    def __init__(self, wall: float, runtime: float, cpu: float, main: float) -> None:
+        self.wall, self.runtime, self.python, self.cpu, self.main = wall, runtime, wall - runtime, cpu, main
 
 
 def timed_visit(page, profile: str, go, until) -> Visit:  # type: ignore[no-untyped-def]
@@ -240,7 +244,8 @@ def timed_visit(page, profile: str, go, until) -> Visit:  # type: ignore[no-unty
     cpu = browser_cpu(profile) - cpu
     metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
     cdp.detach()
-    return Visit(wall, cpu, metrics.get("TaskDuration", float("nan")))
+    runtime = page.evaluate("window.__interpreterAt ?? NaN") / 1000
+    return Visit(wall, runtime, cpu, metrics.get("TaskDuration", float("nan")))
 
 
 def visits_of(playwright, base: str, kind: str, visits: int, remote: list[str]) -> list[Visit]:  # type: ignore[no-untyped-def]
@@ -311,8 +316,10 @@ def run_visits(runs: int, visits: int, before: str | None = None) -> int:
                     f"visit {i + 1} {t.wall:5.2f} s (cpu {t.cpu:5.2f})" for i, t in enumerate(times)), file=sys.stderr)
     print(f"\nVisits of a returning player, median of {runs} trials (range), headless Chromium; "
           f"game: until the rack is drawn; load average {os.getloadavg()[0]:.1f} at the end")
-    for measure, title in (("wall", "wall clock"), ("cpu", "CPU time of the whole browser"),
-                           ("main", "main-thread task time (TaskDuration)")):
+    for measure, title in (("wall", "wall clock"),
+                           ("runtime", "of which until the interpreter is loaded (PyScript's \"Loaded interpreter\")"),
+                           ("python", "of which after it: the page's Python, until ready (game: and the rack drawn)"),
+                           ("cpu", "CPU time of the whole browser"), ("main", "main-thread task time (TaskDuration)")):
         print(f"\n{title}")
         print(f"{'visit':6} " + " ".join(f"{name:22}" for name in names) + "  ratio game / bare" +
               (f"   {names[2]} / bare" if before else ""))
