@@ -300,6 +300,7 @@ def run_visits(runs: int, visits: int, before: str | None = None) -> int:
     names = ["game", "bare"] + ([f"game@{before}"] if before else [])
     results: dict[str, list[list[Visit]]] = {name: [[] for _ in range(visits)] for name in names}
     remote: list[str] = []
+    load_at_start = os.getloadavg()[0]
     with contextlib.ExitStack() as stack:
         playwright = stack.enter_context(sync_playwright())
         bases = {"game": stack.enter_context(running_server(ROOT))}
@@ -315,7 +316,8 @@ def run_visits(runs: int, visits: int, before: str | None = None) -> int:
                 print(f"run {run}/{runs} {name:12} " + "  ".join(
                     f"visit {i + 1} {t.wall:5.2f} s (cpu {t.cpu:5.2f})" for i, t in enumerate(times)), file=sys.stderr)
     print(f"\nVisits of a returning player, median of {runs} trials (range), headless Chromium; "
-          f"game: until the rack is drawn; load average {os.getloadavg()[0]:.1f} at the end")
+          f"game: until the rack is drawn; load average {load_at_start:.1f} at the start, "
+          f"{os.getloadavg()[0]:.1f} at the end")
     for measure, title in (("wall", "wall clock"),
                            ("runtime", "of which until the interpreter is loaded (PyScript's \"Loaded interpreter\")"),
                            ("python", "of which after it: the page's Python, until ready (game: and the rack drawn)"),
