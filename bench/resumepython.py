@@ -19,14 +19,16 @@ times, and prints the medians over the reloads, in milliseconds measured inside 
 * the wall clock from "Loaded interpreter" until the rack is drawn (what pageload.py calls the
   page's Python: it also holds PyScript's own start of Python, which a bare page has too).
 
-Timings vary a lot on a shared 2-core machine: compare runs made close together.
+``--before REF`` also times the game as it is at the git commit REF, in its own profile, the reloads
+interleaved. Timings vary a lot on a shared 2-core machine: compare sites timed in the same run.
 
-    .venv/bin/python bench/resumepython.py [--reloads 7] [--top 15]
+    .venv/bin/python bench/resumepython.py [--reloads 7] [--top 15] [--before REF]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import statistics
 import sys
@@ -36,7 +38,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from browser import ROOT, running_server
-from pageload import START_LINK, TIMEOUT_MS, fresh_browser, time_to_rack
+from pageload import START_LINK, TIMEOUT_MS, fresh_browser, git_site_at, time_to_rack
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import precache  # noqa: E402  (scripts/precache.py)
@@ -129,8 +131,17 @@ def probed_main(source: str) -> str:
     return source.replace(hooks[0], hooks[0] + PROBE).replace(hooks[1], BOOT)
 
 
-def probed_site(folder: Path) -> Path:
-    """A copy of the site (links to the working tree) whose py/main.py is ``probed_main``'s."""
+def probed_site(folder: Path, before: str | None = None) -> Path:
+    """A copy of the site (links to the working tree) whose py/main.py is ``probed_main``'s; ``before``: the
+    site as it is at that git commit (``pageload.git_site_at``), with the same timers."""
+    if before is not None:
+        git_site_at(before, folder)
+        main = folder / "py" / "main.py"
+        if (folder / "py").is_symlink():
+            raise SystemExit(f"py/ is the same at {before}: nothing to compare")
+        main.write_text(probed_main(main.read_text(encoding="utf-8")), encoding="utf-8")
+        precache.write(folder)
+        return folder
     for entry in ROOT.iterdir():
         if not entry.name.startswith(".") and entry.name not in ("sw-precache.js", "node_modules", "py"):
             (folder / entry.name).symlink_to(entry)
@@ -144,25 +155,30 @@ def probed_site(folder: Path) -> Path:
     return folder
 
 
-def resumes(reloads: int) -> list[dict]:
-    """The probe's figures of each reload (seconds), and ``wall``: "Loaded interpreter" until the rack."""
-    found: list[dict] = []
-    with tempfile.TemporaryDirectory(prefix="resumepython-") as folder, \
-            running_server(probed_site(Path(folder))) as base, sync_playwright() as playwright:
-        with fresh_browser(playwright, []) as page:
+def resumes(reloads: int, sites: dict[str, Path]) -> dict[str, list[dict]]:
+    """Each site's probe figures of each reload (seconds), and ``wall``: "Loaded interpreter" until the rack.
+    Each site in its own fresh profile, their reloads interleaved (so that the machine's load hits them alike)."""
+    found: dict[str, list[dict]] = {name: [] for name in sites}
+    with contextlib.ExitStack() as stack:
+        playwright = stack.enter_context(sync_playwright())
+        pages = {}
+        for name, site in sites.items():
+            base = stack.enter_context(running_server(site))
+            page = pages[name] = stack.enter_context(fresh_browser(playwright, []))
             page.goto(base + START_LINK, timeout=TIMEOUT_MS)
             time_to_rack(page)
             page.wait_for_selector('html[data-turn="1"] #log li', state="attached", timeout=TIMEOUT_MS)
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
-            for i in range(reloads):
+        for i in range(reloads):
+            for name, page in pages.items():
                 with page.expect_console_message(lambda message: message.text.startswith(MARK),
                                                  timeout=TIMEOUT_MS) as logged:
                     page.reload(timeout=TIMEOUT_MS)
                 rack = time_to_rack(page)
                 figures = json.loads(logged.value.text[len(MARK):])
                 figures["wall"] = rack - page.evaluate("window.__interpreterAt") / 1000
-                found.append(figures)
-                print(f"reload {i + 1}/{reloads}: main.py {1000 * figures['main']:.0f} ms, "
+                found[name].append(figures)
+                print(f"reload {i + 1}/{reloads} {name}: main.py {1000 * figures['main']:.0f} ms, "
                       f"interpreter to rack {1000 * figures['wall']:.0f} ms", file=sys.stderr)
     return found
 
@@ -171,43 +187,57 @@ def ms(values: list[float]) -> str:
     return f"{1000 * statistics.median(values):7.1f} ms  ({1000 * min(values):.1f}-{1000 * max(values):.1f})"
 
 
-def report(found: list[dict], top: int) -> None:
-    def row(label: str, values: list[float]) -> None:
-        print(f"{label:58} {ms(values)}")
+def report(found: dict[str, list[dict]], top: int) -> None:
+    names = list(found)
 
+    def row(label: str, measure) -> None:  # type: ignore[no-untyped-def]
+        print(f"{label:60} " + " ".join(f"{ms([measure(f) for f in found[name]]):30}" for name in names))
+
+    runs = len(found[names[0]])
     print(f"\nThe game's own Python on a resume (a reload with a game on, the page controlled by the service "
-          f"worker), median of {len(found)} reloads (range), measured in Pyodide")
-    row("from \"Loaded interpreter\" until the rack is drawn (wall)", [f["wall"] for f in found])
-    row("py/main.py, whole", [f["main"] for f in found])
-    row("  the archive's setup (until read_once)", [f["setup"] for f in found])
-    row("  import app.page", [f["import_page"] for f in found])
-    row("  Page()", [f["page"] for f in found])
-    row("  boot()", [f["boot"] for f in found])
-    row("    of which Session.open (the save, the game, first render)", [f["open"] for f in found])
-    row("    of which renders (all)", [sum(f["renders"]) for f in found])
-    row("modules of the archive, their own time (all)", [sum(f["modules"].values()) for f in found])
-    row("  of which making dataclasses", [f["dataclass"][0] for f in found])
-    row("  of which making NamedTuples", [f["namedtuple"][0] for f in found])
-    print(f"modules imported: {statistics.median(len(f['modules']) for f in found):.0f}; dataclasses made: "
-          f"{statistics.median(f['dataclass'][1] for f in found):.0f}; NamedTuples: "
-          f"{statistics.median(f['namedtuple'][1] for f in found):.0f}; renders in boot(): "
-          f"{statistics.median(len(f['renders']) for f in found):.0f}")
-    names = sorted({name for f in found for name in f["modules"]},
-                   key=lambda name: -statistics.median(f["modules"].get(name, 0.0) for f in found))
-    print("\nslowest modules, their own time (median)")
-    for name in names[:top]:
-        print(f"  {name:40} {1000 * statistics.median(f['modules'].get(name, 0.0) for f in found):6.1f} ms")
+          f"worker), median of {runs} reloads (range), measured in Pyodide")
+    print(f"{'':60} " + " ".join(f"{name:30}" for name in names))
+    row("from \"Loaded interpreter\" until the rack is drawn (wall)", lambda f: f["wall"])
+    row("py/main.py, whole", lambda f: f["main"])
+    row("  the archive's setup (until read_once)", lambda f: f["setup"])
+    row("  import app.page", lambda f: f["import_page"])
+    row("  Page()", lambda f: f["page"])
+    row("  boot()", lambda f: f["boot"])
+    row("    of which Session.open (the save, the game, 1st render)", lambda f: f["open"])
+    row("    of which renders (all)", lambda f: sum(f["renders"]))
+    row("modules of the archive, their own time (all)", lambda f: sum(f["modules"].values()))
+    row("  of which making dataclasses", lambda f: f["dataclass"][0])
+    row("  of which making NamedTuples", lambda f: f["namedtuple"][0])
+    for name in names:
+        figures = found[name]
+        print(f"{name}: modules imported: {statistics.median(len(f['modules']) for f in figures):.0f}; dataclasses "
+              f"made: {statistics.median(f['dataclass'][1] for f in figures):.0f}; NamedTuples: "
+              f"{statistics.median(f['namedtuple'][1] for f in figures):.0f}; renders in boot(): "
+              f"{statistics.median(len(f['renders']) for f in figures):.0f}")
+    for name in names:
+        figures = found[name]
+        modules = sorted({m for f in figures for m in f["modules"]},
+                         key=lambda m: -statistics.median(f["modules"].get(m, 0.0) for f in figures))
+        print(f"\n{name}: slowest modules, their own time (median)")
+        for module in modules[:top]:
+            print(f"  {module:40} {1000 * statistics.median(f['modules'].get(module, 0.0) for f in figures):6.1f} ms")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="The game's own Python on a resume, step by step.")
     parser.add_argument("--reloads", type=int, default=7, help="resumes to time (default 7)")
     parser.add_argument("--top", type=int, default=15, help="slowest modules to list (default 15)")
+    parser.add_argument("--before", metavar="REF", help="also the game as it is at this git commit, interleaved")
     args = parser.parse_args(argv)
     if not (ROOT / "assets/vendor/pyodide/pyodide.mjs").is_file():
         print("assets/vendor is missing: run `make play` or `make test` first", file=sys.stderr)
         return 1
-    report(resumes(args.reloads), args.top)
+    with contextlib.ExitStack() as stack:
+        sites = {"now": probed_site(Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="resumepython-"))))}
+        if args.before:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="resumepython-before-")))
+            sites[args.before] = probed_site(folder, args.before)
+        report(resumes(args.reloads, sites), args.top)
     return 0
 
 
