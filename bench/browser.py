@@ -38,6 +38,7 @@ def fresh_context(playwright: Any, prefix: str = "bench-", locale: str | None = 
         options = {"locale": locale} if locale else {}
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **options)
+        context.bench_profile = profile  # its folder: bench/pageload.py finds the browser's processes by it
         try:
             yield context
         finally:

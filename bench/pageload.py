@@ -26,8 +26,21 @@ never against a fixed number.
 ``--visits 4`` (issue 22) times a returning player's visits, as a player meets them: the first visit
 (cold, a fresh profile) opens a game by its start link and plays the computer's move; the service
 worker takes control; each later visit is a reload with that game on, timed until the rack is drawn.
-The bare page is loaded and reloaded the same number of times in its own fresh profile. Prints each
-visit's medians and the ratio game / bare of the same visit number (visit 2 is a player's first return).
+The bare page is loaded and reloaded the same number of times in its own fresh profile (it has no
+service worker: its reloads use the HTTP cache, as "a bare PyScript page's reload" does). Each
+trial runs every page in a new profile, one after the other (game, bare, game, bare...), so that
+the machine's load hits them alike. Prints each visit's medians and the ratio game / bare of the
+same visit number (visit 2 is a player's first return), for three measures: wall clock (ms since
+navigation start; also split at PyScript's "Loaded interpreter": the runtime's start, then the
+page's own Python and first render), the CPU time of the whole browser (every process of the profile, from
+/proc: user + system, from the reload until the rack is drawn; it includes the compiler threads,
+the service worker and the network service) and the page's main-thread task time (Chromium's
+``Performance.getMetrics`` TaskDuration). CPU time is far less noisy than the wall clock on a
+shared machine.
+
+``--visits 4 --before REF`` also times the game as it is at the git commit REF (a copy of the
+site whose changed files come from REF: sw.js, the pages, js/, css/, and py/ with the archive
+rebuilt), in the same trials: before and after in one run.
 
 ``--langs en,fr,de`` instead times the game page in each language, the browser set to it (a new
 player's first visit picks it): cold, warm and resume as above, the languages interleaved, and
@@ -38,7 +51,7 @@ against the same page with the config inline as JSON (how index.html was before)
 and prints the difference of the medians: what reading TOML costs at start-up.
 
     .venv/bin/python bench/pageload.py [--runs 5]        (after `make test` or `make play`)
-    .venv/bin/python bench/pageload.py --visits 4 [--runs 5]
+    .venv/bin/python bench/pageload.py --visits 4 [--runs 5] [--before main]
     .venv/bin/python bench/pageload.py --langs en,fr,de [--runs 5]
     .venv/bin/python bench/pageload.py --config-ab [--runs 5]
 """
@@ -47,9 +60,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
+import os
+import shutil
 import statistics
+import subprocess
 import sys
+import tarfile
 import tempfile
 import tomllib
 from collections.abc import Iterator
@@ -68,8 +86,12 @@ RACK = "#rack [data-tile]"
 TIMEOUT_MS = 120_000
 
 # Times, in ms since navigation start, of <html data-ready> and of the first moment the page is
-# ready with a rack drawn. Observing the whole document costs both pages the same.
+# ready with a rack drawn, and of PyScript's "Loaded interpreter" (the runtime has started, before
+# any of the page's Python). Observing the whole document costs both pages the same.
 READY_CLOCK = """
+addEventListener("py:progress", (event) => {
+  if (event.detail === "Loaded interpreter") window.__interpreterAt ??= performance.now();
+});
 new MutationObserver((_, observer) => {
   const root = document.documentElement;
   if (!root || !root.hasAttribute("data-ready")) return;
@@ -188,39 +210,127 @@ def run_pages(runs: int) -> int:
     return 0
 
 
-def visits_of(playwright, base: str, name: str, visits: int, remote: list[str]) -> list[float]:  # type: ignore[no-untyped-def]
-    """Seconds of each visit of one fresh profile: the game's first visit opens a game, later ones resume it."""
+def browser_cpu(profile: str) -> float:
+    """CPU seconds (user + system) used so far by the processes of the Chromium run on ``profile``."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if f"--user-data-dir={profile}".encode() not in (entry / "cmdline").read_bytes():
+                continue
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+class Visit:
+    """Times of one visit, in seconds: wall (since navigation start), runtime (since navigation start until
+    the interpreter is loaded), python (the rest), cpu (whole browser), main (the page's main thread)."""
+
+    def __init__(self, wall: float, runtime: float, cpu: float, main: float) -> None:
+        self.wall, self.runtime, self.python, self.cpu, self.main = wall, runtime, wall - runtime, cpu, main
+
+
+def timed_visit(page, profile: str, go, until) -> Visit:  # type: ignore[no-untyped-def]
+    """Run ``go()`` (a navigation) and wait with ``until(page)``; the three measures of that visit."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    cpu = browser_cpu(profile)
+    go()
+    wall = until(page)
+    cpu = browser_cpu(profile) - cpu
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    cdp.detach()
+    runtime = page.evaluate("window.__interpreterAt ?? NaN") / 1000
+    return Visit(wall, runtime, cpu, metrics.get("TaskDuration", float("nan")))
+
+
+def visits_of(playwright, base: str, kind: str, visits: int, remote: list[str]) -> list[Visit]:  # type: ignore[no-untyped-def]
+    """Each visit of one fresh profile: the game's first visit opens a game, later ones resume it."""
     with fresh_browser(playwright, remote) as page:
-        if name == "game":
-            page.goto(base + START_LINK, timeout=TIMEOUT_MS)
-            times = [time_to_rack(page)]
+        profile = page.context.bench_profile
+        if kind == "game":
+            times = [timed_visit(page, profile, lambda: page.goto(base + START_LINK, timeout=TIMEOUT_MS), time_to_rack)]
             page.wait_for_selector('html[data-turn="1"] #log li', state="attached", timeout=TIMEOUT_MS)
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
         else:
-            page.goto(base + PAGES["bare"], timeout=TIMEOUT_MS)
-            times = [time_to_ready(page)]
+            times = [timed_visit(page, profile, lambda: page.goto(base + PAGES["bare"], timeout=TIMEOUT_MS), time_to_ready)]
         for _ in range(visits - 1):
-            page.reload(timeout=TIMEOUT_MS)
-            times.append(time_to_rack(page) if name == "game" else time_to_ready(page))
+            times.append(timed_visit(page, profile, lambda: page.reload(timeout=TIMEOUT_MS),
+                                     time_to_rack if kind == "game" else time_to_ready))
     return times
 
 
-def run_visits(runs: int, visits: int) -> int:
-    results: dict[str, list[list[float]]] = {name: [[] for _ in range(visits)] for name in PAGES}
+def git_site_at(ref: str, folder: Path) -> Path:
+    """A copy of the site in ``folder`` as it was at the commit ``ref``: the files that differ come from
+    ``ref`` (whole folders js/, css/, py/ when one of their files does), the archive of py/ is rebuilt,
+    everything else (the vendored runtime) is linked from the working tree; with its own precache list."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import bundle  # noqa: PLC0415  (scripts/bundle.py, scripts/precache.py)
+    import precache  # noqa: PLC0415
+    changed = subprocess.run(["git", "diff", "--name-only", ref, "--", "sw.js", "*.html", "pyscript.toml", "js", "css", "py", "docs"],
+                             cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    tops = sorted({name.split("/")[0] for name in changed})
+    for entry in ROOT.iterdir():
+        if not entry.name.startswith(".") and entry.name not in ("sw-precache.js", "node_modules", "assets", *tops):
+            (folder / entry.name).symlink_to(entry)
+    if tops:
+        archive = subprocess.run(["git", "archive", ref, "--", *tops], cwd=ROOT, capture_output=True, check=True).stdout
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(folder, filter="data")
+    (folder / "assets").mkdir()
+    for entry in (ROOT / "assets").iterdir():
+        if entry.name != "app":
+            (folder / "assets" / entry.name).symlink_to(entry)
+    (folder / "assets" / "app").mkdir()
+    shutil.copy2(ROOT / "assets" / "app" / "words.js", folder / "assets" / "app" / "words.js")
+    if "py" in tops and (ROOT / "py" / "ui" / "locale").is_dir():  # compiled catalogs are not in git
+        shutil.copytree(ROOT / "py" / "ui" / "locale", folder / "py" / "ui" / "locale", dirs_exist_ok=True)
+    (folder / bundle.ARCHIVE).write_bytes(bundle.archive_bytes(folder) if {"py", "docs"} & set(tops)
+                                          else (ROOT / bundle.ARCHIVE).read_bytes())
+    precache.write(folder)
+    print(f"site at {ref}: {', '.join(changed) or 'no changed file'} from {ref}", file=sys.stderr)
+    return folder
+
+
+def run_visits(runs: int, visits: int, before: str | None = None) -> int:
+    names = ["game", "bare"] + ([f"game@{before}"] if before else [])
+    results: dict[str, list[list[Visit]]] = {name: [[] for _ in range(visits)] for name in names}
     remote: list[str] = []
-    with running_server(ROOT) as base, sync_playwright() as playwright:
+    load_at_start = os.getloadavg()[0]
+    with contextlib.ExitStack() as stack:
+        playwright = stack.enter_context(sync_playwright())
+        bases = {"game": stack.enter_context(running_server(ROOT))}
+        bases["bare"] = bases["game"]
+        if before:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="pageload-before-")))
+            bases[f"game@{before}"] = stack.enter_context(running_server(git_site_at(before, folder)))
         for run in range(1, runs + 1):
-            for name in PAGES:   # interleaved
-                times = visits_of(playwright, base, name, visits, remote)
+            for name in names:   # interleaved, each in a fresh profile
+                times = visits_of(playwright, bases[name], "bare" if name == "bare" else "game", visits, remote)
                 for i, value in enumerate(times):
                     results[name][i].append(value)
-                print(f"run {run}/{runs} {name:5} " + "  ".join(f"visit {i + 1} {t:5.2f} s" for i, t in enumerate(times)),
-                      file=sys.stderr)
-    print(f"\nVisits of a returning player, median of {runs} (range), headless Chromium; game: until the rack is drawn")
-    print(f"{'visit':8} {'bare':24} {'game':24} ratio")
-    for i in range(visits):
-        bare, game = (statistics.median(results[name][i]) for name in ("bare", "game"))
-        print(f"{i + 1:<8} {summary(results['bare'][i]):24} {summary(results['game'][i]):24} {game / bare:.2f}")
+                print(f"run {run}/{runs} {name:12} " + "  ".join(
+                    f"visit {i + 1} {t.wall:5.2f} s (cpu {t.cpu:5.2f})" for i, t in enumerate(times)), file=sys.stderr)
+    print(f"\nVisits of a returning player, median of {runs} trials (range), headless Chromium; "
+          f"game: until the rack is drawn; load average {load_at_start:.1f} at the start, "
+          f"{os.getloadavg()[0]:.1f} at the end")
+    for measure, title in (("wall", "wall clock"),
+                           ("runtime", "of which until the interpreter is loaded (PyScript's \"Loaded interpreter\")"),
+                           ("python", "of which after it: the page's Python, until ready (game: and the rack drawn)"),
+                           ("cpu", "CPU time of the whole browser"), ("main", "main-thread task time (TaskDuration)")):
+        print(f"\n{title}")
+        print(f"{'visit':6} " + " ".join(f"{name:22}" for name in names) + "  ratio game / bare" +
+              (f"   {names[2]} / bare" if before else ""))
+        for i in range(visits):
+            values = {name: [getattr(t, measure) for t in results[name][i]] for name in names}
+            median = {name: statistics.median(v) for name, v in values.items()}
+            ratios = f"  {median['game'] / median['bare']:.2f}" + (
+                f"{'':18}{median[names[2]] / median['bare']:.2f}" if before else "")
+            print(f"{i + 1:<6} " + " ".join(f"{summary(values[name]):22}" for name in names) + ratios)
     if remote:
         print(f"WARNING: {len(remote)} non-localhost requests (blocked): {sorted(set(remote))}")
     return 0
@@ -303,13 +413,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--config-ab", action="store_true",
                         help="game page only, cold: pyscript.toml against the same config inline as JSON")
     parser.add_argument("--visits", type=int, help="a returning player's visits, game vs bare, per visit number")
+    parser.add_argument("--before", metavar="REF", help="with --visits: also the game as it is at this git commit")
     parser.add_argument("--langs", help="game page only: these languages (the first is the reference), e.g. en,fr,de")
     args = parser.parse_args(argv)
     if not (ROOT / "assets/vendor/pyodide/pyodide.mjs").is_file():
         print("assets/vendor is missing: run `make play` or `make test` first", file=sys.stderr)
         return 1
     if args.visits:
-        return run_visits(args.runs, args.visits)
+        return run_visits(args.runs, args.visits, args.before)
     if args.langs:
         return run_languages(args.runs, args.langs.split(","))
     return run_config_ab(args.runs) if args.config_ab else run_pages(args.runs)

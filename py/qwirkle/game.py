@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from .board import Board
 from .chance import LATEST, Chance
@@ -29,8 +29,10 @@ END_BONUS = 6
 MAX_FORCED_ROLLS = 100  # Q4: bound on re-rolls when no die can be placed
 
 
-@dataclass(frozen=True)
-class Options:
+# The game's records are NamedTuples, its mutable state a plain class: Pyodide takes 1 to 3 ms to make each
+# dataclass when its module is imported (it writes and compiles the methods), and a returning player waits for that
+# before the rack is drawn (bench/resumepython.py). TurnResult stays a dataclass: a NamedTuple's ``count`` is a method.
+class Options(NamedTuple):
     """Everything that, with the moves, defines a game exactly."""
 
     variant: str
@@ -46,8 +48,7 @@ class Options:
                 "ages": list(self.ages) if self.ages else None, "tiles": self.tiles}
 
 
-@dataclass(frozen=True)
-class Opening:
+class Opening(NamedTuple):
     """C2/Q2: who starts and why, as dealt (the UI explains it from these facts alone).
 
     >>> game = Game.new("cubes", ["Ann", "Bob"], seed=3, ages=[30, 30])
@@ -96,8 +97,7 @@ class TurnResult:
                 "ended": self.ended}
 
 
-@dataclass(frozen=True)
-class LegalMoves:
+class LegalMoves(NamedTuple):
     """The legal moves of the player to move, by kind (distinct tile choices only)."""
 
     plays: tuple[ScoredPlay, ...]
@@ -117,23 +117,20 @@ def _sub_hands(hand: Sequence[Tile], limit: int) -> list[tuple[Tile, ...]]:
     return sorted(choices)
 
 
-@dataclass
 class _State:
     """The mutable part of a game (the history is kept apart: it only grows and shrinks at its end)."""
 
-    board: Board
-    bag: list[Tile]
-    hands: list[list[Tile]]
-    scores: list[int]
-    to_move: int
-    opening: bool = True
-    rolled: bool = False
-    passes: int = 0
-    ended: str | None = None
+    __slots__ = ("board", "bag", "hands", "scores", "to_move", "opening", "rolled", "passes", "ended")
+
+    def __init__(self, board: Board, bag: list[Tile], hands: list[list[Tile]], scores: list[int], to_move: int) -> None:
+        self.board, self.bag, self.hands, self.scores, self.to_move = board, bag, hands, scores, to_move
+        self.opening = True
+        self.rolled = False
+        self.passes = 0
+        self.ended: str | None = None
 
 
-@dataclass(frozen=True)
-class _Undo:
+class _Undo(NamedTuple):
     """What a move may change, as it was before the move: enough to take it back, and of a size that does not grow
     with the game (no history, no board copy, the generator as one position), so that replaying a record is linear.
     """
@@ -312,7 +309,7 @@ class Game:
             self._restore(before)   # a refused move changed nothing on the board: only plays fill cells
             raise
         if isinstance(move, Play):
-            before = replace(before, placed=tuple(p.cell for p in move.placements))
+            before = before._replace(placed=tuple(p.cell for p in move.placements))
         self._undo.append(before)
         self._history.append(result)
         self._revision += 1

@@ -8,8 +8,7 @@ This module sits below ``variants`` (whose hooks score a rule set's extra lines 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .board import DIAGONALS, Board
 from .errors import IllegalMoveError
@@ -27,8 +26,7 @@ def line_points(length: int) -> int:
     return length + QWIRKLE_BONUS if length == QWIRKLE else length
 
 
-@dataclass(frozen=True)
-class ScoredLine:
+class ScoredLine(NamedTuple):
     """One row, column or diagonal scored by a play (C6, F3, F4)."""
 
     kind: str                 # "row", "column" or "diagonal"
@@ -46,8 +44,7 @@ class ScoredLine:
                 "points": self.points, "qwirkle": self.qwirkle}
 
 
-@dataclass(frozen=True)
-class Score:
+class Score(NamedTuple):
     """The points of a play and where they come from."""
 
     lines: tuple[ScoredLine, ...]

@@ -14,8 +14,7 @@ Setup(key='flex108', variant=<FlexVariant 'flex'>, tiles=108)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, NamedTuple, Sequence, TypeVar
 
 from .board import Board
 from .chance import Roller
@@ -195,8 +194,7 @@ VARIANTS: dict[str, Variant] = {}
 V = TypeVar("V", bound=Variant)
 
 
-@dataclass(frozen=True)
-class Setup:
+class Setup(NamedTuple):
     """A choice of the new-game dialog: a rule set with a tile count. ``key`` names it in links and statistics."""
 
     key: str

@@ -16,19 +16,19 @@ their index in the hand, because a hand may hold two identical tiles::
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Sequence
 
 from qwirkle.notation import Cell, Placement
 from qwirkle.tiles import Tile
 
 
-@dataclass
 class PendingPlay:
-    """The selected hand index and the placed (index, placement) pairs, in the order put down."""
+    """The selected hand index and the placed (index, placement) pairs, in the order put down. (A plain class,
+    not a dataclass: see ui.values.)"""
 
-    selected: int | None = None
-    pending: list[tuple[int, Placement]] = field(default_factory=list)
+    def __init__(self) -> None:
+        self.selected: int | None = None
+        self.pending: list[tuple[int, Placement]] = []
 
     def placements(self) -> list[Placement]:
         return [placement for _, placement in self.pending]

@@ -7,7 +7,6 @@ rack, because a rack may hold two identical tiles.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from qwirkle import Game, IllegalMoveError
@@ -31,14 +30,15 @@ class Preview(Value):
         self.points, self.lines, self.error, self.opening_size = points, lines, error, opening_size
 
 
-@dataclass
 class TurnState(PendingPlay):
     """What the player to move has done so far this turn, before committing a move."""
 
-    mode: str = PLACE
-    marked: set[int] = field(default_factory=set)
-    cursor: Cell = (0, 0)
-    _legal: dict[tuple[Any, ...], frozenset[Cell]] = field(default_factory=dict)
+    def __init__(self) -> None:
+        super().__init__()
+        self.mode = PLACE
+        self.marked: set[int] = set()
+        self.cursor: Cell = (0, 0)
+        self._legal: dict[tuple[Any, ...], frozenset[Cell]] = {}
 
     # -- asked of the engine ------------------------------------------------------------------
     def legal_cells(self, game: Game, hand: Sequence[Tile]) -> frozenset[Cell]:
