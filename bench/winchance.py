@@ -32,7 +32,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
@@ -51,6 +51,9 @@ BUILD_SEED = 1
 BUILD_GAMES = "classic=1500,cubes=600,flex=1500"
 CALIBRATION_SEED = 100_001
 CALIBRATION_GAMES = "classic=2000,cubes=400,flex=1000"
+# games of three and four players (``--players 3`` or ``4``): the same levels all round, other game counts
+MANY_BUILD_GAMES = "classic=600,cubes=80,flex=250"
+MANY_CALIBRATION_GAMES = "classic=400,cubes=50,flex=150"
 
 # A position as recorded: tiles left (bag + both hands), bag, the mover's hand, the opponent's hand, the score
 # difference (mover minus opponent), and the mover's result (1 won, 0.5 shared, 0 lost).
@@ -68,41 +71,79 @@ def play_game(job: tuple[str, int, int]) -> list[Row]:
         name, options = parse_player(LEVELS[place])
         players.append(make_player(name, player_seed(seed, index, place), **options))
     game = Game.new(variant, ["a", "b"], seed + index)
-    seen: list[tuple[int, int, int, int, int, int]] = []   # seat, tiles left, bag, hand, other, difference
+    seen, share = play_out_seen(game, players)
+    return [(bag + sum(hands), bag, hands[seat], hands[1 - seat], scores[seat] - scores[1 - seat], share[seat])
+            for seat, bag, scores, hands in seen]
+
+
+def play_out_seen(game: Game, players: Sequence[Any]) -> tuple[list[tuple[int, int, list[int], list[int]]],
+                                                                list[float]]:
+    """Play ``game`` out: at the start of each turn the seat on move, the bag, the scores and the hand sizes; then
+    each seat's result (1 won, 1/k shared by k, 0 lost)."""
+    seen: list[tuple[int, int, list[int], list[int]]] = []
     turns = 0
     turn_start = True
     while not game.is_over and turns < MAX_TURNS:
         seat = game.to_move
         if turn_start:
-            hands = [len(hand) for hand in game.hands]
-            scores = game.scores
-            seen.append((seat, game.bag_count + sum(hands), game.bag_count, hands[seat], hands[1 - seat],
-                         scores[seat] - scores[1 - seat]))
+            seen.append((seat, game.bag_count, list(game.scores), [len(hand) for hand in game.hands]))
         result = game.apply(players[seat].choose(game.view(seat)))
         turn_start = result.kind != "roll" or result.forced_pass
         turns += turn_start
     winners = game.winners()
-    share = {seat: (1.0 / len(winners) if seat in winners else 0.0) for seat in (0, 1)}
-    return [(left, bag, hand, other, diff, share[seat]) for seat, left, bag, hand, other, diff in seen]
+    return seen, [1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(game.scores))]
 
 
-def positions(variant: str, seed: int, games: int, workers: int, folder: str | None) -> list[list[Row]]:
-    """The recorded positions of ``games`` games, one list per game (read from ``folder`` when kept there)."""
-    cache = Path(folder) / f"{variant}-{seed}-{games}.jsonl" if folder else None
-    if cache is not None and cache.is_file():
+# A position of a game of three or four: tiles left, bag, the seat on move, then per seat in seat order the scores, the
+# hand sizes and the results (1 won, 1/k shared by k, 0 lost).
+Many = tuple[int, int, int, list[int], list[int], list[float]]
+
+
+def play_many(job: tuple[str, int, int, int]) -> list[Many]:
+    """Game ``index`` of ``count`` players (seats rotated as in ``qwirkle.study.tournament``): the positions at the
+    start of each turn, labelled by the result."""
+    variant, seed, index, count = job
+    name, options = parse_player(LEVELS[0])
+    players = [make_player(name, player_seed(seed, index, (seat + index) % count), **options) for seat in range(count)]
+    game = Game.new(variant, [f"p{seat}" for seat in range(count)], seed + index)
+    seen, shares = play_out_seen(game, players)
+    return [(bag + sum(hands), bag, mover, scores, hands, shares) for mover, bag, scores, hands in seen]
+
+
+def play_any(job: tuple[str, int, int, int]) -> list[Any]:
+    """One game of ``job``'s player count: two (``play_game``) or more (``play_many``)."""
+    variant, seed, index, count = job
+    return list(play_game((variant, seed, index)) if count == 2 else play_many(job))
+
+
+def positions(variant: str, seed: int, games: int, workers: int, folder: str | None,
+              count: int = 2) -> list[list[Any]]:
+    """The recorded positions of ``games`` games of ``count`` players, one list per game (read from ``folder`` when
+    kept there)."""
+    suffix = "" if count == 2 else f"-{count}p"
+    cache = Path(folder) / f"{variant}-{seed}-{games}{suffix}.jsonl" if folder else None
+    played: list[list[Any]] = []
+    if cache is not None and cache.is_file():   # a run stopped early continues after its last whole game
         with cache.open(encoding="utf-8") as lines:
-            return [[tuple(row) for row in json.loads(line)] for line in lines]   # type: ignore[misc]
-    jobs = [(variant, seed, index) for index in range(games)]
-    if workers > 1:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            played = pool.map(play_game, jobs, chunksize=4)
-    else:
-        played = [play_game(job) for job in jobs]
+            for line in lines:
+                if line.endswith("\n"):
+                    played.append([tuple(row) for row in json.loads(line)])
+        cache.write_text("".join(json.dumps(rows) + "\n" for rows in played), encoding="utf-8")
+    jobs = [(variant, seed, index, count) for index in range(len(played), games)]
+    out = None
     if cache is not None:
         cache.parent.mkdir(parents=True, exist_ok=True)
-        with cache.open("w", encoding="utf-8") as out:
-            for rows in played:
-                out.write(json.dumps(rows) + "\n")
+        out = cache.open("a", encoding="utf-8")
+    try:
+        with multiprocessing.get_context("fork").Pool(max(1, workers)) as pool:
+            for rows in pool.imap(play_any, jobs, chunksize=2):
+                played.append(rows)
+                if out is not None:
+                    out.write(json.dumps(rows) + "\n")
+                    out.flush()
+    finally:
+        if out is not None:
+            out.close()
     return played
 
 
@@ -140,33 +181,39 @@ def aggregate(games: Iterable[Sequence[Row]]) -> Cells:
     return cells
 
 
-def solve3(m: list[list[float]], v: list[float]) -> list[float]:
-    """Solve the 3x3 system m x = v (Gaussian elimination with partial pivoting)."""
+def solve(m: list[list[float]], v: list[float]) -> list[float]:
+    """Solve the system m x = v (Gaussian elimination with partial pivoting)."""
+    n = len(v)
     a = [row[:] + [v[i]] for i, row in enumerate(m)]
-    for col in range(3):
-        pivot = max(range(col, 3), key=lambda r: abs(a[r][col]))
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
         a[col], a[pivot] = a[pivot], a[col]
-        for r in range(col + 1, 3):
+        for r in range(col + 1, n):
             f = a[r][col] / a[col][col]
-            for c in range(col, 4):
+            for c in range(col, n + 1):
                 a[r][c] -= f * a[col][c]
-    x = [0.0, 0.0, 0.0]
-    for r in (2, 1, 0):
-        x[r] = (a[r][3] - sum(a[r][c] * x[c] for c in range(r + 1, 3))) / a[r][r]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (a[r][n] - sum(a[r][c] * x[c] for c in range(r + 1, n))) / a[r][r]
     return x
+
+
+def near(cells: dict[Any, Any], centre: int) -> Iterator[tuple[float, Any, Any]]:
+    """The cells (keyed by tiles left first, valued by their count of positions first) within ``CUT`` bandwidths of
+    ``centre`` tiles left, each with its kernel weight (its positions times a Gaussian in the distance)."""
+    h = bandwidth(centre)
+    for key, value in cells.items():
+        z = (key[0] - centre) / h
+        if abs(z) <= CUT:
+            yield value[0] * math.exp(-0.5 * z * z), key, value
 
 
 def local_fit(cells: Cells, centre: int) -> tuple[list[float], float]:
     """Kernel-weighted logistic regression around ``centre`` tiles left: logit = a + b d/SCALE + c k. Returns the
     coefficients (per point of difference for b) and the effective weight of the positions used."""
-    h = bandwidth(centre)
     data = []
     total = 0.0
-    for (left, diff, hands), (count, wins) in cells.items():
-        z = (left - centre) / h
-        if abs(z) > CUT:
-            continue
-        w = count * math.exp(-0.5 * z * z)
+    for w, (_left, diff, hands), (count, wins) in near(cells, centre):
         data.append((w, diff / SCALE, float(hands), wins / count))
         total += w
     beta = [0.0, 0.5, 0.0]
@@ -186,7 +233,7 @@ def local_fit(cells: Cells, centre: int) -> tuple[list[float], float]:
                 grad[i] += g * x[i]
                 for j in range(3):
                     hess[i][j] += q * x[i] * x[j]
-        step = solve3(hess, grad)
+        step = solve(hess, grad)
         beta = [b + s for b, s in zip(beta, step)]
         if max(abs(s) for s in step) < 1e-7:
             break
@@ -223,6 +270,89 @@ def fit(cells: Cells, most: int) -> dict[str, list[float]]:
     a, c = smooth(a, weights), smooth(c, weights)
     b = isotonic_down(smooth(b, weights), weights)
     return {"tiles": [float(t) for t in points], "a": a, "b": b, "c": c}
+
+
+# -- the fit for three and four players ----------------------------------------------------------------------------------
+# (tiles left, each place's score minus the mover's, each place's hand) -> [positions, each place's wins]; place k is
+# the player k seats after the mover.
+ManyCells = dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[Any]]
+
+
+def aggregate_many(games: Iterable[Sequence[Many]]) -> ManyCells:
+    cells: ManyCells = {}
+    for rows in games:
+        for left, _bag, mover, scores, hands, shares in rows:
+            count = len(scores)
+            seats = [(mover + k) % count for k in range(count)]
+            key = (left, tuple(scores[s] - scores[mover] for s in seats), tuple(hands[s] for s in seats))
+            cell = cells.setdefault(key, [0.0, [0.0] * count])
+            cell[0] += 1
+            for k, s in enumerate(seats):
+                cell[1][k] += shares[s]
+    return cells
+
+
+def local_fit_many(cells: ManyCells, centre: int, count: int, start: list[float]) -> tuple[list[float], float]:
+    """Kernel-weighted multinomial (softmax) regression around ``centre`` tiles left: place k's strength is
+    b d_k / SCALE - c h_k + a_k (a_0 = 0), d_k its score minus the mover's and h_k its hand. Returns [b per point, c,
+    a_1 ... a_{count-1}] and the effective weight of the positions used."""
+    size = count + 1
+    data = []
+    total = 0.0
+    for w, (_left, diffs, hands), (n, wins) in near(cells, centre):
+        rows = [[d / SCALE, -float(hand)] + [1.0 if j == k else 0.0 for j in range(1, count)]
+                for k, (d, hand) in enumerate(zip(diffs, hands))]
+        data.append((w, rows, [x / n for x in wins]))
+        total += w
+    if total < MIN_WEIGHT:
+        return [0.0] * size, 0.0
+    beta = [start[0] * SCALE] + start[1:]
+    penalty = [RIDGE, RIDGE] + [EPSILON] * (count - 1)
+    for _ in range(30):
+        grad = [-penalty[i] * beta[i] for i in range(size)]
+        hess = [[penalty[i] if i == j else 0.0 for j in range(size)] for i in range(size)]
+        for w, rows, ys in data:
+            strengths = [sum(b * x for b, x in zip(beta, row)) for row in rows]
+            top = max(strengths)
+            exps = [math.exp(s - top) for s in strengths]
+            norm = sum(exps)
+            ps = [e / norm for e in exps]
+            mean = [sum(p * row[i] for p, row in zip(ps, rows)) for i in range(size)]
+            for p, y, row in zip(ps, ys, rows):
+                g = w * (y - p)
+                q = w * p
+                for i in range(size):
+                    xi = row[i] - mean[i]
+                    grad[i] += g * row[i]
+                    if xi:
+                        for j in range(size):
+                            hess[i][j] += q * xi * (row[j] - mean[j])
+        step = solve(hess, grad)
+        beta = [b + s for b, s in zip(beta, step)]
+        if max(abs(s) for s in step) < 1e-6:
+            break
+    return [beta[0] / SCALE] + beta[1:], total
+
+
+def fit_many(cells: ManyCells, most: int, count: int) -> dict[str, Any]:
+    """The coefficients at each grid point for ``count`` players, made regular as ``fit`` makes them: ``b``
+    positive and non-increasing in the tiles left, everything smoothed over neighbouring grid points."""
+    points = grid(most)
+    fits: list[tuple[list[float], float]] = []
+    start = [0.05, 0.0] + [0.0] * (count - 1)
+    for t in points:
+        found = local_fit_many(cells, t, count, start)
+        fits.append(found)
+        if found[1] >= MIN_WEIGHT:
+            start = found[0]
+    weights = [max(w, 1e-9) for _, w in fits]
+    known = [i for i, (_, w) in enumerate(fits) if w >= MIN_WEIGHT]
+    if not known:
+        raise SystemExit("fit: no positions to fit (play more games)")
+    columns = [fill(points, [f[0][k] for f in fits], known) for k in range(count + 1)]
+    b = isotonic_down(smooth(isotonic_down([max(x, MIN_SLOPE) for x in columns[0]], weights), weights), weights)
+    rest = [smooth(column, weights) for column in columns[1:]]
+    return {"tiles": [float(t) for t in points], "b": b, "c": rest[0], "a": rest[1:]}
 
 
 def fill(points: Sequence[int], values: Sequence[float], known: Sequence[int]) -> list[float]:
@@ -284,27 +414,48 @@ def game_counts(text: str, variants: Sequence[str]) -> dict[str, int]:
 def build(args: argparse.Namespace) -> int:
     variants = args.variants.split(",")
     counts = game_counts(args.games, variants)
-    table: dict[str, Any] = {
-        "format": "qwirkle-winchance", "version": 1,
-        "made_by": "bench/winchance.py build", "levels": list(LEVELS), "seed": args.seed, "games": counts,
-        "model": "chance of the player on move = 1 / (1 + exp(-(a + b * difference + c * (other hand - own hand)))), "
-                 "a, b, c at each tiles-left value (bag + both hands), linear in between",
-        "positions": {}, "variants": {}}
+    out = Path(args.out)
+    if args.players == 2:
+        table: dict[str, Any] = {
+            "format": "qwirkle-winchance", "version": 1,
+            "made_by": "bench/winchance.py build", "levels": list(LEVELS), "seed": args.seed, "games": counts,
+            "model": "chance of the player on move = 1 / (1 + exp(-(a + b * difference + c * (other hand - own "
+                     "hand)))), a, b, c at each tiles-left value (bag + both hands), linear in between",
+            "positions": {}, "variants": {}}
+        if out.is_file():   # the fields of three and four players stay
+            kept = json.loads(out.read_text(encoding="utf-8"))
+            table.update({key: kept[key] for key in ("players", "players_made", "players_model") if key in kept})
+    else:   # the two-player table (and the other count's field) stay as they are
+        table = json.loads(out.read_text(encoding="utf-8"))
+        table["players_model"] = (
+            "each player's strength = b * score - c * hand + a[k] (k: seats after the player on move, a[0] = 0); "
+            "chance = exp(strength) / sum over the players; b, c, a at each tiles-left value (bag + all hands)")
+        made = table.setdefault("players_made", {}).setdefault(str(args.players), {})
+        if made.get("seed", args.seed) != args.seed:
+            made.clear()   # another seed: the rule sets fit before are fit again
+        made.update(seed=args.seed, levels=[LEVELS[0]] * args.players)
+        made.setdefault("games", {}).update({variant: n for variant, n in counts.items() if n})
+        made.setdefault("positions", {})
+        field = table.setdefault("players", {}).setdefault(str(args.players), {})
     for variant in variants:
         if not counts[variant]:
             continue
         start = time.perf_counter()
         cpu = cpu_seconds()
-        games = positions(variant, args.seed, counts[variant], args.workers, args.positions)
+        games = positions(variant, args.seed, counts[variant], args.workers, args.positions, args.players)
         played = time.perf_counter() - start
-        cells = aggregate(games)
-        curve = fit(cells, most_tiles(variant))
-        table["positions"][variant] = sum(len(rows) for rows in games)
-        table["variants"][variant] = {key: [round(x, 5) for x in values] for key, values in curve.items()}
-        print(f"{variant}: {counts[variant]} games, {table['positions'][variant]} positions, played in {played:.0f} s, "
-              f"fit in {time.perf_counter() - start - played:.1f} s (CPU {cpu_seconds() - cpu:.0f} s)",
-              flush=True)
-    out = Path(args.out)
+        found = sum(len(rows) for rows in games)
+        if args.players == 2:
+            curve = fit(aggregate(games), most_tiles(variant))
+            table["positions"][variant] = found
+            table["variants"][variant] = {key: [round(x, 5) for x in values] for key, values in curve.items()}
+        else:
+            many = fit_many(aggregate_many(games), most_tiles(variant), args.players)
+            made["positions"][variant] = found
+            field[variant] = {key: ([[round(x, 4) for x in row] for row in values] if key == "a" else
+                                    [round(x, 4) for x in values]) for key, values in many.items()}
+        print(f"{variant}, {args.players} players: {counts[variant]} games, {found} positions, played in {played:.0f} s, "
+              f"fit in {time.perf_counter() - start - played:.1f} s (CPU {cpu_seconds() - cpu:.0f} s)", flush=True)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(table, separators=(",", ":")) + "\n", encoding="utf-8")
     print(f"wrote {out} ({out.stat().st_size} bytes)")
@@ -315,7 +466,7 @@ def build(args: argparse.Namespace) -> int:
 def calibrate(args: argparse.Namespace) -> int:
     from qwirkle.winchance import Table
     table = Table.from_json(json.loads(Path(args.table).read_text(encoding="utf-8")))
-    meta = table.meta
+    meta = table.meta if args.players == 2 else table.meta["players_made"][str(args.players)]
     variants = [variant for variant in args.variants.split(",")]
     counts = game_counts(args.games, variants)
     for variant, games in counts.items():
@@ -325,27 +476,33 @@ def calibrate(args: argparse.Namespace) -> int:
                              f"the ones the table was fit on ({fit_seeds.start} to {fit_seeds.stop - 1}); choose "
                              "other seeds")
     everything: list[tuple[float, float]] = []
-    summary: dict[str, Any] = {"seed": args.seed, "games": counts, "table": str(args.table), "variants": {}}
+    summary: dict[str, Any] = {"seed": args.seed, "players": args.players, "games": counts, "table": str(args.table),
+                               "variants": {}}
     for variant in variants:
         if not counts[variant]:
             continue
         start = time.perf_counter()
-        games = positions(variant, args.seed, counts[variant], args.workers, args.positions)
-        pairs = [(table.chance(variant, diff, bag, hand, other), won)
-                 for rows in games for _left, bag, hand, other, diff, won in rows]
+        games = positions(variant, args.seed, counts[variant], args.workers, args.positions, args.players)
+        if args.players == 2:
+            pairs = [(table.chance(variant, diff, bag, hand, other), won)
+                     for rows in games for _left, bag, hand, other, diff, won in rows]
+        else:
+            pairs = [(table.chances(variant, scores, hands, mover, bag)[mover], shares[mover])
+                     for rows in games for _left, bag, mover, scores, hands, shares in rows]
         last = args.seed + counts[variant] - 1
-        print(f"\n{variant}: {counts[variant]} games (seeds {args.seed} to {last}), {len(pairs)} positions, played "
-              f"in {time.perf_counter() - start:.0f} s")
-        summary["variants"][variant] = report(pairs)
+        print(f"\n{variant}, {args.players} players: {counts[variant]} games (seeds {args.seed} to {last}), "
+              f"{len(pairs)} positions, played in {time.perf_counter() - start:.0f} s")
+        summary["variants"][variant] = report(pairs, 1.0 / args.players)
         everything += pairs
     print(f"\nall rule sets: {len(everything)} positions")
-    summary["all"] = report(everything)
+    summary["all"] = report(everything, 1.0 / args.players)
     print(json.dumps(summary))
     return 0
 
 
-def report(pairs: Sequence[tuple[float, float]]) -> dict[str, Any]:
-    """Predictions grouped in tenths beside the share won, as a Markdown table; the Brier score."""
+def report(pairs: Sequence[tuple[float, float]], fair: float = 0.5) -> dict[str, Any]:
+    """Predictions grouped in tenths beside the share won, as a Markdown table; the Brier score (and that of always
+    answering ``fair``, one over the number of players, for scale)."""
     groups: list[list[tuple[float, float]]] = [[] for _ in range(10)]
     for p, won in pairs:
         groups[min(9, int(p * 10))].append((p, won))
@@ -361,8 +518,8 @@ def report(pairs: Sequence[tuple[float, float]]) -> dict[str, Any]:
               f"| {100 * (share - mean):+.1f} |")
         rows.append({"tenth": i, "positions": len(group), "predicted": round(mean, 4), "won": round(share, 4)})
     brier = sum((p - w) ** 2 for p, w in pairs) / len(pairs)
-    base = sum((0.5 - w) ** 2 for _, w in pairs) / len(pairs)
-    print(f"Brier score {brier:.4f} (always 50 %: {base:.4f})")
+    base = sum((fair - w) ** 2 for _, w in pairs) / len(pairs)
+    print(f"Brier score {brier:.4f} (always {100 * fair:.0f} %: {base:.4f})")
     return {"tenths": rows, "brier": round(brier, 5), "brier_half": round(base, 5)}
 
 
@@ -372,15 +529,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, games, seed in (("build", BUILD_GAMES, BUILD_SEED), ("calibrate", CALIBRATION_GAMES, CALIBRATION_SEED)):
         command = commands.add_parser(name, help=("play seeded games and fit the table" if name == "build" else
                                                   "the table's calibration on games it was not fit on"))
-        command.add_argument("--games", default=games,
-                             help=f"games per rule set: N, or classic=N,cubes=M,flex=K (default {games})")
+        many = MANY_BUILD_GAMES if name == "build" else MANY_CALIBRATION_GAMES
+        command.add_argument("--games", help=f"games per rule set: N, or classic=N,cubes=M,flex=K (default {games}; "
+                                             f"with --players 3 or 4, {many})")
         command.add_argument("--seed", type=int, default=seed, help=f"game i is dealt with seed S + i (default {seed})")
         command.add_argument("--variants", default=",".join(VARIANTS))
+        command.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
+                             help="players a game (3 or 4: that field of the table, the rest kept; default 2)")
         command.add_argument("--workers", type=int, default=2)
         command.add_argument("--positions", metavar="DIR", help="keep the recorded positions in DIR (and reuse them)")
         command.add_argument("--table" if name == "calibrate" else "--out", default=str(TABLE))
         command.set_defaults(run=build if name == "build" else calibrate)
     args = parser.parse_args(argv)
+    if args.games is None:
+        build_games = BUILD_GAMES if args.players == 2 else MANY_BUILD_GAMES
+        args.games = (build_games if args.run is build else
+                      CALIBRATION_GAMES if args.players == 2 else MANY_CALIBRATION_GAMES)
     return int(args.run(args))
 
 

@@ -237,6 +237,7 @@ EN: dict[str, str] = {
     # Statistics
     "stats_title": "Statistics",
     "stats_empty": "No finished games yet.",
+    "stats_empty_reviewed": "No game has been finished on this device yet; the accuracy below is from games reviewed here.",
     "stats_played": "Played",
     "stats_won": "Won",
     "stats_opponent": "Opponents",

@@ -3,7 +3,7 @@ as the page saves it; tests/browser/test_play.py plays whole games in the page) 
 opens from it, the list is checked against the engine's review of the saved record (points, best points, the level's
 choices, the chances of winning each move cost), the board steps through the game by buttons, keys, the slider and the
 win-chance graph, and an imported record offers the same review from Saved games (its accuracy kept in the
-statistics, exported again, in French, and left for a new game)."""
+statistics, exported again, in French, and left for a new game), a game of four players too."""
 
 from __future__ import annotations
 
@@ -180,3 +180,16 @@ def test_an_imported_record_is_reviewed_from_saved_games(page: Page, open_ready,
     page.locator('#menu [data-action="saves"]').click()
     expect(page.locator("#saves-list .save")).to_have_count(2)
     expect(page.locator('#saves-list [data-action="review-save"]')).to_have_count(1)
+    # a game of four players (Flex, 72 tiles: a short one) has its chances and accuracy too, no "Played like"
+    four = Game.new("flex", ["Ann", "Bob", "Cy", "Di"], 6, tiles=72)
+    play_out(four, [make_player("greedy", seat) for seat in range(4)])
+    path.write_text(dumps(four), encoding="utf-8")
+    page.locator("#import-file").set_input_files(str(path))
+    page.locator('#saves-list [data-action="review-save"]').first.click()
+    expect(page.locator("#review-title")).to_contain_text("Flex")
+    expect(page.locator("[data-accuracy]")).to_have_count(4, timeout=180_000)
+    replay, shown = WinReplay(four), rows(page)
+    for index in (0, 1, len(shown) - 1):
+        assert shown[index]["winLost"] == f"{max(replay.at(index).chances.lost * 100, 0):.1f}"
+    expect(page.locator("#review-graph-box")).to_be_visible()
+    expect(page.locator("#review-summary thead")).not_to_contain_text("Played like")

@@ -1,5 +1,6 @@
 """The win-chance table (qwirkle.winchance, py/qwirkle/data/winchance.json): it loads (from a folder and from a zip
-archive, as in the page), every chance lies in [0, 1], grows with the lead, and the two players' chances add up to 1."""
+archive, as in the page), every chance lies in [0, 1], grows with the lead, and the players' chances add up to 1, in games
+of two, three and four."""
 import doctest
 import importlib.util
 import json
@@ -15,7 +16,8 @@ from hypothesis import strategies as st
 
 from engine_archive import run_from_archive
 from qwirkle import Game
-from qwirkle.winchance import DATA_NAME, FORMAT, Table, chance, table, win_chance
+from qwirkle.ai import make_player
+from qwirkle.winchance import DATA_NAME, FORMAT, Table, chance, chances, final_shares, table, win_chance
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 VARIANTS = ("classic", "cubes", "flex")
@@ -102,9 +104,72 @@ def test_a_finished_game_is_won_lost_or_shared():
     assert chances == expected
 
 
-def test_two_players_only():
-    with pytest.raises(ValueError, match="two players"):
-        win_chance(Game.new("classic", ["Ann", "Bob", "Cy"], seed=1))
+def test_three_and_four_players_have_their_fields_and_how_they_were_made():
+    loaded = table()
+    for count in (3, 4):
+        made = loaded.meta["players_made"][str(count)]
+        assert isinstance(made["seed"], int) and made["levels"]
+        assert made["games"]["classic"] > 0   # a rule set not fit for that many players reads classic's field
+        for variant in VARIANTS:
+            field = loaded.field(variant, count)
+            assert field is loaded.fields[count]["classic" if variant not in made["games"] else variant]
+            assert len(field.tiles) == len(field.b) == len(field.c) and all(len(a) == len(field.b) for a in field.a)
+            assert len(field.a) == count - 1
+            assert all(b > 0 for b in field.b)
+            assert all(x >= y for x, y in zip(field.b, field.b[1:])), "a point counts less with more tiles left"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(VARIANTS), st.integers(3, 4), st.lists(st.integers(0, 250), min_size=4, max_size=4),
+       st.integers(0, 3), st.integers(0, 90), st.lists(st.integers(1, 6), min_size=4, max_size=4),
+       st.integers(0, 3), st.integers(1, 30))
+def test_three_and_four_players_chances_add_up_to_one_and_grow_with_the_lead(variant, count, scores, to_move, bag,
+                                                                            hands, who, lead):
+    scores, hands, to_move, who = scores[:count], hands[:count] if bag == 0 else [6] * count, to_move % count, who % count
+    found = chances(variant, scores, hands, to_move, bag)
+    assert len(found) == count and sum(found) == pytest.approx(1.0)
+    assert all(0.0 <= x <= 1.0 for x in found)
+    ahead = list(scores)
+    ahead[who] += lead
+    more = chances(variant, ahead, hands, to_move, bag)
+    assert more[who] >= found[who]                                        # more points: a better chance
+    assert all(more[seat] <= found[seat] for seat in range(count) if seat != who)   # and every other player's worse
+    top = max(range(count), key=lambda seat: scores[seat])
+    if len(set(hands)) == 1 and scores[top] > sorted(scores)[-2] + 30:
+        assert found[top] == max(found)                                   # 30 points ahead: the favourite
+
+
+def test_the_leader_is_the_favourite_and_even_scores_are_about_fair():
+    for count in (3, 4):
+        even = chances("classic", [0] * count, [6] * count, 0, 108 - 6 * count)
+        assert all(abs(x - 1 / count) < 0.1 for x in even)
+        ahead = chances("classic", [20] + [0] * (count - 1), [6] * count, 1, 40)
+        assert ahead[0] == max(ahead) and ahead[0] > 1 / count + 0.1
+
+
+def test_a_game_of_three_has_every_seat_s_chance():
+    game = Game.new("classic", ["Ann", "Bob", "Cy"], seed=1)
+    assert sum(win_chance(game, seat) for seat in range(3)) == pytest.approx(1.0)
+    assert win_chance(game) == win_chance(game.view(game.to_move))
+    assert final_shares([10, 12, 12]) == (0.0, 0.5, 0.5)
+
+
+def test_three_players_chances_are_better_than_a_fair_guess_on_games_they_were_not_fit_on():
+    """Calibration in small: every position of 10 seeded three-player games between greedy players (seeds far from
+    the fit's), the mover's chance against the result: the Brier score beats always answering one in three."""
+    pairs = []
+    for seed in range(900_001, 900_011):
+        game = Game.new("classic", ["A", "B", "C"], seed=seed)
+        players = [make_player("greedy", seed + seat) for seat in range(3)]
+        seen = []
+        while not game.is_over:
+            seen.append((game.to_move, win_chance(game)))
+            game.apply(players[game.to_move].choose(game.view(game.to_move)))
+        shares = final_shares(game.scores)
+        pairs += [(p, shares[seat]) for seat, p in seen]
+    brier = sum((p - won) ** 2 for p, won in pairs) / len(pairs)
+    fair = sum((1 / 3 - won) ** 2 for _, won in pairs) / len(pairs)
+    assert brier < fair - 0.03, (brier, fair)
 
 
 def test_an_unknown_rule_set_takes_the_nearest_kind():

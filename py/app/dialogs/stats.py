@@ -42,8 +42,8 @@ class StatsDialog:
         if self.session.store.problems:   # unreadable statistics, moved aside: said here, once
             self.session.report_problems()
             box.appendChild(el("p", "note note--warn", text=note_text(self.session.notice, tr)))
-        if not stats.played:
-            box.appendChild(el("p", "muted", text=tr.t("stats_empty")))
+        if not stats.played:   # reviewed games may have been played elsewhere (an imported record)
+            box.appendChild(el("p", "muted", text=tr.t("stats_empty_reviewed" if found else "stats_empty")))
             if not found:
                 return
         else:

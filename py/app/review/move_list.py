@@ -4,7 +4,7 @@ Rows are appended as the best pass brings them and their level column is filled 
 choice arrives; nothing already drawn is drawn again unless the language or the palette changed.
 Every move is an ``<li data-review-move data-player data-points data-best-points>`` (the DOM contract),
 with ``data-lost``, ``data-missed-qwirkle`` and, once known, ``data-level-move``, ``data-level-points`` and
-``data-win-lost`` (the chances of winning the move cost, in percentage points with one decimal; two players only).
+``data-win-lost`` (the chances of winning the move cost, in percentage points with one decimal).
 The summary gets each player's accuracy (``[data-accuracy]``, the figure) once every move's chances are in.
 """
 
@@ -107,7 +107,8 @@ class ReviewList:
                 shown, like, figure = accuracy[seat]
                 line.appendChild(el("td", "review-summary__accuracy", text=shown, attrs={
                     "data-accuracy": None if figure is None else f"{figure:.1f}"}))
-                line.appendChild(el("td", text=like))
+                if len(columns) > len(panels.SUMMARY_COLUMNS) + 1:   # the level it matches, when measured
+                    line.appendChild(el("td", text=like))
             body.appendChild(line)
         self.summary.appendChild(body)
 
@@ -151,7 +152,9 @@ class ReviewList:
             self.level_drawn.pop(entry.index, None)
             return
         self.level_drawn[entry.index] = (review.level, choice.move)
-        if choice.move == entry.move:
+        same = choice.move == entry.move
+        cell.classList.toggle("review-move__level--same", same)   # a phone keeps it on the move's line
+        if same:
             cell.appendChild(el("span", "review-move__same", text="=", attrs={"aria-hidden": "true"}))
             return
         kind = "play" if "@" in choice.move else choice.move.split()[0].replace("swap", "exchange")

@@ -1,6 +1,6 @@
 """Computes a review in chunks so that the page stays responsive and shows progress.
 
-First the best-by-points pass, then in a two-player game the chances of winning, then the chosen level's
+First the best-by-points pass, then the chances of winning, then the chosen level's
 choices (``service``). Each chunk goes to
 the worker when it is up (``Host.worker``, the same worker the Expert thinks in); until then, and for
 good when there is none or it fails, one move at a time on the page, yielding to the browser between
@@ -104,7 +104,7 @@ class ReviewRunner:
             self.changed(review)
         self.host.log(f"review-best moves={review.total} ms={(self.host.now() - started) * 1000:.0f}"
                       f" where={'+'.join(sorted(places))}")
-        if review.two_players and not await self._wins(review):
+        if not await self._wins(review):
             return
         if not review.closed:
             await self._levels(review, review.run)   # the level chosen by now

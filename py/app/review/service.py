@@ -10,8 +10,8 @@ that it can show progress and, when no worker is available, compute on the page 
   in any order);
 * ``review_win(record_json, start, count)``: the mover's chances of winning around those moves, in any order
   (``qwirkle.study.win_review.WinReplay``: what ``python3 -m qwirkle review --win`` gives, with ``win_lost``, the
-  first player's chance ``first`` for the graph, and ``why`` the most points and the best chances differ); no moves
-  in a game of three or four players (the win chance is two-player only).
+  first player's chance ``first`` for the graph, and ``why`` the most points and the best chances differ), in games
+  of two to four players.
 
 All answer JSON text (plain data crosses the worker boundary): ``{"total": n, "moves": [...],
 "players": [...] | null}``. The moves are the engine's ``MoveReview.to_json()`` (with ``index``) and
@@ -103,10 +103,10 @@ def review_levels(record_json: str, level: str, budget: Any, start: int, count: 
 
 def review_win(record_json: str, start: int, count: int) -> str:
     """The mover's chances of winning around record moves ``start`` to ``start + count``, in any order (each is
-    seeded by its index); no moves unless the game has two players."""
+    seeded by its index)."""
     from qwirkle.study.win_review import WinReplay
     record_json, start, count = str(record_json), max(int(start), 0), max(int(count), 1)
     replay = _cached(_REPLAYS, ("win", record_json), lambda: WinReplay(_load(record_json)))
-    found = [replay.at(i) for i in range(start, min(start + count, replay.total))] if replay.two_players else []
-    return json.dumps({"total": replay.total, "moves": [m.to_json() for m in found if m is not None],
+    found = [replay.at(i) for i in range(start, min(start + count, replay.total))]
+    return json.dumps({"total": replay.total, "moves": [m.to_json() for m in found],
                        "players": None})

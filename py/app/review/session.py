@@ -1,7 +1,7 @@
 """The review of a finished game in the page, without the DOM: what is computed so far and which move is shown.
 
 A ``ReviewSession`` holds the game (over: every rack may be shown), the engine's review of each move as it
-arrives from the worker or the page (``service``: best pass first, then, in a two-player game, the chances of
+arrives from the worker or the page (``service``: best pass first, then the chances of
 winning, then the level's choices), the
 per-player totals, and the move on show. Everything the view draws is derived here as data and tested under
 CPython: the board before a move, every player's rack at that moment, the tiles the move used.
@@ -105,6 +105,26 @@ class WinOption:
 
 
 @dataclass(frozen=True)
+class EndgameNote:
+    """The exact solver's verdict on a move made with the bag empty (``qwirkle.study.endgame_review``): the margins
+    (the mover's points minus the opponent's to the end, both playing perfectly) of the best play and of the move
+    made, the best play, in how many of the mover's plays it goes out (None: it does not), whether proven."""
+
+    best: str
+    best_margin: int
+    margin: int
+    lost: int
+    goes_out_in: int | None
+    exact: bool
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "EndgameNote":
+        out = data.get("goes_out_in")
+        return cls(str(data["best"]), int(data["best_margin"]), int(data["margin"]), int(data["lost"]),
+                   None if out is None else int(out), bool(data["exact"]))
+
+
+@dataclass(frozen=True)
 class WinChoice:
     """A move's chances of winning (``qwirkle.study.win_review.WinMove.to_json()``), in % of the mover's."""
 
@@ -117,14 +137,16 @@ class WinChoice:
     lost: float                   # the same as a fraction, unrounded (for accuracy, as ``review --win`` computes it)
     first: float                  # the first player's chance before the move
     why: tuple[WinOption, WinOption] | None   # most points, best chances: when they differ
+    endgame: EndgameNote | None = None        # the exact solver's verdict, a move made with the bag empty
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "WinChoice":
         why = data.get("why")
         pair = None if not why else (WinOption.from_json(why["most"]), WinOption.from_json(why["best"]))
+        note = data.get("endgame")
         return cls(int(data["index"]), float(data["win_before"]), float(data["win_after"]), float(data["best_win"]),
                    str(data["best_win_move"]), float(data["win_lost"]), float(data["lost"]), float(data["first"]),
-                   pair)
+                   pair, None if not note else EndgameNote.from_json(note))
 
 
 class ReviewSession:
@@ -162,15 +184,10 @@ class ReviewSession:
 
     # -- what is computed ------------------------------------------------------------------------
     @property
-    def two_players(self) -> bool:
-        """Whether the chances of winning apply (the engine's table is fit on two-player games)."""
-        return len(self.options.players) == 2
-
-    @property
     def phase(self) -> str:
         if len(self.entries) < self.total or (self.total and self.players is None):
             return BEST
-        if self.two_players and len(self.wins) < self.total:
+        if len(self.wins) < self.total:
             return WIN
         return LEVEL if len(self.levels) < self.total else DONE
 

@@ -4,7 +4,7 @@ The board (the game's ``BoardView`` on ``#review-board``: same cells, same tiles
 gestures) shows the position of the move on show with the move's tiles outlined and the best play as
 faint ghost tiles. Beside it: first / previous / next / last buttons and a slider (arrow keys, Home and
 End too), the move in words, everyone's racks before it, and the list of moves (``move_list``); above,
-the progress bar and the per-player summary (with each player's accuracy in a two-player game), and
+the progress bar and the per-player summary (with each player's accuracy), and
 the graph of the chances of winning (``win_graph``: a click or tap goes to that move). The review is
 computed by ``runner`` (the worker, else the page in small steps) and drawn as it arrives; the chances
 of winning of a saved game are kept beside it (``store.review_memory``), so a second look is instant; once they are
@@ -101,7 +101,6 @@ class ReviewView:
             self.review.win_kept = dict(load_review(self.store, game_id).get("win") or {})
         self.list.forget()
         self.graph.forget()
-        self.root.classList.toggle("review--no-win", not self.review.two_players)
         self.drawn = None
         self.board.view.user_moved = False
         self._levels()
@@ -184,7 +183,7 @@ class ReviewView:
 
     def _record(self, review: ReviewSession) -> None:
         """Once every move's chances are in: the humans' accuracy to the statistics (once per saved game)."""
-        if self.recorded or not review.game_id or len(review.wins) < review.total or not review.two_players:
+        if self.recorded or not review.game_id or len(review.wins) < review.total or len(review.options.players) != 2:
             return
         self.recorded = True
         figures = win_panels.human_figures(review, self.kinds)

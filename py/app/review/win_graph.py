@@ -3,8 +3,9 @@ of winning before each move (0 % at the bottom, 100 % at the top), the area betw
 on show marked. One column per move, each a ``[data-action="review-goto"][data-index]`` target: a click or a tap
 goes to that move through the review's own navigation (``ReviewView.go``), as a row of the list does.
 
-Drawn again only when its points or its language change; the mark follows the move on show. Hidden in games of
-three or four players (``win_panels.graph`` is None)."""
+In a game of three or four players the middle line is the fair share, one in three or one in four, and the area lies
+between it and the line. Drawn again only when its points or its language change; the mark follows the move on show.
+Hidden until a game is under review (``win_panels.graph`` is None)."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ class WinGraph:
 
     def _draw(self, graph: Graph, tr: Translator) -> None:
         """The picture from numbers only (the player's name goes in through attributes, as text)."""
-        width, height, middle = max(graph.total, 1), GRAPH_HEIGHT, GRAPH_HEIGHT / 2
+        width, height, middle = max(graph.total, 1), GRAPH_HEIGHT, graph.middle
         line, area = graph.paths()
         hits = "".join(f'<rect class="review-graph__hit" data-action="review-goto" data-index="{i}" '
                        f'data-graph-move="{i}" x="{i}" y="0" width="1" height="{height}"/>' for i in range(graph.total))

@@ -11,7 +11,7 @@ from qwirkle.notation import Play, parse_move
 from ui.words import Translator
 
 from ..shared import seats
-from .session import Entry, ReviewSession, WinChoice, WinOption, move_tiles
+from .session import EndgameNote, Entry, ReviewSession, WinChoice, WinOption, move_tiles
 
 GRAPH_HEIGHT = 100   # the graph's units: 0 at the bottom is 0 %, the first player's 100 % at the top
 
@@ -58,6 +58,7 @@ def detail_lines(review: ReviewSession, entry: Entry, tr: Translator) -> list[st
     die = bool(review.variant.dice)
     lines = [tr.t("review_win_detail", before=percent(choice.before, tr), after=percent(choice.after, tr),
                   best=percent(choice.best, tr), lost=percent(max(choice.cost, 0.0), tr))]
+    lines += endgame_lines(choice.endgame, tr, die)
     if choice.why is None:
         if choice.best_move == entry.move and entry.best == entry.move:
             lines.append(tr.t("review_win_best"))
@@ -76,6 +77,27 @@ def detail_lines(review: ReviewSession, entry: Entry, tr: Translator) -> list[st
     return lines
 
 
+def endgame_lines(note: EndgameNote | None, tr: Translator, die: bool) -> list[str]:
+    """A move made with the bag empty that gave away points against the exact solver, in words: 'This end game was
+    won: … goes out in two turns (+8); the move made ends 3 points behind.' Nothing when it lost nothing or the
+    solver did not prove it."""
+    if note is None or note.lost <= 0 or not note.exact:
+        return []
+    move = move_words(note.best, tr, die)
+    made = tr.t("review_endgame_made", margin=_margin(note.margin, tr))
+    if note.best_margin > 0 and note.goes_out_in:
+        return [tr.tn("review_endgame_won", note.goes_out_in, move=move, margin=_margin(note.best_margin, tr),
+                      made=made)]
+    return [tr.t("review_endgame_best", move=move, margin=_margin(note.best_margin, tr), made=made)]
+
+
+def _margin(value: int, tr: Translator) -> str:
+    """A margin in words: '8 points ahead', 'level', '3 points behind'."""
+    if value == 0:
+        return tr.t("review_margin_level")
+    return tr.tn("review_margin_ahead" if value > 0 else "review_margin_behind", abs(value))
+
+
 @dataclass(frozen=True)
 class Graph:
     """The win-chance graph: the first player's chance (0-100) before each move known so far, the move on show."""
@@ -84,10 +106,16 @@ class Graph:
     points: tuple[tuple[int, float], ...]    # (move index, chance in %), in move order
     total: int
     step: int
+    players: int = 2
+
+    @property
+    def middle(self) -> float:
+        """The fair share's height (one half of two players, one in three or four), ``GRAPH_HEIGHT`` at the top."""
+        return round(GRAPH_HEIGHT - GRAPH_HEIGHT / self.players, 2)
 
     def paths(self) -> tuple[str, str]:
         """SVG path data, one unit per move across and ``GRAPH_HEIGHT`` up: the line through the known points (a
-        gap where moves are still unknown) and the area between it and the middle (50 %)."""
+        gap where moves are still unknown) and the area between it and the fair share (``middle``)."""
         runs: list[list[tuple[float, float]]] = []
         for index, value in self.points:
             point = (index + 0.5, round(GRAPH_HEIGHT - value * GRAPH_HEIGHT / 100, 2))
@@ -95,7 +123,7 @@ class Graph:
                 runs[-1].append(point)
             else:
                 runs.append([point])
-        middle = GRAPH_HEIGHT / 2
+        middle = self.middle
         line = [" L".join(f"{x:g},{y:g}" for x, y in run) for run in runs]
         area = [f"M{run[0][0]:g},{middle:g} L{text} L{run[-1][0]:g},{middle:g} Z" for run, text in zip(runs, line)]
         return " ".join("M" + text for text in line), " ".join(area)
@@ -110,34 +138,35 @@ class Graph:
 
 
 def graph(review: ReviewSession) -> Graph | None:
-    """The graph's data (None in games of three or four players: no chances of winning there)."""
-    if not review.two_players:
-        return None
+    """The graph's data: the first player's chance before each move known so far."""
     points = tuple((index, review.wins[index].first) for index in sorted(review.wins))
-    return Graph(review.options.players[0], points, review.total, review.step)
+    return Graph(review.options.players[0], points, review.total, review.step, len(review.options.players))
 
 
 # -- accuracy ------------------------------------------------------------------------------------------------------
 def accuracy_columns(review: ReviewSession) -> tuple[str, ...]:
-    """The summary's columns for accuracy (none in games of three or four players)."""
-    return ("review_accuracy", "review_played_like") if review.two_players else ()
+    """The summary's columns for accuracy: the figure, and the level it matches when the engine's table has levels
+    measured in games of that many players."""
+    from qwirkle.study.accuracy import levels_measured
+    like = levels_measured(len(review.options.players)) is not None
+    return ("review_accuracy", "review_played_like") if like else ("review_accuracy",)
 
 
 def accuracies(review: ReviewSession) -> list[dict[str, Any]] | None:
     """Per player, the engine's ``accuracy`` and ``played_like`` (``qwirkle.study.accuracy.player_accuracy``), as
-    ``review --win`` gives them; None until every move's chances are in, or in games of three or four players."""
-    if not review.two_players or len(review.wins) < review.total:
+    ``review --win`` gives them; None until every move's chances are in."""
+    if len(review.wins) < review.total:
         return None
     from qwirkle.study.accuracy import player_accuracy
+    count = len(review.options.players)
     return [player_accuracy(review.options.variant,
-                            [choice for choice in review.wins.values() if review.history[choice.index].seat == seat])
-            for seat in range(len(review.options.players))]
+                            [choice for choice in review.wins.values() if review.history[choice.index].seat == seat],
+                            count)
+            for seat in range(count)]
 
 
 def accuracy_cells(review: ReviewSession, tr: Translator) -> list[tuple[str, str, float | None]]:
     """Per player: (accuracy as shown, the level it matches, the figure); '…' until every move's chances are in."""
-    if not review.two_players:
-        return []
     values = accuracies(review)
     if values is None:
         return [("…", "…", None) for _ in review.options.players]

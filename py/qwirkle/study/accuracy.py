@@ -11,8 +11,8 @@ accuracy at least ``FLOOR``), so that a single blunder weighs more than its shar
 accuracy. A perfect game is 100.
 
 ``played_like(variant, value)`` is the computer level whose own mean accuracy, measured over seeded games
-(``bench/accuracy.py``, the table ``qwirkle/data/accuracy.json``), is nearest to ``value``. ``level_game`` plays one
-of those games and measures the level's moves.
+(``bench/accuracy.py``, the table ``qwirkle/data/accuracy.json``), is nearest to ``value``. ``pair_game`` plays one
+of those games and measures both players' moves, as a review of that game measures them.
 
 >>> accuracy([0.0, 0.0])
 100.0
@@ -36,7 +36,6 @@ DECAY = 0.2      # per percentage point of win chance lost
 FLOOR = 1.0      # a move accuracy below this counts as this in the harmonic mean
 DATA_NAME = "data/accuracy.json"
 FORMAT = "qwirkle-accuracy"
-OPPONENT = "greedy"    # the levels' accuracy is measured in games against this player
 
 
 def move_accuracy(lost: float) -> float:
@@ -78,45 +77,67 @@ def table() -> dict[str, Any]:
     return _TABLE[0]
 
 
-def played_like(variant: str, value: float) -> str:
+def levels_measured(players: int = 2) -> dict[str, dict[str, dict[str, float]]] | None:
+    """The table's levels by rule set for games of ``players`` (the two-player ones under ``variants``, others under
+    ``players``), None when it has none for that many."""
+    data = table()
+    if players == 2:
+        return dict(data["variants"])
+    found = data.get("players", {}).get(str(players))
+    return dict(found) if found else None
+
+
+def played_like(variant: str, value: float, players: int = 2) -> str | None:
     """The key of the computer level (``qwirkle.ai.registry``) whose mean accuracy in ``variant`` (a rule set's
-    name; one the table does not hold reads classic) is nearest to ``value``; on a tie, the stronger level."""
-    levels = table()["variants"]
+    name; one the table does not hold reads classic) in games of ``players`` is nearest to ``value``; on a tie, the
+    stronger level. None when the table has no levels measured in games of that many players."""
+    levels = levels_measured(players)
+    if levels is None:
+        return None
     rows: dict[str, dict[str, float]] = levels.get(variant, levels["classic"])
     return str(min(rows, key=lambda name: (abs(rows[name]["mean"] - value), -rows[name]["mean"])))
 
 
-def player_accuracy(variant: str, chances: Sequence[Lost | None]) -> dict[str, Any]:
-    """What the review adds to a player: ``accuracy`` (one decimal) and ``played_like`` from their moves' chances
-    (``MoveChances``; both None when there are none, as in games of more than two players)."""
+def player_accuracy(variant: str, chances: Sequence[Lost | None], players: int = 2) -> dict[str, Any]:
+    """What the review adds to a player of a game of ``players``: ``accuracy`` (one decimal) and ``played_like``
+    from their moves' chances (``MoveChances``; both None when there are none; ``played_like`` None when the table
+    has no levels for that many players)."""
     value = accuracy([found.lost for found in chances if found is not None])
     if value is None:
         return {"accuracy": None, "played_like": None}
-    return {"accuracy": round(value, 1), "played_like": played_like(variant, value)}
+    return {"accuracy": round(value, 1), "played_like": played_like(variant, value, players)}
 
 
-def level_game(variant: str, level: str, seed: int, index: int, opponent: str = OPPONENT,
+def level_game(variant: str, level: str, seed: int, index: int, opponent: str = "greedy",
                samples: int = DEFAULT_SAMPLES) -> list[float]:
-    """Game ``index`` of a seeded run of ``level`` against ``opponent``: the chance each of the level's moves lost.
-
-    The level moves first in the even games; the game is dealt with seed ``seed + index`` and the players seeded as
-    in ``qwirkle.study.tournament`` (the Expert on its fixed budget, no clock), and each move's cost is measured as
-    ``review --win`` measures it (``move_chances``, the deals seeded from the game's seed and the move's index), so
-    the same arguments give the same losses on any machine."""
+    """Game ``index`` of a seeded run of ``level`` against ``opponent`` (``pair_game``, the level first in the even
+    games): the chance each of the level's moves lost."""
     names = (level, opponent) if index % 2 == 0 else (opponent, level)
     mine = index % 2
-    players = [make_player(name, player_seed(seed, index, 0 if seat == mine else 1), **DETERMINISTIC.get(name, {}))
+    return pair_game(variant, names, seed, index, samples, (mine,))[mine]
+
+
+def pair_game(variant: str, names: Sequence[str], seed: int, index: int, samples: int = DEFAULT_SAMPLES,
+              measured: Sequence[int] = (0, 1)) -> list[list[float]]:
+    """Game ``index`` of a seeded run between the levels ``names`` (by seat): the chance each move of the
+    ``measured`` seats lost (an empty list for a seat not measured).
+
+    The game is dealt with seed ``seed + index`` and the players seeded as in ``qwirkle.study.tournament`` (the
+    Expert on its fixed budget, no clock), and each move's cost is measured as ``review --win`` measures it
+    (``move_chances``, the deals seeded from the game's seed and the move's index), so the same arguments give the
+    same losses on any machine, and a seat's figure is what the review of that game gives that player."""
+    players = [make_player(name, player_seed(seed, index, seat), **DETERMINISTIC.get(name, {}))
                for seat, name in enumerate(names)]
     game = Game.new(variant, [f"{name}{seat + 1}" for seat, name in enumerate(names)], seed + index)
-    lost: list[float] = []
+    lost: list[list[float]] = [[] for _ in names]
     turns = 0
     while not game.is_over and turns < MAX_TURNS:
         seat = game.to_move
         move = players[seat].choose(game.view(seat))
-        if seat == mine:
+        if seat in measured:
             found = move_chances(game, move, game.options.seed * 1_000_003 + len(game.history), samples)
             if found is not None:
-                lost.append(found.lost)
+                lost[seat].append(found.lost)
         result = game.apply(move)
         turns += result.kind != "roll" or result.forced_pass
     return lost

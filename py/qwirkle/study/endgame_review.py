@@ -34,16 +34,24 @@ def endgame_notes(game: Game, nodes: int = NODES) -> dict[int, dict[str, Any]]:
     if not applies(game):
         return notes
     live = Game(game.options)
-    passed = False
     for index, text in enumerate(game.moves):
         if live.is_over:
             break
         move = parse_move(text)
-        if live.bag_count == 0:
-            notes[index] = _note(live, move, passed, nodes)
-        result = live.apply(move)
-        passed = result.kind == "pass"
+        note = move_note(live, move, nodes)
+        if note is not None:
+            notes[index] = note
+        live.apply(move)
     return notes
+
+
+def move_note(live: Game, move: Any, nodes: int = NODES) -> dict[str, Any] | None:
+    """The note of ``move`` made in ``live``'s position, when the bag is empty in a game the solver judges (else
+    None); whether the move before was a pass is read from the game's history (two in a row end the game, C10)."""
+    if not applies(live) or live.bag_count or live.is_over:
+        return None
+    passed = bool(live.history) and live.history[-1].kind == "pass"
+    return _note(live, move, passed, nodes)
 
 
 def _note(live: Game, move: Any, passed: bool, nodes: int) -> dict[str, Any]:

@@ -25,7 +25,7 @@ Its exact end-game search gets ``REVIEW_SOLVER_NODES`` nodes per iteration (320 
 the time; a larger end game is played by its first, shallow iteration or, past that, by the look-ahead.
 
 Chances of winning (``review_moves(..., win=True)``, ``win_moves`` on its own, ``review(..., win=True)``) are a third
-pass (``win_cost``): for each move of a two-player game, the mover's chance before it (the win-chance table), after it
+pass (``win_cost``): for each move, the mover's chance before it (the win-chance table), after it
 and after the best candidate, the candidates valued on the same sampled deals, seeded like the level's move. Each
 player's ``accuracy`` and the level they ``played_like`` follow from the chance their moves lost (``accuracy``).
 """
@@ -174,8 +174,8 @@ def load(source: Game | dict[str, Any] | str) -> Game:
 def review_moves(source: Game | dict[str, Any] | str, level: str | None = None,
                  budget: int | None = None, win: bool = False) -> Iterator[MoveReview]:
     """One ``MoveReview`` per record move, in order; with ``level``, each carries that level's move too; with
-    ``win``, the mover's chances of winning before and after it and after the best move (``win_cost``; two-player
-    games only, None otherwise)."""
+    ``win``, the mover's chances of winning before and after it and after the best move (``win_cost``; None once
+    the game is over)."""
     game = load(source)
     history = game.history
     turns = _Turns(history)
@@ -258,7 +258,7 @@ class LevelReplay(Replay):
 def win_moves(source: Game | dict[str, Any] | str, samples: int = DEFAULT_SAMPLES,
               limit: int = DEFAULT_CANDIDATES) -> Iterator[MoveChances | None]:
     """The win-chance pass on its own, a move at a time (for a page that shows progress): the mover's chances around
-    each record move, as ``review_moves(..., win=True)`` gives them (None in games of more than two players)."""
+    each record move, as ``review_moves(..., win=True)`` gives them."""
     game = load(source)
     live = Game(game.options)
     for index, move in enumerate(game.moves):
@@ -289,15 +289,12 @@ def review(source: Game | dict[str, Any] | str, level: str | None = DEFAULT_LEVE
     """The whole review as JSON: ``{"variant", "level", "budget", "players": [...], "moves": [...]}``. With
     ``endgame``, a two-player classic or Flex game's moves made with the bag empty get the exact solver's verdict under
     the key ``endgame`` (``qwirkle.study.endgame_review``). With ``win``, every move gets ``win_before``,
-    ``win_after``, ``best_win`` (percentages, the mover's) and ``best_win_move`` (``win_cost``; null in games of more
-    than two players), every player ``accuracy`` and ``played_like`` (``accuracy``; null where the chances are), and
+    ``win_after``, ``best_win`` (percentages, the mover's) and ``best_win_move`` (``win_cost``, any number of
+    players), every player ``accuracy`` and ``played_like`` (``accuracy``; null for a player who made no move), and
     the object gets ``win``: how they were estimated and from which table."""
     game = load(source)
     entries = list(review_moves(game, level, budget, win))
     moves = [entry.to_json() for entry in entries]
-    if win and len(game.options.players) != 2:
-        for entry in moves:
-            entry.update(win_before=None, win_after=None, best_win=None, best_win_move=None)
     if endgame:
         from .endgame_review import endgame_notes
         for index, note in endgame_notes(game).items():
@@ -305,7 +302,8 @@ def review(source: Game | dict[str, Any] | str, level: str | None = DEFAULT_LEVE
     players = [p.to_json() for p in summarize(game, entries)]
     if win:
         for seat, player in enumerate(players):
-            player.update(player_accuracy(game.options.variant, [e.win for e in entries if e.seat == seat]))
+            player.update(player_accuracy(game.options.variant, [e.win for e in entries if e.seat == seat],
+                                          len(players)))
     result: dict[str, Any] = {
         "variant": game.options.variant, "level": level, "budget": level_budget(level, budget),
         "players": players, "moves": moves}

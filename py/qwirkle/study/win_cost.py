@@ -18,7 +18,9 @@ play with the most points, Hard's best plays by its evaluation and the exchange 
 candidate. Deals are drawn by the game's own generator algorithm (``qwirkle.chance.Chance``, the same on every
 Python); the review seeds it from the record's seed and the move's index, so a review is the same every time.
 
-Two players only: with more, ``move_chances`` gives None (the table is fit on two-player games).
+In a game of three or four the look-ahead goes round the table: the move, each opponent's best-scoring reply from
+their dealt hand in turn, the mover's follow-up, and the table's field for that many players judges the position
+with the next player on move (``qwirkle.winchance.Field``); the mover's chance is their share of the softmax.
 """
 from __future__ import annotations
 
@@ -35,7 +37,8 @@ from ..notation import Cell, Exchange, Move, Pass, Placement, Play, Roll
 from ..rules import score_play
 from ..tiles import Tile
 from ..view import PlayerView
-from ..winchance import chance, table, win_chance
+from ..winchance import chance, chances, final_shares, table, win_chance
+from .endgame_review import NODES as ENDGAME_NODES
 
 DEFAULT_SAMPLES = 8       # deals per position
 DEFAULT_CANDIDATES = 4    # Hard's best plays valued beside the move played and the play with the most points
@@ -45,12 +48,17 @@ FACES = 6
 
 @dataclass(frozen=True)
 class Deal:
-    """One guess at what the mover cannot see: the opponent's hand, the bag top first, and faces for dice the mover
-    re-rolls (Cubes)."""
+    """One guess at what the mover cannot see: the opponents' hands in turn order (the next player's first), the bag
+    top first, and faces for dice the mover re-rolls (Cubes)."""
 
-    other: tuple[Tile, ...]
+    others: tuple[tuple[Tile, ...], ...]
     bag: tuple[Tile, ...]
     faces: tuple[int, ...]
+
+    @property
+    def other(self) -> tuple[Tile, ...]:
+        """The next player's hand (in a two-player game, the opponent's)."""
+        return self.others[0]
 
 
 @dataclass(frozen=True)
@@ -78,23 +86,28 @@ def percent(value: float) -> float:
 
 def deals(view: PlayerView, count: int, rng: Chance) -> list[Deal]:
     """``count`` deals consistent with the mover's view (unseen tiles sorted first, so the same seed gives the same
-    deals). Classic and Flex: the unseen tiles shuffled, the opponent's hand first, the rest the bag. Cubes: the
-    hands are open and the bag's dice get their faces as drawn (``Variant.drawn``)."""
+    deals). Classic and Flex: the unseen tiles shuffled, the opponents' hands first (in turn order), the rest the
+    bag. Cubes: the hands are open and the bag's dice get their faces as drawn (``Variant.drawn``)."""
     unseen = sorted(view.unseen().elements())
-    other_seat = 1 - view.seat
+    count_seats = len(view.hand_sizes)
+    order = [(view.seat + k) % count_seats for k in range(1, count_seats)]
     found = []
     for _ in range(count):
         tiles = list(unseen)
         rng.shuffle(tiles)
         if view.open_hands is not None:
             drawn = view.variant.drawn
-            other = tuple(view.open_hands[other_seat])
+            others = tuple(tuple(view.open_hands[seat]) for seat in order)
             bag = tuple(drawn(t, rng) for t in tiles[:view.bag_count])
         else:
-            size = view.hand_sizes[other_seat]
-            other, bag = tuple(tiles[:size]), tuple(tiles[size:])
+            hands = []
+            start = 0
+            for seat in order:
+                hands.append(tuple(tiles[start:start + view.hand_sizes[seat]]))
+                start += view.hand_sizes[seat]
+            others, bag = tuple(hands), tuple(tiles[start:])
         faces = tuple(rng.randrange(FACES) for _ in range(HAND_SIZE)) if view.variant.dice else ()
-        found.append(Deal(other, bag, faces))
+        found.append(Deal(others, bag, faces))
     return found
 
 
@@ -140,17 +153,18 @@ class LookAhead:
     """One position, from the mover's side: values moves on shared deals (see the module docstring)."""
 
     def __init__(self, game: Game, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> None:
-        if len(game.options.players) != 2:
-            raise ValueError("win chance: two players only")
         self.game = game
         self.seat = game.to_move
         self.view = game.view(self.seat)
         view = self.view
-        if view.bag_count == 0 and not view.variant.dice:
+        self.players = len(view.scores)
+        if view.bag_count == 0 and not view.variant.dice and self.players == 2:
             samples = 1   # the opponent holds exactly the unseen tiles: every deal is the same
         self.deals = deals(view, max(1, samples), Chance(seed))
         self.root = _Board.of(view.board.tiles, view.variant.diagonals)
-        self.difference = view.scores[self.seat] - view.scores[1 - self.seat]
+        # the scores by place: the mover's first, then each opponent's in turn order
+        self.scores = tuple(view.scores[(self.seat + k) % self.players] for k in range(self.players))
+        self.difference = self.scores[0] - self.scores[1]
 
     def chances(self, moves: Sequence[Move]) -> list[float]:
         """The mover's chance after each move, each the mean over the same deals."""
@@ -180,7 +194,7 @@ class LookAhead:
             _remove(hand, [tile for _, tile in placed])
             difference += points
             if not hand and not bag:
-                return _outcome(difference + END_BONUS)
+                return self._out(difference + END_BONUS)
             board.place(placed)
             draw = min(len(bag), HAND_SIZE - len(hand))
             hand.extend(bag[:draw])
@@ -191,6 +205,8 @@ class LookAhead:
             bag = bag[len(move.tiles):] + list(move.tiles)
         elif not isinstance(move, (Pass, Roll)):
             raise TypeError(f"move: expected a Play, Exchange, Roll or Pass, got {type(move).__name__}")
+        if self.players > 2:
+            return self._many(board, hand, bag, difference - self.difference, deal)
         other = len(deal.other)
         reply = board.best(deal.other)
         if reply is not None:   # the opponent's best-scoring reply (none: they exchange or pass, scoring nothing)
@@ -215,6 +231,40 @@ class LookAhead:
         elif reply is None and not bag and not view.variant.dice:
             return _outcome(difference)   # neither can play and the bag is empty: two passes end the game (C10)
         return chance(view.variant, difference, len(bag), size, other, on_move=False)
+
+    def _out(self, difference: int) -> float:
+        """The mover's result when they go out now, ``difference`` points above where they stood (the +6 in)."""
+        if self.players == 2:
+            return _outcome(difference)
+        return final_shares([self.scores[0] + difference - self.difference, *self.scores[1:]])[0]
+
+    def _many(self, board: "_Board", hand: list[Tile], bag: list[Tile], gained: int, deal: Deal) -> float:
+        """The rest of ``value`` in a game of three or four: each opponent in turn makes their best-scoring reply
+        from the dealt hand, then the mover their best-scoring follow-up, and the table judges the position with the
+        next player on move; a play that goes out ends the game (+6, C9), and so does a round in which nobody can
+        play with the bag empty (C10)."""
+        scores = list(self.scores)
+        scores[0] += gained
+        sizes = [len(hand)] + [len(other) for other in deal.others]
+        hands: list[Sequence[Tile]] = [hand, *deal.others]
+        played = False
+        for place in [*range(1, self.players), 0]:
+            found = board.best(hands[place])
+            if found is None:
+                continue
+            scored, tiles = found
+            played = True
+            scores[place] += scored
+            if not bag and len(tiles) == sizes[place]:
+                scores[place] += END_BONUS
+                return final_shares(scores)[0]
+            board.place(tiles)
+            drawn = min(len(bag), len(tiles))
+            sizes[place] += drawn - len(tiles)
+            del bag[:drawn]
+        if not played and not bag and not self.view.variant.dice:
+            return final_shares(scores)[0]
+        return chances(self.view.variant, scores, sizes, 1, len(bag))[0]
 
 
 def candidates(game: Game, move: Move, limit: int = DEFAULT_CANDIDATES) -> list[Move]:
@@ -242,9 +292,9 @@ def candidates(game: Game, move: Move, limit: int = DEFAULT_CANDIDATES) -> list[
 
 def move_chances(game: Game, move: Move, seed: int = 0, samples: int = DEFAULT_SAMPLES,
                  limit: int = DEFAULT_CANDIDATES) -> MoveChances | None:
-    """The mover's chances around ``move`` in ``game``'s position (None unless two players): before it, after it and
-    after the best candidate, all candidates on the same deals (seeded by ``seed``)."""
-    if len(game.options.players) != 2 or game.is_over:
+    """The mover's chances around ``move`` in ``game``'s position (None once the game is over): before it, after it
+    and after the best candidate, all candidates on the same deals (seeded by ``seed``)."""
+    if game.is_over:
         return None
     moves = candidates(game, move, limit)
     return pick(game, moves, LookAhead(game, samples, seed).chances(moves))
@@ -259,8 +309,8 @@ def pick(game: Game, moves: Sequence[Move], values: Sequence[float]) -> MoveChan
 def win_settings(samples: int = DEFAULT_SAMPLES, limit: int = DEFAULT_CANDIDATES) -> dict[str, Any]:
     """How the chances are estimated, and the table they come from (its seed, games and levels), for the record."""
     meta = table().meta
-    return {"samples": samples, "candidates": limit,
-            "table": {key: meta.get(key) for key in ("made_by", "levels", "seed", "games")}}
+    return {"samples": samples, "candidates": limit, "endgame_nodes": ENDGAME_NODES,
+            "table": {key: meta.get(key) for key in ("made_by", "levels", "seed", "games", "players_made")}}
 
 
 def _outcome(difference: int) -> float:

@@ -11,7 +11,9 @@ of five each leaves that one tile completes into a Qwirkle for the opponent (``r
 completing tiles the mover had not seen. The most-points play is valued on the same deals as the candidates (it is one
 of them unless a tie between plays of equal points was broken differently), so the comparison is fair.
 
-Two players only: in games of three or four ``at`` gives None (the win-chance table is fit on two-player games).
+A move made with the bag empty in a two-player classic or Flex game also gets the exact solver's verdict
+(``WinMove.endgame``: ``endgame_review.move_note``, what ``review`` gives under the key ``endgame``), so that the page
+can say it. Games of three or four players get the same chances, from the table's fields for that many players (``win_cost``).
 """
 from __future__ import annotations
 
@@ -21,6 +23,8 @@ from typing import Any
 from ..game import Game
 from ..notation import Exchange, Move, Play, Roll, parse_move
 from ..tiles import Tile, tiles_notation
+from ..winchance import win_chance
+from .endgame_review import move_note
 from .review import Replay, best_by_points, lines_left, with_bonus
 from .win_cost import DEFAULT_CANDIDATES, DEFAULT_SAMPLES, LookAhead, MoveChances, candidates, percent, pick
 
@@ -48,18 +52,15 @@ class WinMove:
     index: int
     seat: int
     chances: MoveChances
+    first: float                               # the first player's chance before the move (the graph's point)
     why: tuple[Option, Option] | None = None   # (most points, best chances) when they differ
-
-    @property
-    def first(self) -> float:
-        """The first player's chance before the move (the graph's point)."""
-        return self.chances.before if self.seat == 0 else 1.0 - self.chances.before
+    endgame: dict[str, Any] | None = None      # the exact solver's verdict on a move made with the bag empty
 
     def to_json(self) -> dict[str, Any]:
         why = None if self.why is None else {"most": self.why[0].to_json(), "best": self.why[1].to_json()}
         return {"index": self.index, "seat": self.seat, **self.chances.to_json(),
                 "win_lost": percent(self.chances.lost), "lost": self.chances.lost, "first": percent(self.first),
-                "why": why}
+                "why": why, "endgame": self.endgame}
 
 
 class WinReplay(Replay):
@@ -70,14 +71,8 @@ class WinReplay(Replay):
         super().__init__(source)
         self.samples, self.limit = samples, limit
 
-    @property
-    def two_players(self) -> bool:
-        return len(self.game.options.players) == 2
-
-    def at(self, index: int) -> WinMove | None:
+    def at(self, index: int) -> WinMove:
         game = self.position(index)
-        if not self.two_players:
-            return None
         return win_move(game, parse_move(self.game.moves[index]), index, self.samples, self.limit)
 
 
@@ -89,16 +84,18 @@ def win_move(game: Game, move: Move, index: int, samples: int = DEFAULT_SAMPLES,
     values = ahead.chances(moves)
     chances = pick(game, moves, values)
     seat = game.to_move
+    endgame = move_note(game, move)
+    first = chances.before if seat == 0 else 1.0 - chances.before if len(game.scores) == 2 else win_chance(game, 0)
     _, most, most_points = best_by_points(game)
     if isinstance(move, Play) and with_bonus(game, move, game.check(move.placements).points) == most_points:
         most = move.notation()   # the move made is a best play by points: the one shown (as the review does)
     if most is None or most == chances.best_move:
-        return WinMove(index, seat, chances)
+        return WinMove(index, seat, chances, first, None, endgame)
     values_of = {m.notation(): value for m, value in zip(moves, values)}
     most_move = parse_move(most)
     most_value = values_of[most] if most in values_of else ahead.chances([most_move])[0]
     why = (option(game, most_move, most_value), option(game, parse_move(chances.best_move), chances.best))
-    return WinMove(index, seat, chances, why)
+    return WinMove(index, seat, chances, first, why, endgame)
 
 
 def option(game: Game, move: Move, chance: float) -> Option:

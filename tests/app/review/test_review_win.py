@@ -55,7 +55,7 @@ def test_the_worker_answers_what_the_engine_gives_in_any_order() -> None:
         assert answer["total"] == 6 and answer["moves"] == [replay.at(index).to_json()]
     three = Game.new("classic", ["A", "B", "C"], 2)
     three.apply(three.legal_plays()[0].notation())
-    assert json.loads(review_service.review_win(dumps(three), 0, 1))["moves"] == []
+    assert json.loads(review_service.review_win(dumps(three), 0, 1))["moves"] == [WinReplay(three).at(0).to_json()]
 
 
 def test_the_session_takes_them_and_kept_ones_only_when_estimated_as_now(game: Game, chances: list) -> None:
@@ -129,8 +129,13 @@ def test_the_graph_has_one_point_per_move_with_gaps_until_known(game: Game, chan
     assert win_panels.graph(session).paths()[0].count("M") == 1   # type: ignore[union-attr]
     three = Game.new("classic", ["A", "B", "C"], 2)
     play_out(three, [make_player("greedy", i) for i in range(3)])
-    assert win_panels.graph(ReviewSession(three)) is None
-    assert win_panels.accuracy_columns(ReviewSession(three)) == ()
+    session = ReviewSession(three)
+    replay = WinReplay(three, 1)
+    session.add_win(json.dumps({"moves": [replay.at(0).to_json(), replay.at(1).to_json()]}))
+    graph = win_panels.graph(session)
+    assert graph is not None and graph.players == 3 and graph.middle == pytest.approx(100 - 100 / 3, abs=0.01)
+    assert graph.paths()[1].startswith(f"M0.5,{graph.middle:g} L0.5,")   # the area from the fair share
+    assert win_panels.accuracy_columns(session)[0] == "review_accuracy"
 
 
 def test_accuracy_waits_for_every_move_then_is_the_command_line_s(game: Game, chances: list) -> None:
@@ -155,3 +160,26 @@ def test_accuracy_waits_for_every_move_then_is_the_command_line_s(game: Game, ch
     assert win_panels.human_figures(session, ("greedy", "hard")) == []
     session.wins.pop(0)
     assert win_panels.human_figures(session, ("human", "human")) == []
+
+
+def test_an_end_game_that_gave_points_away_is_said_in_words() -> None:
+    """The solver's verdict on a move made with the bag empty (``WinChoice.endgame``), in English and German; nothing
+    when the move lost nothing or the margin is not proven."""
+    from dataclasses import replace
+
+    from app.review.session import EndgameNote, WinChoice
+    note = EndgameNote("Ro@0,1 Rs@0,2", 8, -3, 11, 2, True)
+    en = win_panels.endgame_lines(note, Translator("en"), False)
+    assert len(en) == 1 and en[0].startswith("This end game was won: playing ") and "goes out in 2 turns" in en[0]
+    assert "8 points ahead" in en[0] and en[0].endswith("the move made ends 3 points behind.")
+    de = win_panels.endgame_lines(note, Translator("de"), False)[0]
+    assert de.startswith("Dieses Endspiel war gewonnen") and "8 Punkte vorn" in de and "3 Punkte hinten" in de
+    lost_only = win_panels.endgame_lines(replace(note, best_margin=-2, margin=-5, lost=3), Translator("en"), False)
+    assert lost_only[0].startswith("The best end game: ") and "2 points behind" in lost_only[0]
+    assert win_panels.endgame_lines(replace(note, lost=0), Translator("en"), False) == []
+    assert win_panels.endgame_lines(replace(note, exact=False), Translator("en"), False) == []
+    data = {"index": 0, "win_before": 50.0, "win_after": 40.0, "best_win": 60.0, "best_win_move": "Ro@0,1",
+            "win_lost": 20.0, "lost": 0.2, "first": 50.0, "why": None,
+            "endgame": {"best": "Ro@0,1", "best_margin": 8, "margin": -3, "lost": 11, "goes_out_in": 2,
+                        "exact": True, "line": ["Ro@0,1"]}}
+    assert WinChoice.from_json(data).endgame == EndgameNote("Ro@0,1", 8, -3, 11, 2, True)

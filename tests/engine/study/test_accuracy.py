@@ -15,7 +15,8 @@ from qwirkle.ai import PLAYERS, make_player
 from qwirkle.study import accuracy as acc
 from qwirkle.study.accuracy import (DATA_NAME, FORMAT, accuracy, level_game, move_accuracy, played_like,
                                     player_accuracy)
-from qwirkle.study.review import review
+from qwirkle.study.review import review, win_moves
+from qwirkle.study.tournament import player_seed
 from qwirkle.study.win_cost import LookAhead, candidates
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
@@ -64,7 +65,9 @@ def test_one_blunder_weighs_more_than_its_share():
 def test_the_table_holds_the_levels_measured_and_how():
     data = json.loads((ROOT / "py" / "qwirkle" / DATA_NAME).read_text(encoding="utf-8"))
     assert data["format"] == FORMAT and data["made_by"].startswith("bench/accuracy.py")
-    assert isinstance(data["seed"], int) and data["opponent"] in PLAYERS and data["decay"] == acc.DECAY
+    # measured in a round robin of the levels (``field``), or, the older way, against one ``opponent``
+    measured_against = set(data["field"]) if "field" in data else {data["opponent"]}
+    assert isinstance(data["seed"], int) and measured_against <= set(PLAYERS) and data["decay"] == acc.DECAY
     for variant in VARIANTS:
         rows = data["variants"][variant]
         assert set(ORDER) <= set(rows) <= set(PLAYERS)
@@ -145,3 +148,17 @@ def test_review_win_gives_each_player_an_accuracy_and_a_level():
 
 def test_no_chances_give_no_accuracy():
     assert player_accuracy("classic", [None, None]) == {"accuracy": None, "played_like": None}
+
+
+def test_a_pair_game_measures_both_players_as_their_review_does():
+    """``bench/accuracy.py``'s games (``pair_game``) measure each player exactly as ``review --win`` measures the same
+    game: the figure in the table and a reviewed player's are made alike."""
+    lost = acc.pair_game("classic", ("random", "greedy"), 5, 0, samples=1)
+    assert lost == acc.pair_game("classic", ("random", "greedy"), 5, 0, samples=1)
+    players = [make_player(name, player_seed(5, 0, seat)) for seat, name in enumerate(("random", "greedy"))]
+    game = Game.new("classic", ["random1", "greedy2"], 5)
+    while not game.is_over:
+        game.apply(players[game.to_move].choose(game.view(game.to_move)))
+    reviewed = list(win_moves(game, samples=1))
+    assert lost == [[found.lost for found, turn in zip(reviewed, game.history) if turn.seat == seat] for seat in (0, 1)]
+    assert acc.pair_game("classic", ("random", "greedy"), 5, 0, samples=1, measured=(1,)) == [[], lost[1]]

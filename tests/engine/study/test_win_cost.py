@@ -116,9 +116,23 @@ def test_going_out_ends_the_game_with_its_bonus():
     assert checked >= 3
 
 
-def test_more_than_two_players_have_no_chances():
-    game = Game.new("classic", ["Ann", "Bob", "Cy"], seed=1)
-    assert move_chances(game, Play(game.legal_plays()[0].placements)) is None
+@pytest.mark.parametrize("variant,names", [("classic", "ABC"), ("flex", "ABCD"), ("cubes", "ABC")])
+def test_three_and_four_players_get_chances_on_deals_of_every_hidden_hand(variant, names):
+    game = Game.new(variant, list(names), seed=4)
+    players = [make_player("greedy", seat) for seat in range(len(names))]
+    for _ in range(5):
+        game.apply(players[game.to_move].choose(game.view(game.to_move)))
+    view = game.view(game.to_move)
+    look = LookAhead(game, 6, 1)
+    for deal in look.deals:
+        order = [(view.seat + k) % len(names) for k in range(1, len(names))]
+        assert [len(hand) for hand in deal.others] == [view.hand_sizes[seat] for seat in order]
+        if view.open_hands is None:
+            assert Counter(t for hand in deal.others for t in hand) + Counter(deal.bag) == view.unseen()
+    move = players[game.to_move].choose(view)
+    found = move_chances(game, move, seed=3, samples=4)
+    assert found is not None and 0.0 <= found.after <= found.best <= 1.0
+    assert found.before == pytest.approx(win_chance(game))
 
 
 @pytest.fixture(scope="module")
@@ -153,13 +167,19 @@ def test_review_win_adds_the_keys_and_changes_no_other(record):
     assert [c.to_json() for c in chances] == [{key: m[key] for key in WIN_KEYS} for m in with_win["moves"][:12]]
 
 
-def test_review_win_in_a_game_of_three_gives_nulls():
+def test_review_win_in_a_game_of_three_gives_every_key_and_an_accuracy_without_a_level():
+    """The same keys as in a duel; ``played_like`` is null while the levels are measured in two-player games only."""
+    from qwirkle.study.accuracy import played_like
     game = Game.new("classic", ["Ann", "Bob", "Cy"], 3)
     for _ in range(6):
         game.apply(make_player("greedy", 0).choose(game.view(game.to_move)))
     result = review(dumps(game), level=None, endgame=False, win=True)
-    assert all(move[key] is None for move in result["moves"] for key in WIN_KEYS)
-    assert all(player["accuracy"] is None and player["played_like"] is None for player in result["players"])
+    for move in result["moves"]:
+        assert 0 <= move["win_after"] <= move["best_win"] <= 100 and 0 <= move["win_before"] <= 100
+        parse_move(move["best_win_move"])
+    for player in result["players"]:
+        assert 0 <= player["accuracy"] <= 100
+        assert player["played_like"] == played_like("classic", player["accuracy"], 3)
 
 
 def run(*args):

@@ -6,6 +6,7 @@ import pytest
 from qwirkle import Game, parse_move
 from qwirkle.ai import make_player
 from qwirkle.study.match import play_out
+from qwirkle.study.endgame_review import endgame_notes
 from qwirkle.study.review import lines_left, review_moves, win_moves
 from qwirkle.study.win_review import WinReplay, option
 
@@ -77,7 +78,22 @@ def test_option_leaves_the_game_as_it_was():
     assert found.points == play.points and len(found.kept) == len(game.hands[game.to_move]) - len(play.placements)
 
 
-def test_three_players_have_no_chances():
+def test_three_players_get_chances_and_the_first_player_s_for_the_graph():
     game = short_game(players=("A", "B", "C"), moves=5)
-    replay = WinReplay(game)
-    assert not replay.two_players and replay.at(0) is None
+    replay = WinReplay(game, samples=2)
+    found = [replay.at(index) for index in range(5)]
+    assert [move.seat for move in found] == [turn.seat for turn in game.history[:5]]
+    first = [move for move in found if move.seat == 0]
+    assert first and all(move.first == pytest.approx(move.chances.before) for move in first)
+    assert all(0.0 <= move.first <= 1.0 and move.chances.after <= move.chances.best for move in found)
+
+
+def test_a_move_made_with_the_bag_empty_carries_the_solver_s_verdict():
+    """What ``review`` gives under ``endgame``, so that the page can say it; nothing before the bag is empty."""
+    game = Game.new("classic", ["Ann", "Bob"], 11)
+    play_out(game, [make_player("greedy", 1), make_player("greedy", 2)])
+    notes = endgame_notes(game)
+    last = max(notes)
+    replay = WinReplay(game, samples=1)
+    assert replay.at(last).endgame == notes[last] and replay.at(last).to_json()["endgame"] == notes[last]
+    assert replay.at(0).endgame is None
