@@ -8,7 +8,11 @@ How it stays exact and fast:
 
 - Every legal play is considered (``movegen.live_plays``, the same plays as ``legal_plays``); one is left out only by
   a proof: alpha-beta's, a last tile valued at once (it goes where it scores most), only the best of the plays that go
-  out searched, and ``_bound`` (the opponent's one tile going out after the play). A player with a play must play
+  out searched, and ``_bound`` (the opponent's one tile going out after the play). Two tiles against one are valued
+  without making a play (``_two``): after a single only its cell and the ends of its runs change what a tile scores
+  alone, so the opponent's last tile (or, when it fits nowhere, the player's own) is valued from those cells and the
+  rest as they are. A hand of two tiles lists its plays from the cells that take a tile alone (``_two_plays``: a
+  pair's other cell is an end of the first's run). A player with a play must play
   (C3: no exchange once the bag is empty); one without passes, and two passes in a row end the game with no bonus
   (C10).
 - A transposition table keyed by a Zobrist hash of the tiles each player has placed since the root (that fixes the
@@ -95,6 +99,7 @@ class Solver:
                  bounds: bool = True, clock: Callable[[], float] = time.perf_counter) -> None:
         self.passed = passed    # the opponent's last move was a pass (a pass now ends the game, C10)
         self.bounds = bounds    # prune plays by the opponent's going out (``_threats``); False: alpha-beta's only
+        self.fast = True        # two tiles against one valued without making the plays (``_two``)
         self.tiles = dict(board.tiles)
         self.grid = LiveGrid({cell: tile.kind for cell, tile in self.tiles.items()}, sum(len(h) for h in hands))
         self.across, self.down = self.grid.frontier()
@@ -120,6 +125,7 @@ class Solver:
         self._passed = self._random.getrandbits(64)
         self._hash = 0
         self._horizon = 0
+        self._root = -1     # the root position's key (``solve``)
 
     # -- public -------------------------------------------------------------------------------------------------
     def solve(self) -> Solution:
@@ -129,6 +135,7 @@ class Solver:
         depth = 0
         exact = False
         target = FIRST_DEPTH
+        self._root = self._key(0, self.passed)
         try:
             first = self._moves(0)
             if not first:
@@ -170,6 +177,8 @@ class Solver:
             size = len(hand)
             if not hand:
                 plays = []
+            elif size == 2 and self.plain and self.grid.tiles:
+                plays = self._two_plays(hand[0].kind, hand[1].kind)
             elif self.grid.tiles:
                 plays = live_plays(self.grid, self.across, self.down, self.singles, Hand(hand),
                                    self.variant.extra_points(self.tiles))
@@ -186,6 +195,55 @@ class Solver:
                 self._cached = 0
             self._plays[key] = plays
             self._cached += len(plays) + 1
+        return plays
+
+    def _two_plays(self, one: int, two: int) -> list[ScoredPlay]:
+        """``live_plays`` of a hand of two tiles (kinds ``one`` and ``two``) without extra lines, unordered.
+
+        Every play holds a tile that fits alone on its cell (``singles``). A pair's cells are in one line with only
+        tiles between them, so the other cell is the first empty one at an end of the first cell's run of tiles along
+        that line: with the first tile placed, the other fits there when the line (``crossing``, which also scores
+        it) and its own crossing line take it. A pair is found from each of its cells that takes its tile alone:
+        kept once."""
+        mine = (1 << one) | (1 << two)
+        grid = self.grid
+        placed, kinds, width, crossing = grid.placed, grid.kinds, grid.width, grid.crossing
+        across, down = self.across, self.down
+        pairs = one != two and (one // 6 == two // 6 or one % 6 == two % 6)
+        plays: list[ScoredPlay] = []
+        seen: set[int] = set()
+        span = len(kinds) * 36
+        for i, (fits, points) in self.singles.items():
+            fits &= mine
+            while fits:
+                low = fits & -fits
+                fits ^= low
+                kind = low.bit_length() - 1
+                plays.append(ScoredPlay((placed[i * 36 + kind],), points))
+                if not pairs:
+                    continue
+                rest = two if kind == one else one
+                bit = 1 << rest
+                kinds[i] = kind
+                for step, axis, cross in ((1, 1, down), (-1, 1, down), (width, width, across),
+                                          (-width, width, across)):
+                    j = i + step
+                    while kinds[j] is not None:
+                        j += step
+                    line_kinds, line_points = crossing(j, axis)
+                    if not line_kinds & bit:
+                        continue
+                    cross_kinds, cross_points = cross.get(j, NO_CROSSING)
+                    if not cross_kinds & bit:
+                        continue
+                    first, second = (i * 36 + kind, j * 36 + rest) if i < j else (j * 36 + rest, i * 36 + kind)
+                    key = first * span + second
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    total = line_points + cross.get(i, NO_CROSSING)[1] + cross_points
+                    plays.append(ScoredPlay((placed[first], placed[second]), total))
+                kinds[i] = None
         return plays
 
     def _single(self, i: int) -> None:
@@ -276,6 +334,13 @@ class Solver:
                     self._horizon += 1   # a value from a shallower search: this one is not proven either
                 return entry.value
             first = entry.best
+        if self.fast and len(self.hands[who]) == 2 and len(self.hands[1 - who]) == 1 and self.plain \
+                and self.grid.tiles and key != self._root:   # the root's best play is the answer: searched
+            found = self._two(who, alpha, beta)
+            if found is not None:
+                flag = LOWER if found >= beta else UPPER if found <= alpha else EXACT
+                self._table[key] = _Entry(PROVEN, flag, found, None)
+                return found
         plays = self._moves(who)
         horizon = self._horizon
         if not plays:
@@ -367,20 +432,95 @@ class Solver:
         index = self.grid.index
         cells = [index(p.cell) for p in play.placements]
         for threat in threats:
-            zone = threat.zone
-            if zone is None:
-                kinds, width = self.grid.kinds, self.grid.width
-                i = threat.cell
-                ends = [i]
-                for step in (1, -1, width, -width):
+            if (threat.zone or self._zone(threat)).isdisjoint(cells):
+                return play.points - threat.points - END_BONUS
+        return INFINITY
+
+    def _zone(self, threat: _Threat) -> frozenset[int]:
+        """The threat's cell and the first empty cell at each end of its runs of tiles across and down (kept)."""
+        kinds, width = self.grid.kinds, self.grid.width
+        i = threat.cell
+        ends = [i]
+        for step in (1, -1, width, -width):
+            j = i + step
+            while kinds[j] is not None:
+                j += step
+            ends.append(j)
+        zone = threat.zone = frozenset(ends)
+        return zone
+
+    def _two(self, who: int, alpha: int, beta: int) -> int | None:
+        """``_negamax`` for a player holding two tiles against one, without extra lines (fail-soft, proven to the
+        end), or None when the player has no play (a pass: the general search). Each play is valued without being
+        made: a pair goes out (+6; the best pair from ``_moves``); after a single the opponent's last tile goes out
+        on the best cell it fits (+6), or, when it fits nowhere, the player's own last tile does (or both pass).
+        A single changes what a tile scores alone only at its own cell and at the first empty cell at each end of
+        its row's and column's runs of tiles (``_make``), so only those are recomputed; every other cell keeps its
+        crossings (``singles``, ``_threats``)."""
+        hand = self.hands[who]
+        one, two = hand[0].kind, hand[1].kind
+        mine = (1 << one) | (1 << two)
+        best = -INFINITY
+        if one != two and (one // 6 == two // 6 or one % 6 == two % 6):   # the two tiles may go out together
+            plays = self._moves(who)
+            if plays and len(plays[0].placements) == 2:   # going out first, by points
+                best = plays[0].points + END_BONUS
+                if best >= beta:
+                    return best
+        singles = [(points, i, fits & mine) for i, (fits, points) in self.singles.items() if fits & mine]
+        if not singles:
+            return None if best == -INFINITY else best
+        singles.sort(key=lambda single: -single[0])
+        threats = self._threats(1 - who)
+        theirs = 1 << self.hands[1 - who][0].kind
+        grid = self.grid
+        kinds, width, crossing = grid.kinds, grid.width, grid.crossing
+        across, down, all_singles = self.across, self.down, self.singles
+        for points, i, fits in singles:
+            reply = -1   # the opponent's best going out on a cell the single leaves alone (``_bound``)
+            for threat in threats:
+                if i not in (threat.zone or self._zone(threat)):
+                    reply = threat.points
+                    break
+            if reply >= 0 and points - reply - END_BONUS <= max(alpha, best):
+                best = max(best, points - reply - END_BONUS)   # no better, whatever the changed cells give
+                continue
+            for kind, rest in ((one, two), (two, one)):
+                if not fits & (1 << kind):
+                    continue
+                fits &= ~(1 << kind)   # a pair of duplicates: one single per cell
+                kinds[i] = kind
+                ends: list[tuple[int, int, int]] = []   # the recomputed cells: index, kinds alone, points
+                for step, axis, other in ((1, 1, down), (-1, 1, down), (width, width, across),
+                                          (-width, width, across)):
                     j = i + step
                     while kinds[j] is not None:
                         j += step
-                    ends.append(j)
-                zone = threat.zone = frozenset(ends)
-            if zone.isdisjoint(cells):
-                return play.points - threat.points - END_BONUS
-        return INFINITY
+                    new_kinds, new_points = crossing(j, axis)
+                    other_kinds, other_points = other.get(j, NO_CROSSING)
+                    ends.append((j, new_kinds & other_kinds, new_points + other_points))
+                kinds[i] = None
+                for j, alone, alone_points in ends:
+                    if alone & theirs and alone_points > reply:
+                        reply = alone_points
+                if reply >= 0:
+                    value = points - reply - END_BONUS
+                else:   # the opponent passes; the player's last tile goes out where it scores most, or both pass
+                    bit = 1 << rest
+                    last = -1
+                    for j, alone, alone_points in ends:
+                        if alone & bit and alone_points > last:
+                            last = alone_points
+                    moved = {i} | {j for j, _, _ in ends}
+                    for j, (alone, alone_points) in all_singles.items():
+                        if alone & bit and alone_points > last and j not in moved:
+                            last = alone_points
+                    value = points + (last + END_BONUS if last >= 0 else 0)
+                if value > best:
+                    best = value
+                    if best >= beta:
+                        return best
+        return best
 
     def _last(self, who: int, passed: bool, depth: int, alpha: int, beta: int) -> int:
         """``_negamax`` for a player holding one tile, without a board without extra lines: every play goes out, so
@@ -435,6 +575,7 @@ class Solver:
         who, passed = 0, self.passed
         budget, deadline = self.budget, self.deadline
         self.budget = self.deadline = None
+        self.fast = False   # every position of the line gets its best play in the table
         try:
             while self.hands[0] and self.hands[1]:
                 plays = self._moves(who)
@@ -445,6 +586,9 @@ class Solver:
                     who, passed = 1 - who, True
                     continue
                 if exact:
+                    entry = self._table.get(self._key(who, passed))
+                    if entry is not None and entry.best is None:
+                        del self._table[self._key(who, passed)]   # valued without its play (``_two``): again
                     self._negamax(who, passed, PROVEN, -INFINITY, INFINITY)
                 entry = self._table.get(self._key(who, passed))
                 if line:
@@ -460,6 +604,7 @@ class Solver:
                 who, passed = 1 - who, False
         finally:
             self.budget, self.deadline = budget, deadline
+            self.fast = True
             for mover, play in reversed(made):
                 self._unmake(mover, play)
         return tuple(line)
