@@ -5,7 +5,11 @@ For each candidate (Hard's best plays, plus an exchange when Hard would consider
 best follow-up. The candidate's value is its points, minus the opponents' replies (each divided by the number of
 opponents: with several, the aim is to beat them on average), plus our follow-up, averaged over deals; the same deals
 serve every candidate. Candidates are cut by successive halving: the worse half goes after each round, so the budget
-goes to the close calls. When the bag is empty in a two-player classic or Flex game, the exact end-game
+goes to the close calls. A candidate's look-ahead mean is shrunk toward Hard's evaluation of it, which counts as
+``prior`` look-aheads (``PRIOR_DEALS``): at the tournaments' budget the first cut comes after four to six deals
+each, where one deal with an opponent's Qwirkle moves a mean by several points, while the evaluation knows the leave
+and the Qwirkle danger on average; the more deals a candidate has seen, the less the evaluation weighs (``prior=0``:
+the look-ahead alone, as before issue 22). When the bag is empty in a two-player classic or Flex game, the exact end-game
 solver of ``solver.py`` decides instead (the hidden hand is then known): within ``iterations * solver_nodes`` nodes
 (``SOLVER_NODES`` unless told; a game review gives fewer) and the time cap; a search that proves nothing in its budget plays its first iteration's best play.
 ``endgame="search"`` keeps the earlier, pruned end-game search of ``endgame.py`` (for comparisons in tournaments:
