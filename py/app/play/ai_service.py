@@ -46,7 +46,11 @@ def choose_move(record_json: str, seat: int, kind: str, seed: int, seconds: Any 
     game = _game(record_json, seat)
     level = find_level(str(kind))
     player = level.make(int(seed) * 1000 + len(game.history), **_options(level.name, expert_seconds(seconds)))
-    return player.choose(game.view(seat)).notation()
+    move = player.choose(game.view(seat)).notation()
+    looked = getattr(player, "looked", 0)
+    if looked:   # for bench/aimove.py: how many look-aheads the Expert made on its clock (the worker's console)
+        print(f"ai-lookaheads {level.name} {looked}")
+    return move
 
 
 def hint_move(record_json: str, seat: int, level: str, seed: int, seconds: Any = None) -> str:

@@ -5,7 +5,11 @@ For each candidate (Hard's best plays, plus an exchange when Hard would consider
 best follow-up. The candidate's value is its points, minus the opponents' replies (each divided by the number of
 opponents: with several, the aim is to beat them on average), plus our follow-up, averaged over deals; the same deals
 serve every candidate. Candidates are cut by successive halving: the worse half goes after each round, so the budget
-goes to the close calls. When the bag is empty in a two-player classic or Flex game, the exact end-game
+goes to the close calls. A candidate's look-ahead mean is shrunk toward Hard's evaluation of it, which counts as
+``prior`` look-aheads (``PRIOR_DEALS``): at the tournaments' budget the first cut comes after four to six deals
+each, where one deal with an opponent's Qwirkle moves a mean by several points, while the evaluation knows the leave
+and the Qwirkle danger on average; the more deals a candidate has seen, the less the evaluation weighs (``prior=0``:
+the look-ahead alone, as before issue 22). When the bag is empty in a two-player classic or Flex game, the exact end-game
 solver of ``solver.py`` decides instead (the hidden hand is then known): within ``iterations * solver_nodes`` nodes
 (``SOLVER_NODES`` unless told; a game review gives fewer) and the time cap; a search that proves nothing in its budget plays its first iteration's best play.
 ``endgame="search"`` keeps the earlier, pruned end-game search of ``endgame.py`` (for comparisons in tournaments:
@@ -49,6 +53,7 @@ DEFAULT_SECONDS = 1.5
 DEFAULT_ITERATIONS = 160       # without a time cap (tournaments, tests): about 0.1 s a move on CPython
 CAPPED_ITERATIONS = 100_000    # with a time cap and no iteration count given, the clock decides
 CALIBRATION_SAMPLES = 2
+PRIOR_DEALS = 6.0              # Hard's evaluation of a candidate counts as this many look-aheads (see _Candidate.score)
 SOLVER_NODES = 50              # end-game solver nodes per iteration of budget: 8,000 by default, about 0.5 s
 ENDGAMES = ("solver", "search")
 
@@ -67,6 +72,15 @@ class _Candidate:
     def mean(self) -> float:
         return self.total / self.count if self.count else float("-inf")
 
+    def score(self, weight: float, offset: float) -> float:
+        """The look-ahead mean shrunk toward Hard's evaluation, which counts as ``weight`` look-aheads: few deals
+        say little (an opponent's Qwirkle in one deal moves the mean by several points), while the evaluation
+        knows the leave and the Qwirkle danger on average. ``offset`` puts the evaluation on the look-ahead's
+        scale (the candidates' mean difference between the two); with equal counts it changes no order."""
+        if not self.count:
+            return float("-inf")
+        return (self.total + weight * (self.prior + offset)) / (self.count + weight)
+
 
 class ExpertPlayer(HardPlayer):
     """Hard's candidates, chosen by look-ahead over sampled hidden tiles; exact end-game search when it can."""
@@ -76,7 +90,7 @@ class ExpertPlayer(HardPlayer):
     def __init__(self, rng: random.Random, seconds: float | None = DEFAULT_SECONDS,
                  iterations: int | None = None, candidates: int = 8, weights: Weights = Weights(),
                  exchange_base: float = EXCHANGE_BASE, follow_up: float = 1.0, endgame: str = "solver",
-                 solver_nodes: int = SOLVER_NODES) -> None:
+                 solver_nodes: int = SOLVER_NODES, prior: float = PRIOR_DEALS) -> None:
         super().__init__(rng, weights, exchange_base, roll_samples=16, endgame_nodes=0)
         if iterations is None:
             iterations = DEFAULT_ITERATIONS if seconds is None else CAPPED_ITERATIONS
@@ -84,6 +98,8 @@ class ExpertPlayer(HardPlayer):
             raise ValueError("expert: iterations must be at least 1")
         if seconds is not None and seconds <= 0:
             raise ValueError("expert: seconds must be positive (or None for no time cap)")
+        if prior < 0:
+            raise ValueError("expert: prior must be at least 0")
         if endgame not in ENDGAMES:
             raise ValueError(f"expert: endgame must be one of {', '.join(ENDGAMES)}")
         self.endgame = endgame
@@ -92,12 +108,15 @@ class ExpertPlayer(HardPlayer):
         self.iterations = iterations
         self.candidates = candidates
         self.follow_up = follow_up
+        self.prior = prior
+        self.looked = 0   # look-aheads made for the last move (bench/aimove.py prints the page's)
         self._root: _Sim | None = None
         self._root_view: PlayerView | None = None
         self._cache: dict[int, _Sim] = {}
 
     def choose(self, view: PlayerView) -> Move:
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        self.looked = 0
         if view.bag_count == 0:
             move = self._endgame(view, deadline)
             if move is not None:
@@ -148,6 +167,7 @@ class ExpertPlayer(HardPlayer):
                     candidate.total += self._look_ahead(view, candidate, deals[candidate.count])
                     candidate.count += 1
                     used += 1
+                    self.looked = used
                     if deadline is not None and time.perf_counter() > deadline:
                         return self._best(alive)
             if deadline is not None:  # refit the budget to the time left at the cost measured so far
@@ -157,15 +177,19 @@ class ExpertPlayer(HardPlayer):
                 calibrating = False
                 continue
             if len(alive) > 2:
-                alive = sorted(alive, key=lambda c: (-c.mean, -c.prior))[:(len(alive) + 1) // 2]
+                alive = self._ranked(alive)[:(len(alive) + 1) // 2]
             elif deadline is None and used + len(alive) * step > budget:
                 break
         return self._best(alive)
 
-    @staticmethod
-    def _best(alive: Sequence[_Candidate]) -> _Candidate:
-        # compare on the deals every candidate has seen, so an unfinished round does not skew the choice
-        return max(alive, key=lambda c: (c.mean, c.prior))
+    def _ranked(self, alive: Sequence[_Candidate]) -> list[_Candidate]:
+        """Best first by ``_Candidate.score`` (ties: Hard's order)."""
+        seen = [c for c in alive if c.count]
+        offset = sum(c.mean - c.prior for c in seen) / len(seen) if seen else 0.0
+        return sorted(alive, key=lambda c: (-c.score(self.prior, offset), -c.prior))
+
+    def _best(self, alive: Sequence[_Candidate]) -> _Candidate:
+        return self._ranked(alive)[0]
 
     def _look_ahead(self, view: PlayerView, candidate: _Candidate, deal: Deal) -> float:
         """Our points, minus the opponents' best replies, plus our best follow-up, on one deal."""

@@ -351,6 +351,29 @@ def test_expert_is_reproducible_with_a_fixed_budget_and_validates_its_options():
         make_player("expert", 1, seconds=0)
 
 
+def test_expert_weighs_hards_evaluation_against_few_deals():
+    from qwirkle.ai.expert import _Candidate
+    lucky, solid = _Candidate(Pass(), None, prior=2.0), _Candidate(Pass(), None, prior=8.0)
+    lucky.total, lucky.count = 4 * 9.0, 4     # one point more a deal on four deals ...
+    solid.total, solid.count = 4 * 8.0, 4     # ... against a play Hard values six points higher
+    assert ExpertPlayer(random.Random(1), seconds=None)._ranked([lucky, solid])[0] is solid
+    assert ExpertPlayer(random.Random(1), seconds=None, prior=0)._ranked([lucky, solid])[0] is lucky
+    lucky.total, lucky.count = 400 * 9.0, 400   # many deals outweigh the evaluation
+    solid.total, solid.count = 400 * 8.0, 400
+    assert ExpertPlayer(random.Random(1), seconds=None)._ranked([lucky, solid])[0] is lucky
+    with pytest.raises(ValueError):
+        ExpertPlayer(random.Random(1), prior=-1)
+
+
+def test_expert_counts_its_look_aheads_within_the_budget():
+    game = Game.new("classic", ["a", "b"], 21)
+    for _ in range(4):
+        game.apply(make_player("greedy", 1).choose(game.view(game.to_move)))
+    expert = ExpertPlayer(random.Random(2), seconds=None, iterations=30)
+    expert.choose(game.view(game.to_move))
+    assert 0 < expert.looked <= 30 + 9   # a round is finished for every candidate left
+
+
 # -- hints ------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("variant", ["classic", "cubes", "flex"])
 def test_hint_gives_a_legal_play_with_its_points(variant):
