@@ -8,6 +8,7 @@ from qwirkle.ai import make_player
 from qwirkle.study.match import play_out
 from qwirkle.study.endgame_review import endgame_notes
 from qwirkle.study.review import lines_left, review_moves, win_moves
+from qwirkle.study import win_review
 from qwirkle.study.win_review import WinReplay, option
 
 
@@ -89,10 +90,11 @@ def test_three_players_get_chances_and_the_first_player_s_for_the_graph():
 
 
 def test_a_move_made_with_the_bag_empty_carries_the_solver_s_verdict():
-    """What ``review`` gives under ``endgame``, so that the page can say it; nothing before the bag is empty."""
+    """The solver's verdict (as ``review`` gives it under ``endgame``, on the win review's budget), so that the page can
+    say it; nothing before the bag is empty."""
     game = Game.new("classic", ["Ann", "Bob"], 11)
     play_out(game, [make_player("greedy", 1), make_player("greedy", 2)])
-    notes = endgame_notes(game)
+    notes = endgame_notes(game, nodes=win_review.ENDGAME_NODES)
     last = max(notes)
     replay = WinReplay(game, samples=1)
     assert replay.at(last).endgame == notes[last] and replay.at(last).to_json()["endgame"] == notes[last]
