@@ -217,7 +217,9 @@ class SeleniumDriver(Driver):
         return self.session.current_url
 
 
-NAVIGATION_ERRORS = ("context was destroyed", "detached", "navigat", "no such frame")
+# ... and "document.documentElement is null": the script ran in the new document before it had an element (a
+# settled page always has one).
+NAVIGATION_ERRORS = ("context was destroyed", "detached", "navigat", "no such frame", "document.documentElement is null")
 
 
 class BridgeError(Exception):
@@ -318,7 +320,7 @@ class PuppeteerDriver(Driver):
 
     def navigating(self, error: Exception) -> bool:
         # A script evaluated while the page navigates fails in Firefox's BiDi agent itself (a
-        # ProtocolError, e.g. "document.documentElement is null" in the new, empty document) or
+        # ProtocolError, or the script's own TypeError on the new, still empty document) or
         # in Puppeteer (its context destroyed or its frame detached); an error thrown by the
         # script in a settled page arrives as that error and is not a navigation.
         text = str(error)
