@@ -219,7 +219,8 @@ class SeleniumDriver(Driver):
 
 # ... and "document.documentElement is null": the script ran in the new document before it had an element (a
 # settled page always has one).
-NAVIGATION_ERRORS = ("context was destroyed", "detached", "navigat", "no such frame", "document.documentElement is null")
+NAVIGATION_ERRORS = ("context was destroyed", "detached", "navigat", "no such frame",
+                     "document.documentElement is null")
 
 
 class BridgeError(Exception):
