@@ -43,6 +43,16 @@ def bag_empty(variant, seed):
     return None if game.is_over else game
 
 
+def cut_hands(rng, seeds, other_sizes):
+    """For each seed's classic game at an empty bag: the game, three of the mover's tiles and some of the other's."""
+    for seed in seeds:
+        game = bag_empty("classic", seed)
+        if game is None:
+            continue
+        mover, other = game.hands[game.to_move], game.hands[1 - game.to_move]
+        yield game, rng.sample(mover, min(len(mover), 3)), rng.sample(other, min(len(other), rng.choice(other_sizes)))
+
+
 def positions(count):
     """``count`` seeded positions: several cuts of each game's two hands, up to three tiles each."""
     rng = random.Random(2025)
@@ -185,14 +195,8 @@ def test_the_solvers_plays_are_the_legal_plays_along_random_lines():
 def test_the_bound_of_a_one_tile_opponent_going_out_prunes_without_changing_the_margin():
     # bounds=False searches every play alpha-beta does not cut; the bound (a play cannot beat its points minus the
     # opponent's going out on a cell it leaves alone) must give the same margins with fewer nodes.
-    rng = random.Random(7)
     pruned = full = 0
-    for seed in range(300, 316):
-        game = bag_empty("classic", seed)
-        if game is None:
-            continue
-        mover, other = game.hands[game.to_move], game.hands[1 - game.to_move]
-        mine, theirs = rng.sample(mover, min(len(mover), 3)), rng.sample(other, min(len(other), rng.choice((1, 2, 3))))
+    for game, mine, theirs in cut_hands(random.Random(7), range(300, 316), (1, 2, 3)):
         with_bound = solve(game.board, game.variant, mine, theirs)
         without = solve(game.board, game.variant, mine, theirs, bounds=False)
         assert with_bound.exact and without.exact
@@ -241,14 +245,8 @@ def test_two_tiles_against_one_valued_without_making_the_plays_give_the_same_ans
     # Solver._two values a position of two tiles against one without making its plays (fast=True, the default);
     # fast=False searches it like any other. Same margins, a replayable line, fewer nodes. (The 210 positions
     # checked against the plain minimax above reach two tiles against one often, with _two on.)
-    rng = random.Random(13)
     quick = slow = 0
-    for seed in range(500, 512):
-        game = bag_empty("classic", seed)
-        if game is None:
-            continue
-        mover, other = game.hands[game.to_move], game.hands[1 - game.to_move]
-        mine, theirs = rng.sample(mover, min(len(mover), 3)), rng.sample(other, min(len(other), rng.choice((1, 2))))
+    for game, mine, theirs in cut_hands(random.Random(13), range(500, 512), (1, 2)):
         answers = []
         for fast in (True, False):
             solver = Solver(game.board, game.variant, [mine, theirs])
