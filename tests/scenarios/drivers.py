@@ -190,6 +190,7 @@ class SeleniumDriver(Driver):
 
         # The page re-renders elements: find them again when one goes stale under the click.
         deadline = time.monotonic() + TIMEOUT_S
+        pauses = iter(POLL_PAUSES_S)
         while True:
             try:
                 elements = self.session.find_elements(By.CSS_SELECTOR, selector)
@@ -306,6 +307,7 @@ class PuppeteerDriver(Driver):
     def click(self, selector: str, index: int = 0) -> None:
         # The page re-renders elements: find them again when one goes away under the click.
         deadline = time.monotonic() + TIMEOUT_S
+        pauses = iter(POLL_PAUSES_S)
         while True:
             try:
                 self.bridge.call("click", selector, index)
