@@ -49,6 +49,19 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
+# Playwright passes Chromium its own --disable-features list (chromiumSwitches.ts in
+# playwright-core), and a second --disable-features replaces the first: ours repeats Playwright's
+# (test_chromium_flags checks it against the installed Playwright) and adds the omnibox's popups.
+# Headless Chromium builds a window for every context, and its omnibox preloads two WebUI pages
+# in a renderer of their own: 0.7-0.9 s of CPU per context, for a box no test ever sees.
+PLAYWRIGHT_DISABLED_FEATURES = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin",
+    "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
+    "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+]
+UNSEEN_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
 # Pyodide takes 5-6 s to start cold on this machine's kind, and timings vary by +-1.5 s
 # between batches: wait long, never assert on time.
 READY_TIMEOUT_MS = 90_000
@@ -126,7 +139,8 @@ def remote_proxy() -> Any:
 
 def chromium_args(proxy: RecordingProxy) -> list[str]:
     """Chromium's flags, with every request off 127.0.0.1 sent to ``proxy`` (loopback never is)."""
-    return CHROMIUM_ARGS + [f"--proxy-server=http://127.0.0.1:{proxy.server_address[1]}"]
+    return CHROMIUM_ARGS + [f"--proxy-server=http://127.0.0.1:{proxy.server_address[1]}",
+                            "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + UNSEEN_FEATURES)]
 
 
 def is_local(url: str) -> bool:
