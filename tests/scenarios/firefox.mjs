@@ -43,6 +43,7 @@ const prefs = {
   // Firefox's own test setting: no remote-settings traffic at all (honoured because of
   // MOZ_DISABLE_NONLOCAL_CONNECTIONS; otherwise it polls firefox.settings.services.mozilla.com).
   "services.settings.server": "data:,#remote-settings-dummy/v1",
+  "javascript.options.wasm_optimizingjit": false,
 };
 
 function isLocal(url) {
