@@ -161,9 +161,11 @@ class Worker:
 
 @pytest.fixture(autouse=True)
 def quick_chances(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """The runner is tested here, not the estimate: one deal and no extra candidate per move."""
-    from qwirkle.study.win_review import WinReplay
-    monkeypatch.setattr(WinReplay.__init__, "__defaults__", (1, 0))
+    """The runner is tested here, not the estimate: one deal and no extra candidate per move, and the end-game
+    solver's verdicts on a small budget (they took two thirds of the time here; test_win_review checks them)."""
+    from qwirkle.study import win_review
+    monkeypatch.setattr(win_review.WinReplay.__init__, "__defaults__", (1, 0))
+    monkeypatch.setattr(win_review, "ENDGAME_NODES", 200)
     review_service._REPLAYS.clear()
     yield
     review_service._REPLAYS.clear()
