@@ -14,6 +14,8 @@
   generous timeouts, and service workers blocked: installing the worker fetches the whole site
   (the runtime too) after every first load, a cost only the tests of offline play and updates
   need. Those are marked ``@pytest.mark.service_worker`` and get it as a player does.
+* ``shared_page(url)``: one ready page shared by a module's tests (a context manager for a
+  module-scoped fixture), guarded the same way.
 * ``open_ready(page, path="")``: go to a page of the site and wait for ``<html data-ready>``
   (or fail fast with PyScript's error and the console log); ``wait_ready(page)`` only waits
   (after a reload, say).
@@ -26,12 +28,13 @@ from __future__ import annotations
 import socketserver
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -200,6 +203,37 @@ def new_context(new_context: Any, network_guard: NetworkGuard) -> Any:
     return factory
 
 
+@contextmanager
+def module_page(browser: Browser, url: str) -> Iterator[tuple[Page, list[str]]]:
+    """One page of ``url``, ready, shared by the tests of a module that each look at their own part of it (one
+    Python start instead of one per test), and every URL it requested. Guarded as ``new_context``'s pages are,
+    service workers blocked; fails at the end if the page requested anything off 127.0.0.1."""
+    context = browser.new_context(service_workers="block")
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    context.set_default_navigation_timeout(DEFAULT_TIMEOUT_MS)
+    context.add_init_script(PAGE_RECORDER)
+    guard = NetworkGuard()
+    guard.attach(context)
+    page = context.new_page()
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page_log(page)
+    page.goto(url)
+    _wait_ready(page)
+    try:
+        yield page, requests
+    finally:
+        context.close()
+    if guard.blocked:
+        pytest.fail("the page requested non-localhost URLs (all refused):\n  " + "\n  ".join(guard.blocked))
+
+
+@pytest.fixture(scope="session")
+def shared_page(browser: Browser) -> Any:
+    """``shared_page(url)``: ``module_page`` in the session's browser, for module-scoped fixtures."""
+    return lambda url: module_page(browser, url)
+
+
 def page_log(page: Page) -> list[str]:
     """Console messages and uncaught errors of ``page`` from now on (recorded once per page)."""
     log = getattr(page, "_qwirkle_log", None)
@@ -240,7 +274,7 @@ def open_ready(site_url: str) -> Any:
     return open_page
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def wait_ready() -> Any:
     """``wait_ready(page)``: wait for ``<html data-ready>`` on an already loading page."""
     return _wait_ready
@@ -254,7 +288,7 @@ def axe_source() -> str:
     return path.read_text(encoding="utf-8")
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def axe(axe_source: str) -> Any:
     """``axe(page, selector=None)``: serious and critical axe-core violations, as dicts.
 
@@ -280,6 +314,6 @@ def axe(axe_source: str) -> Any:
     return audit
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def csp_violations() -> Any:
     return lambda page: page.evaluate("window.__cspViolations || []")

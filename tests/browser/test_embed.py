@@ -45,17 +45,17 @@ def author_url(tmp_path_factory: pytest.TempPathFactory) -> Any:
         yield url + "rules/"
 
 
-def open_page(page: Page, url: str, wait_ready: Any) -> list[str]:
-    requests: list[str] = []
-    page.on("request", lambda r: requests.append(r.url))
-    page.goto(url)
-    wait_ready(page)
-    return requests
+@pytest.fixture(scope="module")
+def author(author_url: str, shared_page: Any) -> Any:
+    """The author's page with every kind of board, opened once for the tests below: each looks at its own boards
+    and leaves them as it found them (one Python start instead of six)."""
+    with shared_page(author_url + "page.html") as (page, requests):
+        yield page, requests
 
 
 def test_author_page_boards_share_one_runtime_and_errors_stay_in_their_board(
-        page: Page, author_url: str, wait_ready: Any, csp_violations: Any, axe: Any) -> None:
-    requests = open_page(page, author_url + "page.html", wait_ready)
+        author: Any, csp_violations: Any, axe: Any) -> None:
+    page, requests = author
     # One Python runtime for eight boards.
     assert page.locator('script[type="py"]').count() == 1
     assert sum(u.endswith("/pyodide.asm.wasm") for u in requests) == 1
@@ -85,10 +85,12 @@ def test_author_page_boards_share_one_runtime_and_errors_stay_in_their_board(
     expect(page.locator("#replay .qw-message")).to_contain_text("Total: 3 points.")
     assert csp_violations(page) == []
     assert axe(page) == []
+    page.locator("#replay").get_by_role("button", name="Previous").click()
+    expect(page.locator("#replay .qw-counter")).to_have_text("Start position")
 
 
-def test_replay_steps_through_the_rulebook_strip(page: Page, author_url: str, wait_ready: Any) -> None:
-    open_page(page, author_url + "page.html", wait_ready)
+def test_replay_steps_through_the_rulebook_strip(author: Any) -> None:
+    page, _ = author
     replay = page.locator("#replay")
     previous = replay.get_by_role("button", name="Previous")
     next_ = replay.get_by_role("button", name="Next")
@@ -115,10 +117,13 @@ def test_replay_steps_through_the_rulebook_strip(page: Page, author_url: str, wa
     expect(replay.locator("[data-tile]")).to_have_count(8)
     # The focus stays on the replay's buttons (keyboard users keep their place).
     assert page.evaluate("document.activeElement.dataset.action") == "previous"
+    for _ in range(3):
+        previous.click()
+    expect(replay.locator(".qw-counter")).to_have_text("Start position")
 
 
-def test_best_move_exercise_by_clicks(page: Page, author_url: str, wait_ready: Any) -> None:
-    open_page(page, author_url + "page.html", wait_ready)
+def test_best_move_exercise_by_clicks(author: Any) -> None:
+    page, _ = author
     ex = page.locator("#best")
     expect(ex.locator(".qw-task")).to_have_text("Play the best move with this hand: pick a tile, then an empty cell.")
     ex.get_by_role("button", name="Check").click()
@@ -155,11 +160,11 @@ def test_best_move_exercise_by_clicks(page: Page, author_url: str, wait_ready: A
     expect(ex.get_by_role("button", name="Check")).to_be_disabled()
 
 
-def test_puzzle_markers(page: Page, author_url: str, wait_ready: Any) -> None:
+def test_puzzle_markers(author: Any) -> None:
     """``data-qwirkle-puzzle``: a puzzle of the game by id (or the day's) as a best-play exercise; a bad id named."""
     from qwirkle.notation import parse_placements
     from qwirkle.study.puzzles import daily, puzzle_from_id
-    open_page(page, author_url + "page.html", wait_ready)
+    page, _ = author
     puzzle = puzzle_from_id("cm-ouax60-d")
     ex = page.locator("#puzzle")
     expect(ex).to_have_attribute("data-state", "ready")
@@ -178,8 +183,8 @@ def test_puzzle_markers(page: Page, author_url: str, wait_ready: Any) -> None:
     expect(page.locator("#bad-puzzle")).to_contain_text("This puzzle cannot be shown")
 
 
-def test_why_is_this_illegal_exercise(page: Page, author_url: str, wait_ready: Any) -> None:
-    open_page(page, author_url + "page.html", wait_ready)
+def test_why_is_this_illegal_exercise(author: Any) -> None:
+    page, _ = author
     ex = page.locator("#illegal")
     expect(ex.locator(".qw-task")).to_have_text("Why is this play illegal?")
     expect(ex.locator('[data-cell="3,0"][data-proposed] [data-tile="Ys"]')).to_be_visible()
@@ -245,11 +250,10 @@ def test_markers_without_python_say_they_are_loading(page: Page, author_url: str
     expect(marker).to_have_attribute("aria-busy", "true")
 
 
-def test_every_language_of_an_embed_follows_the_page_s_lang_attribute(page: Page, author_url: str,
-                                                                      wait_ready: Any) -> None:
+def test_every_language_of_an_embed_follows_the_page_s_lang_attribute(author: Any) -> None:
     """One page, its ``lang`` changed by the author's script: the boards follow, in each language."""
     from ui.words import Translator
-    open_page(page, author_url + "page.html", wait_ready)
+    page, _ = author
     page.locator("#replay").get_by_role("button", name="Next").click()
     replay = page.locator("#replay")
     for lang in ("de", "es", "nl", "fr", "en"):
@@ -263,3 +267,5 @@ def test_every_language_of_an_embed_follows_the_page_s_lang_attribute(page: Page
         if lang == "fr":   # the replay's words too, and French quotation marks
             expect(replay.locator(".qw-message")).to_contain_text("Ligne de losanges : 3 points. Total : 3 points.")
             expect(page.locator("#bad-variant .qw-error")).to_contain_text("Variante inconnue « chess »")
+    replay.get_by_role("button", name="Previous").click()
+    expect(replay.locator(".qw-counter")).to_have_text("Start position")
