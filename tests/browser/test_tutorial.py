@@ -7,12 +7,20 @@ import json
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 
-def test_every_board_renders_and_every_replay_plays(page: Page, open_ready: Any, csp_violations: Any,
-                                                    axe: Any) -> None:
-    open_ready(page, "tutorial.html?lang=en")
+@pytest.fixture(scope="module")
+def tutorial(site_url: str, shared_page: Any) -> Any:
+    """tutorial.html in English, opened once for the tests that read it or use its boards (each its own boards,
+    and the page left in English)."""
+    with shared_page(site_url + "tutorial.html?lang=en") as (page, _):
+        yield page
+
+
+def test_every_board_renders_and_every_replay_plays(tutorial: Page, csp_violations: Any, axe: Any) -> None:
+    page = tutorial
     boards = page.locator("[data-qwirkle], [data-qwirkle-puzzle]")
     count = boards.count()
     assert count >= 23
@@ -42,8 +50,8 @@ def test_every_board_renders_and_every_replay_plays(page: Page, open_ready: Any,
     assert axe(page) == []
 
 
-def test_exercises_reveal_their_answers(page: Page, open_ready: Any) -> None:
-    open_ready(page, "tutorial.html?lang=en")
+def test_exercises_reveal_their_answers(tutorial: Page) -> None:
+    page = tutorial
     for exercise in page.locator("[data-task=illegal]").all():
         exercise.get_by_role("button", name="Show the answer").click()
         expect(exercise.locator(".qw-message")).to_have_text(re.compile(r"^[CF]\d: "))
@@ -83,10 +91,10 @@ def test_language_switch_is_remembered_with_the_games_setting(page: Page, open_r
     expect(page.locator("#scoring [data-qwirkle]").get_by_role("button", name="Suivant")).to_be_visible()
 
 
-def test_each_language_button_shows_only_that_language(page: Page, open_ready: Any) -> None:
+def test_each_language_button_shows_only_that_language(tutorial: Page) -> None:
     headings = {"de": "So spielst du Qwirkle", "en": "How to play Qwirkle", "es": "Cómo jugar a Qwirkle",
                 "fr": "Comment jouer à Qwirkle", "nl": "Zo speel je Qwirkle"}
-    open_ready(page, "tutorial.html?lang=en")
+    page = tutorial
     buttons = page.locator(".tut-lang button")
     assert buttons.all_text_contents() == ["Deutsch", "English", "Español", "Français", "Nederlands"]
     for lang, heading in headings.items():
@@ -105,12 +113,13 @@ def test_each_language_button_shows_only_that_language(page: Page, open_ready: A
         assert list(shown) == [lang] and shown[lang] > 30, shown
         expect(page.locator(f'[data-set-lang="{lang}"]')).to_have_attribute("aria-pressed", "true")
         assert page.locator('.tut-lang [aria-pressed="true"]').count() == 1
+    page.locator('.tut-lang [data-set-lang="en"]').click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
 
 
-def test_the_game_links_to_the_tutorial_and_back(page: Page, open_ready: Any) -> None:
+def test_the_game_links_to_the_tutorial_and_back(page: Page, open_ready: Any, tutorial: Page) -> None:
     open_ready(page, "")
     link = page.locator('#menu a[href="./tutorial.html"]')   # the menu's Rules (a rule's panel links there too)
     expect(link).to_have_count(1)
     expect(link).to_have_text("Rules")
-    open_ready(page, "tutorial.html?lang=en")
-    expect(page.get_by_role("link", name="Play Qwirkle")).to_have_attribute("href", "./index.html")
+    expect(tutorial.get_by_role("link", name="Play Qwirkle")).to_have_attribute("href", "./index.html")
