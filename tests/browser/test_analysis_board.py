@@ -6,7 +6,9 @@ by hand line by line; a bad link named, nothing else started."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from qwirkle.study.analysis import parse_board, parse_hand, rank
@@ -20,8 +22,15 @@ def board_codes(page: Page) -> list[str]:
         "(nodes) => nodes.map((n) => n.dataset.tile + '@' + n.dataset.cell)"))
 
 
-def test_a_link_ranks_every_play_as_the_engine_does(page: Page, open_ready, axe) -> None:
-    open_ready(page, LINK)
+@pytest.fixture(scope="module")
+def linked(site_url: str, shared_page: Any) -> Any:
+    """The analysis board opened by ``LINK``, once for the two tests that use it."""
+    with shared_page(site_url + LINK) as (page, _):
+        yield page
+
+
+def test_a_link_ranks_every_play_as_the_engine_does(linked: Page, axe: Any) -> None:
+    page = linked
     expect(page.locator("html")).to_have_attribute("data-screen", "analysis")
     variant, board = parse_board("classic", "Ro@0,0 Rs@1,0")
     expected = rank(variant, board, parse_hand(variant, "Bo Bs Rd"))
@@ -37,8 +46,8 @@ def test_a_link_ranks_every_play_as_the_engine_does(page: Page, open_ready, axe)
     assert axe(page, "#analysis") == []
 
 
-def test_a_tile_that_breaks_a_rule_is_refused_and_a_play_is_scored_by_hand(page: Page, open_ready) -> None:
-    open_ready(page, LINK)
+def test_a_tile_that_breaks_a_rule_is_refused_and_a_play_is_scored_by_hand(linked: Page) -> None:
+    page = linked
     before = board_codes(page)
     page.locator('#analysis-palette [data-tile="Gd"]').click()
     expect(page.locator('#analysis-palette [data-tile="Gd"]')).to_have_attribute("aria-pressed", "true")
