@@ -1,5 +1,6 @@
-"""Each language through the real page (see conftest.py), as a new player with the browser set to it:
-the home screen, a game against the computer with a hint, a dialog and the end card show no English text, and
+"""Each language through the real page (see conftest.py), as a player with the browser set to it and one finished
+game kept (one page start a language): the home screen, a game against the computer with a hint, a dialog and that
+game's end card show no English text, and
 ``<html lang>`` is right; so does the whole review, in German (its texts come from the same catalogs as the rest,
 each complete in every language by tests/ui/test_catalogs.py: one language finds a text the page does not take from
 them, and German's long words test the layout); the menu names every language in itself and
@@ -61,8 +62,14 @@ def test_a_new_player_in_each_language_sees_no_english(new_context: Any, site_ur
                                                       lang: str) -> None:
     page = new_context(locale=LOCALES[lang]).new_page()
     tr = Translator(lang)
-    page.goto(site_url)
-    wait_ready(page)
+    # a player whose browser speaks the language, with a finished game kept (reviewed against Greedy, a level that
+    # answers at once) and no language chosen in the game
+    finished = Game.new("classic", ["Ann", "Bot"], seed=3)
+    while not finished.is_over:
+        best(finished)
+    data = storage(finished, ["human", "hard"], current=False)
+    data["qwirkle.settings"] = json.dumps({"review_level": "greedy"})
+    open_with(page, site_url, wait_ready, data)
     expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page.locator('[data-action="quick-start"]')).to_have_text(tr.t("quick_start"))
     assert_no_english(page, lang, "home")
@@ -84,17 +91,10 @@ def test_a_new_player_in_each_language_sees_no_english(new_context: Any, site_ur
     assert_no_english(page, lang, "statistics")
     page.keyboard.press("Escape")
 
-    # a finished game: the end card, then the review (compared with Greedy, a level that answers at once)
-    finished = Game.new("classic", ["Ann", "Bot"], seed=3)
-    while not finished.is_over:
-        best(finished)
-    data = storage(finished, ["human", "hard"], current=False)
-    data["qwirkle.settings"] = json.dumps({"review_level": "greedy"})   # no language: the browser's
-    open_with(page, site_url, wait_ready, data)
-    expect(page.locator("html")).to_have_attribute("lang", lang)
+    # the finished game: the end card, then the review
     page.locator("#menu-button").click()
     page.locator('[data-action="saves"]').click()
-    page.locator("#saves-dialog li.save [data-action=resume-save]").first.click()
+    page.locator('#saves-dialog li.save[data-id="t1"] [data-action=resume-save]').click()
     expect(page.locator("#result")).to_be_visible()
     assert_no_english(page, lang, "end card")
     if lang != "de":
