@@ -41,6 +41,18 @@ if (root.hasAttribute("data-ready")) return "ready";
 if (root.hasAttribute("data-load-error") || document.querySelector(".py-error")) return "error";
 return "";
 """
+# The element still where it was two animation frames ago (what Playwright checks before a click): the page may
+# re-lay itself out just after a change (the board refits when the panels around it change size), and WebDriver
+# and Puppeteer click where the element was when they measured it.
+STILL = """
+const box = () => { const e = document.querySelectorAll(arguments[0])[arguments[1]];
+                    if (!e) return null; const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; };
+const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+const before = box();
+await frame(); await frame();
+const after = box();
+return before !== null && after !== null && before.every((v, i) => v === after[i]);
+"""
 ERRORS = """return Array.from(document.querySelectorAll(".py-error"), (e) => e.textContent)
   .concat(document.documentElement.getAttribute("data-load-error") || []);"""
 
@@ -136,6 +148,10 @@ class Driver:
             return Boolean(e && e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden');""",
                             selector))
 
+    def still(self, selector: str, index: int = 0) -> None:
+        """Until the ``index``-th element of ``selector`` stops moving (the engines without Playwright's own check)."""
+        self.wait(STILL, selector, index, what=f"{selector} [{index}] to stay in place")
+
     def action(self, name: str) -> None:
         """Click the visible button ``data-action=name``."""
         self.click(f'button[data-action="{name}"]:not([hidden])')
@@ -193,6 +209,7 @@ class SeleniumDriver(Driver):
         pauses = iter(POLL_PAUSES_S)
         while True:
             try:
+                self.still(selector, index)
                 elements = self.session.find_elements(By.CSS_SELECTOR, selector)
                 if len(elements) > index:
                     elements[index].click()
@@ -310,6 +327,7 @@ class PuppeteerDriver(Driver):
         pauses = iter(POLL_PAUSES_S)
         while True:
             try:
+                self.still(selector, index)
                 self.bridge.call("click", selector, index)
                 return
             except BridgeError as exc:
