@@ -2,7 +2,8 @@
 
 * ``site_url``: the repository root (the site) served on a free 127.0.0.1 port for the session.
 * pytest-playwright's ``browser`` runs /usr/bin/chromium with quiet flags; never
-  ``playwright install``.
+  ``playwright install``. Two of them: WebAssembly's baseline compiler only, unless the test is
+  marked ``optimizing_wasm`` (``Browsers``).
 * The network guard: Chromium sends every request off 127.0.0.1 (from a page, a worker, a service
   worker or the browser itself, IP addresses too) to a local proxy that refuses it
   (``RecordingProxy``), and resolves no host name but 127.0.0.1. Every request a page of a
@@ -105,6 +106,43 @@ def browser_type_launch_args(browser_type_launch_args: dict, remote_proxy: "Reco
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: run `make test` (it installs Debian's chromium)")
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": chromium_args(remote_proxy)}
+
+
+class Browsers:
+    """The session's two Chromiums, each launched when first asked for. V8 compiles WebAssembly twice: at once
+    with its baseline compiler (Liftoff), then the hot functions again with its optimizing one (TurboFan). A
+    page start spends 1.4 s of its 3.5-3.9 s of CPU on the second: the tests that compute for long in the page
+    (a whole review) gain it back, the others only pay. So a test runs in the baseline browser (flag
+    ``--liftoff-only``) unless it is marked ``optimizing_wasm``. The flag changes how fast the code runs, never
+    what it does."""
+
+    def __init__(self, launch: Any, args: list[str]) -> None:
+        self.launch, self.args = launch, args
+        self.launched: dict[bool, Browser] = {}
+
+    def get(self, optimizing: bool) -> Browser:
+        if optimizing not in self.launched:
+            flags = [] if optimizing else ["--js-flags=--liftoff-only"]
+            self.launched[optimizing] = self.launch(args=self.args + flags)
+        return self.launched[optimizing]
+
+    def close(self) -> None:
+        for browser in self.launched.values():
+            browser.close()
+
+
+@pytest.fixture(scope="session")
+def browsers(launch_browser: Any, browser_type_launch_args: dict) -> Any:
+    holder = Browsers(launch_browser, browser_type_launch_args["args"])
+    yield holder
+    holder.close()
+
+
+@pytest.fixture
+def browser(browsers: Browsers, request: pytest.FixtureRequest) -> Browser:
+    """pytest-playwright's ``browser`` (behind ``page``, ``context`` and ``new_context``): the optimizing
+    Chromium for the tests marked ``optimizing_wasm``, the baseline one for the others."""
+    return browsers.get(optimizing=request.node.get_closest_marker("optimizing_wasm") is not None)
 
 
 class RecordingProxy(socketserver.ThreadingTCPServer):
@@ -229,9 +267,9 @@ def module_page(browser: Browser, url: str) -> Iterator[tuple[Page, list[str]]]:
 
 
 @pytest.fixture(scope="session")
-def shared_page(browser: Browser) -> Any:
-    """``shared_page(url)``: ``module_page`` in the session's browser, for module-scoped fixtures."""
-    return lambda url: module_page(browser, url)
+def shared_page(browsers: "Browsers") -> Any:
+    """``shared_page(url)``: ``module_page`` in the session's baseline browser, for module-scoped fixtures."""
+    return lambda url: module_page(browsers.get(optimizing=False), url)
 
 
 def page_log(page: Page) -> list[str]:

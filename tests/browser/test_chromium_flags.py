@@ -1,4 +1,5 @@
-"""Chromium's flags in conftest.py: Playwright's own disabled features kept, the omnibox's popups gone."""
+"""Chromium's flags in conftest.py: Playwright's own disabled features kept, the omnibox's popups gone, and V8's
+optimizing WebAssembly compiler only for the tests marked ``optimizing_wasm``."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import playwright
+import pytest
 
 
 def playwright_disabled_features() -> list[str]:
@@ -32,3 +34,19 @@ def test_a_context_has_no_browser_ui_pages(new_context: Any, browser: Any) -> No
     targets = browser.new_browser_cdp_session().send("Target.getTargets")["targetInfos"]
     assert [t["url"] for t in targets if t["type"] == "browser_ui"] == []
     assert [t["url"] for t in targets if t["type"] == "page"] == ["about:blank"]
+
+
+def command_line(browser: Any) -> list[str]:
+    """The arguments of ``browser``'s main process (its pid from CDP, its command line from /proc)."""
+    processes = browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")["processInfo"]
+    pid = next(p["id"] for p in processes if p["type"] == "browser")
+    return Path(f"/proc/{pid}/cmdline").read_text(encoding="utf-8").split("\0")
+
+
+def test_a_test_runs_in_the_baseline_chromium(browser: Any) -> None:
+    assert "--js-flags=--liftoff-only" in command_line(browser)
+
+
+@pytest.mark.optimizing_wasm
+def test_a_test_marked_optimizing_wasm_runs_in_the_optimizing_one(browser: Any) -> None:
+    assert not [arg for arg in command_line(browser) if arg.startswith("--js-flags")]

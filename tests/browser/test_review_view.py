@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from qwirkle import Game, dumps
@@ -20,6 +21,7 @@ from qwirkle.study.win_review import WinReplay
 from test_phone_tablet_layout import open_with, storage
 
 DONE = '#review[data-phase="done"]'
+pytestmark = pytest.mark.optimizing_wasm   # each test waits for a whole review
 
 
 def finished_record(page: Page) -> dict:
