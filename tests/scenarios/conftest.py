@@ -62,8 +62,9 @@ def site_copy(tmp_path: Path) -> Path:
 def browser_type_launch_args(browser_type_launch_args: dict, remote_proxy: Any) -> dict:
     if not Path(browser_setup.CHROMIUM).exists():
         pytest.fail(f"{browser_setup.CHROMIUM} is missing: run `make test` (it installs Debian's chromium)")
+    # WebAssembly's baseline compiler only, as tests/browser's tests not marked optimizing_wasm (conftest.Browsers)
     return {**browser_type_launch_args, "executable_path": browser_setup.CHROMIUM,
-            "args": browser_setup.chromium_args(remote_proxy)}
+            "args": browser_setup.chromium_args(remote_proxy) + ["--js-flags=--liftoff-only"]}
 
 
 @pytest.fixture
