@@ -11,8 +11,8 @@ How it stays exact and fast:
   out searched, and ``_bound`` (the opponent's one tile going out after the play). Two tiles against one are valued
   without making a play (``_two``): after a single only its cell and the ends of its runs change what a tile scores
   alone, so the opponent's last tile (or, when it fits nowhere, the player's own) is valued from those cells and the
-  rest as they are. A hand of two tiles lists its plays from the cells that take a tile alone (``_two_plays``: a
-  pair's other cell is an end of the first's run). A player with a play must play
+  rest as they are. A hand of at most three distinct kinds lists its plays from the cells that take a tile alone
+  (``_line_plays``: a play's next cell is an end of the run of the tiles before it). A player with a play must play
   (C3: no exchange once the bag is empty); one without passes, and two passes in a row end the game with no bonus
   (C10).
 - A transposition table keyed by a Zobrist hash of the tiles each player has placed since the root (that fixes the
@@ -175,10 +175,11 @@ class Solver:
         if plays is None:
             hand = self.hands[who]
             size = len(hand)
+            distinct = list(dict.fromkeys([tile.kind for tile in hand]))
             if not hand:
                 plays = []
-            elif size == 2 and self.plain and self.grid.tiles:
-                plays = self._two_plays(hand[0].kind, hand[1].kind)
+            elif len(distinct) <= 3 and self.plain and self.grid.tiles:
+                plays = self._line_plays(distinct)
             elif self.grid.tiles:
                 plays = live_plays(self.grid, self.across, self.down, self.singles, Hand(hand),
                                    self.variant.extra_points(self.tiles))
@@ -197,33 +198,34 @@ class Solver:
             self._cached += len(plays) + 1
         return plays
 
-    def _two_plays(self, one: int, two: int) -> list[ScoredPlay]:
-        """``live_plays`` of a hand of two tiles (kinds ``one`` and ``two``) without extra lines, unordered.
+    def _line_plays(self, distinct: list[int]) -> list[ScoredPlay]:
+        """``live_plays`` of a hand of at most three distinct kinds (``distinct``) without extra lines, unordered.
 
-        Every play holds a tile that fits alone on its cell (``singles``). A pair's cells are in one line with only
-        tiles between them, so the other cell is the first empty one at an end of the first cell's run of tiles along
-        that line: with the first tile placed, the other fits there when the line (``crossing``, which also scores
-        it) and its own crossing line take it. A pair is found from each of its cells that takes its tile alone:
-        kept once."""
-        mine = (1 << one) | (1 << two)
+        Every play holds a tile that fits alone on its cell (``singles``): the play is found from that cell. Its
+        cells are in one line with only tiles between them, so with the first tile placed the second cell is the
+        first empty one at an end of the first's run of tiles along the line, and the third the first empty one
+        beyond the second, or at the run's other end. A tile fits when the line (``crossing``, which also scores
+        it, the tiles placed so far included) and its own crossing line take it; a play of several tiles is found
+        from each of its cells that takes its tile alone and kept once."""
+        mine = 0
+        for kind in distinct:
+            mine |= 1 << kind
         grid = self.grid
         placed, kinds, width, crossing = grid.placed, grid.kinds, grid.width, grid.crossing
         across, down = self.across, self.down
-        pairs = one != two and (one // 6 == two // 6 or one % 6 == two % 6)
         plays: list[ScoredPlay] = []
-        seen: set[int] = set()
-        span = len(kinds) * 36
+        seen: set[tuple[int, ...]] = set()
         for i, (fits, points) in self.singles.items():
             fits &= mine
             while fits:
                 low = fits & -fits
                 fits ^= low
                 kind = low.bit_length() - 1
-                plays.append(ScoredPlay((placed[i * 36 + kind],), points))
-                if not pairs:
+                first = i * 36 + kind
+                plays.append(ScoredPlay((placed[first],), points))
+                rest = [k for k in distinct if k != kind and (k // 6 == kind // 6 or k % 6 == kind % 6)]
+                if not rest:
                     continue
-                rest = two if kind == one else one
-                bit = 1 << rest
                 kinds[i] = kind
                 for step, axis, cross in ((1, 1, down), (-1, 1, down), (width, width, across),
                                           (-width, width, across)):
@@ -231,18 +233,35 @@ class Solver:
                     while kinds[j] is not None:
                         j += step
                     line_kinds, line_points = crossing(j, axis)
-                    if not line_kinds & bit:
-                        continue
                     cross_kinds, cross_points = cross.get(j, NO_CROSSING)
-                    if not cross_kinds & bit:
-                        continue
-                    first, second = (i * 36 + kind, j * 36 + rest) if i < j else (j * 36 + rest, i * 36 + kind)
-                    key = first * span + second
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    total = line_points + cross.get(i, NO_CROSSING)[1] + cross_points
-                    plays.append(ScoredPlay((placed[first], placed[second]), total))
+                    gained = cross.get(i, NO_CROSSING)[1] + cross_points
+                    for second in rest:
+                        bit = 1 << second
+                        if not line_kinds & cross_kinds & bit:
+                            continue
+                        pair = (first, j * 36 + second) if i < j else (j * 36 + second, first)
+                        if pair not in seen:
+                            seen.add(pair)
+                            plays.append(ScoredPlay((placed[pair[0]], placed[pair[1]]), line_points + gained))
+                        if len(rest) < 2:
+                            continue
+                        third = rest[0] if rest[1] == second else rest[1]
+                        bit = 1 << third
+                        kinds[j] = second
+                        for m in (j + step, i - step):
+                            way = step if m == j + step else -step
+                            while kinds[m] is not None:
+                                m += way
+                            end_kinds, end_points = crossing(m, axis)
+                            last_kinds, last_points = cross.get(m, NO_CROSSING)
+                            if not end_kinds & last_kinds & bit:
+                                continue
+                            trio = tuple(sorted((first, j * 36 + second, m * 36 + third)))
+                            if trio not in seen:
+                                seen.add(trio)
+                                plays.append(ScoredPlay((placed[trio[0]], placed[trio[1]], placed[trio[2]]),
+                                                        end_points + gained + last_points))
+                        kinds[j] = None
                 kinds[i] = None
         return plays
 

@@ -222,23 +222,24 @@ def test_the_answer_does_not_follow_the_order_cells_are_kept_in():
     assert len(answers) == 1
 
 
-def test_the_plays_of_two_tiles_are_the_legal_plays():
-    # A hand of two tiles has its plays listed by Solver._two_plays (singles from the cells that take a tile alone,
-    # pairs from the ends of their runs), not by live_plays: the same plays, pairs included.
+def test_the_plays_of_up_to_three_kinds_are_the_legal_plays():
+    # A hand of at most three distinct kinds has its plays listed by Solver._line_plays (singles from the cells that
+    # take a tile alone, pairs and threes from the ends of their runs), not by live_plays: the same plays.
     rng = random.Random(11)
-    pairs = 0
+    sizes = [0, 0, 0, 0]
     for seed in range(400, 408):
         game = bag_empty("classic", seed)
         if game is None:
             continue
         pool = list(game.hands[0]) + list(game.hands[1])
-        for _ in range(12):
-            two = rng.sample(pool, 2)
-            solver = Solver(game.board, game.variant, [two, pool[:1]])
+        for count in (2, 3, 4) * 6:
+            hand = rng.sample(pool, count)
+            solver = Solver(game.board, game.variant, [hand, pool[:1]])
             plays = solver._moves(0)
-            assert sorted(plays) == sorted(legal_plays(game.board, two, game.variant))
-            pairs += sum(len(play.placements) == 2 for play in plays)
-    assert pairs >= 20
+            assert sorted(plays) == sorted(legal_plays(game.board, hand, game.variant))
+            for play in plays:
+                sizes[len(play.placements)] += 1
+    assert sizes[2] >= 20 and sizes[3] >= 10
 
 
 def test_two_tiles_against_one_valued_without_making_the_plays_give_the_same_answers():
