@@ -204,13 +204,26 @@ class NetworkGuard:
         if not is_local(url) and url not in self.blocked:
             self.blocked.append(url)
 
+    def check(self) -> None:
+        """Fail the test if a guarded page asked for anything off 127.0.0.1."""
+        if self.blocked:
+            pytest.fail("the page requested non-localhost URLs (all refused):\n  " + "\n  ".join(self.blocked))
+
+
+def guarded(context: BrowserContext, guard: NetworkGuard) -> BrowserContext:
+    """``context`` with the suite's timeouts, the page recorder, and ``guard`` watching its requests."""
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    context.set_default_navigation_timeout(DEFAULT_TIMEOUT_MS)
+    context.add_init_script(PAGE_RECORDER)
+    guard.attach(context)
+    return context
+
 
 @pytest.fixture(autouse=True)
 def network_guard() -> Any:
     guard = NetworkGuard()
     yield guard
-    if guard.blocked:
-        pytest.fail("the page requested non-localhost URLs (all refused):\n  " + "\n  ".join(guard.blocked))
+    guard.check()
 
 
 def context_options(request: pytest.FixtureRequest, options: dict[str, Any]) -> dict[str, Any]:
@@ -231,12 +244,7 @@ def new_context(new_context: Any, network_guard: NetworkGuard) -> Any:
     and the page recorder."""
 
     def factory(**kwargs: Any) -> BrowserContext:
-        context = new_context(**kwargs)
-        context.set_default_timeout(DEFAULT_TIMEOUT_MS)
-        context.set_default_navigation_timeout(DEFAULT_TIMEOUT_MS)
-        context.add_init_script(PAGE_RECORDER)
-        network_guard.attach(context)
-        return context
+        return guarded(new_context(**kwargs), network_guard)
 
     return factory
 
@@ -246,12 +254,8 @@ def module_page(browser: Browser, url: str) -> Iterator[tuple[Page, list[str]]]:
     """One page of ``url``, ready, shared by the tests of a module that each look at their own part of it (one
     Python start instead of one per test), and every URL it requested. Guarded as ``new_context``'s pages are,
     service workers blocked; fails at the end if the page requested anything off 127.0.0.1."""
-    context = browser.new_context(service_workers="block")
-    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    context.set_default_navigation_timeout(DEFAULT_TIMEOUT_MS)
-    context.add_init_script(PAGE_RECORDER)
     guard = NetworkGuard()
-    guard.attach(context)
+    context = guarded(browser.new_context(service_workers="block"), guard)
     page = context.new_page()
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
@@ -262,8 +266,7 @@ def module_page(browser: Browser, url: str) -> Iterator[tuple[Page, list[str]]]:
         yield page, requests
     finally:
         context.close()
-    if guard.blocked:
-        pytest.fail("the page requested non-localhost URLs (all refused):\n  " + "\n  ".join(guard.blocked))
+    guard.check()
 
 
 @pytest.fixture(scope="session")

@@ -78,15 +78,9 @@ def chromium_page(new_context: Any) -> Any:
     ``service_worker``); fails at teardown if the browser requested anything off 127.0.0.1 or the
     page reported a Content-Security-Policy violation."""
     guard = browser_setup.NetworkGuard()
-    context = new_context()
-    context.set_default_timeout(TIMEOUT_S * 1000)
-    context.set_default_navigation_timeout(TIMEOUT_S * 1000)
-    context.add_init_script(browser_setup.PAGE_RECORDER)
-    guard.attach(context)
-    page = context.new_page()
+    page = browser_setup.guarded(new_context(), guard).new_page()
     yield page
-    if guard.blocked:
-        pytest.fail("the page requested non-localhost URLs (all aborted):\n  " + "\n  ".join(guard.blocked))
+    guard.check()
     try:
         violations = page.evaluate("window.__cspViolations || []")
     except PlaywrightError:   # the page is gone (closed, or its renderer crashed): the test says why
