@@ -79,16 +79,46 @@ def from_record(record: Any) -> Game:
         game = Game(options)
     except ValueError as error:
         raise RecordError(str(error)) from error
-    for index, move in enumerate(moves):
+    _replay(game, moves, 0)
+    return game
+
+
+def extend_record(game: Game, record: Any) -> Game | None:
+    """``game`` brought up to ``record`` when the record continues it (the same options, ``game``'s moves first, at
+    least one of them): only the moves after ``game``'s are replayed, onto ``game`` itself. None, and ``game``
+    unchanged, when the record does not continue it; ``RecordError`` as ``from_record`` for a bad record or move
+    (``game`` then holds the moves before the bad one).
+
+    >>> game, later = Game.new("classic", ["A", "B"], 3), Game.new("classic", ["A", "B"], 3)
+    >>> for step in range(3):   # the longest play each time: an opening places the largest combination (C2)
+    ...     _ = later.apply(max(later.legal_plays(), key=lambda play: len(play.placements)).notation())
+    ...     if step == 0:
+    ...         _ = game.apply(later.history[0].move)
+    >>> extend_record(game, {**to_record(later), "seed": 4}), len(game.moves)
+    (None, 1)
+    >>> extend_record(game, to_record(later)) is game, game.moves == later.moves
+    (True, True)
+    """
+    options, moves = options_of(record)
+    known = game.moves
+    if not known or options != game.options or tuple(moves[:len(known)]) != known:
+        return None
+    _replay(game, moves, len(known))
+    return game
+
+
+def _replay(game: Game, moves: list[str], start: int) -> None:
+    """Apply ``moves[start:]``; ``RecordError`` names the first that is not a move or breaks a rule."""
+    for index in range(start, len(moves)):
+        move = moves[index]
         try:
             game.apply(move)
         except (IllegalMoveError, NotationError) as error:
             if index == 0 and isinstance(error, IllegalMoveError) and error.reason in ("not_in_hand", "opening_size"):
-                raise RecordError(f"seed: seed {options.seed} (version {options.version}) does not deal the tiles of "
-                                  f"move 1 ({move!r}): the record's seed or first move was changed ({error})",
-                                  index) from error
+                raise RecordError(f"seed: seed {game.options.seed} (version {game.options.version}) does not deal "
+                                  f"the tiles of move 1 ({move!r}): the record's seed or first move was changed "
+                                  f"({error})", index) from error
             raise RecordError(f"move {index + 1} ({move!r}): {error}", index) from error
-    return game
 
 
 def parse_json(text: str, field: str = "record") -> Any:

@@ -7,8 +7,9 @@ every device (made when it starts, carried by every link), SEAT is the seat this
 
 * ``outgoing``: after the local player moves, or when a friend starts, the link for the friend
   to move (when the game ends, one for each friend): the whole record, addressed to their seat.
-* ``receive``: the engine replays and checks every move of the link (``qwirkle.record``); then the
-  link must follow the game this device has: the same game, the same moves so far, no move made
+* ``receive``: the engine replays and checks every move of the link (``qwirkle.record``), those this
+  device has already checked excepted (a link that continues the game here replays only its new
+  moves, onto the saved game); then the link must follow the game this device has: the same game, the same moves so far, no move made
   for this device's seat elsewhere. A newer link updates the save; the same or an older one
   changes nothing and says so (links never roll a game back); a link of another game touches no
   other save; anything wrong is refused with the reason (the rule broken, the move number) and
@@ -140,7 +141,9 @@ def _receive(store: SaveStore, fragment: str) -> Received:
         link = from_fragment(fragment)
     except TurnLinkError as error:
         raise Refused("link_unreadable", link_name, problem=str(error)) from None
-    game = replay(link, link_name)
+    local = _local(store, link.game, link.to)
+    mine = local.game.moves if local is not None else ()
+    game = replay(link, link_name, local.game if local is not None else None)
     players = game.options.players
     to = link.to
     if to >= len(players):
@@ -149,7 +152,6 @@ def _receive(store: SaveStore, fragment: str) -> Received:
         raise Refused("link_bad_record", link_name, problem=f"players: names of 1 to {MAX_NAME} characters")
     if not game.is_over and game.to_move != to:
         raise Refused("link_wrong_seat", link_name, name=players[to], turn=players[game.to_move])
-    local = _local(store, link.game, to)
     if local is None:
         other = _other_seat(store, link.game, to, len(players))
         if other is not None:
@@ -158,15 +160,20 @@ def _receive(store: SaveStore, fragment: str) -> Received:
             return Received(other, note)
         seats = tuple(seat_registry.HUMAN if seat == to else seat_registry.FRIEND for seat in range(len(players)))
         return _keep(store, save_id(link.game, to), game, seats, None, {})
-    return _follow(store, local, game, to, link_name)
+    return _follow(store, local, mine, game, to, link_name)
 
 
-def replay(link: TurnLink, link_name: str) -> "Game":
-    """The link's game, every move replayed and checked by the engine; ``Refused`` names the first bad move."""
+def replay(link: TurnLink, link_name: str, known: "Game | None" = None) -> "Game":
+    """The link's game, every move replayed and checked by the engine; ``Refused`` names the first bad move.
+
+    ``known`` is this device's game, every move of it checked when it came: when the link's game starts with it (the
+    same options, the same moves), only the moves after it are replayed, onto ``known`` itself. Any other link is
+    replayed whole, so it is refused exactly as on a device that never saw the game."""
     from qwirkle.errors import IllegalMoveError, RecordError
-    from qwirkle.record import from_record
+    from qwirkle.record import extend_record, from_record
     try:
-        return from_record(link.record)
+        extended = extend_record(known, link.record) if known is not None else None
+        return extended if extended is not None else from_record(link.record)
     except RecordError as error:
         if error.move_index is None:
             raise Refused("link_bad_record", link_name, problem=error.message) from None
@@ -202,13 +209,15 @@ def _plays(saved: SavedGame, seat: int) -> bool:
     return seat < len(saved.seats) and saved.seats[seat] == seat_registry.HUMAN and seat_registry.FRIEND in saved.seats
 
 
-def _follow(store: SaveStore, local: SavedGame, game: "Game", to: int, link_name: str) -> Received:
-    """A link of a game this device has: newer updates it, older or the same leaves it as it is."""
+def _follow(store: SaveStore, local: SavedGame, mine: tuple[str, ...], game: "Game", to: int,
+            link_name: str) -> Received:
+    """A link of a game this device has (its moves ``mine`` when the link came): newer updates it, older or the same
+    leaves it as it is."""
     differ = [name for name in OPTION_FIELDS
               if getattr(local.game.options, name) != getattr(game.options, name)]
     if differ:
         raise Refused("link_other_game", link_name, fields=", ".join(differ))
-    mine, theirs = local.game.moves, game.moves
+    theirs = game.moves
     for index, (here, there) in enumerate(zip(mine, theirs)):
         if here != there:
             raise Refused("link_diverges", link_name, n=index + 1, theirs=there, mine=here)

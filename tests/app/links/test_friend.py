@@ -318,3 +318,18 @@ def test_start_links_and_dialog_seats_for_friends() -> None:
     prepared = friend.prepare(make_spec("classic", ["friend", "human"]), 1_700_000_000.0)
     assert friend.SAVE_ID.match(prepared.extra["save_id"]).group(2) == "1"
     assert friend.prepare(make_spec("classic", ["human", "easy"]), 1.0).extra == {}
+
+
+def test_a_link_that_continues_the_game_here_replays_only_its_new_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    devices, holder, link = pending_link(8)
+    receiver = devices[link.seat]
+    known, sent = len(receiver.c.game.moves), len(from_fragment(link.fragment).record["moves"])
+    assert 0 < known < sent
+    from qwirkle.game import Game
+    applied: list[str] = []
+    apply = Game.apply
+    monkeypatch.setattr(Game, "apply", lambda game, move: applied.append(str(move)) or apply(game, move))
+    assert receiver.open(link.fragment)
+    # the save here, loaded (every move), then the link's moves after it: not the link's whole record again
+    assert len(applied) == known + (sent - known)
+    assert receiver.c.game.moves == holder.c.game.moves

@@ -2,6 +2,7 @@
 of the end game spelled out (C3: a player with a play plays; C10: a player without one passes, two passes in a row end
 the game; C9: going out scores 6 more and ends it). Positions come from seeded greedy self-play to an empty bag, with
 the hands cut down to at most three tiles."""
+import functools
 import random
 
 import pytest
@@ -106,12 +107,15 @@ def blocked():
         ("Gc", "Rc Gx"), ("Gc", "Gx"), ("Gc Bo", "Rc"), ("Rc Gx", "Gc"), ("Gx Yt", "Gc Rx"), ("Rc", "Gc Bt"))]
 
 
-POSITIONS = positions(204) + blocked()
+@functools.cache
+def all_positions():
+    """The 210 positions, made on first use: not at collection, which every xdist worker does."""
+    return positions(204) + blocked()
 
 
 @pytest.mark.parametrize("chunk", range(7))   # 7 x 30 positions
 def test_the_solver_agrees_with_plain_minimax(chunk):
-    for board, variant, mine, theirs in POSITIONS[chunk * 30:(chunk + 1) * 30]:
+    for board, variant, mine, theirs in all_positions()[chunk * 30:(chunk + 1) * 30]:
         solution = solve(board, variant, mine, theirs)
         assert solution.exact
         assert solution.margin == minimax(board, variant, [mine, theirs], 0)
@@ -120,11 +124,12 @@ def test_the_solver_agrees_with_plain_minimax(chunk):
 
 
 def test_the_positions_cover_both_variants_passes_and_going_out():
-    assert len(POSITIONS) >= 200
-    assert {variant.name for _, variant, _, _ in POSITIONS} == {"classic", "flex"}
-    sizes = {(len(mine), len(theirs)) for _, _, mine, theirs in POSITIONS}
+    found = all_positions()
+    assert len(found) >= 200
+    assert {variant.name for _, variant, _, _ in found} == {"classic", "flex"}
+    sizes = {(len(mine), len(theirs)) for _, _, mine, theirs in found}
     assert {(3, 2), (2, 3), (3, 1), (1, 3), (2, 2)} <= sizes
-    lines = [solve(*position).line for position in POSITIONS[-6:]]
+    lines = [solve(*position).line for position in found[-6:]]
     assert sum(None in line for line in lines) >= 4   # somebody passes (C10)
     assert any(line[-2:] == (None, None) for line in lines)   # both do: the game ends
 
@@ -141,7 +146,7 @@ def test_a_hand_checked_position():
 
 
 def test_a_node_budget_stops_the_search_without_proof():
-    board, variant, mine, theirs = POSITIONS[0]
+    board, variant, mine, theirs = all_positions()[0]
     game = bag_empty("classic", 7)
     solver = Solver(game.board, game.variant, [game.hands[game.to_move], game.hands[1 - game.to_move]], nodes=30)
     solution = solver.solve()
