@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from qwirkle.study.analysis import parse_board, parse_hand, rank
+from test_phone_tablet_layout import open_finished
 
 ROWS = "[data-analysis-play]"
 LINK = "?analyse&variant=classic&board=Ro@0,0+Rs@1,0&hand=Bo+Bs+Rd"
@@ -77,7 +78,7 @@ def test_a_bad_link_is_named_and_nothing_else_changes(page: Page, open_ready) ->
     assert page.evaluate("localStorage.getItem('qwirkle.current')") is None
 
 
-def test_from_the_menu_and_from_a_review_move(page: Page, open_ready) -> None:
+def test_from_the_menu_and_from_a_review_move(page: Page, open_ready, site_url, wait_ready) -> None:
     open_ready(page, "?variant=classic&seats=human,computer&seed=5&pace=0")
     expect(page.locator("html")).to_have_attribute("data-turn", "0")
     expect(page.locator("[data-rack] [data-tile]").first).to_be_visible()
@@ -88,8 +89,7 @@ def test_from_the_menu_and_from_a_review_move(page: Page, open_ready) -> None:
     expect(page.locator("#analysis-rack [data-tile]")).to_have_count(6)      # this player's own rack
     page.locator('[data-action="analysis-close"]').click()
     expect(page.locator("html")).to_have_attribute("data-screen", "game")
-    open_ready(page, "?variant=classic&seats=greedy,random&seed=3&pace=0")
-    expect(page.locator("html[data-over]")).to_be_attached(timeout=60_000)
+    open_finished(page, site_url, wait_ready, 3, ["greedy", "random"])
     page.get_by_role("button", name="Review").click()
     expect(page.locator("#review")).to_be_visible()
     page.locator('[data-action="review-next"]').click()

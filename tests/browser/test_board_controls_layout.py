@@ -5,9 +5,12 @@ game's one opening cell is in the middle of the board."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from test_phone_tablet_layout import open_finished
 
 Rect = dict[str, float]
 
@@ -28,9 +31,9 @@ def phone(page: Page) -> Page:
     return page
 
 
-def test_on_a_phone_the_review_s_zoom_buttons_have_a_place_of_their_own(phone: Page, open_ready) -> None:
-    open_ready(phone, "?variant=classic&seats=greedy,random&seed=3&pace=0")
-    expect(phone.locator("html[data-over]")).to_be_attached(timeout=60_000)
+def test_on_a_phone_the_review_s_zoom_buttons_have_a_place_of_their_own(phone: Page, site_url: str,
+                                                                        wait_ready: Any) -> None:
+    open_finished(phone, site_url, wait_ready, 3, ["greedy", "random"])
     phone.get_by_role("button", name="Review").click()
     expect(phone.locator("#review")).to_have_attribute("data-phase", re.compile("win|level|done"))
     zoom = rect(phone, ".review__zoom")
@@ -41,9 +44,9 @@ def test_on_a_phone_the_review_s_zoom_buttons_have_a_place_of_their_own(phone: P
     assert board["y"] <= zoom["y"] and zoom["y"] + zoom["h"] <= board["y"] + board["h"] + 0.5
 
 
-def test_on_a_phone_no_tile_of_a_fitted_board_lies_under_the_zoom_buttons(phone: Page, open_ready) -> None:
-    open_ready(phone, "?variant=classic&seats=greedy,greedy&seed=4&pace=0")
-    expect(phone.locator("html[data-over]")).to_be_attached(timeout=60_000)
+def test_on_a_phone_no_tile_of_a_fitted_board_lies_under_the_zoom_buttons(phone: Page, site_url: str,
+                                                                          wait_ready: Any) -> None:
+    open_finished(phone, site_url, wait_ready, 4, ["greedy", "greedy"])
     phone.locator('[data-action="fit"]').click()
     zoom = rect(phone, "#game .zoom")
     tiles = phone.locator("#board [data-cell][data-tile]").evaluate_all(f"(nodes) => nodes.map({RECT})")

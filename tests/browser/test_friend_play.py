@@ -9,6 +9,7 @@ and to check what the pages show; the moves are made by clicks on the page, as a
 from __future__ import annotations
 
 import json
+import random
 import re
 from typing import Any
 
@@ -16,8 +17,10 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from qwirkle import Game, Play
+from qwirkle.record import to_record
 from qwirkle.notation import cell_notation
 
+from app.links.friend import new_game_id
 from app.links.turn_link import TurnLink, from_fragment, to_fragment
 
 from site_copies import copy_site, serve
@@ -192,14 +195,24 @@ def test_a_classic_game_to_the_end_by_links_between_two_browsers(
     expect(note).to_contain_text("cannot be read")
     receiver.shows(game)
 
-    # ... and the game goes on to its end, both sides checking every link
-    play_turns(sides, game, 500, wait_ready)
-    assert game.is_over and len(game.history) > 30
+    # A game that comes by link near its end (a link opened on a device that does not have the game yet, as on a
+    # new phone): both pages take it up and play it to its end, each checking every link. A whole game by links,
+    # every move, is tests/app/links/test_friend.py's; in the page, its end is what differs from the turns above.
+    late = Game.new("classic", ["Ann", "Bob"], 17)
+    while late.bag_count > 4 or late.to_move != 0:
+        late.apply(max(late.legal_plays(), key=lambda p: (p.points, len(p.placements))).notation())
+    name = new_game_id(1_700_000_000.0, random.Random(1))
+    ann.open(f"{ann.page.url.partition('#')[0]}#{to_fragment(TurnLink(name, 0, to_record(late)))}", wait_ready)
+    expect(ann.page.locator("#note")).to_contain_text(f"{len(late.history)} move")
+    ann.shows(late)
+    joined = len(late.history)
+    play_turns(sides, late, 500, wait_ready)
+    assert late.is_over and len(late.history) > 30
     for side in (ann, bob):
-        side.shows(game)
+        side.shows(late)
         expect(side.page.locator("#result")).to_be_visible()
         assert csp_violations(side.page) == []
-    print(f"classic game by links: {len(game.history)} moves")
+    print(f"classic game by links: its last {len(late.history) - joined} of {len(late.history)} moves")
 
 
 def test_cubes_and_flex_by_links_for_several_turns(new_context: Any, open_ready: Any, wait_ready: Any) -> None:

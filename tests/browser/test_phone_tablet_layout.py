@@ -64,6 +64,20 @@ def open_with(page: Page, site_url: str, wait_ready: Any, data: dict[str, str], 
     wait_ready(page)
 
 
+def open_finished(page: Page, site_url: str, wait_ready: Any, seed: int, seats: list[str]) -> Game:
+    """A finished classic game (played here by the engine, each side taking its best play) kept in the page's
+    Saved games, and opened from there: the page shows its end card, as after the last move."""
+    game = Game.new("classic", ["Ann", "Bot"], seed=seed)
+    while not game.is_over:
+        best(game)
+    open_with(page, site_url, wait_ready, storage(game, seats, current=False))
+    page.locator("#menu-button").click()
+    page.locator('[data-action="saves"]').click()
+    page.locator('#saves-dialog li.save[data-id="t1"] [data-action=resume-save]').click()
+    expect(page.locator("html[data-over]")).to_be_attached()
+    return game
+
+
 def human_turn(page: Page) -> None:
     expect(page.locator("html")).to_have_attribute("data-turn", "0")
     expect(page.locator("[data-rack] [data-tile]").first).to_be_visible()
