@@ -39,9 +39,9 @@ def best(game: Game) -> None:
 
 
 def storage(game: Game, seats: list[str], current: bool = True, hints: list[int] | None = None,
-            settings: dict[str, str] | None = None, pace: int = 1) -> dict[str, str]:
+            settings: dict[str, str] | None = None, pace: int = 1, save_id: str = "t1") -> dict[str, str]:
     store = SaveStore(DictStorage())
-    store.save("t1", to_record(game), seats, pace=pace, current=current, app={"hints": hints or [0] * len(seats)})
+    store.save(save_id, to_record(game), seats, pace=pace, current=current, app={"hints": hints or [0] * len(seats)})
     data = dict(store.storage.data)
     if settings:
         data["qwirkle.settings"] = json.dumps(settings)
@@ -242,11 +242,12 @@ def test_menu_tracker_rule_keys_and_end_card_in_french_on_a_phone(new_context: A
     finished = Game.new("classic", ["Ann", "Bot"], seed=3)
     while not finished.is_over:
         best(finished)
-    open_with(page, site_url, wait_ready, storage(finished, ["human", "hard"], current=False, hints=[3, 0],
-                                                  settings={"lang": "fr"}))
+    kept = storage(finished, ["human", "hard"], current=False, hints=[3, 0], save_id="t2")
+    page.evaluate("(data) => { for (const [k, v] of Object.entries(data)) localStorage.setItem(k, v); }", kept)
     page.locator("#menu-button").click()
     page.get_by_role("button", name="Parties sauvegardées").click()
-    page.locator("#saves-dialog li.save").get_by_role("button", name=re.compile("^Reprendre la partie")).click()
+    page.locator('#saves-dialog li.save[data-id="t2"]').get_by_role(
+        "button", name=re.compile("^Reprendre la partie")).click()
     card = page.locator("#result")
     expect(card).to_be_visible()
     on_screen(page, "#result .result__buttons .btn")
