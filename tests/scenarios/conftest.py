@@ -35,11 +35,14 @@ WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 XVFB = "/usr/bin/Xvfb"
 FIREFOX = "/usr/bin/firefox-esr"
 ENGINES = ["chromium", "webkit", "firefox"]
-# JavaScriptCore without its optimizing WebAssembly tier (OMG): compiling Pyodide's hot functions
-# again took half of the web process's CPU in a scenario (15.5-17.8 s of CPU for the exchange /
-# undo / reload scenario, 7.2-7.9 s without). The scenarios test what the page does, not how fast;
-# the baseline tier (BBQ) runs the same code. The web process inherits the driver's environment.
-JSC_OPTIONS = {"JSC_useOMGJIT": "false"}
+# The WebKit processes' environment (they inherit the driver's). The scenarios test what the page does, not how
+# fast; both settings change how the same page is run, not what it does:
+# - JavaScriptCore without its optimizing WebAssembly tier (OMG): compiling Pyodide's hot functions again took half
+#   of the web process's CPU in a scenario (15.5-17.8 s of CPU for the exchange / undo / reload scenario, 7.2-7.9 s
+#   without); the baseline tier (BBQ) runs the same code.
+# - No accelerated compositing: on Xvfb there is no GPU, and WebKit composited its layers through Mesa's software
+#   OpenGL (llvmpipe). Drawn on the CPU directly, the ten scenarios took 77-83 s of CPU instead of 109 s.
+WEBKIT_ENV = {"JSC_useOMGJIT": "false", "WEBKIT_DISABLE_COMPOSITING_MODE": "1"}
 
 
 @pytest.fixture(scope="session")
@@ -136,7 +139,7 @@ def webkit_session(xvfb_display: str) -> Any:
 
     options = Options()
     options.add_argument("--automation")
-    service = Service(WEBKIT_DRIVER, env={**os.environ, "DISPLAY": xvfb_display, **JSC_OPTIONS})
+    service = Service(WEBKIT_DRIVER, env={**os.environ, "DISPLAY": xvfb_display, **WEBKIT_ENV})
     session = webdriver.WebKitGTK(options=options, service=service)
     session.set_page_load_timeout(TIMEOUT_S)
     session.set_script_timeout(TIMEOUT_S)
