@@ -16,11 +16,10 @@ from . import setup_memory
 from ..web.display import Display
 from ..web.dom import by_id, clear, data, el, listen, set_text
 from ..links.startlink import DuplicateNameError, StartLinkError, make_spec
+from ..store.saves import EXPERT_SECONDS
 
 if TYPE_CHECKING:
     from ..play.session import Session
-
-EXPERT_SECONDS = ("1", "1.5", "2", "3")
 
 
 class NewGameDialog:

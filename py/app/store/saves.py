@@ -46,7 +46,7 @@ REVIEW_PREFIX = PREFIX + "review."   # what a review computed for a saved game (
 SAVE_FORMAT = "qwirkle-save"
 SAVE_VERSION = 1
 PALETTES = ("standard", "contrast")
-EXPERT_SECONDS = ("1", "1.5", "2", "3")
+EXPERT_SECONDS = ("1", "1.5", "2", "3")   # the Expert's thinking times: the settings' and the new-game dialog's
 MAX_SAVES = 30
 
 
