@@ -228,14 +228,19 @@ class Solver:
                 rest = [k for k in distinct if k != kind and (k // 6 == kind // 6 or k % 6 == kind % 6)]
                 if not rest:
                     continue
+                wanted = 0
+                for k in rest:
+                    wanted |= 1 << k
                 kinds[i] = kind
-                for step, axis, cross in ((1, 1, down), (-1, 1, down), (width, width, across),
-                                          (-width, width, across)):
+                for step, axis, cross, same in ((1, 1, down, across), (-1, 1, down, across),
+                                                (width, width, across, down), (-width, width, across, down)):
                     j = i + step
                     while kinds[j] is not None:
                         j += step
-                    line_kinds, line_points = crossing(j, axis)
                     cross_kinds, cross_points = cross.get(j, NO_CROSSING)
+                    if not cross_kinds & same.get(j, NO_CROSSING)[0] & wanted:
+                        continue   # no second tile fits there (placing the first only narrows the line)
+                    line_kinds, line_points = crossing(j, axis)
                     gained = cross.get(i, NO_CROSSING)[1] + cross_points
                     for second in rest:
                         bit = 1 << second
@@ -254,8 +259,10 @@ class Solver:
                             way = step if m == j + step else -step
                             while kinds[m] is not None:
                                 m += way
-                            end_kinds, end_points = crossing(m, axis)
                             last_kinds, last_points = cross.get(m, NO_CROSSING)
+                            if not last_kinds & same.get(m, NO_CROSSING)[0] & bit:
+                                continue
+                            end_kinds, end_points = crossing(m, axis)
                             if not end_kinds & last_kinds & bit:
                                 continue
                             trio = tuple(sorted((first, j * 36 + second, m * 36 + third)))
@@ -572,30 +579,34 @@ class Solver:
         bit = 1 << self.hands[who][0].kind
         for i, p in zip(cells, play.placements):
             kinds[i] = p.tile.kind
-        for _, alone, points in self._changed(cells):
+        for _, alone, points in self._changed(cells, bit):
             if alone & bit and points > best:
                 best = points
         for i in cells:
             kinds[i] = None
         return best
 
-    def _changed(self, cells: list[int]) -> list[tuple[int, int, int]]:
+    def _changed(self, cells: list[int], mask: int) -> list[tuple[int, int, int]]:
         """With a play's tiles set in the grid at ``cells`` (one line): the empty cells whose lines the play changes,
-        the first at each end of each placed tile's runs across and down, each with the kinds that fit there alone
-        and their points. Only one of such a cell's lines changes (the other crosses no placed tile): it is read
+        the first at each end of each placed tile's runs across and down, each with the kinds of ``mask`` that fit
+        there alone (the others may be left in) and their points. Only one of such a cell's lines changes (the other crosses no placed tile): it is read
         from the frontier as it was (``across``, ``down``)."""
         grid = self.grid
         kinds, width, crossing = grid.kinds, grid.width, grid.crossing
         across, down = self.across, self.down
         found: dict[int, tuple[int, int, int]] = {}
         for i in cells:
-            for step, axis, other in ((1, 1, down), (-1, 1, down), (width, width, across), (-width, width, across)):
+            for step, axis, other, same in ((1, 1, down, across), (-1, 1, down, across), (width, width, across, down),
+                                            (-width, width, across, down)):
                 j = i + step
                 while kinds[j] is not None:
                     j += step
                 if j not in found:
-                    line_kinds, line_points = crossing(j, axis)
                     other_kinds, other_points = other.get(j, NO_CROSSING)
+                    if not other_kinds & same.get(j, NO_CROSSING)[0] & mask:
+                        found[j] = (j, 0, 0)   # none of ``mask`` fits (the play only narrows the line)
+                        continue
+                    line_kinds, line_points = crossing(j, axis)
                     found[j] = (j, line_kinds & other_kinds, line_points + other_points)
         return list(found.values())
 
@@ -651,7 +662,7 @@ class Solver:
                     continue
                 fits &= ~(1 << kind)   # a pair of duplicates: one single per cell
                 kinds[i] = kind
-                ends = self._changed([i])   # the recomputed cells: index, kinds alone, points
+                ends = self._changed([i], theirs | (1 << rest))   # the recomputed cells: index, kinds alone, points
                 kinds[i] = None
                 reply = left_alone
                 for _, alone, alone_points in ends:
