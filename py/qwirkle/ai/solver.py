@@ -11,7 +11,8 @@ How it stays exact and fast:
   out searched, and ``_bound`` (the opponent's one tile going out after the play). Two tiles against one are valued
   without making a play (``_two``): after a single only its cell and the ends of its runs change what a tile scores
   alone, so the opponent's last tile (or, when it fits nowhere, the player's own) is valued from those cells and the
-  rest as they are. A hand of at most three distinct kinds lists its plays from the cells that take a tile alone
+  rest as they are. Against a one-tile opponent any play is valued that way when their tile then goes out
+  (``_reply``); the play is made only when it fits nowhere after it. A hand of at most three distinct kinds lists its plays from the cells that take a tile alone
   (``_line_plays``: a play's next cell is an end of the run of the tiles before it). A player with a play must play
   (C3: no exchange once the bag is empty); one without passes, and two passes in a row end the game with no bonus
   (C10).
@@ -20,8 +21,10 @@ How it stays exact and fast:
   the board meet again in either order, so the table saves whole subtrees. Entries keep the value as a bound (exact,
   lower or upper), the depth it was searched to (``PROVEN`` when no line of it was cut at the horizon) and the best
   play, which is searched first next time. A play's position is looked up before the play is made (``_child``).
-- Move ordering: the table's best play, then plays that go out (they end the game at once), then by points; ties by
-  the plays themselves, never by set or dict order (CPython and Pyodide hash differently).
+- Move ordering: the table's best play, else the *killer* (the play that last cut at the same ply, in a sibling
+  position: the same hand, the board one play apart), checked and scored where it stands (``_fit``); both are tried
+  before the plays are listed, which most cuts then never need. Then plays that go out (they end the game at once),
+  then by points; ties by the plays themselves, never by set or dict order (CPython and Pyodide hash differently).
 - Two iterations: first ``FIRST_DEPTH`` plies, each leaf at the horizon valued by a greedy play-out (both sides make
   their best-scoring play), which gives a play to fall back on and orders the table; then to the end of every line
   (iterating depth by depth in between cost about twice the nodes: the play-outs at each horizon are not cheap). The
