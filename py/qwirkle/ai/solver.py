@@ -11,7 +11,8 @@ How it stays exact and fast:
   out searched, and ``_bound`` (the opponent's one tile going out after the play). Two tiles against one are valued
   without making a play (``_two``): after a single only its cell and the ends of its runs change what a tile scores
   alone, so the opponent's last tile (or, when it fits nowhere, the player's own) is valued from those cells and the
-  rest as they are. A hand of at most three distinct kinds lists its plays from the cells that take a tile alone
+  rest as they are. Against a one-tile opponent any play is valued that way when their tile then goes out
+  (``_reply``); the play is made only when it fits nowhere after it. A hand of at most three distinct kinds lists its plays from the cells that take a tile alone
   (``_line_plays``: a play's next cell is an end of the run of the tiles before it). A player with a play must play
   (C3: no exchange once the bag is empty); one without passes, and two passes in a row end the game with no bonus
   (C10).
@@ -20,8 +21,10 @@ How it stays exact and fast:
   the board meet again in either order, so the table saves whole subtrees. Entries keep the value as a bound (exact,
   lower or upper), the depth it was searched to (``PROVEN`` when no line of it was cut at the horizon) and the best
   play, which is searched first next time. A play's position is looked up before the play is made (``_child``).
-- Move ordering: the table's best play, then plays that go out (they end the game at once), then by points; ties by
-  the plays themselves, never by set or dict order (CPython and Pyodide hash differently).
+- Move ordering: the table's best play, else the *killer* (the play that last cut at the same ply, in a sibling
+  position: the same hand, the board one play apart), checked and scored where it stands (``_fit``); both are tried
+  before the plays are listed, which most cuts then never need. Then plays that go out (they end the game at once),
+  then by points; ties by the plays themselves, never by set or dict order (CPython and Pyodide hash differently).
 - Two iterations: first ``FIRST_DEPTH`` plies, each leaf at the horizon valued by a greedy play-out (both sides make
   their best-scoring play), which gives a play to fall back on and orders the table; then to the end of every line
   (iterating depth by depth in between cost about twice the nodes: the play-outs at each horizon are not cheap). The
@@ -39,11 +42,12 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable, NamedTuple, Sequence
+from typing import Callable, Iterator, NamedTuple, Sequence
 
 from ..board import Board
 from ..game import END_BONUS
-from ..movegen import NO_CROSSING, Hand, IndexCrossings, LiveGrid, ScoredPlay, legal_plays, live_plays
+from ..movegen import (COLOR_MASKS, LINE_POINTS, NO_CROSSING, SHAPE_MASKS, Hand, IndexCrossings, LiveGrid, ScoredPlay,
+                       legal_plays, live_plays)
 from ..notation import Placement
 from ..tiles import Tile
 from ..variants import Variant
@@ -120,6 +124,7 @@ class Solver:
         self._ways: dict[int, list[_Threat]] = {}   # ``_threats`` by the plays' key
         self._cached = 0
         self._keys: dict[tuple[int, Placement], int] = {}
+        self._killers: dict[int, ScoredPlay] = {}   # by ply and side: the play that last cut there (``_killer``)
         self._random = random.Random(0x51ED)   # Zobrist keys: seeded, so hashes (and results) never vary
         self._side = (self._random.getrandbits(64), self._random.getrandbits(64))
         self._passed = self._random.getrandbits(64)
@@ -226,14 +231,19 @@ class Solver:
                 rest = [k for k in distinct if k != kind and (k // 6 == kind // 6 or k % 6 == kind % 6)]
                 if not rest:
                     continue
+                wanted = 0
+                for k in rest:
+                    wanted |= 1 << k
                 kinds[i] = kind
-                for step, axis, cross in ((1, 1, down), (-1, 1, down), (width, width, across),
-                                          (-width, width, across)):
+                for step, axis, cross, same in ((1, 1, down, across), (-1, 1, down, across),
+                                                (width, width, across, down), (-width, width, across, down)):
                     j = i + step
                     while kinds[j] is not None:
                         j += step
-                    line_kinds, line_points = crossing(j, axis)
                     cross_kinds, cross_points = cross.get(j, NO_CROSSING)
+                    if not cross_kinds & same.get(j, NO_CROSSING)[0] & wanted:
+                        continue   # no second tile fits there (placing the first only narrows the line)
+                    line_kinds, line_points = crossing(j, axis)
                     gained = cross.get(i, NO_CROSSING)[1] + cross_points
                     for second in rest:
                         bit = 1 << second
@@ -252,8 +262,10 @@ class Solver:
                             way = step if m == j + step else -step
                             while kinds[m] is not None:
                                 m += way
-                            end_kinds, end_points = crossing(m, axis)
                             last_kinds, last_points = cross.get(m, NO_CROSSING)
+                            if not last_kinds & same.get(m, NO_CROSSING)[0] & bit:
+                                continue
+                            end_kinds, end_points = crossing(m, axis)
                             if not end_kinds & last_kinds & bit:
                                 continue
                             trio = tuple(sorted((first, j * 36 + second, m * 36 + third)))
@@ -360,34 +372,39 @@ class Solver:
                 flag = LOWER if found >= beta else UPPER if found <= alpha else EXACT
                 self._table[key] = _Entry(PROVEN, flag, found, None)
                 return found
-        plays = self._moves(who)
         horizon = self._horizon
-        if not plays:
-            if passed:
-                return 0
-            value = -self._negamax(1 - who, True, depth, -beta, -alpha)
-            flag = LOWER if value >= beta else UPPER if value <= alpha else EXACT
-            self._table[key] = _Entry(PROVEN if self._horizon == horizon else depth, flag, value, None)
-            return value
-        if depth <= 0:
-            self._horizon += 1
-            return self._rollout(who, plays)
+        if depth > 0 and first is None:
+            first = self._killer(who)
+        if depth <= 0 or first is None:
+            plays = self._moves(who)
+            if not plays:
+                if passed:
+                    return 0
+                value = -self._negamax(1 - who, True, depth, -beta, -alpha)
+                flag = LOWER if value >= beta else UPPER if value <= alpha else EXACT
+                self._table[key] = _Entry(PROVEN if self._horizon == horizon else depth, flag, value, None)
+                return value
+            if depth <= 0:
+                self._horizon += 1
+                return self._rollout(who, plays)
         size = len(self.hands[who])
         start_alpha = alpha
         best_value = -INFINITY
         best: ScoredPlay | None = None
-        ordered = plays if first is None or first is plays[0] else [first] + [p for p in plays if p is not first]
-        out = False
+        out = -1   # the points of the play going out searched (the others going out score no more)
         threats: list[_Threat] | None = None
-        for play in ordered:
+        last = self.fast and self.plain and len(self.hands[1 - who]) == 1   # the opponent's reply goes out
+        for play in self._ordered(who, first):
             if len(play.placements) == size:
-                if out:
-                    continue   # another play going out, with no more points than the first (the plays' order)
-                out = True
+                if play.points <= out:
+                    continue   # another play going out, with no more points
+                out = play.points
                 value = play.points + END_BONUS   # going out ends the game (C9): nothing to search below
             elif self.bounds and (threats := self._threats(1 - who) if threats is None else threats) and (
                     bound := self._bound(play, threats)) <= alpha:
                 value = bound   # the opponent goes out after it for at least this much: proven no better
+            elif last and (reply := self._reply(1 - who, play)) >= 0:
+                value = play.points - reply - END_BONUS   # their last tile goes out: valued without the play
             elif best is None:
                 value = self._child(who, play, depth, alpha, beta)
             else:   # principal variation search: prove this play no better with a null window first
@@ -399,10 +416,104 @@ class Solver:
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
+                        self._killers[len(self._restore) * 2 + who] = play
                         break
         flag = LOWER if best_value >= beta else UPPER if best_value <= start_alpha else EXACT
         self._table[key] = _Entry(PROVEN if self._horizon == horizon else depth, flag, best_value, best)
         return best_value
+
+    def _ordered(self, who: int, first: ScoredPlay | None) -> Iterator[ScoredPlay]:
+        """``first`` when given, then ``who``'s other plays in ``_moves``' order: listed only when ``first`` does not
+        cut (the table's best play or the killer usually does)."""
+        if first is not None:
+            yield first
+        for play in self._moves(who):
+            if play != first:
+                yield play
+
+    def _killer(self, who: int) -> ScoredPlay | None:
+        """The play that last cut at this ply (a sibling position: the same hand, the board one play apart) when it is
+        still legal here, with its points here; else None."""
+        play = self._killers.get(len(self._restore) * 2 + who)
+        if play is None or not self.plain or not self.grid.tiles:
+            return None
+        points = self._fit(who, play.placements)
+        if points is None:
+            return None
+        return play if points == play.points else ScoredPlay(play.placements, points)
+
+    def _fit(self, who: int, placements: tuple[Placement, ...]) -> int | None:
+        """The points of ``placements`` by ``who`` here (C5, C6; no extra lines), or None when it is not legal: tiles
+        of the hand on empty cells, in one line with no gap, touching the board, every line it makes valid."""
+        hand = self.hands[who]
+        tiles = [p.tile for p in placements]
+        if any(tiles.count(tile) > hand.count(tile) for tile in tiles):
+            return None
+        grid = self.grid
+        kinds, index = grid.kinds, grid.index
+        cells = [index(p.cell) for p in placements]
+        if any(kinds[i] is not None for i in cells):
+            return None
+        for i, tile in zip(cells, tiles):
+            kinds[i] = tile.kind
+        try:
+            return self._placed_points(cells)
+        finally:
+            for i in cells:
+                kinds[i] = None
+
+    def _placed_points(self, cells: list[int]) -> int | None:
+        """With a play's tiles set in the grid at ``cells``: its points, or None when its tiles
+        leave a gap, touch no tile of the board or make an invalid line."""
+        kinds, width = self.grid.kinds, self.grid.width
+        if len(cells) == 1:
+            axes = (1, width)
+        else:
+            low, high = min(cells), max(cells)
+            axis = 1 if low // width == high // width else width
+            if any((i - low) % axis for i in cells) or None in kinds[low:high + 1:axis]:
+                return None   # not in one line, or a gap between the placed tiles
+            axes = (axis,)
+        points = 0
+        touching = False
+        for axis in axes:
+            length = self._run(cells[0], axis)
+            if length is None:
+                return None
+            points += LINE_POINTS[length] if length > 1 else 0
+            touching = touching or length > len(cells)
+        if len(cells) > 1:
+            cross = width if axes[0] == 1 else 1
+            for i in cells:
+                length = self._run(i, cross)
+                if length is None:
+                    return None
+                if length > 1:
+                    points += LINE_POINTS[length]
+                    touching = True
+        return points if touching else None
+
+    def _run(self, i: int, step: int) -> int | None:
+        """The length of the run of tiles through the cell at index ``i`` along ``step``, or None when its tiles do
+        not make a valid line (C5: one color or one shape, no duplicate)."""
+        kinds = self.grid.kinds
+        run = 0
+        length = 0
+        for way in (step, -step):
+            j = i if way == step else i - step
+            kind = kinds[j]
+            while kind is not None:
+                bit = 1 << kind
+                if run & bit:
+                    return None
+                run |= bit
+                length += 1
+                j += way
+                kind = kinds[j]
+        color, shape = divmod(run.bit_length() - 1, 6)
+        if run & ~COLOR_MASKS[color] and run & ~SHAPE_MASKS[shape]:
+            return None
+        return length
 
     def _child(self, who: int, play: ScoredPlay, depth: int, alpha: int, beta: int) -> int:
         """The margin of ``play`` for ``who`` within (alpha, beta): its points minus the opponent's ``_negamax``
@@ -455,6 +566,53 @@ class Solver:
                 return play.points - threat.points - END_BONUS
         return INFINITY
 
+    def _reply(self, who: int, play: ScoredPlay) -> int:
+        """The points of ``who``'s last tile going out after the opponent's ``play`` (on its best cell), or -1 when
+        it then fits nowhere, without making the play: the cells the play leaves alone keep their points
+        (``_threats``, ``_bound``), the others are the first empty cells at the ends of the placed tiles' runs
+        (``_changed``)."""
+        grid = self.grid
+        index, kinds = grid.index, grid.kinds
+        cells = [index(p.cell) for p in play.placements]
+        best = -1
+        for threat in self._threats(who):
+            if (threat.zone or self._zone(threat)).isdisjoint(cells):
+                best = threat.points
+                break
+        bit = 1 << self.hands[who][0].kind
+        for i, p in zip(cells, play.placements):
+            kinds[i] = p.tile.kind
+        for _, alone, points in self._changed(cells, bit):
+            if alone & bit and points > best:
+                best = points
+        for i in cells:
+            kinds[i] = None
+        return best
+
+    def _changed(self, cells: list[int], mask: int) -> list[tuple[int, int, int]]:
+        """With a play's tiles set in the grid at ``cells`` (one line): the empty cells whose lines the play changes,
+        the first at each end of each placed tile's runs across and down, each with the kinds of ``mask`` that fit
+        there alone (the others may be left in) and their points. Only one of such a cell's lines changes (the other crosses no placed tile): it is read
+        from the frontier as it was (``across``, ``down``)."""
+        grid = self.grid
+        kinds, width, crossing = grid.kinds, grid.width, grid.crossing
+        across, down = self.across, self.down
+        found: dict[int, tuple[int, int, int]] = {}
+        for i in cells:
+            for step, axis, other, same in ((1, 1, down, across), (-1, 1, down, across), (width, width, across, down),
+                                            (-width, width, across, down)):
+                j = i + step
+                while kinds[j] is not None:
+                    j += step
+                if j not in found:
+                    other_kinds, other_points = other.get(j, NO_CROSSING)
+                    if not other_kinds & same.get(j, NO_CROSSING)[0] & mask:
+                        found[j] = (j, 0, 0)   # none of ``mask`` fits (the play only narrows the line)
+                        continue
+                    line_kinds, line_points = crossing(j, axis)
+                    found[j] = (j, line_kinds & other_kinds, line_points + other_points)
+        return list(found.values())
+
     def _zone(self, threat: _Threat) -> frozenset[int]:
         """The threat's cell and the first empty cell at each end of its runs of tiles across and down (kept)."""
         kinds, width = self.grid.kinds, self.grid.width
@@ -492,54 +650,48 @@ class Solver:
         singles.sort(key=lambda single: -single[0])
         threats = self._threats(1 - who)
         theirs = 1 << self.hands[1 - who][0].kind
-        grid = self.grid
-        kinds, width, crossing = grid.kinds, grid.width, grid.crossing
-        across, down, all_singles = self.across, self.down, self.singles
+        kinds = self.grid.kinds
         for points, i, fits in singles:
-            reply = -1   # the opponent's best going out on a cell the single leaves alone (``_bound``)
+            left_alone = -1   # the opponent's best going out on a cell the single leaves alone (``_bound``)
             for threat in threats:
                 if i not in (threat.zone or self._zone(threat)):
-                    reply = threat.points
+                    left_alone = threat.points
                     break
-            if reply >= 0 and points - reply - END_BONUS <= max(alpha, best):
-                best = max(best, points - reply - END_BONUS)   # no better, whatever the changed cells give
+            if left_alone >= 0 and points - left_alone - END_BONUS <= max(alpha, best):
+                best = max(best, points - left_alone - END_BONUS)   # no better, whatever the changed cells give
                 continue
             for kind, rest in ((one, two), (two, one)):
                 if not fits & (1 << kind):
                     continue
                 fits &= ~(1 << kind)   # a pair of duplicates: one single per cell
                 kinds[i] = kind
-                ends: list[tuple[int, int, int]] = []   # the recomputed cells: index, kinds alone, points
-                for step, axis, other in ((1, 1, down), (-1, 1, down), (width, width, across),
-                                          (-width, width, across)):
-                    j = i + step
-                    while kinds[j] is not None:
-                        j += step
-                    new_kinds, new_points = crossing(j, axis)
-                    other_kinds, other_points = other.get(j, NO_CROSSING)
-                    ends.append((j, new_kinds & other_kinds, new_points + other_points))
+                ends = self._changed([i], theirs | (1 << rest))   # the recomputed cells: index, kinds alone, points
                 kinds[i] = None
-                for j, alone, alone_points in ends:
+                reply = left_alone
+                for _, alone, alone_points in ends:
                     if alone & theirs and alone_points > reply:
                         reply = alone_points
-                if reply >= 0:
-                    value = points - reply - END_BONUS
-                else:   # the opponent passes; the player's last tile goes out where it scores most, or both pass
-                    bit = 1 << rest
-                    last = -1
-                    for j, alone, alone_points in ends:
-                        if alone & bit and alone_points > last:
-                            last = alone_points
-                    moved = {i} | {j for j, _, _ in ends}
-                    for j, (alone, alone_points) in all_singles.items():
-                        if alone & bit and alone_points > last and j not in moved:
-                            last = alone_points
-                    value = points + (last + END_BONUS if last >= 0 else 0)
+                value = points - reply - END_BONUS if reply >= 0 else points + self._own_last(i, ends, rest)
                 if value > best:
                     best = value
                     if best >= beta:
                         return best
         return best
+
+    def _own_last(self, i: int, ends: list[tuple[int, int, int]], kind: int) -> int:
+        """After a single on the cell at index ``i`` (its changed cells ``ends``) that the opponent cannot answer
+        (they pass): the points of the player's last tile, of ``kind``, going out where it scores most (+6), or 0
+        when it fits nowhere either (both pass, C10)."""
+        bit = 1 << kind
+        last = -1
+        for _, alone, alone_points in ends:
+            if alone & bit and alone_points > last:
+                last = alone_points
+        moved = {i} | {j for j, _, _ in ends}
+        for j, (alone, alone_points) in self.singles.items():
+            if alone & bit and alone_points > last and j not in moved:
+                last = alone_points
+        return last + END_BONUS if last >= 0 else 0
 
     def _last(self, who: int, passed: bool, depth: int, alpha: int, beta: int) -> int:
         """``_negamax`` for a player holding one tile, without a board without extra lines: every play goes out, so

@@ -8,6 +8,8 @@ import random
 import pytest
 
 from qwirkle import Board, Game, legal_plays
+from qwirkle.movegen import ScoredPlay
+from qwirkle.notation import Placement
 from qwirkle.ai import make_player
 from qwirkle.ai.solver import Solver, solve
 from qwirkle.game import END_BONUS
@@ -98,6 +100,26 @@ def replay(board, variant, hands, line):
     return margin
 
 
+def random_lines(rng, seeds, variants=("classic", "flex")):
+    """For each seed's game at an empty bag, a solver on it and random plays made in it until a hand is empty or a
+    player cannot play: (game, solver, the board as made, the player to move) at each position of the line."""
+    for seed in seeds:
+        game = bag_empty(variants[seed % len(variants)], seed)
+        if game is None:
+            continue
+        solver = Solver(game.board, game.variant, [game.hands[game.to_move], game.hands[1 - game.to_move]])
+        board, who = Board(game.board.tiles), 0
+        while solver.hands[0] and solver.hands[1]:
+            yield game, solver, board, who
+            mine = solver._moves(who)
+            if not mine:
+                break
+            play = rng.choice(mine)
+            solver._make(who, play)
+            board.tiles.update((p.cell, p.tile) for p in play.placements)
+            who = 1 - who
+
+
 def blocked():
     """Hand-built positions where a player has no play and passes (rare in self-play positions)."""
     from qwirkle import find_variant, parse_tiles
@@ -176,24 +198,11 @@ def test_the_review_marks_end_game_moves_against_the_solver():
 def test_the_solvers_plays_are_the_legal_plays_along_random_lines():
     # The solver keeps the board's frontier up to date play by play (movegen.LiveGrid, live_plays) and walks
     # multi-tile plays only through cells where a tile fits alone: its plays must be legal_plays' at every position.
-    rng = random.Random(3)
     checked = 0
-    for seed in range(200, 216):
-        game = bag_empty(("classic", "flex")[seed % 2], seed)
-        if game is None:
-            continue
-        solver = Solver(game.board, game.variant, [game.hands[game.to_move], game.hands[1 - game.to_move]])
-        board, who = Board(game.board.tiles), 0
-        while solver.hands[0] and solver.hands[1]:
-            mine = solver._moves(who)
-            assert sorted(mine) == sorted(legal_plays(board, solver.hands[who], game.variant))
-            checked += 1
-            if not mine:
-                break
-            play = rng.choice(mine)
-            solver._make(who, play)
-            board.tiles.update((p.cell, p.tile) for p in play.placements)
-            who = 1 - who
+    for game, solver, board, who in random_lines(random.Random(3), range(200, 216)):
+        mine = solver._moves(who)
+        assert sorted(mine) == sorted(legal_plays(board, solver.hands[who], game.variant))
+        checked += 1
     assert checked >= 60
 
 
@@ -264,3 +273,39 @@ def test_two_tiles_against_one_valued_without_making_the_plays_give_the_same_ans
         assert replay(game.board, game.variant, [mine, theirs], with_two.line) == with_two.margin
         quick, slow = quick + with_two.nodes, slow + without.nodes
     assert quick < slow
+
+
+def test_a_killer_play_is_checked_and_scored_like_the_legal_plays():
+    # Solver._killer tries the play that cut in a sibling position before listing the plays: _fit must accept it
+    # exactly when it is legal here, with the points legal_plays gives it. Checked with the plays of the position
+    # before the opponent's last play (and those plays moved a cell, which leaves gaps and bad lines).
+    legal_count = refused = 0
+    for game, solver, board, who in random_lines(random.Random(17), range(600, 612), ("classic",)):
+        stale = list(solver._moves(1 - who))
+        stale += [ScoredPlay(tuple(Placement(p.tile, (p.cell[0] + dx, p.cell[1] + dy)) for p in play.placements), 0)
+                  for play in stale[:20] for dx, dy in ((1, 0), (0, 1), (-2, 0))]
+        now = {play.placements: play.points for play in legal_plays(board, solver.hands[1 - who], game.variant)}
+        for play in stale:
+            assert solver._fit(1 - who, play.placements) == now.get(play.placements)
+            legal_count += play.placements in now
+            refused += play.placements not in now
+    assert legal_count >= 500 and refused >= 500
+
+
+def test_a_one_tile_opponents_reply_is_valued_without_making_the_play():
+    # Solver._reply: the points of the opponent's last tile going out after a play (its best cell), or -1 when it
+    # fits nowhere, from the cells the play changes; checked against making the play and scanning every cell.
+    checked = passes = 0
+    for game, mine, theirs in cut_hands(random.Random(19), range(700, 716), (1,)):
+        for their_tile in game.hands[1 - game.to_move][:3]:
+            solver = Solver(game.board, game.variant, [game.hands[game.to_move][:4], [their_tile]])
+            for play in solver._moves(0):
+                reply = solver._reply(1, play)
+                solver._make(0, play)
+                bit = 1 << their_tile.kind
+                made = max([points for fits, points in solver.singles.values() if fits & bit], default=-1)
+                solver._unmake(0, play)
+                assert reply == made
+                checked += 1
+                passes += reply < 0
+    assert checked >= 300 and passes >= 1
