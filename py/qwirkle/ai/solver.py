@@ -466,6 +466,7 @@ class Solver:
         """With a play's tiles set in the grid at ``cells``: its points, or None when its tiles
         leave a gap, touch no tile of the board or make an invalid line."""
         kinds, width = self.grid.kinds, self.grid.width
+        axes: tuple[int, ...]
         if len(cells) == 1:
             axes = (1, width)
         else:
