@@ -12,8 +12,8 @@ How it stays exact and fast:
   without making a play (``_two``): after a single only its cell and the ends of its runs change what a tile scores
   alone, so the opponent's last tile (or, when it fits nowhere, the player's own) is valued from those cells and the
   rest as they are. Against a one-tile opponent any play is valued that way when their tile then goes out
-  (``_reply``); the play is made only when it fits nowhere after it. A hand of at most three distinct kinds lists its plays from the cells that take a tile alone
-  (``_line_plays``: a play's next cell is an end of the run of the tiles before it). A player with a play must play
+  (``_reply``); the play is made only when it fits nowhere after it. A hand of at most three distinct kinds lists
+  its plays from the cells that take a tile alone (``_line_plays``: a play's next cell is an end of the run of the tiles before it). A player with a play must play
   (C3: no exchange once the bag is empty); one without passes, and two passes in a row end the game with no bonus
   (C10).
 - A transposition table keyed by a Zobrist hash of the tiles each player has placed since the root (that fixes the
@@ -593,8 +593,8 @@ class Solver:
     def _changed(self, cells: list[int], mask: int) -> list[tuple[int, int, int]]:
         """With a play's tiles set in the grid at ``cells`` (one line): the empty cells whose lines the play changes,
         the first at each end of each placed tile's runs across and down, each with the kinds of ``mask`` that fit
-        there alone (the others may be left in) and their points. Only one of such a cell's lines changes (the other crosses no placed tile): it is read
-        from the frontier as it was (``across``, ``down``)."""
+        there alone (the others may be left in) and their points. Only one of such a cell's lines changes (the other
+        crosses no placed tile): it is read from the frontier as it was (``across``, ``down``)."""
         grid = self.grid
         kinds, width, crossing = grid.kinds, grid.width, grid.crossing
         across, down = self.across, self.down
