@@ -1,4 +1,4 @@
-"""The exact end-game solver (qwirkle.ai.solver) against a plain minimax written here: no pruning, no table, the rules
+"""The exact end-game solver (qwirkle.ai.solver) against a plain minimax written here: no pruning, the rules
 of the end game spelled out (C3: a player with a play plays; C10: a player without one passes, two passes in a row end
 the game; C9: going out scores 6 more and ends it). Positions come from seeded greedy self-play to an empty bag, with
 the hands cut down to at most three tiles."""
@@ -15,11 +15,18 @@ from qwirkle.ai.solver import Solver, solve
 from qwirkle.game import END_BONUS
 
 
-def minimax(board, variant, hands, who, passed=False):
-    """The margin for ``who`` (to move) of the rest of the game, every line searched to its end."""
+def minimax(board, variant, hands, who, passed=False, seen=None):
+    """The margin for ``who`` (to move) of the rest of the game, every line searched to its end. ``seen`` keeps
+    each position's value once found: the same tiles played in another order reach the same position, valued once
+    (a memo, not a cut: every play of every position is still searched)."""
+    seen = {} if seen is None else seen
+    key = (frozenset(board.tiles.items()), tuple(sorted(hands[0])), tuple(sorted(hands[1])), who, passed)
+    if key in seen:
+        return seen[key]
     plays = legal_plays(board, hands[who], variant)
     if not plays:
-        return 0 if passed else -minimax(board, variant, hands, 1 - who, True)
+        seen[key] = 0 if passed else -minimax(board, variant, hands, 1 - who, True, seen)
+        return seen[key]
     best = None
     for play in plays:
         rest = list(hands[who])
@@ -32,8 +39,9 @@ def minimax(board, variant, hands, who, passed=False):
             after.tiles.update((p.cell, p.tile) for p in play.placements)
             new = list(hands)
             new[who] = rest
-            value = play.points - minimax(after, variant, new, 1 - who)
+            value = play.points - minimax(after, variant, new, 1 - who, False, seen)
         best = value if best is None else max(best, value)
+    seen[key] = best
     return best
 
 
