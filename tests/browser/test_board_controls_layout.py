@@ -1,5 +1,5 @@
 """Where the board's controls and the opening cell go (issue 23): on a phone the zoom buttons cover neither
-the review's summary nor its move list, nor a tile of a fitted board; on a tablet held upright the hot-seat
+the review's summary nor its move list, nor a tile of a fitted board, nor a cell the selected tile may take; on a tablet held upright the hot-seat
 game's one opening cell is in the middle of the board."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from test_phone_tablet_layout import open_finished
+from qwirkle import Game
+from test_phone_tablet_layout import best, open_finished, open_with, storage
 
 Rect = dict[str, float]
 
@@ -52,6 +53,34 @@ def test_on_a_phone_no_tile_of_a_fitted_board_lies_under_the_zoom_buttons(phone:
     tiles = phone.locator("#board [data-cell][data-tile]").evaluate_all(f"(nodes) => nodes.map({RECT})")
     assert len(tiles) > 20
     assert not [tile for tile in tiles if overlap(tile, zoom)]
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_on_a_phone_every_cell_the_selected_tile_may_take_is_in_view(phone: Page, site_url: str,
+                                                                     wait_ready: Any, seed: int) -> None:
+    # A cell allowed two cells away from the tiles (the first of a longer play) lay outside the fitted board or
+    # under its zoom buttons: selecting the tile now fits the board with every cell it may take.
+    game = Game.new("classic", ["Ann", "Bot"], seed=seed)
+    while len(game.history) < 2 or game.to_move != 0:
+        best(game)
+    open_with(phone, site_url, wait_ready, storage(game, ["human", "greedy"]))
+    rack = phone.locator("[data-rack] [data-tile]")
+    expect(rack).to_have_count(6)
+    board, zoom = rect(phone, "#board"), rect(phone, "#game .zoom")
+    far = 0
+    for index in range(6):
+        rack.nth(index).click()
+        expect(rack.nth(index)).to_have_attribute("aria-pressed", "true")
+        cells = phone.locator("#board [data-legal]").evaluate_all(
+            f"(nodes) => nodes.map((n) => ({{cell: n.dataset.cell, ...({RECT})(n)}}))")
+        far += sum(1 for cell in cells if min(abs(int(cell["cell"].split(",")[0]) - x) + abs(int(cell["cell"].split(",")[1]) - y)
+                                              for x, y in game.board.tiles) >= 2)
+        hidden = [cell["cell"] for cell in cells if overlap(cell, zoom) or not (
+            board["x"] <= cell["x"] and cell["x"] + cell["w"] <= board["x"] + board["w"] + 0.5
+            and board["y"] <= cell["y"] and cell["y"] + cell["h"] <= board["y"] + board["h"] + 0.5)]
+        assert not hidden, f"tile {index}: cells {hidden} out of view or under the zoom buttons {board} {zoom} {[c for c in cells if c['cell'] in hidden]}"
+        rack.nth(index).click()
+    assert far, "no tile may go two cells away from the tiles: the case is not checked"
 
 
 def test_on_an_upright_tablet_the_opening_cell_is_in_the_middle(page: Page, open_ready) -> None:

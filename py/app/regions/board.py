@@ -43,10 +43,14 @@ class BoardRegion:
         self.view.flash(set())
 
     def _shown(self) -> set[Cell]:
-        """The tiles, the pending ones and the cells around them (the empty board: its centre)."""
+        """The tiles, the pending ones, the cells around them and the cells the selected tile may take (one two or
+        more cells away, the first of a longer play, lay outside the fitted board or under its zoom buttons; the
+        empty board: its centre)."""
         c = self.session.controller
         cells = set(c.current.board.tiles) | set(c.turn.cells())
-        return cells | board_model.neighbours(cells) if cells else {(-2, -2), (2, 2)}   # centred on (0, 0)
+        if not cells:
+            return {(-2, -2), (2, 2)}   # centred on (0, 0)
+        return cells | board_model.neighbours(cells) | set(c.legal_cells())
 
     def fit(self, force: bool = False) -> None:
         """Show the tiles and the cells around them (``force``: whatever the player did)."""
@@ -69,11 +73,16 @@ class BoardRegion:
         self.view.centre(last or set(self.session.controller.current.board.tiles) or {(0, 0)})
 
     def show_legal(self) -> None:
-        """Pan so that at least one allowed cell of the selected tile is in view."""
+        """Bring the selected tile's allowed cells into view: fitted with the board while the view follows the game,
+        else (or when they do not all fit at a tappable size) pan so that at least one is in view."""
         cells = self.session.controller.legal_cells()
         view = self.view.view
         self.view.measure()
-        if not cells or any(view.is_visible(cell) for cell in cells):
+        if not cells or all(view.is_visible(cell) for cell in cells):
+            return
+        if not view.user_moved:
+            self.fit()
+        if any(view.is_visible(cell) for cell in cells):
             return
         centre = view.cell_at(view.width / 2, view.height / 2)
         nearest = min(cells, key=lambda c: (c[0] - centre[0]) ** 2 + (c[1] - centre[1]) ** 2)

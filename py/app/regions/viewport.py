@@ -63,7 +63,9 @@ class Viewport:
         """Show every cell of ``cells`` (with ``margin`` cells around), centred, not too large.
 
         With ``min_zoom`` (touch screens keep cells at least 44 px) a board too large to fit is
-        shown at that zoom, centred on ``focus`` (the last move) when given."""
+        shown at that zoom: along each way it does not fit, centred on ``focus`` (the last move) when
+        given, then moved back so that the board fills the view (no blank band on one side while the
+        board goes on past the other); along a way it fits, centred."""
         if not cells:
             cells = [(0, 0)]
         xs = [x for x, _ in cells]
@@ -72,12 +74,12 @@ class Viewport:
         top, bottom = (min(ys) - margin) * CELL, (max(ys) + 1 + margin) * CELL
         zoom = min(self.free_width / max(right - left, 1), self.free_height / max(bottom - top, 1), FIT_MAX_ZOOM)
         self.zoom = max(MIN_ZOOM, min_zoom, zoom)
-        centre_x, centre_y = (left + right) / 2, (top + bottom) / 2
-        if self.zoom > zoom + 1e-9 and focus:
-            centre_x = (sum(x for x, _ in focus) / len(focus) + 0.5) * CELL
-            centre_y = (sum(y for _, y in focus) / len(focus) + 0.5) * CELL
-        self.dx = self.free_width / 2 - centre_x * self.zoom
-        self.dy = self.free_height / 2 - centre_y * self.zoom
+        focus_x = focus_y = None
+        if focus:
+            focus_x = (sum(x for x, _ in focus) / len(focus) + 0.5) * CELL
+            focus_y = (sum(y for _, y in focus) / len(focus) + 0.5) * CELL
+        self.dx = _offset(left, right, focus_x, self.zoom, self.free_width)
+        self.dy = _offset(top, bottom, focus_y, self.zoom, self.free_height)
         self.user_moved = False
 
     def centre(self, cells: list[Cell] | set[Cell], min_zoom: float = MIN_ZOOM) -> None:
@@ -115,3 +117,12 @@ class Viewport:
             self.dy -= y
         elif y + size > self.height:
             self.dy -= y + size - self.height
+
+
+def _offset(low: float, high: float, focus: float | None, zoom: float, free: float) -> float:
+    """The pan along one way that shows the world span ``low``..``high`` in ``free`` pixels at ``zoom``: centred
+    when it fits; else centred on ``focus`` (the span's middle without one), kept within the span's ends."""
+    if (high - low) * zoom <= free + 1e-9 or focus is None:
+        return free / 2 - (low + high) / 2 * zoom
+    offset = free / 2 - focus * zoom
+    return min(max(offset, free - high * zoom), -low * zoom)
