@@ -1,6 +1,6 @@
 """Where the board's controls and the opening cell go (issue 23): on a phone the zoom buttons cover neither
-the review's summary nor its move list, nor a tile of a fitted board, nor a cell the selected tile may take; on a tablet held upright the hot-seat
-game's one opening cell is in the middle of the board."""
+the review's summary nor its move list, nor a tile of a fitted board, nor a cell the selected tile may take; on a
+tablet held upright the hot-seat game's one opening cell is in the middle of the board."""
 
 from __future__ import annotations
 
@@ -73,12 +73,12 @@ def test_on_a_phone_every_cell_the_selected_tile_may_take_is_in_view(phone: Page
         expect(rack.nth(index)).to_have_attribute("aria-pressed", "true")
         cells = phone.locator("#board [data-legal]").evaluate_all(
             f"(nodes) => nodes.map((n) => ({{cell: n.dataset.cell, ...({RECT})(n)}}))")
-        far += sum(1 for cell in cells if min(abs(int(cell["cell"].split(",")[0]) - x) + abs(int(cell["cell"].split(",")[1]) - y)
-                                              for x, y in game.board.tiles) >= 2)
+        spots = [tuple(int(v) for v in cell["cell"].split(",")) for cell in cells]
+        far += sum(1 for cx, cy in spots if min(abs(cx - x) + abs(cy - y) for x, y in game.board.tiles) >= 2)
         hidden = [cell["cell"] for cell in cells if overlap(cell, zoom) or not (
             board["x"] <= cell["x"] and cell["x"] + cell["w"] <= board["x"] + board["w"] + 0.5
             and board["y"] <= cell["y"] and cell["y"] + cell["h"] <= board["y"] + board["h"] + 0.5)]
-        assert not hidden, f"tile {index}: cells {hidden} out of view or under the zoom buttons {board} {zoom} {[c for c in cells if c['cell'] in hidden]}"
+        assert not hidden, f"tile {index}: cells {hidden} out of view or under the zoom buttons ({board}, {zoom})"
         rack.nth(index).click()
     assert far, "no tile may go two cells away from the tiles: the case is not checked"
 
