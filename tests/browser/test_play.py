@@ -1,10 +1,10 @@
 """The game played through the real page in Chromium, offline (see conftest.py).
 
 Each test opens the page, so each covers a whole story: a corrupt save, a name with HTML, the
-language switch, computer games to the end in each variant, the keyboard, hot-seat privacy,
-Cubes re-rolls and axe-core audits. A human turn by clicks, a refused placement, exchange, undo,
-reload and resume, and the Expert's worker are shared scenarios, run in Chromium and WebKit
-(tests/scenarios).
+language switch, computer games to the end in each variant, the keyboard and axe-core audits. A
+human turn by clicks, a refused placement, exchange, undo, reload and resume, a Cubes re-roll,
+hot-seat privacy (the tile tracker included) and the Expert's worker are shared scenarios, run in
+Chromium, WebKit and Firefox (tests/scenarios).
 """
 
 from __future__ import annotations
@@ -189,36 +189,3 @@ def test_start_screen_new_game_dialog_and_keyboard_play(page: Page, open_ready, 
     expect(page.locator("[data-legal]")).to_have_count(0)
     die.drag_to(page.locator(f'[data-cell="{target}"]'))
     expect(page.locator(f'[data-cell="{target}"][data-pending]')).to_have_count(1)
-
-
-def test_cubes_roll_and_hot_seat_privacy(page: Page, open_ready) -> None:
-    start(page, open_ready, "variant=cubes&seats=human,computer&seed=4&pace=0")
-    wait_human(page)
-    if page.locator("#log li.log__entry").count() == 0:
-        play_any(page)  # the opening
-        wait_human(page)
-    page.get_by_role("button", name="Roll").click()
-    dice = page.locator("[data-rack] [data-tile]")
-    dice.nth(0).click()
-    dice.nth(1).click()
-    page.get_by_role("button", name="Roll selected (2)").click()
-    expect(page.locator("#log")).to_contain_text("re-rolled 2 dice")
-    expect(page.get_by_role("button", name="Roll")).to_have_attribute("aria-disabled", "true")
-    # a classic game between two humans hides the racks between turns
-    start(page, open_ready, "variant=classic&seats=human,human&seed=5&names=Ann,Bob&pace=0")
-    expect(page.locator("[data-rack]")).to_have_count(0)
-    page.get_by_role("button", name="I am Ann: show my tiles").click()
-    wait_human(page)
-    page.get_by_role("button", name="Tile tracker").click()
-    tracker = page.locator("#tracker-dialog")
-    expect(tracker).to_contain_text("Tiles not seen by Ann")
-    expect(tracker.locator("td.tracker__cell")).to_have_count(36)   # colours x shapes
-    assert sum(int(n) for n in tracker.locator("td.tracker__cell").evaluate_all("(c) => c.map((n) => n.dataset.count)")) > 60
-    tracker.get_by_role("button", name="Close").click()
-    play_any(page)
-    expect(page.locator("#privacy-title")).to_have_text("Pass the device to Bob")
-    expect(page.locator("[data-rack] [data-tile]")).to_have_count(0)
-    # the tracker would give Ann's rack away to Bob: it waits for the hand-over
-    page.get_by_role("button", name="Tile tracker").click()
-    expect(tracker.locator("td.tracker__cell")).to_have_count(0)
-    expect(tracker).to_contain_text("Pass the device to Bob")

@@ -33,8 +33,10 @@ def a_lesser_play(puzzle_id: str) -> tuple[str, int]:
     return " ".join(p.notation() for p in play.placements), play.points
 
 
-def test_a_puzzle_link_is_solved_on_the_game_board(page: Page, open_ready, axe) -> None:
+def test_a_puzzle_link_solved_on_the_game_board_then_missed_tried_again_solution_and_next(
+        page: Page, open_ready, axe) -> None:
     puzzle = puzzle_from_id(PUZZLE)
+    play, points = a_lesser_play(PUZZLE)
     open_ready(page, f"?puzzle={PUZZLE}")
     expect(page.locator(HTML)).to_have_attribute("data-puzzle", PUZZLE)
     assert page.locator(HTML).get_attribute("data-puzzle-result") is None
@@ -55,13 +57,10 @@ def test_a_puzzle_link_is_solved_on_the_game_board(page: Page, open_ready, axe) 
     assert solved and PUZZLE in json.loads(page.evaluate(f"localStorage.getItem({solved[0]!r})"))
     assert page.evaluate("localStorage.getItem('qwirkle.current')") is None    # a puzzle is not a saved game
     assert axe(page, "#game") == []
-
-
-def test_a_missed_play_try_again_show_solution_and_next(page: Page, open_ready) -> None:
-    puzzle = puzzle_from_id(PUZZLE)
-    play, points = a_lesser_play(PUZZLE)
-    open_ready(page, f"?puzzle={PUZZLE}")
-    expect(page.locator(HTML)).to_have_attribute("data-puzzle", PUZZLE)
+    # the same puzzle again, and a lesser play this time: missed, with its points against the best
+    page.locator('#puzzle [data-action="puzzle-again"]').click()
+    expect(page.locator("[data-rack] [data-tile]")).to_have_count(len(puzzle.hand.split()))
+    assert page.locator(HTML).get_attribute("data-puzzle-result") is None
     place(page, play)
     page.get_by_role("button", name="Play").click()
     expect(page.locator(HTML)).to_have_attribute("data-puzzle-result", "missed")

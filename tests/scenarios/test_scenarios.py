@@ -1,7 +1,8 @@
 """The shared browser scenarios: each runs in Chromium, WebKit and Firefox (see conftest.py).
 
 One story per test, through the game's DOM contract only (drivers.py): the start link and a
-human turn by clicks, exchange / undo / reload and resume, a Cubes roll, the hot-seat handover,
+human turn by clicks, exchange / undo / reload and resume, a Cubes roll, the hot-seat handover (and
+what the tile tracker shows before and after it),
 the Expert's worker, the analysis board, a puzzle, offline after one visit, the update notice (never on a first visit, only
 when a new version is really waiting), the tutorial and an embed.
 """
@@ -217,15 +218,38 @@ def test_a_puzzle_solved_by_clicks_then_its_solution(driver: Driver) -> None:
     driver.wait_for("#board .line-score")
 
 
+TRACKER_CELLS = "#tracker-dialog td.tracker__cell"
+
+
+def open_tracker(d: Driver) -> None:
+    d.action("tracker")
+    d.wait("return document.getElementById('tracker-dialog').open;", what="the tile tracker")
+
+
+def close_tracker(d: Driver) -> None:
+    d.click('#tracker-dialog button[data-action="close-dialog"]')
+    d.wait("return !document.getElementById('tracker-dialog').open;", what="the tile tracker to close")
+
+
 def test_hot_seat_handover(driver: Driver) -> None:
     start(driver, "?variant=classic&seats=human,human&seed=5&names=Ann,Bob&pace=0")
     assert driver.count(RACK) == 0  # hidden until Ann says she holds the device
     assert "Ann" in driver.text("#privacy")
     driver.action("reveal")
     wait_human(driver, 0)
+    # the tile tracker counts the tiles Ann has not seen: 36 kinds (colours x shapes), over 60 tiles
+    open_tracker(driver)
+    assert "Tiles not seen by Ann" in driver.text("#tracker-dialog")
+    assert driver.count(TRACKER_CELLS) == 36
+    assert sum(int(n or 0) for n in driver.attrs(TRACKER_CELLS, "data-count")) > 60
+    close_tracker(driver)
     play_any(driver)
     driver.wait_for(RACK, 0)
     driver.wait("return document.getElementById('privacy').textContent.includes('Bob');", what="the handover to Bob")
+    # the tracker would give Ann's rack away to Bob: it waits for the hand-over
+    open_tracker(driver)
+    assert driver.count(TRACKER_CELLS) == 0 and "Pass the device to Bob" in driver.text("#tracker-dialog")
+    close_tracker(driver)
     driver.action("reveal")
     wait_human(driver, 1)
     assert driver.count(RACK) == 6
