@@ -109,12 +109,15 @@ def reviews_in_processes(path: Path, hash_seeds: tuple[str, ...], *args: str) ->
     return [out for out, _ in outputs]
 
 
-@pytest.mark.parametrize("variant,level", [("flex", "expert"), ("cubes", "hard")])
-def test_a_seeded_review_is_identical_across_runs(tmp_path: Path, variant: str, level: str) -> None:
+# Flex seed 4: its end game has exact notes on five moves, which the solver settles in a few seconds (seed 8's took
+# twice as long, in each of the two processes).
+@pytest.mark.parametrize("variant,level,seed", [("flex", "expert", 4), ("cubes", "hard", 8)])
+def test_a_seeded_review_is_identical_across_runs(tmp_path: Path, variant: str, level: str, seed: int) -> None:
     path = tmp_path / "game.json"
-    path.write_text(dumps(played(variant, None, 8, ["medium", "greedy"])), encoding="utf-8")
+    path.write_text(dumps(played(variant, None, seed, ["medium", "greedy"])), encoding="utf-8")
     args = ("--level", level, "--budget", "12")
     first, second = reviews_in_processes(path, ("0", "4242"), *args)
     assert second == first
     result = json.loads(first)
     assert all("level_move" in move for move in result["moves"]) and result["level"] == level
+    assert variant != "flex" or any("endgame" in move for move in result["moves"])   # the solver's notes too
