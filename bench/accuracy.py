@@ -17,11 +17,12 @@ games, against the whole field of levels alike: measured the way a reviewed play
 order that advances every pairing together, so a run stopped early (``--losses`` keeps what was played) still
 measured each of them.
 
-Printed per rule set: each level's mean accuracy over its games, their standard deviation, the standard error of the
-mean, the mean win chance lost per move (percentage points), the moves and the games, then each level's mean against
-each opponent. ``--losses DIR`` keeps each game's losses (``DIR/VARIANT-LEVEL-LEVEL-SEED.jsonl``) and reads them
-back, so that a run can be resumed and ``--no-play`` reprints it. ``--write`` writes the means, with the seed, the
-field, the formula's decay and the game counts, to ``py/qwirkle/data/accuracy.json`` (what ``played_like`` reads).
+Progress goes to stderr every 28 games. Printed per rule set: each level's mean accuracy over its games, their
+standard deviation, the standard error of the mean, the mean win chance lost per move (percentage points), the moves
+and the games, then each level's mean against each opponent. ``--losses DIR`` keeps each game's losses
+(``DIR/VARIANT-LEVEL-LEVEL-SEED.jsonl``) and reads them back, so that a run can be resumed and ``--no-play``
+reprints it. ``--write`` writes the means, with the seed, the field, the formula's decay and the game counts, to
+``py/qwirkle/data/accuracy.json`` (what ``played_like`` reads).
 Everything but the timings is the same for the same seed and games, whatever the number of workers.
 """
 from __future__ import annotations
@@ -107,13 +108,20 @@ def play(targets: dict[tuple[str, Pair], int], store: Store, workers: int) -> No
     jobs = [(variant, pair, store.seed, index) for (variant, pair), count in targets.items()
             for index in range(count) if index not in store.of(variant, pair)]
     jobs.sort(key=lambda job: (job[3] / targets[job[0], job[1]], job[0], job[1]))
+    start = time.time()
+
+    def keep(done: int, found: tuple[str, Pair, int, list[list[float]], float]) -> None:
+        store.add(*found)
+        if done % 28 == 0 or done == len(jobs):
+            print(f"  {done}/{len(jobs)} games, {time.time() - start:.0f} s", file=sys.stderr, flush=True)
+
     if workers > 1:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            for found in pool.imap_unordered(play_game, jobs, chunksize=1):
-                store.add(*found)
+            for done, found in enumerate(pool.imap_unordered(play_game, jobs, chunksize=1), 1):
+                keep(done, found)
     else:
-        for job in jobs:
-            store.add(*play_game(job))
+        for done, job in enumerate(jobs, 1):
+            keep(done, play_game(job))
 
 
 def measure(played: list[tuple[list[float], float]]) -> dict[str, Any]:
@@ -141,18 +149,21 @@ def parse_games(text: str) -> dict[str, int]:
     return {key: count for key, count in counts.items() if count > 0}
 
 
+def done(store: Store, variant: str, pairs: list[Pair], count: int) -> int:
+    """How many games, 0, 1, 2... up to ``count``, every pairing has played (a run stopped early: fewer)."""
+    played = [store.of(variant, pair) for pair in pairs]
+    return min(next((index for index in range(count) if index not in games), count) for games in played)
+
+
 def figures_of(store: Store, variant: str, pairs: list[Pair], count: int) -> dict[str, dict[str, Any]]:
-    """Per level: its games (losses, CPU seconds) against each opponent, games 0, 1, 2... of each pairing (a run
-    stopped early: those done)."""
+    """Per level: its games (losses, CPU seconds) against each opponent, games 0 to ``count - 1`` of each pairing."""
     found: dict[str, dict[str, Any]] = {}
     for pair in pairs:
         games = store.of(variant, pair)
-        index = 0
-        while index < count and index in games:
+        for index in range(count):
             lost, seconds = games[index]
             for side, (level, opponent) in enumerate((pair, (pair[1], pair[0]))):
                 found.setdefault(level, {}).setdefault(opponent, []).append((lost[side], seconds))
-            index += 1
     return found
 
 
@@ -178,10 +189,11 @@ def main() -> int:
     table: dict[str, Any] = {}
     played_games: dict[str, int] = {}
     for variant in VARIANTS:
-        found = figures_of(store, variant, pairs, counts.get(variant, 0))
-        if not found:
+        count = done(store, variant, pairs, counts.get(variant, 0))   # the same games for every pairing
+        if not count:
             continue
-        played_games[variant] = min(len(store.of(variant, pair)) for pair in pairs)
+        found = figures_of(store, variant, pairs, count)
+        played_games[variant] = count
         rows = {level: measure([game for games in found[level].values() for game in games])
                 for level in levels if level in found}
         table[variant] = rows

@@ -52,8 +52,8 @@ BUILD_GAMES = "classic=1500,cubes=600,flex=1500"
 CALIBRATION_SEED = 100_001
 CALIBRATION_GAMES = "classic=2000,cubes=400,flex=1000"
 # games of three and four players (``--players 3`` or ``4``): the same levels all round, other game counts
-MANY_BUILD_GAMES = "classic=600,cubes=80,flex=250"
-MANY_CALIBRATION_GAMES = "classic=400,cubes=50,flex=150"
+MANY_BUILD_GAMES = "classic=600,cubes=200,flex=400"
+MANY_CALIBRATION_GAMES = "classic=1000,cubes=150,flex=300"
 
 # A position as recorded: tiles left (bag + both hands), bag, the mover's hand, the opponent's hand, the score
 # difference (mover minus opponent), and the mover's result (1 won, 0.5 shared, 0 lost).
