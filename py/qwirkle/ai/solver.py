@@ -46,8 +46,8 @@ from typing import Callable, Iterator, NamedTuple, Sequence
 
 from ..board import Board
 from ..game import END_BONUS
-from ..movegen import (COLOR_MASKS, LINE_POINTS, NO_CROSSING, SHAPE_MASKS, Hand, IndexCrossings, LiveGrid, ScoredPlay,
-                       legal_plays, live_plays)
+from ..movegen import (CELL_BITS, COLOR_MASKS, LINE_POINTS, NO_CROSSING, SHAPE_MASKS, Hand, IndexCrossings, LiveGrid,
+                       ScoredPlay, legal_plays, live_plays, live_plays_through)
 from ..notation import Placement
 from ..tiles import Tile
 from ..variants import Variant
@@ -57,6 +57,19 @@ PROVEN = 1 << 20          # the depth of a table entry whose value no horizon to
 INFINITY = 1 << 30
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_CACHED_PLAYS = 400_000   # plays kept in the per-position cache before it is cleared (memory in Pyodide)
+DERIVE_PLIES = 4          # how many plays back ``_derived`` looks for a list of the same player's plays
+
+
+class _Made(NamedTuple):
+    """A play made (``Solver._make``), as ``_derived`` reads it: the hash before it, who made it, the bits (at
+    ``CELL_BITS`` up) of its cells and of the empty cells whose lines it changed, the bits of its kinds, and those
+    empty cells."""
+
+    before: int
+    who: int
+    cells: int
+    kinds: int
+    changed: list[int]
 
 
 class _Threat:
@@ -121,6 +134,8 @@ class Solver:
         self.nodes = 0
         self._table: dict[int, _Entry] = {}
         self._plays: dict[int, list[ScoredPlay]] = {}
+        self._masks: dict[int, list[int]] = {}      # the masks of ``_plays``' lists (``live_plays_through``)
+        self._path: list[_Made] = []                # the plays made, in order (``_derived``)
         self._ways: dict[int, list[_Threat]] = {}   # ``_threats`` by the plays' key
         self._cached = 0
         self._keys: dict[tuple[int, Placement], int] = {}
@@ -181,8 +196,15 @@ class Solver:
             hand = self.hands[who]
             size = len(hand)
             distinct = list(dict.fromkeys([tile.kind for tile in hand]))
+            masks: list[int] | None = None
+            derived = self._derived(who) if hand and self.plain and self.grid.tiles else None
             if not hand:
                 plays = []
+            elif derived is not None:
+                derived.sort(key=lambda pair: (len(pair[0].placements) != size, -pair[0].points,
+                                               pair[0].placements[0].cell, pair[0].placements))
+                plays = [play for play, _ in derived]
+                masks = [mask for _, mask in derived]
             elif len(distinct) <= 3 and self.plain and self.grid.tiles:
                 plays = self._line_plays(distinct)
             elif self.grid.tiles:
@@ -194,14 +216,62 @@ class Solver:
             # set and dict iteration, which differs between CPython and Pyodide (32-bit hashes), and under a node
             # budget the order decides the answer (the review's level column must be the same everywhere).
             # (A play's placements compare only between plays of the same points: the key stays cheap.)
-            plays.sort(key=lambda p: (len(p.placements) != size, -p.points, p.placements[0].cell, p.placements))
+            if masks is None:
+                plays.sort(key=lambda p: (len(p.placements) != size, -p.points, p.placements[0].cell, p.placements))
             if self._cached > MAX_CACHED_PLAYS:
                 self._plays.clear()
+                self._masks.clear()
                 self._ways.clear()
                 self._cached = 0
             self._plays[key] = plays
+            if masks is not None:
+                self._masks[key] = masks
             self._cached += len(plays) + 1
         return plays
+
+    def _derived(self, who: int) -> list[tuple[ScoredPlay, int]] | None:
+        """``who``'s plays here with their masks (``live_plays_through``), from the list of the same player's plays at
+        a position at most ``DERIVE_PLIES`` plays back, or None when no such list is cached. The plays made since
+        changed the lines of their own cells and of the first empty cell at each end of their tiles' runs (``_make``)
+        only: a play that touches none of those cells is legal as before with the same points (its lines hold no new
+        tile), when its tiles are still in the hand; a play that touches one is found afresh."""
+        side = self._side[who]
+        stale = played = 0
+        changed: list[int] = []
+        for made in reversed(self._path[-DERIVE_PLIES:]):
+            stale |= made.cells
+            changed.extend(made.changed)
+            if made.who == who:
+                played |= made.kinds
+            parent_key = made.before ^ side
+            parent = self._plays.get(parent_key)
+            if parent is not None:
+                break
+        else:
+            return None
+        masks = self._masks.get(parent_key)
+        if masks is None:
+            masks = self._masks[parent_key] = self._masks_of(parent)
+        hand_kinds = 0
+        for tile in self.hands[who]:
+            hand_kinds |= 1 << tile.kind
+        stale |= played & ~hand_kinds
+        kept = [(play, mask) for play, mask in zip(parent, masks) if not mask & stale]
+        kinds = self.grid.kinds
+        cells = sorted({i for i in changed if kinds[i] is None})
+        kept.extend(live_plays_through(self.grid, self.across, self.down, self.singles, hand_kinds, cells))
+        return kept
+
+    def _masks_of(self, plays: list[ScoredPlay]) -> list[int]:
+        """The mask of each play (``live_plays_through``)."""
+        index = self.grid.index
+        masks = []
+        for play in plays:
+            mask = 0
+            for p in play.placements:
+                mask |= 1 << (CELL_BITS + index(p.cell)) | 1 << p.tile.kind
+            masks.append(mask)
+        return masks
 
     def _line_plays(self, distinct: list[int]) -> list[ScoredPlay]:
         """``live_plays`` of a hand of at most three distinct kinds (``distinct``) without extra lines, unordered.
@@ -307,6 +377,7 @@ class Solver:
             saved.append((across, i, across.pop(i, None)))
             saved.append((down, i, down.pop(i, None)))
             saved.append((singles, i, singles.pop(i, None)))
+        before = self._hash
         self._hash ^= self._play_key(who, play) if key is None else key
         ends: dict[tuple[int, int], None] = {}   # (cell, axis): the walks of a row of tiles meet the same ends
         for i in cells:
@@ -319,14 +390,22 @@ class Solver:
                     ends[j, axis] = None
                     saved.append((crossings, j, crossings.get(j)))
                     crossings[j] = grid.crossing(j, axis)
-        for j in dict.fromkeys([j for j, _ in ends]):
+        changed = list(dict.fromkeys([j for j, _ in ends]))
+        bits = played = 0
+        for j in changed:
             saved.append((singles, j, singles.get(j)))
             self._single(j)
+            bits |= 1 << (CELL_BITS + j)
+        for i, p in zip(cells, play.placements):
+            bits |= 1 << (CELL_BITS + i)
+            played |= 1 << p.tile.kind
         self._restore.append(saved)
+        self._path.append(_Made(before, who, bits, played, changed))
 
     def _unmake(self, who: int, play: ScoredPlay, key: int | None = None) -> None:
         hand = self.hands[who]
         tiles, lift, index = self.tiles, self.grid.lift, self.grid.index
+        self._path.pop()
         for crossings, i, old in reversed(self._restore.pop()):
             if old is None:
                 crossings.pop(i, None)
