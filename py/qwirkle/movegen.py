@@ -146,23 +146,32 @@ class _Grid:
 
     def crossing(self, i: int, step: int) -> tuple[int, int]:
         """``cell_crossing`` of the empty cell at index ``i`` along ``step``, where it has a tile next to it."""
-        kinds = self.kinds
-        run = 0
-        length = 1
-        for way in (step, -step):
-            j = i + way
-            kind = kinds[j]
-            while kind is not None:
-                bit = 1 << kind
-                if run & bit:
-                    return 0, 0
-                run |= bit
-                length += 1
-                j += way
-                kind = kinds[j]
-        if length > QWIRKLE:
+        behind = self.run_along(i, -step, 0, 0)
+        return (0, 0) if behind is None else self.crossing_past(i, step, *behind)
+
+    def crossing_past(self, j: int, step: int, run: int, length: int) -> tuple[int, int]:
+        """``crossing(j, abs(step))`` of the empty cell at index ``j`` when the tiles next to it on the side opposite
+        ``step`` are known: ``length`` of them, of the kinds ``run`` (a valid line); only the other side is walked."""
+        found = self.run_along(j, step, run, length + 1)
+        if found is None or found[1] > QWIRKLE:
             return 0, 0
-        return joinable(run), LINE_POINTS[length]
+        return joinable(found[0]), LINE_POINTS[found[1]]
+
+    def run_along(self, i: int, step: int, run: int, length: int) -> tuple[int, int] | None:
+        """``run`` (kinds) and ``length`` with the tiles from index ``i + step`` on along ``step`` added, or None when
+        one of them is a duplicate."""
+        kinds = self.kinds
+        i += step
+        kind = kinds[i]
+        while kind is not None:
+            bit = 1 << kind
+            if run & bit:
+                return None
+            run |= bit
+            length += 1
+            i += step
+            kind = kinds[i]
+        return run, length
 
     def frontier(self) -> tuple[IndexCrossings, IndexCrossings]:
         """``frontier`` by index, its cells found in the same order."""

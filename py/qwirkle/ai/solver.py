@@ -46,7 +46,7 @@ from typing import Callable, Iterator, NamedTuple, Sequence
 
 from ..board import Board
 from ..game import END_BONUS
-from ..movegen import (CELL_BITS, COLOR_MASKS, LINE_POINTS, NO_CROSSING, SHAPE_MASKS, Hand, IndexCrossings, LiveGrid,
+from ..movegen import (CELL_BITS, COLOR_MASKS, LINE_POINTS, NO_CROSSING, NO_FIT, SHAPE_MASKS, Hand, IndexCrossings, LiveGrid,
                        ScoredPlay, legal_plays, live_plays, live_plays_through)
 from ..notation import Placement
 from ..tiles import Tile
@@ -62,14 +62,15 @@ DERIVE_PLIES = 4          # how many plays back ``_derived`` looks for a list of
 
 class _Made(NamedTuple):
     """A play made (``Solver._make``), as ``_derived`` reads it: the hash before it, who made it, the bits (at
-    ``CELL_BITS`` up) of its cells and of the empty cells whose lines it changed, the bits of its kinds, and those
-    empty cells."""
+    ``CELL_BITS`` up) of its cells and of the empty cells whose lines it changed, the bits of its kinds, those
+    empty cells, and its cells' grid indexes."""
 
     before: int
     who: int
     cells: int
     kinds: int
     changed: list[int]
+    placed: list[int]
 
 
 class _Threat:
@@ -367,54 +368,80 @@ class Solver:
         across, down, singles = self.across, self.down, self.singles
         saved: list[tuple[IndexCrossings, int, tuple[int, int] | None]] = []
         cells = []
+        bits = played = 0
         for p in play.placements:
             cell, tile = p.cell, p.tile
             i = (cell[1] - top) * width + cell[0] - left
+            kind = tile.kind
             cells.append(i)
             tiles[cell] = tile
-            grid.place(i, tile.kind)
+            kinds[i] = kind
             hand.remove(tile)
             saved.append((across, i, across.pop(i, None)))
             saved.append((down, i, down.pop(i, None)))
             saved.append((singles, i, singles.pop(i, None)))
+            bits |= 1 << (CELL_BITS + i)
+            played |= 1 << kind
+        grid.tiles.extend(cells)
         before = self._hash
         self._hash ^= self._play_key(who, play) if key is None else key
-        ends: dict[tuple[int, int], None] = {}   # (cell, axis): the walks of a row of tiles meet the same ends
-        for i in cells:
-            for step, axis, crossings in ((1, 1, across), (-1, 1, across), (width, width, down),
-                                          (-width, width, down)):
-                j = i + step
-                while kinds[j] is not None:
-                    j += step
-                if (j, axis) not in ends:
-                    ends[j, axis] = None
-                    saved.append((crossings, j, crossings.get(j)))
-                    crossings[j] = grid.crossing(j, axis)
-        changed = list(dict.fromkeys([j for j, _ in ends]))
-        bits = played = 0
-        for j in changed:
+        line = 0 if len(cells) == 1 else 1 if cells[0] // width == cells[1] // width else width   # its line
+        changed: dict[int, None] = {}
+        for n, i in enumerate(cells):
+            for axis, crossings in ((1, across), (width, down)):
+                if not n or axis != line:   # the play's own line has the same ends from each of its cells
+                    self._ends(i, axis, crossings, saved, changed)
+        relevant = self.relevant
+        for j in changed:   # ``_single``: each has a crossing now
             saved.append((singles, j, singles.get(j)))
-            self._single(j)
+            h_kinds, h_points = across.get(j, NO_CROSSING)
+            v_kinds, v_points = down.get(j, NO_CROSSING)
+            if h_kinds & v_kinds & relevant:
+                singles[j] = h_kinds & v_kinds & relevant, h_points + v_points
+            else:
+                singles.pop(j, None)
             bits |= 1 << (CELL_BITS + j)
-        for i, p in zip(cells, play.placements):
-            bits |= 1 << (CELL_BITS + i)
-            played |= 1 << p.tile.kind
         self._restore.append(saved)
-        self._path.append(_Made(before, who, bits, played, changed))
+        self._path.append(_Made(before, who, bits, played, list(changed), cells))
+
+    def _ends(self, i: int, axis: int, crossings: IndexCrossings,
+              saved: list[tuple[IndexCrossings, int, tuple[int, int] | None]], changed: dict[int, None]) -> None:
+        """After tiles are placed: the crossings along ``axis`` of the first empty cell at each end of the run of
+        tiles through index ``i`` (its tiles walked once for both), the old ones kept in ``saved``, the cells added
+        to ``changed``."""
+        grid = self.grid
+        kinds = grid.kinds
+        run = 1 << kinds[i]   # type: ignore[operator]   # a tile was just placed there
+        length = 1
+        ends = []
+        for way in (axis, -axis):
+            j = i + way
+            kind = kinds[j]
+            while kind is not None:
+                run |= 1 << kind
+                length += 1
+                j += way
+                kind = kinds[j]
+            ends.append((j, way))
+        for j, way in ends:
+            saved.append((crossings, j, crossings.get(j)))
+            crossings[j] = grid.crossing_past(j, way, run, length)
+            changed[j] = None
 
     def _unmake(self, who: int, play: ScoredPlay, key: int | None = None) -> None:
         hand = self.hands[who]
-        tiles, lift, index = self.tiles, self.grid.lift, self.grid.index
-        self._path.pop()
+        tiles, kinds = self.tiles, self.grid.kinds
+        made = self._path.pop()
         for crossings, i, old in reversed(self._restore.pop()):
             if old is None:
                 crossings.pop(i, None)
             else:
                 crossings[i] = old
-        for p in reversed(play.placements):
+        for p, i in zip(reversed(play.placements), reversed(made.placed)):
             del tiles[p.cell]
-            lift(index(p.cell))
+            kinds[i] = None
             hand.append(p.tile)
+        del self.grid.tiles[-len(made.placed):]
         self._hash ^= self._play_key(who, play) if key is None else key
 
     def _play_key(self, who: int, play: ScoredPlay) -> int:
@@ -576,20 +603,12 @@ class Solver:
     def _run(self, i: int, step: int) -> int | None:
         """The length of the run of tiles through the cell at index ``i`` along ``step``, or None when its tiles do
         not make a valid line (C5: one color or one shape, no duplicate)."""
-        kinds = self.grid.kinds
-        run = 0
-        length = 0
-        for way in (step, -step):
-            j = i if way == step else i - step
-            kind = kinds[j]
-            while kind is not None:
-                bit = 1 << kind
-                if run & bit:
-                    return None
-                run |= bit
-                length += 1
-                j += way
-                kind = kinds[j]
+        grid = self.grid
+        ahead = grid.run_along(i - step, step, 0, 0)   # from the cell on
+        found = None if ahead is None else grid.run_along(i, -step, *ahead)
+        if found is None:
+            return None
+        run, length = found
         color, shape = divmod(run.bit_length() - 1, 6)
         if run & ~COLOR_MASKS[color] and run & ~SHAPE_MASKS[shape]:
             return None
@@ -626,10 +645,32 @@ class Solver:
         found = []
         if self.plain and self.grid.tiles and len(hand) == 1:
             bit = 1 << hand[0].kind
-            found = [_Threat(points, i) for i, (fits, points) in self.singles.items() if fits & bit]
+            derived = self._threats_after(who, bit)
+            found = derived if derived is not None else [
+                _Threat(points, i) for i, (fits, points) in self.singles.items() if fits & bit]
             found.sort(key=lambda threat: -threat.points)
         self._ways[key] = found
         self._cached += len(found) + 1
+        return found
+
+    def _threats_after(self, who: int, bit: int) -> list[_Threat] | None:
+        """``_threats`` of ``who``'s tile (of the kind ``bit``) unordered, from those before the opponent's last play
+        when they are cached, else None: the threats on cells the play left alone are as they were (their points and
+        zones), the cells it changed (``_make``) are looked at again."""
+        if not self._path or self._path[-1].who == who:
+            return None
+        made = self._path[-1]
+        before = self._ways.get(made.before ^ self._side[who])
+        if before is None:
+            return None
+        moved = set(made.changed)
+        moved.update(made.placed)
+        found = [threat for threat in before if threat.cell not in moved]
+        singles = self.singles
+        for j in made.changed:
+            fits, points = singles.get(j, NO_FIT)
+            if fits & bit:
+                found.append(_Threat(points, j))
         return found
 
     def _bound(self, play: ScoredPlay, threats: list[_Threat]) -> int:
