@@ -12,7 +12,7 @@ that hold it. ``tests/reference/naive.py`` is the slow, obvious cross-check.
 from __future__ import annotations
 
 from itertools import permutations, product
-from typing import Iterable, NamedTuple, Sequence
+from typing import Iterable, NamedTuple, Sequence, TypeAlias
 
 from .board import Board
 from .notation import Cell, Placement
@@ -112,6 +112,7 @@ def _assignments(allowed: Sequence[int]) -> list[tuple[int, ...]]:
 Segment = tuple[tuple[int, ...], list[int], int]    # empty cells' indexes, kinds each may take from the hand, points
 Group = tuple[int, int, int]                        # a color or shape: its kinds, the hand's kinds of it, count
 IndexCrossings = dict[int, tuple[int, int]]         # ``Crossings`` by ``_Grid`` index
+Able: TypeAlias = "list[tuple[int, int] | None] | _Able"   # the groups able to use each cell's crossing, and its points
 MARGIN = QWIRKLE + 2   # empty cells round a _Grid's tiles: no walk from a cell next to a tile leaves the grid
 
 
@@ -145,23 +146,32 @@ class _Grid:
 
     def crossing(self, i: int, step: int) -> tuple[int, int]:
         """``cell_crossing`` of the empty cell at index ``i`` along ``step``, where it has a tile next to it."""
-        kinds = self.kinds
-        run = 0
-        length = 1
-        for way in (step, -step):
-            j = i + way
-            kind = kinds[j]
-            while kind is not None:
-                bit = 1 << kind
-                if run & bit:
-                    return 0, 0
-                run |= bit
-                length += 1
-                j += way
-                kind = kinds[j]
-        if length > QWIRKLE:
+        behind = self.run_along(i, -step, 0, 0)
+        return (0, 0) if behind is None else self.crossing_past(i, step, *behind)
+
+    def crossing_past(self, j: int, step: int, run: int, length: int) -> tuple[int, int]:
+        """``crossing(j, abs(step))`` of the empty cell at index ``j`` when the tiles next to it on the side opposite
+        ``step`` are known: ``length`` of them, of the kinds ``run`` (a valid line); only the other side is walked."""
+        found = self.run_along(j, step, run, length + 1)
+        if found is None or found[1] > QWIRKLE:
             return 0, 0
-        return joinable(run), LINE_POINTS[length]
+        return joinable(found[0]), LINE_POINTS[found[1]]
+
+    def run_along(self, i: int, step: int, run: int, length: int) -> tuple[int, int] | None:
+        """``run`` (kinds) and ``length`` with the tiles from index ``i + step`` on along ``step`` added, or None when
+        one of them is a duplicate."""
+        kinds = self.kinds
+        i += step
+        kind = kinds[i]
+        while kind is not None:
+            bit = 1 << kind
+            if run & bit:
+                return None
+            run |= bit
+            length += 1
+            i += step
+            kind = kinds[i]
+        return run, length
 
     def frontier(self) -> tuple[IndexCrossings, IndexCrossings]:
         """``frontier`` by index, its cells found in the same order."""
@@ -201,21 +211,25 @@ class _Groups:
     def crossings(self, crossing: IndexCrossings, size: int) -> list[tuple[int, int] | None]:
         """``crossing`` laid out in a list of ``size`` (a grid's), the kinds each cell accepts replaced by the groups
         holding one of them; None where there is no crossing."""
-        able = self._able    # by the hand's kinds the cell accepts: many cells accept the same
         found: list[tuple[int, int] | None] = [None] * size
         for i, (mask, gain) in crossing.items():
-            held = mask & self.kinds
-            groups = able.get(held)
-            if groups is None:
-                groups = 0
-                rest = held
-                while rest:
-                    low = rest & -rest
-                    groups |= self.by_kind[low.bit_length() - 1]
-                    rest ^= low
-                able[held] = groups
-            found[i] = groups, gain
+            found[i] = self.able(mask), gain
         return found
+
+    def able(self, mask: int) -> int:
+        """The groups holding one of the kinds of ``mask`` (what a crossing accepts). Cached by the hand's kinds the
+        mask holds: many cells accept the same."""
+        held = mask & self.kinds
+        groups = self._able.get(held)
+        if groups is None:
+            groups = 0
+            rest = held
+            while rest:
+                low = rest & -rest
+                groups |= self.by_kind[low.bit_length() - 1]
+                rest ^= low
+            self._able[held] = groups
+        return groups
 
 
 def _lines(grid: _Grid, where: Iterable[Iterable[int]], step: int) -> dict[int, list[int]]:
@@ -266,9 +280,10 @@ def _segments(grid: _Grid, crossing: IndexCrossings, groups: _Groups, step: int,
     return segments
 
 
-def _line_segments(grid: _Grid, crossing: IndexCrossings, able: list[tuple[int, int] | None], groups: _Groups,
-                   starts: range, found: list[list[Segment]]) -> None:
-    """``_segments`` of one row (column) from each index of ``starts``, added to ``found`` by group.
+def _line_segments(grid: _Grid, crossing: IndexCrossings, able: Able, groups: _Groups, starts: range,
+                   found: list[list[Segment]], through: int = -1, taken: frozenset[int] = frozenset()) -> None:
+    """``_segments`` of one row (column) from each index of ``starts``, added to ``found`` by group; only those
+    reaching index ``through`` (when given) and holding no empty cell of ``taken`` before it.
 
     A stretch is walked keeping the groups that could still fill it (``able``: those of each crossing, with its
     points), so a walk stops as soon as no group can.
@@ -287,7 +302,7 @@ def _line_segments(grid: _Grid, crossing: IndexCrossings, able: list[tuple[int, 
         for i in range(start, start + span, step):
             kind = kinds[i]
             if kind is None:
-                if empty == most:
+                if empty == most or (i < through and i in taken):
                     break
                 empty += 1
                 cross = able[i]
@@ -302,7 +317,7 @@ def _line_segments(grid: _Grid, crossing: IndexCrossings, able: list[tuple[int, 
                 alive &= by_kind[kind]
             if not alive:
                 break
-            if empty >= 2 and (run or points) and kinds[i + step] is None:
+            if empty >= 2 and (run or points) and kinds[i + step] is None and i >= through:
                 _add_segment(grid, crossing, range(start, i + 1, step), run, points, alive, groups.groups, found)
 
 
@@ -514,6 +529,92 @@ def live_plays(grid: LiveGrid, across: IndexCrossings, down: IndexCrossings, sin
     lines accept and the points of both (``NO_CROSSING`` for a missing line), which may leave out kinds of no hand.
     Unordered: the caller sorts the plays."""
     return _plays(grid, across, down, held, extra, False, singles, grid.placed)
+
+
+CELL_BITS = 36   # a play's mask (``live_plays_through``): bit ``kind`` per kind, bit ``CELL_BITS + index`` per cell
+NO_FIT = (0, 0)
+_HAND_GROUPS: dict[int, _Groups | None] = {}   # ``_hand_groups`` by the hand's kinds
+
+
+def live_plays_through(grid: LiveGrid, across: IndexCrossings, down: IndexCrossings, singles: IndexCrossings,
+                       hand_kinds: int, cells: Sequence[int]) -> list[tuple[ScoredPlay, int]]:
+    """The plays of ``live_plays`` (no extra lines) with a tile on one of the empty ``cells`` next to the board (grid
+    indexes, lowest first), each once, with its mask: the bit of each kind it holds and bit ``CELL_BITS + index`` of each of its cells.
+    ``hand_kinds``: the bits of the kinds in the hand. Unordered. (A cell of ``cells`` where no kind of the hand fits
+    alone, by both its lines, holds no play: placing more tiles only narrows its lines.)
+
+    A play of several tiles fills the empty cells of a stretch of a row or column bounded by empty cells, at most
+    6 long: from each cell of ``cells`` the stretches through it are walked from each start at most 5 cells back, and a
+    stretch holding an earlier cell of ``cells`` is left to that cell."""
+    placed = grid.placed
+    found: list[tuple[ScoredPlay, int]] = []
+    cells = [d for d in cells if singles.get(d, NO_FIT)[0] & hand_kinds]   # a tile of no play fits anywhere else
+    for d in cells:
+        fits, points = singles[d]
+        fits &= hand_kinds
+        while fits:
+            low = fits & -fits
+            fits ^= low
+            found.append((ScoredPlay((placed[d * 36 + low.bit_length() - 1],), points), 1 << (CELL_BITS + d) | low))
+    groups = _hand_groups(hand_kinds)
+    if groups is not None:
+        marked = frozenset(cells)
+        for d in cells:
+            for step, crossing in ((1, down), (grid.width, across)):
+                for segment in _segments_through(grid, crossing, groups, step, d, marked):
+                    found.extend(_masked(_segment_plays(*segment, placed), segment[0]))
+    return found
+
+
+def _hand_groups(hand_kinds: int) -> _Groups | None:
+    """``_Groups`` of a hand's kinds (None when no color or shape holds two of them), kept for the next hand with the
+    same kinds."""
+    if hand_kinds not in _HAND_GROUPS:
+        if len(_HAND_GROUPS) > 4096:
+            _HAND_GROUPS.clear()
+        groups = _groups(hand_kinds)
+        _HAND_GROUPS[hand_kinds] = _Groups(groups) if groups else None
+    return _HAND_GROUPS[hand_kinds]
+
+
+def _segments_through(grid: _Grid, crossing: IndexCrossings, groups: _Groups, step: int, d: int,
+                      taken: frozenset[int]) -> list[Segment]:
+    """``_segments`` along ``step`` restricted to the stretches holding the empty cell at index ``d`` and no cell of
+    ``taken`` before it."""
+    found: list[list[Segment]] = [[] for _ in groups.groups]
+    _line_segments(grid, crossing, _Able(crossing, groups), groups, range(d - (QWIRKLE - 1) * step, d + step, step),
+                   found, d, taken)
+    return [segment for group_segments in found for segment in group_segments]
+
+
+class _Able(dict[int, "tuple[int, int] | None"]):
+    """``_Groups.crossings`` of the cells a walk asks about only, each found when first asked for."""
+
+    __slots__ = ("crossing", "groups")
+
+    def __init__(self, crossing: IndexCrossings, groups: _Groups) -> None:
+        super().__init__()
+        self.crossing = crossing
+        self.groups = groups
+
+    def __missing__(self, i: int) -> tuple[int, int] | None:
+        cross = self.crossing.get(i)
+        found = self[i] = None if cross is None else (self.groups.able(cross[0]), cross[1])
+        return found
+
+
+def _masked(plays: list[ScoredPlay], empties: tuple[int, ...]) -> list[tuple[ScoredPlay, int]]:
+    """``plays`` of the cells at ``empties``, each with its mask (``live_plays_through``)."""
+    cells = 0
+    for i in empties:
+        cells |= 1 << (CELL_BITS + i)
+    masked = []
+    for play in plays:
+        mask = cells
+        for p in play.placements:
+            mask |= 1 << p.tile.kind
+        masked.append((play, mask))
+    return masked
 
 
 class _Placements(dict[int, Placement]):

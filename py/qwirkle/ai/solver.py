@@ -46,8 +46,8 @@ from typing import Callable, Iterator, NamedTuple, Sequence
 
 from ..board import Board
 from ..game import END_BONUS
-from ..movegen import (COLOR_MASKS, LINE_POINTS, NO_CROSSING, SHAPE_MASKS, Hand, IndexCrossings, LiveGrid, ScoredPlay,
-                       legal_plays, live_plays)
+from ..movegen import (CELL_BITS, COLOR_MASKS, LINE_POINTS, NO_CROSSING, NO_FIT, SHAPE_MASKS, Hand, IndexCrossings, LiveGrid,
+                       ScoredPlay, legal_plays, live_plays, live_plays_through)
 from ..notation import Placement
 from ..tiles import Tile
 from ..variants import Variant
@@ -57,6 +57,20 @@ PROVEN = 1 << 20          # the depth of a table entry whose value no horizon to
 INFINITY = 1 << 30
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_CACHED_PLAYS = 400_000   # plays kept in the per-position cache before it is cleared (memory in Pyodide)
+DERIVE_PLIES = 4          # how many plays back ``_derived`` looks for a list of the same player's plays
+
+
+class _Made(NamedTuple):
+    """A play made (``Solver._make``), as ``_derived`` reads it: the hash before it, who made it, the bits (at
+    ``CELL_BITS`` up) of its cells and of the empty cells whose lines it changed, the bits of its kinds, those
+    empty cells, and its cells' grid indexes."""
+
+    before: int
+    who: int
+    cells: int
+    kinds: int
+    changed: list[int]
+    placed: list[int]
 
 
 class _Threat:
@@ -121,6 +135,8 @@ class Solver:
         self.nodes = 0
         self._table: dict[int, _Entry] = {}
         self._plays: dict[int, list[ScoredPlay]] = {}
+        self._masks: dict[int, list[int]] = {}      # the masks of ``_plays``' lists (``live_plays_through``)
+        self._path: list[_Made] = []                # the plays made, in order (``_derived``)
         self._ways: dict[int, list[_Threat]] = {}   # ``_threats`` by the plays' key
         self._cached = 0
         self._keys: dict[tuple[int, Placement], int] = {}
@@ -181,8 +197,15 @@ class Solver:
             hand = self.hands[who]
             size = len(hand)
             distinct = list(dict.fromkeys([tile.kind for tile in hand]))
+            masks: list[int] | None = None
+            derived = self._derived(who) if hand and self.plain and self.grid.tiles else None
             if not hand:
                 plays = []
+            elif derived is not None:
+                derived.sort(key=lambda pair: (len(pair[0].placements) != size, -pair[0].points,
+                                               pair[0].placements[0].cell, pair[0].placements))
+                plays = [play for play, _ in derived]
+                masks = [mask for _, mask in derived]
             elif len(distinct) <= 3 and self.plain and self.grid.tiles:
                 plays = self._line_plays(distinct)
             elif self.grid.tiles:
@@ -194,14 +217,62 @@ class Solver:
             # set and dict iteration, which differs between CPython and Pyodide (32-bit hashes), and under a node
             # budget the order decides the answer (the review's level column must be the same everywhere).
             # (A play's placements compare only between plays of the same points: the key stays cheap.)
-            plays.sort(key=lambda p: (len(p.placements) != size, -p.points, p.placements[0].cell, p.placements))
+            if masks is None:
+                plays.sort(key=lambda p: (len(p.placements) != size, -p.points, p.placements[0].cell, p.placements))
             if self._cached > MAX_CACHED_PLAYS:
                 self._plays.clear()
+                self._masks.clear()
                 self._ways.clear()
                 self._cached = 0
             self._plays[key] = plays
+            if masks is not None:
+                self._masks[key] = masks
             self._cached += len(plays) + 1
         return plays
+
+    def _derived(self, who: int) -> list[tuple[ScoredPlay, int]] | None:
+        """``who``'s plays here with their masks (``live_plays_through``), from the list of the same player's plays at
+        a position at most ``DERIVE_PLIES`` plays back, or None when no such list is cached. The plays made since
+        changed the lines of their own cells and of the first empty cell at each end of their tiles' runs (``_make``)
+        only: a play that touches none of those cells is legal as before with the same points (its lines hold no new
+        tile), when its tiles are still in the hand; a play that touches one is found afresh."""
+        side = self._side[who]
+        stale = played = 0
+        changed: list[int] = []
+        for made in reversed(self._path[-DERIVE_PLIES:]):
+            stale |= made.cells
+            changed.extend(made.changed)
+            if made.who == who:
+                played |= made.kinds
+            parent_key = made.before ^ side
+            parent = self._plays.get(parent_key)
+            if parent is not None:
+                break
+        else:
+            return None
+        masks = self._masks.get(parent_key)
+        if masks is None:
+            masks = self._masks[parent_key] = self._masks_of(parent)
+        hand_kinds = 0
+        for tile in self.hands[who]:
+            hand_kinds |= 1 << tile.kind
+        stale |= played & ~hand_kinds
+        kept = [(play, mask) for play, mask in zip(parent, masks) if not mask & stale]
+        kinds = self.grid.kinds
+        cells = sorted({i for i in changed if kinds[i] is None})
+        kept.extend(live_plays_through(self.grid, self.across, self.down, self.singles, hand_kinds, cells))
+        return kept
+
+    def _masks_of(self, plays: list[ScoredPlay]) -> list[int]:
+        """The mask of each play (``live_plays_through``)."""
+        index = self.grid.index
+        masks = []
+        for play in plays:
+            mask = 0
+            for p in play.placements:
+                mask |= 1 << (CELL_BITS + index(p.cell)) | 1 << p.tile.kind
+            masks.append(mask)
+        return masks
 
     def _line_plays(self, distinct: list[int]) -> list[ScoredPlay]:
         """``live_plays`` of a hand of at most three distinct kinds (``distinct``) without extra lines, unordered.
@@ -297,45 +368,80 @@ class Solver:
         across, down, singles = self.across, self.down, self.singles
         saved: list[tuple[IndexCrossings, int, tuple[int, int] | None]] = []
         cells = []
+        bits = played = 0
         for p in play.placements:
             cell, tile = p.cell, p.tile
             i = (cell[1] - top) * width + cell[0] - left
+            kind = tile.kind
             cells.append(i)
             tiles[cell] = tile
-            grid.place(i, tile.kind)
+            kinds[i] = kind
             hand.remove(tile)
             saved.append((across, i, across.pop(i, None)))
             saved.append((down, i, down.pop(i, None)))
             saved.append((singles, i, singles.pop(i, None)))
+            bits |= 1 << (CELL_BITS + i)
+            played |= 1 << kind
+        grid.tiles.extend(cells)
+        before = self._hash
         self._hash ^= self._play_key(who, play) if key is None else key
-        ends: dict[tuple[int, int], None] = {}   # (cell, axis): the walks of a row of tiles meet the same ends
-        for i in cells:
-            for step, axis, crossings in ((1, 1, across), (-1, 1, across), (width, width, down),
-                                          (-width, width, down)):
-                j = i + step
-                while kinds[j] is not None:
-                    j += step
-                if (j, axis) not in ends:
-                    ends[j, axis] = None
-                    saved.append((crossings, j, crossings.get(j)))
-                    crossings[j] = grid.crossing(j, axis)
-        for j in dict.fromkeys([j for j, _ in ends]):
+        line = 0 if len(cells) == 1 else 1 if cells[0] // width == cells[1] // width else width   # its line
+        changed: dict[int, None] = {}
+        for n, i in enumerate(cells):
+            for axis, crossings in ((1, across), (width, down)):
+                if not n or axis != line:   # the play's own line has the same ends from each of its cells
+                    self._ends(i, axis, crossings, saved, changed)
+        relevant = self.relevant
+        for j in changed:   # ``_single``: each has a crossing now
             saved.append((singles, j, singles.get(j)))
-            self._single(j)
+            h_kinds, h_points = across.get(j, NO_CROSSING)
+            v_kinds, v_points = down.get(j, NO_CROSSING)
+            if h_kinds & v_kinds & relevant:
+                singles[j] = h_kinds & v_kinds & relevant, h_points + v_points
+            else:
+                singles.pop(j, None)
+            bits |= 1 << (CELL_BITS + j)
         self._restore.append(saved)
+        self._path.append(_Made(before, who, bits, played, list(changed), cells))
+
+    def _ends(self, i: int, axis: int, crossings: IndexCrossings,
+              saved: list[tuple[IndexCrossings, int, tuple[int, int] | None]], changed: dict[int, None]) -> None:
+        """After tiles are placed: the crossings along ``axis`` of the first empty cell at each end of the run of
+        tiles through index ``i`` (its tiles walked once for both), the old ones kept in ``saved``, the cells added
+        to ``changed``."""
+        grid = self.grid
+        kinds = grid.kinds
+        run = 1 << kinds[i]   # type: ignore[operator]   # a tile was just placed there
+        length = 1
+        ends = []
+        for way in (axis, -axis):
+            j = i + way
+            kind = kinds[j]
+            while kind is not None:
+                run |= 1 << kind
+                length += 1
+                j += way
+                kind = kinds[j]
+            ends.append((j, way))
+        for j, way in ends:
+            saved.append((crossings, j, crossings.get(j)))
+            crossings[j] = grid.crossing_past(j, way, run, length)
+            changed[j] = None
 
     def _unmake(self, who: int, play: ScoredPlay, key: int | None = None) -> None:
         hand = self.hands[who]
-        tiles, lift, index = self.tiles, self.grid.lift, self.grid.index
+        tiles, kinds = self.tiles, self.grid.kinds
+        made = self._path.pop()
         for crossings, i, old in reversed(self._restore.pop()):
             if old is None:
                 crossings.pop(i, None)
             else:
                 crossings[i] = old
-        for p in reversed(play.placements):
+        for p, i in zip(reversed(play.placements), reversed(made.placed)):
             del tiles[p.cell]
-            lift(index(p.cell))
+            kinds[i] = None
             hand.append(p.tile)
+        del self.grid.tiles[-len(made.placed):]
         self._hash ^= self._play_key(who, play) if key is None else key
 
     def _play_key(self, who: int, play: ScoredPlay) -> int:
@@ -497,20 +603,12 @@ class Solver:
     def _run(self, i: int, step: int) -> int | None:
         """The length of the run of tiles through the cell at index ``i`` along ``step``, or None when its tiles do
         not make a valid line (C5: one color or one shape, no duplicate)."""
-        kinds = self.grid.kinds
-        run = 0
-        length = 0
-        for way in (step, -step):
-            j = i if way == step else i - step
-            kind = kinds[j]
-            while kind is not None:
-                bit = 1 << kind
-                if run & bit:
-                    return None
-                run |= bit
-                length += 1
-                j += way
-                kind = kinds[j]
+        grid = self.grid
+        ahead = grid.run_along(i - step, step, 0, 0)   # from the cell on
+        found = None if ahead is None else grid.run_along(i, -step, *ahead)
+        if found is None:
+            return None
+        run, length = found
         color, shape = divmod(run.bit_length() - 1, 6)
         if run & ~COLOR_MASKS[color] and run & ~SHAPE_MASKS[shape]:
             return None
@@ -547,10 +645,32 @@ class Solver:
         found = []
         if self.plain and self.grid.tiles and len(hand) == 1:
             bit = 1 << hand[0].kind
-            found = [_Threat(points, i) for i, (fits, points) in self.singles.items() if fits & bit]
+            derived = self._threats_after(who, bit)
+            found = derived if derived is not None else [
+                _Threat(points, i) for i, (fits, points) in self.singles.items() if fits & bit]
             found.sort(key=lambda threat: -threat.points)
         self._ways[key] = found
         self._cached += len(found) + 1
+        return found
+
+    def _threats_after(self, who: int, bit: int) -> list[_Threat] | None:
+        """``_threats`` of ``who``'s tile (of the kind ``bit``) unordered, from those before the opponent's last play
+        when they are cached, else None: the threats on cells the play left alone are as they were (their points and
+        zones), the cells it changed (``_make``) are looked at again."""
+        if not self._path or self._path[-1].who == who:
+            return None
+        made = self._path[-1]
+        before = self._ways.get(made.before ^ self._side[who])
+        if before is None:
+            return None
+        moved = set(made.changed)
+        moved.update(made.placed)
+        found = [threat for threat in before if threat.cell not in moved]
+        singles = self.singles
+        for j in made.changed:
+            fits, points = singles.get(j, NO_FIT)
+            if fits & bit:
+                found.append(_Threat(points, j))
         return found
 
     def _bound(self, play: ScoredPlay, threats: list[_Threat]) -> int:

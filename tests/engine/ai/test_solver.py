@@ -8,7 +8,7 @@ import random
 import pytest
 
 from qwirkle import Board, Game, legal_plays
-from qwirkle.movegen import ScoredPlay
+from qwirkle.movegen import CELL_BITS, ScoredPlay, live_plays_through
 from qwirkle.notation import Placement
 from qwirkle.ai import make_player
 from qwirkle.ai.solver import Solver, solve
@@ -317,3 +317,63 @@ def test_a_one_tile_opponents_reply_is_valued_without_making_the_play():
                 checked += 1
                 passes += reply < 0
     assert checked >= 300 and passes >= 1
+
+
+def masks_of(solver, plays):
+    """Each play's mask as live_plays_through gives it: its kinds' bits and its cells' (CELL_BITS up)."""
+    index = solver.grid.index
+    return [functools.reduce(lambda mask, p: mask | 1 << (CELL_BITS + index(p.cell)) | 1 << p.tile.kind,
+                             play.placements, 0) for play in plays]
+
+
+def test_the_plays_through_some_cells_are_the_legal_plays_holding_one_of_them():
+    # movegen.live_plays_through lists the plays with a tile on one of the given empty cells, each once, with its
+    # mask: legal_plays' plays that hold one of those cells (cells next to the board: the frontier's).
+    rng = random.Random(23)
+    checked = 0
+    for game, solver, board, who in random_lines(rng, range(800, 812), ("classic",)):
+        hand = solver.hands[who]
+        frontier = sorted(solver.across.keys() | solver.down.keys())
+        cells = sorted(rng.sample(frontier, min(len(frontier), rng.choice((1, 4, 12)))))
+        hand_kinds = functools.reduce(lambda mask, tile: mask | 1 << tile.kind, hand, 0)
+        found = live_plays_through(solver.grid, solver.across, solver.down, solver.singles, hand_kinds, cells)
+        at = {solver.grid.cell(i) for i in cells}
+        legal = [play for play in legal_plays(board, hand, game.variant) if any(p.cell in at for p in play.placements)]
+        assert sorted(play for play, _ in found) == sorted(legal)
+        assert [mask for _, mask in found] == masks_of(solver, [play for play, _ in found])
+        checked += len(legal)
+    assert checked >= 300
+
+
+def test_plays_derived_from_a_list_some_plays_back_are_the_plays_listed_afresh():
+    # Solver._derived lists a position's plays from the same player's list up to DERIVE_PLIES plays back (plays that
+    # touch no cell the plays since changed, and those found afresh through such cells): in the same order as a
+    # solver that lists them from scratch (the search does not change), with the masks of those plays. Along random
+    # lines where only some positions get their plays listed, so that derivations span several plays.
+    rng = random.Random(29)
+    derived = spans = 0
+    for seed in range(900, 908):
+        game = bag_empty("classic", seed)
+        for _ in range(4 if game else 0):
+            solver = Solver(game.board, game.variant, [game.hands[game.to_move], game.hands[1 - game.to_move]])
+            board, who, since = Board(game.board.tiles), 0, [0, 0]
+            while solver.hands[0] and solver.hands[1]:
+                if rng.random() < 0.6:
+                    fresh = Solver(board, game.variant, [solver.hands[who], solver.hands[1 - who]])
+                    derived += solver._derived(who) is not None
+                    spans += solver._derived(who) is not None and since[who] > 2
+                    plays = solver._moves(who)
+                    assert plays == fresh._moves(0)
+                    key = solver._hash ^ solver._side[who]
+                    if key in solver._masks:
+                        assert solver._masks[key] == masks_of(solver, plays)
+                    since[who] = 0
+                legal = sorted(legal_plays(board, solver.hands[who], game.variant))
+                if not legal:
+                    break
+                play = rng.choice(legal)
+                solver._make(who, play)
+                board.tiles.update((p.cell, p.tile) for p in play.placements)
+                since = [since[0] + 1, since[1] + 1]
+                who = 1 - who
+    assert derived >= 40 and spans >= 10
