@@ -53,7 +53,8 @@ class BoardRegion:
         return cells | board_model.neighbours(cells) | set(c.legal_cells())
 
     def fit(self, force: bool = False) -> None:
-        """Show the tiles and the cells around them (``force``: whatever the player did)."""
+        """Show ``_shown()``: the tiles, the cells around them and the selected tile's cells (``force``: whatever the
+        player did)."""
         if not self.session.has_game():
             return
         self.view.fit(self._shown(), force, focus=board_model.last_move_cells(self.session.controller))
