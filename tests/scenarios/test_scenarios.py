@@ -1,10 +1,10 @@
 """The shared browser scenarios: each runs in Chromium, WebKit and Firefox (see conftest.py).
 
-One story per test, through the game's DOM contract only (drivers.py): the start link and a
-human turn by clicks, exchange / undo / reload and resume, a Cubes roll, the hot-seat handover (and
-what the tile tracker shows before and after it),
-the Expert's worker, the analysis board, a puzzle, offline after one visit, the update notice (never on a first visit, only
-when a new version is really waiting), the tutorial and an embed.
+One story per test, through the game's DOM contract only (drivers.py): the start link, a human turn
+by clicks, exchange / undo / reload and resume; a Cubes roll; the hot-seat handover (and what the
+tile tracker shows before and after it); the Expert's worker; the analysis board; a puzzle; the update
+notice (never on a first visit, only when a new version is really waiting) and then offline play;
+the tutorial and an embed.
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def wait_controlled(d: Driver) -> None:
     d.wait(SETTLED, timeout=SW_TIMEOUT_S, what="the service worker to control the page")
 
 
-def test_start_link_and_a_human_turn_by_clicks(driver: Driver) -> None:
+def test_start_link_a_turn_by_clicks_exchange_undo_reload_and_resume(driver: Driver) -> None:
     start(driver, START)
     assert "variant=" not in driver.url  # the start link is removed: a reload resumes
     wait_human(driver)
@@ -137,13 +137,6 @@ def test_start_link_and_a_human_turn_by_clicks(driver: Driver) -> None:
     assert driver.count(BOARD) > 2
     assert driver.count("[data-ios-install]") == 0  # neither engine here is iOS
     assert driver.count(NOTICE) == 0
-
-
-def test_exchange_undo_reload_and_resume(driver: Driver) -> None:
-    start(driver, "?variant=classic&seats=human,computer&seed=5&pace=0")
-    wait_human(driver)
-    play_any(driver)
-    wait_human(driver)
     # refused: an empty cell that is not legal for the selected tile; the note names the rule
     select_placeable(driver)
     driver.click("[data-cell]:not([data-tile]):not([data-legal])")
@@ -267,39 +260,27 @@ def test_the_expert_thinks_in_a_worker(driver: Driver) -> None:
     driver.wait_for(LOG, 3)
 
 
-@pytest.mark.service_worker
-def test_offline_after_one_visit(driver: Driver, site_copy: Path) -> None:
-    with serve.running_server(site_copy) as url:
-        driver.goto(START, base=url)
-        wait_human(driver)
-        wait_controlled(driver)
-        # one cache, of this version: every file of the list, plus the list kept for the next update
-        state = driver.js(CACHE_STATE)
-        files = len(re.findall(r'^  "\./', (site_copy / "sw-precache.js").read_text(encoding="utf-8"), re.M))
-        version = re.search(r'"version": "(\w+)"', (site_copy / "sw-precache.js").read_text(encoding="utf-8"))
-        assert version and state == {"names": [f"qwirkle {url} {version.group(1)}"], "sizes": [files + 1]}
-    with pytest.raises(OSError):  # the server is gone
-        urllib.request.urlopen(url, timeout=5)
-    # The game comes back from the service worker's cache and plays; the tutorial comes from it too, and an embed
-    # (the tutorial's boards are embeds: test_tutorial_and_an_embed renders them all) starts and draws its board.
-    driver.reload()
-    driver.wait_ready()
-    wait_human(driver)
-    play_any(driver)
-    tutorial = driver.js("return fetch('tutorial.html?lang=en').then(async (r) => [r.status, await r.text()]);")
-    assert tutorial[0] == 200 and tutorial[1].count("data-qwirkle") >= 20
-    driver.goto("embed.html?board=Ro@0,0%20Rd@1,0", base=url)
-    driver.wait_for('[data-cell="1,0"] [data-tile="Rd"]', 1)
+def precache_version(site: Path) -> str:
+    """The version the site's service-worker list names (it changes with any file)."""
+    found = re.search(r'"version": "(\w+)"', (site / "sw-precache.js").read_text(encoding="utf-8"))
+    assert found
+    return found.group(1)
 
 
 @pytest.mark.service_worker
-def test_update_notice_only_when_a_new_version_waits(driver: Driver, site_copy: Path) -> None:
+def test_an_update_waits_for_the_player_then_the_game_plays_offline(driver: Driver, site_copy: Path) -> None:
+    """One visit installs the service worker (not an update); a new deployment is offered, never forced; the player
+    reloads into it; then, the server gone, the game, the tutorial and an embed come from the worker's cache."""
     with serve.running_server(site_copy) as url:
         # A first visit installs the service worker: that is not an update.
         driver.goto(START, base=url)
         wait_human(driver)
         wait_controlled(driver)
         assert driver.count(NOTICE) == 0, f"{driver.engine}: an update notice on a first visit"
+        # one cache, of this version: every file of the list, plus the list kept for the next update
+        state = driver.js(CACHE_STATE)
+        files = len(re.findall(r'^  "\./', (site_copy / "sw-precache.js").read_text(encoding="utf-8"), re.M))
+        assert state == {"names": [f"qwirkle {url} {precache_version(site_copy)}"], "sizes": [files + 1]}
         # Mid-move: a tile placed, not played yet.
         place_one(driver)
         driver.js("window.__samePage = true;")
@@ -330,8 +311,20 @@ def test_update_notice_only_when_a_new_version_waits(driver: Driver, site_copy: 
         assert driver.count('meta[name="test-version"]') == 1
         wait_controlled(driver)
         assert driver.count(NOTICE) == 0
-        new = re.search(r'"version": "(\w+)"', (site_copy / "sw-precache.js").read_text(encoding="utf-8"))
-        assert new and driver.js(CACHE_STATE)["names"] == [f"qwirkle {url} {new.group(1)}"]  # old caches removed
+        assert driver.js(CACHE_STATE)["names"] == [f"qwirkle {url} {precache_version(site_copy)}"]  # old ones gone
+    with pytest.raises(OSError):  # the server is gone
+        urllib.request.urlopen(url, timeout=5)
+    # The game comes back from the service worker's cache and plays; the tutorial comes from it too, and an embed
+    # (the tutorial's boards are embeds: test_tutorial_and_an_embed renders them all) starts and draws its board.
+    driver.reload()
+    driver.wait_ready()
+    wait_human(driver)
+    assert driver.count('meta[name="test-version"]') == 1
+    play_any(driver)
+    tutorial = driver.js("return fetch('tutorial.html?lang=en').then(async (r) => [r.status, await r.text()]);")
+    assert tutorial[0] == 200 and tutorial[1].count("data-qwirkle") >= 20
+    driver.goto("embed.html?board=Ro@0,0%20Rd@1,0", base=url)
+    driver.wait_for('[data-cell="1,0"] [data-tile="Rd"]', 1)
 
 
 def test_tutorial_and_an_embed(driver: Driver) -> None:
