@@ -1,8 +1,8 @@
 """The shared browser scenarios: each runs in Chromium, WebKit and Firefox (see conftest.py).
 
 One story per test, through the game's DOM contract only (drivers.py): the start link, a human turn
-by clicks, exchange / undo / reload and resume; a Cubes roll; the hot-seat handover (and what the
-tile tracker shows before and after it); the Expert's worker; the analysis board; a puzzle; the update
+by clicks, exchange / undo / reload and resume; the hot-seat handover (and what the tile tracker
+shows before and after it); the Expert's worker in a Cubes game, and a roll; the analysis board; a puzzle; the update
 notice (never on a first visit, only when a new version is really waiting) and then offline play;
 the tutorial and an embed.
 """
@@ -164,17 +164,6 @@ def test_start_link_a_turn_by_clicks_exchange_undo_reload_and_resume(driver: Dri
     assert "back where you left it" in driver.text("#note")
 
 
-def test_cubes_roll(driver: Driver) -> None:
-    start(driver, "?variant=cubes&seats=human,computer&seed=4&pace=0")
-    wait_human(driver)
-    if driver.count(LOG) == 0:
-        play_any(driver)  # the opening
-        wait_human(driver)
-    choose_two(driver, "roll")
-    assert "re-rolled 2 dice" in driver.text("#log")
-    assert driver.attr('button[data-action="roll"]', "aria-disabled") == "true"  # once per turn
-
-
 def test_the_analysis_board_ranks_a_rack_and_refuses_a_broken_board(driver: Driver) -> None:
     driver.goto("?analyse&variant=classic&board=Ro@0,0+Rs@1,0&hand=Bo+Bs+Rd")
     driver.wait_ready()
@@ -248,16 +237,27 @@ def test_hot_seat_handover(driver: Driver) -> None:
     assert driver.count(RACK) == 6
 
 
-def test_the_expert_thinks_in_a_worker(driver: Driver) -> None:
-    start(driver, "?variant=classic&seats=expert,human&seed=5&names=Deep,Ann&pace=0")
+def log_beyond(d: Driver, entries: int) -> None:
+    d.wait(f"return document.querySelectorAll('{LOG}').length > arguments[0];", entries, what=f"more than {entries} moves")
+
+
+def test_the_expert_thinks_in_a_worker_and_a_cubes_roll(driver: Driver) -> None:
+    start(driver, "?variant=cubes&seats=expert,human&seed=5&names=Deep,Ann&pace=0")
     wait_human(driver, 1)
-    driver.wait_for(LOG, 1)
+    if driver.count(LOG) == 0:   # Ann opens (C2), and the Expert replies
+        play_any(driver)
+        wait_human(driver, 1)
+    # Ann re-rolls two dice, once a turn (Q3), then places
+    choose_two(driver, "roll")
+    assert "re-rolled 2 dice" in driver.text("#log")
+    assert driver.attr('button[data-action="roll"]', "aria-disabled") == "true"
+    entries = driver.count(LOG)
     play_any(driver)
     driver.action("stats")  # the page stays usable while the Expert thinks
     driver.wait("return document.getElementById('stats-dialog').open;", what="the statistics dialog")
     driver.click('#stats-dialog button[data-action="close-dialog"]')
     wait_human(driver, 1)
-    driver.wait_for(LOG, 3)
+    log_beyond(driver, entries + 1)   # Ann's play and the Expert's reply
 
 
 def precache_version(site: Path) -> str:
