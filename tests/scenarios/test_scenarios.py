@@ -1,4 +1,5 @@
-"""The shared browser scenarios: each runs in Chromium, WebKit and Firefox (see conftest.py).
+"""The shared browser scenarios: each runs in Chromium, WebKit and Firefox (see conftest.py); in Chromium not when
+deeper tests of tests/browser take the same steps there (``chromium_covered_by``).
 
 One story per test, through the game's DOM contract only (drivers.py): the start link, a human turn
 by clicks, exchange / undo / reload and resume; the hot-seat handover (and what the tile tracker
@@ -164,6 +165,9 @@ def test_start_link_a_turn_by_clicks_exchange_undo_reload_and_resume(driver: Dri
     assert "back where you left it" in driver.text("#note")
 
 
+@pytest.mark.chromium_covered_by(
+    "tests/browser/test_analysis_board.py::test_a_link_ranks_every_play_as_the_engine_does",
+    "tests/browser/test_analysis_board.py::test_a_tile_that_breaks_a_rule_is_refused_and_a_play_is_scored_by_hand")
 def test_the_analysis_board_ranks_a_rack_and_refuses_a_broken_board(driver: Driver) -> None:
     driver.goto("?analyse&variant=classic&board=Ro@0,0+Rs@1,0&hand=Bo+Bs+Rd")
     driver.wait_ready()
@@ -179,6 +183,9 @@ def test_the_analysis_board_ranks_a_rack_and_refuses_a_broken_board(driver: Driv
     assert driver.count("#analysis-board [data-cell][data-tile]") == 2
 
 
+@pytest.mark.chromium_covered_by(
+    "tests/browser/test_puzzles_page.py::"
+    "test_a_puzzle_link_solved_on_the_game_board_then_missed_tried_again_solution_and_next")
 def test_a_puzzle_solved_by_clicks_then_its_solution(driver: Driver) -> None:
     from qwirkle.notation import parse_placements
     from qwirkle.study.puzzles import puzzle_from_id
@@ -327,6 +334,9 @@ def test_an_update_waits_for_the_player_then_the_game_plays_offline(driver: Driv
     driver.wait_for('[data-cell="1,0"] [data-tile="Rd"]', 1)
 
 
+@pytest.mark.chromium_covered_by(
+    "tests/browser/test_tutorial.py::test_every_board_renders_and_every_replay_plays",
+    "tests/browser/test_embed.py::test_embed_html_takes_the_board_from_its_url")
 def test_tutorial_and_an_embed(driver: Driver) -> None:
     driver.goto("tutorial.html?lang=en")
     boards = driver.count("[data-qwirkle]")
