@@ -15,7 +15,9 @@ Both are "unchecked hash" .pyc files (the import system loads them without looki
 time or content) of Pyodide's own Python, whatever Python runs the build, compiled without
 column positions (``PYTHONNODEBUGRANGES``: tracebacks keep their lines, lose their ^^^ markers;
 the files are a fifth smaller). ``scripts/compile_pyc.mjs`` does the compiling. Results are kept
-in ``.cache/pyc/`` (git-ignored) by content, so a rebuild compiles only what changed. Standard
+in ``.cache/pyc/`` (git-ignored) by content, module by module, so a rebuild compiles only what
+changed; a module that does not compile is remembered too (an empty ``KEY.source``), so it is not
+tried again on every build (each try starts Pyodide in Node.js: about 5 s of CPU). Standard
 library only.
 """
 
@@ -85,11 +87,16 @@ def compile_sources(sources: dict[str, bytes], pyodide: Path = PYODIDE, cache: P
     """Module name in an archive (``app/page.py``) -> its .pyc, for the ``.py`` files given (name ->
     source). A module that does not compile is left out: it reaches the page as source only."""
     keys = _keys(pyodide, {name: source for name, source in sources.items() if name.endswith(".py")})
-    missing = {name: sources[name] for name, key in keys.items() if not (cache / f"{key}.pyc").is_file()}
+    missing = {name: sources[name] for name, key in keys.items()
+               if not (cache / f"{key}.pyc").is_file() and not (cache / f"{key}.source").is_file()}
     if missing:
         cache.mkdir(parents=True, exist_ok=True)
-        for name, compiled in _compiled(missing, pyodide).items():
-            _write(cache / f"{keys[name]}.pyc", compiled)
+        compiled = _compiled(missing, pyodide)
+        for name in missing:
+            if name in compiled:
+                _write(cache / f"{keys[name]}.pyc", compiled[name])
+            else:   # stays source: remembered, not tried again
+                _write(cache / f"{keys[name]}.source", b"")
     return {name: (cache / f"{key}.pyc").read_bytes() for name, key in sorted(keys.items())
             if (cache / f"{key}.pyc").is_file()}
 
@@ -103,7 +110,8 @@ def compiled_stdlib(original: Path, pyodide: Path = PYODIDE, cache: Path = CACHE
         return target
     source = zipfile.ZipFile(io.BytesIO(data))
     infos = [info for info in source.infolist() if not info.is_dir()]
-    compiled = _compiled({info.filename: source.read(info) for info in infos if info.filename.endswith(".py")}, pyodide)
+    compiled = compile_sources({info.filename: source.read(info) for info in infos if info.filename.endswith(".py")},
+                               pyodide, cache)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
         for info in infos:

@@ -12,7 +12,7 @@ Flex (72 and 108 tiles). For each tile set:
   broken); for Flex also on boards grown for long diagonals, with tiles that would
   make a diagonal of 7 (F5) and their legal twins of another background.
 
-Cheap by design (a few seconds). ``QWIRKLE_REFERENCE_CASES=N`` sets the number of
+About 20 s of CPU in all (the reference is brute force). ``QWIRKLE_REFERENCE_CASES=N`` sets the number of
 positions per tile set (default 30) for a deeper run.
 """
 from __future__ import annotations
@@ -72,7 +72,14 @@ def _sample(items, limit=5):
 
 
 @pytest.mark.parametrize("tile_set", TILE_SETS)
-def test_moves_match_reference(tile_set):
+def test_moves_and_scores_match_reference(tile_set):
+    """One test per tile set, so that its positions (the reference's slow part) are found once, in one worker."""
+    problems = moves_problems(tile_set) + score_problems(tile_set)
+    assert not problems, "\n".join(problems)
+
+
+def moves_problems(tile_set):
+    """Where ``moves --batch`` differs from the reference's plays on the tile set's positions."""
     cases = positions(tile_set)
     items = [{"variant": variant, "board": randpos.board_text(board), "hand": randpos.hand_text(hand)}
              for _, board, hand, variant, _ in cases]
@@ -101,11 +108,11 @@ def test_moves_match_reference(tile_set):
         if missing or extra or wrong:
             problems.append(f"{where}: {len(want)} reference plays, {len(have)} engine plays; "
                             f"missing {_sample(missing)}; extra {_sample(extra)}; points {_sample(wrong)}")
-    assert not problems, "\n".join(problems)
+    return problems
 
 
-@pytest.mark.parametrize("tile_set", TILE_SETS)
-def test_score_matches_reference(tile_set):
+def score_problems(tile_set):
+    """Where ``score --batch`` differs from the reference on legal and illegal plays of the tile set's positions."""
     items, expected = [], []
     for name, board, hand, variant, legal in positions(tile_set):
         rng = random.Random(f"{name}/score")
@@ -143,4 +150,4 @@ def test_score_matches_reference(tile_set):
             problems.append(f"{where}: engine rule {got.get('rule')} ({got.get('message')}); "
                             f"reference sees {found}")
     assert len(items) > 4 * CASES, "too few generated plays"
-    assert not problems, "\n".join(problems)
+    return problems

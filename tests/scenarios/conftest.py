@@ -212,9 +212,22 @@ def firefox_page(firefox_bridge: FirefoxBridge, firefox_proxy: Any) -> Any:
 # -- the driver -------------------------------------------------------------------------------
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Each scenario runs in every engine."""
+    """Each scenario runs in every engine, but in Chromium not when it is marked ``chromium_covered_by``: deeper tests
+    of tests/browser take the same steps there (each named test must exist: ``covering_tests``)."""
     if "driver" in metafunc.fixturenames:
-        metafunc.parametrize("driver", ENGINES, indirect=True)
+        covered = metafunc.definition.get_closest_marker("chromium_covered_by")
+        if covered is not None:
+            covering_tests(covered.args)
+        metafunc.parametrize("driver", [e for e in ENGINES if not (covered and e == "chromium")], indirect=True)
+
+
+def covering_tests(names: tuple[str, ...]) -> None:
+    """Fail unless every ``path::test`` named exists (a renamed test must not leave a scenario untested in Chromium)."""
+    for name in names:
+        path, _, test = name.partition("::")
+        source = ROOT / path
+        if not test or not source.is_file() or f"def {test}(" not in source.read_text(encoding="utf-8"):
+            pytest.fail(f"chromium_covered_by names {name}, which does not exist", pytrace=False)
 
 
 @pytest.fixture

@@ -1,10 +1,11 @@
-"""The shared browser scenarios: each runs in Chromium, WebKit and Firefox (see conftest.py).
+"""The shared browser scenarios: each runs in Chromium, WebKit and Firefox (see conftest.py); in Chromium not when
+deeper tests of tests/browser take the same steps there (``chromium_covered_by``).
 
-One story per test, through the game's DOM contract only (drivers.py): the start link and a
-human turn by clicks, exchange / undo / reload and resume, a Cubes roll, the hot-seat handover (and
-what the tile tracker shows before and after it),
-the Expert's worker, the analysis board, a puzzle, offline after one visit, the update notice (never on a first visit, only
-when a new version is really waiting), the tutorial and an embed.
+One story per test, through the game's DOM contract only (drivers.py): the start link, a human turn
+by clicks, exchange / undo / reload and resume; the hot-seat handover (and what the tile tracker
+shows before and after it); the Expert's worker in a Cubes game, and a roll; the analysis board; a puzzle; the update
+notice (never on a first visit, only when a new version is really waiting) and then offline play;
+the tutorial and an embed.
 """
 
 from __future__ import annotations
@@ -110,7 +111,7 @@ def wait_controlled(d: Driver) -> None:
     d.wait(SETTLED, timeout=SW_TIMEOUT_S, what="the service worker to control the page")
 
 
-def test_start_link_and_a_human_turn_by_clicks(driver: Driver) -> None:
+def test_start_link_a_turn_by_clicks_exchange_undo_reload_and_resume(driver: Driver) -> None:
     start(driver, START)
     assert "variant=" not in driver.url  # the start link is removed: a reload resumes
     wait_human(driver)
@@ -137,13 +138,6 @@ def test_start_link_and_a_human_turn_by_clicks(driver: Driver) -> None:
     assert driver.count(BOARD) > 2
     assert driver.count("[data-ios-install]") == 0  # neither engine here is iOS
     assert driver.count(NOTICE) == 0
-
-
-def test_exchange_undo_reload_and_resume(driver: Driver) -> None:
-    start(driver, "?variant=classic&seats=human,computer&seed=5&pace=0")
-    wait_human(driver)
-    play_any(driver)
-    wait_human(driver)
     # refused: an empty cell that is not legal for the selected tile; the note names the rule
     select_placeable(driver)
     driver.click("[data-cell]:not([data-tile]):not([data-legal])")
@@ -171,17 +165,9 @@ def test_exchange_undo_reload_and_resume(driver: Driver) -> None:
     assert "back where you left it" in driver.text("#note")
 
 
-def test_cubes_roll(driver: Driver) -> None:
-    start(driver, "?variant=cubes&seats=human,computer&seed=4&pace=0")
-    wait_human(driver)
-    if driver.count(LOG) == 0:
-        play_any(driver)  # the opening
-        wait_human(driver)
-    choose_two(driver, "roll")
-    assert "re-rolled 2 dice" in driver.text("#log")
-    assert driver.attr('button[data-action="roll"]', "aria-disabled") == "true"  # once per turn
-
-
+@pytest.mark.chromium_covered_by(
+    "tests/browser/test_analysis_board.py::test_a_link_ranks_every_play_as_the_engine_does",
+    "tests/browser/test_analysis_board.py::test_a_tile_that_breaks_a_rule_is_refused_and_a_play_is_scored_by_hand")
 def test_the_analysis_board_ranks_a_rack_and_refuses_a_broken_board(driver: Driver) -> None:
     driver.goto("?analyse&variant=classic&board=Ro@0,0+Rs@1,0&hand=Bo+Bs+Rd")
     driver.wait_ready()
@@ -197,6 +183,9 @@ def test_the_analysis_board_ranks_a_rack_and_refuses_a_broken_board(driver: Driv
     assert driver.count("#analysis-board [data-cell][data-tile]") == 2
 
 
+@pytest.mark.chromium_covered_by(
+    "tests/browser/test_puzzles_page.py::"
+    "test_a_puzzle_link_solved_on_the_game_board_then_missed_tried_again_solution_and_next")
 def test_a_puzzle_solved_by_clicks_then_its_solution(driver: Driver) -> None:
     from qwirkle.notation import parse_placements
     from qwirkle.study.puzzles import puzzle_from_id
@@ -255,51 +244,50 @@ def test_hot_seat_handover(driver: Driver) -> None:
     assert driver.count(RACK) == 6
 
 
-def test_the_expert_thinks_in_a_worker(driver: Driver) -> None:
-    start(driver, "?variant=classic&seats=expert,human&seed=5&names=Deep,Ann&pace=0")
+def log_beyond(d: Driver, entries: int) -> None:
+    d.wait(f"return document.querySelectorAll('{LOG}').length > arguments[0];", entries, what=f"more than {entries} moves")
+
+
+def test_the_expert_thinks_in_a_worker_and_a_cubes_roll(driver: Driver) -> None:
+    start(driver, "?variant=cubes&seats=expert,human&seed=5&names=Deep,Ann&pace=0")
     wait_human(driver, 1)
-    driver.wait_for(LOG, 1)
+    if driver.count(LOG) == 0:   # Ann opens (C2), and the Expert replies
+        play_any(driver)
+        wait_human(driver, 1)
+    # Ann re-rolls two dice, once a turn (Q3), then places
+    choose_two(driver, "roll")
+    assert "re-rolled 2 dice" in driver.text("#log")
+    assert driver.attr('button[data-action="roll"]', "aria-disabled") == "true"
+    entries = driver.count(LOG)
     play_any(driver)
     driver.action("stats")  # the page stays usable while the Expert thinks
     driver.wait("return document.getElementById('stats-dialog').open;", what="the statistics dialog")
     driver.click('#stats-dialog button[data-action="close-dialog"]')
     wait_human(driver, 1)
-    driver.wait_for(LOG, 3)
+    log_beyond(driver, entries + 1)   # Ann's play and the Expert's reply
+
+
+def precache_version(site: Path) -> str:
+    """The version the site's service-worker list names (it changes with any file)."""
+    found = re.search(r'"version": "(\w+)"', (site / "sw-precache.js").read_text(encoding="utf-8"))
+    assert found
+    return found.group(1)
 
 
 @pytest.mark.service_worker
-def test_offline_after_one_visit(driver: Driver, site_copy: Path) -> None:
-    with serve.running_server(site_copy) as url:
-        driver.goto(START, base=url)
-        wait_human(driver)
-        wait_controlled(driver)
-        # one cache, of this version: every file of the list, plus the list kept for the next update
-        state = driver.js(CACHE_STATE)
-        files = len(re.findall(r'^  "\./', (site_copy / "sw-precache.js").read_text(encoding="utf-8"), re.M))
-        version = re.search(r'"version": "(\w+)"', (site_copy / "sw-precache.js").read_text(encoding="utf-8"))
-        assert version and state == {"names": [f"qwirkle {url} {version.group(1)}"], "sizes": [files + 1]}
-    with pytest.raises(OSError):  # the server is gone
-        urllib.request.urlopen(url, timeout=5)
-    # The game comes back from the service worker's cache and plays; the tutorial comes from it too, and an embed
-    # (the tutorial's boards are embeds: test_tutorial_and_an_embed renders them all) starts and draws its board.
-    driver.reload()
-    driver.wait_ready()
-    wait_human(driver)
-    play_any(driver)
-    tutorial = driver.js("return fetch('tutorial.html?lang=en').then(async (r) => [r.status, await r.text()]);")
-    assert tutorial[0] == 200 and tutorial[1].count("data-qwirkle") >= 20
-    driver.goto("embed.html?board=Ro@0,0%20Rd@1,0", base=url)
-    driver.wait_for('[data-cell="1,0"] [data-tile="Rd"]', 1)
-
-
-@pytest.mark.service_worker
-def test_update_notice_only_when_a_new_version_waits(driver: Driver, site_copy: Path) -> None:
+def test_an_update_waits_for_the_player_then_the_game_plays_offline(driver: Driver, site_copy: Path) -> None:
+    """One visit installs the service worker (not an update); a new deployment is offered, never forced; the player
+    reloads into it; then, the server gone, the game, the tutorial and an embed come from the worker's cache."""
     with serve.running_server(site_copy) as url:
         # A first visit installs the service worker: that is not an update.
         driver.goto(START, base=url)
         wait_human(driver)
         wait_controlled(driver)
         assert driver.count(NOTICE) == 0, f"{driver.engine}: an update notice on a first visit"
+        # one cache, of this version: every file of the list, plus the list kept for the next update
+        state = driver.js(CACHE_STATE)
+        files = len(re.findall(r'^  "\./', (site_copy / "sw-precache.js").read_text(encoding="utf-8"), re.M))
+        assert state == {"names": [f"qwirkle {url} {precache_version(site_copy)}"], "sizes": [files + 1]}
         # Mid-move: a tile placed, not played yet.
         place_one(driver)
         driver.js("window.__samePage = true;")
@@ -330,10 +318,25 @@ def test_update_notice_only_when_a_new_version_waits(driver: Driver, site_copy: 
         assert driver.count('meta[name="test-version"]') == 1
         wait_controlled(driver)
         assert driver.count(NOTICE) == 0
-        new = re.search(r'"version": "(\w+)"', (site_copy / "sw-precache.js").read_text(encoding="utf-8"))
-        assert new and driver.js(CACHE_STATE)["names"] == [f"qwirkle {url} {new.group(1)}"]  # old caches removed
+        assert driver.js(CACHE_STATE)["names"] == [f"qwirkle {url} {precache_version(site_copy)}"]  # old ones gone
+    with pytest.raises(OSError):  # the server is gone
+        urllib.request.urlopen(url, timeout=5)
+    # The game comes back from the service worker's cache and plays; the tutorial comes from it too, and an embed
+    # (the tutorial's boards are embeds: test_tutorial_and_an_embed renders them all) starts and draws its board.
+    driver.reload()
+    driver.wait_ready()
+    wait_human(driver)
+    assert driver.count('meta[name="test-version"]') == 1
+    play_any(driver)
+    tutorial = driver.js("return fetch('tutorial.html?lang=en').then(async (r) => [r.status, await r.text()]);")
+    assert tutorial[0] == 200 and tutorial[1].count("data-qwirkle") >= 20
+    driver.goto("embed.html?board=Ro@0,0%20Rd@1,0", base=url)
+    driver.wait_for('[data-cell="1,0"] [data-tile="Rd"]', 1)
 
 
+@pytest.mark.chromium_covered_by(
+    "tests/browser/test_tutorial.py::test_every_board_renders_and_every_replay_plays",
+    "tests/browser/test_embed.py::test_embed_html_takes_the_board_from_its_url")
 def test_tutorial_and_an_embed(driver: Driver) -> None:
     driver.goto("tutorial.html?lang=en")
     boards = driver.count("[data-qwirkle]")
