@@ -2,7 +2,8 @@
 """Each computer level's accuracy (``qwirkle.study.accuracy``), measured over seeded games, per rule set.
 
     nice -n 10 .venv/bin/python bench/accuracy.py [--games classic=10,...] [--levels random,greedy,...] [--seed 1]
-                                                 [--workers 2] [--losses DIR [--no-play]] [--write]
+                                                 [--workers 2] [--losses DIR [--no-play]] [--against LEVELS]
+                                                 [--write]
 
 Every level of the registry (``qwirkle.ai.registry.TABLE``: random, greedy, beginner ... expert) plays every level,
 itself included (a round robin), in seeded two-player games, seats alternating (the first-named level moves first in
@@ -21,7 +22,9 @@ Progress goes to stderr every 28 games. Printed per rule set: each level's mean 
 standard deviation, the standard error of the mean, the mean win chance lost per move (percentage points), the moves
 and the games, then each level's mean against each opponent. ``--losses DIR`` keeps each game's losses
 (``DIR/VARIANT-LEVEL-LEVEL-SEED.jsonl``) and reads them back, so that a run can be resumed and ``--no-play``
-reprints it. ``--write`` writes the means, with the seed, the field, the formula's decay and the game counts, to
+reprints it. ``--against medium,hard,expert`` makes each level's figure the mean over its games against those
+opponents only (the field; the games are the same, so ``--no-play`` reads them from ``--losses``). ``--write``
+writes the means, with the seed, the field, the formula's decay and the game counts, to
 ``py/qwirkle/data/accuracy.json`` (what ``played_like`` reads).
 Everything but the timings is the same for the same seed and games, whatever the number of workers.
 """
@@ -177,8 +180,11 @@ def main() -> int:
     parser.add_argument("--losses", metavar="DIR", help="keep each game's losses in DIR and read them back")
     parser.add_argument("--no-play", action="store_true", help="only report the games kept in --losses")
     parser.add_argument("--write", action="store_true", help=f"write {OUT.relative_to(ROOT)}")
+    parser.add_argument("--against", metavar="LEVELS", help="count only the games against these opponents in each "
+                                                             "level's figure (default: the whole field)")
     args = parser.parse_args()
     levels = args.levels.split(",")
+    against = args.against.split(",") if args.against else levels
     pairs = pairings(levels)
     counts = parse_games(args.games)
     targets = {(variant, pair): count for variant, count in counts.items() for pair in pairs}
@@ -194,10 +200,12 @@ def main() -> int:
             continue
         found = figures_of(store, variant, pairs, count)
         played_games[variant] = count
-        rows = {level: measure([game for games in found[level].values() for game in games])
+        rows = {level: measure([game for other, games in found[level].items() if other in against
+                                for game in games])
                 for level in levels if level in found}
         table[variant] = rows
-        print(f"\n{variant}: each level against every level (itself too), seed {args.seed}")
+        print(f"\n{variant}: each level against every level (itself too), seed {args.seed}"
+              + (f"; figures over the games against {', '.join(against)}" if args.against else ""))
         print("| level | accuracy | sd | se | lost a move (points) | moves | games |")
         print("|---|---|---|---|---|---|---|")
         for level, row in rows.items():
@@ -212,9 +220,9 @@ def main() -> int:
             print(f"| {level} | " + " | ".join(cells) + " |")
     games = ",".join(f"{variant}={count}" for variant, count in played_games.items())
     print(f"\n{time.time() - start:.0f} s wall; again: --seed {args.seed} --games {games}")
-    print(json.dumps({"seed": args.seed, "field": levels, "variants": table}))
+    print(json.dumps({"seed": args.seed, "field": against, "variants": table}))
     if args.write:
-        data = {"format": FORMAT, "made_by": "bench/accuracy.py", "field": levels, "seed": args.seed,
+        data = {"format": FORMAT, "made_by": "bench/accuracy.py", "field": against, "seed": args.seed,
                 "games": games, "decay": DECAY,
                 "variants": {variant: {level: {key: row[key] for key in ("mean", "sd", "games")}
                                        for level, row in rows.items()} for variant, rows in table.items()}}

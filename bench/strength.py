@@ -37,6 +37,7 @@ ROWS = [
     ("classic", "beginner,greedy", 1000),
     ("classic", "easy,greedy", 1000),
     ("classic", "medium,greedy", 1000),
+    ("classic", "hard,medium", 1000),
 ]
 
 

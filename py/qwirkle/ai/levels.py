@@ -15,7 +15,6 @@ from .basic import PlayPicker, fallback
 from .endgame import endgame_move
 from .evaluate import Evaluator, Weights
 from .exchange import EXCHANGE_BASE, exchange_choice
-from .leave import leave_value
 from .reroll import choose_roll
 
 def _sorted(plays: Sequence[ScoredPlay]) -> list[ScoredPlay]:
@@ -47,24 +46,6 @@ class EasyPlayer(PlayPicker):
         if self.rng.random() < self.best_share:
             return plays[0]
         return self.rng.choice(plays[:max(1, (len(plays) + 1) // 2)])
-
-
-class MediumPlayer(PlayPicker):
-    """Greedy (the highest-scoring play now), ties broken by the leave."""
-
-    name = "medium"
-
-    def pick(self, plays: list[ScoredPlay], view: PlayerView) -> ScoredPlay:
-        best = max(p.points for p in plays)
-        hand = list(view.hand)
-
-        def leave(play: ScoredPlay) -> float:
-            rest = list(hand)
-            for p in play.placements:
-                rest.remove(p.tile)
-            return leave_value([t.kind for t in rest])
-
-        return max((p for p in plays if p.points == best), key=lambda p: (leave(p), p.placements))
 
 
 class HardPlayer:
@@ -113,3 +94,16 @@ class HardPlayer:
             return exchange_choice(view.hand, view.exchange_limit, best, evaluator.leave_value,
                                    self.exchange_base)
         return None
+
+
+class MediumPlayer(HardPlayer):
+    """Between greedy and Hard: Hard's evaluation without its set-ups and with half its caution about Qwirkles left
+    to the opponent (points, the leave, the lines of five and of four an opponent may complete, weighed at
+    ``danger`` and ``danger_two`` points an expected Qwirkle), Hard's exchanges and Cubes re-rolls, and no exact
+    end-game search. Wins about 56 % of classic games against greedy, and Hard about 56 % against it (README,
+    *Computer strength*)."""
+
+    name = "medium"
+
+    def __init__(self, rng: random.Random, danger: float = 4.0, danger_two: float = 3.0) -> None:
+        super().__init__(rng, Weights(danger=danger, danger_two=danger_two, setup=0.0), endgame_nodes=0)

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""The levels' accuracy on the same positions: does the review's measure tell their moves apart?
+
+    nice -n 10 .venv/bin/python bench/accuracy_positions.py [--levels random,greedy,medium,hard,expert]
+        [--variant classic] [--seeds 1-12] [--driver greedy] [--every 2] [--samples 8]
+
+``bench/accuracy.py`` measures each level in its own games, so two levels are measured on different positions (a
+stronger player gets ahead, where a move costs less chance). Here seeded two-player games are played by ``--driver``
+on both seats (game s dealt with seed s), and at every ``--every``-th position each level chooses its move from the
+mover's view; the review's candidates (``win_cost.candidates``) and every level's choice are valued together on the
+same deals (``win_cost.LookAhead``, seeded as the review seeds the move), and a level's loss is the best value minus
+its choice's. Printed: each game's accuracy per level, then per level the mean accuracy over the games with its
+standard error, the mean loss a move in percentage points and the mean difference of loss a move from the first
+level listed after random (paired: the same positions and deals) with its standard error.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from qwirkle import Game  # noqa: E402
+from qwirkle.ai import make_player  # noqa: E402
+from qwirkle.study.accuracy import accuracy  # noqa: E402
+from qwirkle.study.match import MAX_TURNS  # noqa: E402
+from qwirkle.study.tournament import DETERMINISTIC  # noqa: E402
+from qwirkle.study.win_cost import DEFAULT_SAMPLES, LookAhead, candidates  # noqa: E402
+
+
+def game_losses(variant: str, seed: int, levels: list[str], driver: str, every: int,
+                samples: int) -> list[list[float]]:
+    """Per level, the chance each of its choices lost at the sampled positions of game ``seed``."""
+    game = Game.new(variant, ["a", "b"], seed)
+    drivers = [make_player(driver, seed * 2 + seat, **DETERMINISTIC.get(driver, {})) for seat in (0, 1)]
+    lost: list[list[float]] = [[] for _ in levels]
+    turns = 0
+    while not game.is_over and turns < MAX_TURNS:
+        view = game.view(game.to_move)
+        if len(game.history) % every == 0:
+            chosen = [make_player(level, seed * 1000 + len(game.history), **DETERMINISTIC.get(level, {}))
+                      .choose(view) for level in levels]
+            moves = candidates(game, chosen[0])
+            where = {move.notation(): i for i, move in enumerate(moves)}
+            for move in chosen:
+                if move.notation() not in where:
+                    where[move.notation()] = len(moves)
+                    moves.append(move)
+            values = LookAhead(game, samples, game.options.seed * 1_000_003 + len(game.history)).chances(moves)
+            best = max(values)
+            for row, move in zip(lost, chosen):
+                row.append(best - values[where[move.notation()]])
+        result = game.apply(drivers[game.to_move].choose(view))
+        turns += result.kind != "roll" or result.forced_pass
+    return lost
+
+
+def seeds_of(text: str) -> list[int]:
+    first, _, last = text.partition("-")
+    return list(range(int(first), int(last or first) + 1))
+
+
+def mean_se(values: list[float]) -> tuple[float, float]:
+    mean = sum(values) / len(values)
+    sd = math.sqrt(sum((x - mean) ** 2 for x in values) / max(1, len(values) - 1))
+    return mean, sd / math.sqrt(len(values))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--levels", default="random,greedy,medium,hard,expert")
+    parser.add_argument("--variant", default="classic")
+    parser.add_argument("--seeds", default="1-12", help="games dealt with these seeds: FIRST-LAST")
+    parser.add_argument("--driver", default="greedy", help="the player of both seats")
+    parser.add_argument("--every", type=int, default=2, help="measure every N-th position")
+    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="deals a position")
+    args = parser.parse_args()
+    levels = args.levels.split(",")
+    figures: list[list[float]] = [[] for _ in levels]
+    losses: list[list[float]] = [[] for _ in levels]
+    for seed in seeds_of(args.seeds):
+        lost = game_losses(args.variant, seed, levels, args.driver, args.every, args.samples)
+        for level, row in enumerate(lost):
+            value = accuracy(row)
+            if value is not None:
+                figures[level].append(value)
+            losses[level].extend(row)
+        print(f"game {seed}: " + ", ".join(f"{name} {row[-1]:.1f}" for name, row in zip(levels, figures) if row),
+              flush=True)
+    base = next((i for i, name in enumerate(levels) if name != "random"), 0)
+    print(f"\n{args.variant}, seeds {args.seeds}, driven by {args.driver}, every {args.every} positions, "
+          f"{args.samples} deals; the loss difference is from {levels[base]}'s on the same moves")
+    print("| level | accuracy | se | lost a move (points) | difference (points) | se | moves |")
+    print("|---|---|---|---|---|---|---|")
+    for level, name in enumerate(levels):
+        mean, se = mean_se(figures[level])
+        gap, gap_se = mean_se([100 * (a - b) for a, b in zip(losses[level], losses[base])])
+        print(f"| {name} | {mean:.1f} | {se:.1f} | {100 * sum(losses[level]) / len(losses[level]):.3f} | "
+              f"{gap:+.3f} | {gap_se:.3f} | {len(losses[level])} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
