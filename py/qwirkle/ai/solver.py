@@ -57,6 +57,7 @@ PROVEN = 1 << 20          # the depth of a table entry whose value no horizon to
 INFINITY = 1 << 30
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_CACHED_PLAYS = 400_000   # plays kept in the per-position cache before it is cleared (memory in Pyodide)
+STEPS = 4                 # the opponent's singles kept by ``_steps``
 DERIVE_PLIES = 4          # how many plays back ``_derived`` looks for a list of the same player's plays
 
 
@@ -83,6 +84,19 @@ class _Threat:
         self.points = points
         self.cell = cell
         self.zone: frozenset[int] | None = None
+
+
+class _Step(NamedTuple):
+    """A two-tile opponent's single that leaves their last tile two ways out (``Solver._steps``): the single's points
+    plus the lesser way out and its +6 (``value``), its cell, the cells a play of the player on move must leave alone
+    for it to hold (``guard``: the single's zone and both ways' zones), the cells the single changes (``changed``)
+    and, of those, where the mover's kinds fit alone after it (``mine``: cell, kinds, points)."""
+
+    value: int
+    cell: int
+    guard: frozenset[int]
+    changed: frozenset[int]
+    mine: list[tuple[int, int, int]]
 
 
 class _Budget(Exception):
@@ -138,6 +152,7 @@ class Solver:
         self._masks: dict[int, list[int]] = {}      # the masks of ``_plays``' lists (``live_plays_through``)
         self._path: list[_Made] = []                # the plays made, in order (``_derived``)
         self._ways: dict[int, list[_Threat]] = {}   # ``_threats`` by the plays' key
+        self._stepped: dict[int, list[_Step]] = {}   # ``_steps`` by the plays' key
         self._cached = 0
         self._keys: dict[tuple[int, Placement], int] = {}
         self._killers: dict[int, ScoredPlay] = {}   # by ply and side: the play that last cut there (``_killer``)
@@ -223,6 +238,7 @@ class Solver:
                 self._plays.clear()
                 self._masks.clear()
                 self._ways.clear()
+                self._stepped.clear()
                 self._cached = 0
             self._plays[key] = plays
             if masks is not None:
@@ -500,6 +516,8 @@ class Solver:
         out = -1   # the points of the play going out searched (the others going out score no more)
         threats: list[_Threat] | None = None
         last = self.fast and self.plain and len(self.hands[1 - who]) == 1   # the opponent's reply goes out
+        pairs = self.bounds and self.plain and len(self.hands[1 - who]) == 2 and size > 2 and bool(self.grid.tiles)
+        steps: list[_Step] | None = None
         for play in self._ordered(who, first):
             if len(play.placements) == size:
                 if play.points <= out:
@@ -509,6 +527,10 @@ class Solver:
             elif self.bounds and (threats := self._threats(1 - who) if threats is None else threats) and (
                     bound := self._bound(play, threats)) <= alpha:
                 value = bound   # the opponent goes out after it for at least this much: proven no better
+            elif pairs and len(play.placements) == size - 2 and (
+                    steps := self._steps(who) if steps is None else steps) and (
+                    bound := self._step_bound(who, play, steps)) <= alpha:
+                value = bound   # the opponent's single, then their last tile out whatever the player does
             elif last and (reply := self._reply(1 - who, play)) >= 0:
                 value = play.points - reply - END_BONUS   # their last tile goes out: valued without the play
             elif best is None:
@@ -685,6 +707,92 @@ class Solver:
         for threat in threats:
             if (threat.zone or self._zone(threat)).isdisjoint(cells):
                 return play.points - threat.points - END_BONUS
+        return INFINITY
+
+    def _steps(self, who: int) -> list[_Step]:
+        """When the opponent of ``who`` holds two tiles: their singles after which their last tile goes out on either
+        of two cells whose zones (``_zone``) do not meet, best first (at most ``STEPS``). Cached by position.
+
+        After such a single, a player left with two tiles that cannot go out together plays one of them (or passes),
+        which leaves at least one of those two cells as it was: the opponent then goes out there."""
+        key = self._hash ^ self._side[1 - who]
+        found = self._stepped.get(key)
+        if found is not None:
+            return found
+        kinds = self.grid.kinds
+        mine = 0
+        for tile in self.hands[who]:
+            mine |= 1 << tile.kind
+        first, second = (tile.kind for tile in self.hands[1 - who])
+        found = []
+        for kind, other in ((first, second), (second, first)) if first != second else ((first, second),):
+            bit, last = 1 << kind, 1 << other
+            threats = [_Threat(points, i) for i, (fits, points) in self.singles.items() if fits & last]
+            for threat in threats:
+                self._zone(threat)
+            for cell, (fits, points) in self.singles.items():
+                if not fits & bit:
+                    continue
+                kinds[cell] = kind
+                ends = self._changed([cell], mine | last)
+                ways = [threat for threat in threats if cell not in threat.zone]   # type: ignore[operator]
+                ways.extend(_Threat(alone_points, j) for j, alone, alone_points in ends if alone & last)
+                ways.sort(key=lambda threat: -threat.points)
+                zones = [threat.zone or self._zone(threat) for threat in ways[:8]]
+                kinds[cell] = None
+                if not zones:
+                    continue
+                apart = next((n for n in range(1, len(zones)) if zones[0].isdisjoint(zones[n])), None)
+                if apart is None:
+                    continue
+                changed = frozenset(j for j, _, _ in ends)
+                found.append(_Step(points + ways[apart].points + END_BONUS, cell,
+                                   changed | {cell} | zones[0] | zones[apart], changed,
+                                   [(j, alone & mine, alone_points) for j, alone, alone_points in ends if alone & mine]))
+        found.sort(key=lambda step: (-step.value, step.cell))
+        del found[STEPS:]
+        self._stepped[key] = found
+        self._cached += len(found) + 1
+        return found
+
+    def _step_bound(self, who: int, play: ScoredPlay, steps: list[_Step]) -> int:
+        """An upper bound on the margin of ``play`` for ``who`` when it leaves them two tiles that cannot go out
+        together against an opponent's two (``_steps``): the play's points minus the first step it leaves alone
+        (its cells, and the cells each changes, apart), plus the most the player's single after both can score;
+        INFINITY when none applies."""
+        rest = [tile.kind for tile in self.hands[who]]
+        for p in play.placements:
+            rest.remove(p.tile.kind)
+        one, two = rest
+        if one != two and (one // 6 == two // 6 or one % 6 == two % 6):
+            return INFINITY   # the two may go out together
+        mask = (1 << one) | (1 << two)
+        grid = self.grid
+        index, kinds = grid.index, grid.kinds
+        cells = [index(p.cell) for p in play.placements]
+        for i, p in zip(cells, play.placements):
+            kinds[i] = p.tile.kind
+        ends = self._changed(cells, mask)
+        for i in cells:
+            kinds[i] = None
+        changed = {j for j, _, _ in ends}
+        for step in steps:
+            if step.cell in changed or not step.guard.isdisjoint(cells) or not step.changed.isdisjoint(changed):
+                continue
+            moved = changed | step.changed
+            moved.update(cells)
+            moved.add(step.cell)
+            most = 0   # a pass scores nothing
+            for _, alone, points in ends:
+                if alone & mask and points > most:
+                    most = points
+            for _, alone, points in step.mine:
+                if alone & mask and points > most:
+                    most = points
+            for j, (fits, points) in self.singles.items():
+                if fits & mask and points > most and j not in moved:
+                    most = points
+            return play.points - step.value + most
         return INFINITY
 
     def _reply(self, who: int, play: ScoredPlay) -> int:
