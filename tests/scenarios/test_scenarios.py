@@ -82,6 +82,12 @@ def place_one(d: Driver) -> str:
     return cell
 
 
+def log_beyond(d: Driver, entries: int, what: str = "") -> None:
+    """Until the log holds more than ``entries`` moves."""
+    d.wait(f"return document.querySelectorAll('{LOG}').length > arguments[0];", entries,
+           what=what or f"more than {entries} moves")
+
+
 def play_any(d: Driver) -> None:
     """Place what can be placed (at least one tile) and press Play."""
     place_one(d)
@@ -90,7 +96,7 @@ def play_any(d: Driver) -> None:
     entries = d.count(LOG)
     d.action("play")
     d.wait_for("[data-pending]", 0)
-    d.wait(f"return document.querySelectorAll('{LOG}').length > arguments[0];", entries, what="the move in the log")
+    log_beyond(d, entries, "the move in the log")
 
 
 def choose_two(d: Driver, mode: str) -> None:
@@ -100,7 +106,7 @@ def choose_two(d: Driver, mode: str) -> None:
     d.click(RACK, 0)
     d.click(RACK, 1)
     d.action("confirm")
-    d.wait(f"return document.querySelectorAll('{LOG}').length > arguments[0];", entries, what=f"the {mode}")
+    log_beyond(d, entries, f"the {mode}")
 
 
 def scores(d: Driver, seats: int = 2) -> list[str]:
@@ -242,10 +248,6 @@ def test_hot_seat_handover(driver: Driver) -> None:
     driver.action("reveal")
     wait_human(driver, 1)
     assert driver.count(RACK) == 6
-
-
-def log_beyond(d: Driver, entries: int) -> None:
-    d.wait(f"return document.querySelectorAll('{LOG}').length > arguments[0];", entries, what=f"more than {entries} moves")
 
 
 def test_the_expert_thinks_in_a_worker_and_a_cubes_roll(driver: Driver) -> None:

@@ -99,6 +99,11 @@ class _Step(NamedTuple):
     mine: list[tuple[int, int, int]]
 
 
+def _together(one: int, two: int) -> bool:
+    """Two tiles of these kinds can go out in one play: different kinds sharing a colour or a shape (C5)."""
+    return one != two and (one // 6 == two // 6 or one % 6 == two % 6)
+
+
 class _Budget(Exception):
     """The node budget or the deadline ran out in the middle of an iteration."""
 
@@ -764,7 +769,7 @@ class Solver:
         for p in play.placements:
             rest.remove(p.tile.kind)
         one, two = rest
-        if one != two and (one // 6 == two // 6 or one % 6 == two % 6):
+        if _together(one, two):
             return INFINITY   # the two may go out together
         mask = (1 << one) | (1 << two)
         grid = self.grid
@@ -867,7 +872,7 @@ class Solver:
         one, two = hand[0].kind, hand[1].kind
         mine = (1 << one) | (1 << two)
         best = -INFINITY
-        if one != two and (one // 6 == two // 6 or one % 6 == two % 6):   # the two tiles may go out together
+        if _together(one, two):   # the two tiles may go out together
             plays = self._moves(who)
             if plays and len(plays[0].placements) == 2:   # going out first, by points
                 best = plays[0].points + END_BONUS
