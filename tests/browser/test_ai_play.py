@@ -87,6 +87,10 @@ def test_a_human_plays_hard_to_the_end_with_hints(page: Page, site_url, wait_rea
                      and "turn passed" not in last.inner_text())
         done.append(take_hint(page))
         hints += 0 if same_turn else 1
+        last = page.locator("#log > li").first
+        if done[-1] == "roll" and "turn passed" not in last.inner_text():   # once a turn (Q3)
+            expect(last).to_contain_text("re-rolled")
+            expect(page.locator('button[data-action="roll"]')).to_have_attribute("aria-disabled", "true")
         if hints == 3 and not reloaded:  # the count is saved beside the record, and a reload keeps it
             reloaded = True
             assert saved_hints(page) == [3, 0]

@@ -1,16 +1,29 @@
-"""Nothing lost, nothing leaked, in the real page: the hand-over screen holds no rack, Undo there hands the device
-back first; two tabs on one game agree; stored values of any shape never stop the page."""
+"""Nothing lost, nothing leaked, in the real page: the hand-over screen holds no rack (nor does the tile tracker),
+Undo there hands the device back first; two tabs on one game agree; stored values of any shape never stop the page."""
 
 from __future__ import annotations
 
 import json
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from test_play import play_any, start, wait_human
 
 RACK_TILES = "#rack [data-tile], #rack .rack-tile"
+TRACKER_CELLS = "td.tracker__cell"
+
+
+def open_tracker(page: Page) -> Locator:
+    page.locator('button[data-action="tracker"]:not([hidden])').click()
+    tracker = page.locator("#tracker-dialog")
+    expect(tracker).to_be_visible()
+    return tracker
+
+
+def close_tracker(page: Page) -> None:
+    page.locator('#tracker-dialog button[data-action="close-dialog"]').click()
+    expect(page.locator("#tracker-dialog")).to_be_hidden()
 
 
 def test_the_hand_over_screen_holds_no_rack_and_undo_hands_the_device_back(page: Page, open_ready) -> None:
@@ -21,11 +34,23 @@ def test_the_hand_over_screen_holds_no_rack_and_undo_hands_the_device_back(page:
     page.get_by_role("button", name="I am Ann: show my tiles").click()
     wait_human(page, 0)
     expect(html).not_to_have_attribute("data-handover", re.compile(".*"))
+    # the tile tracker counts the tiles Ann has not seen: 36 kinds (colours x shapes), over 60 tiles
+    tracker = open_tracker(page)
+    expect(tracker).to_contain_text("Tiles not seen by Ann")
+    cells = tracker.locator(TRACKER_CELLS)
+    expect(cells).to_have_count(36)
+    assert sum(int(n or 0) for n in cells.evaluate_all("cs => cs.map(c => c.dataset.count)")) > 60
+    close_tracker(page)
     play_any(page)
     # "Pass the device to Bob": no tile of any rack in the DOM, and Undo is Ann's
     expect(html).to_have_attribute("data-handover", "1")
     expect(page.locator("#privacy-title")).to_have_text("Pass the device to Bob")
     expect(page.locator(RACK_TILES)).to_have_count(0)
+    # the tracker would give Ann's rack away to Bob: it waits for the hand-over
+    tracker = open_tracker(page)
+    expect(tracker).to_contain_text("Pass the device to Bob")
+    expect(tracker.locator(TRACKER_CELLS)).to_have_count(0)
+    close_tracker(page)
     undo = page.get_by_role("button", name="Undo")
     expect(undo).not_to_have_attribute("aria-disabled", "true")
     undo.click()

@@ -2,9 +2,10 @@
 
 Each test opens the page, so each covers a whole story: a corrupt save, a name with HTML, the
 language switch, computer games to the end in each variant, the keyboard and axe-core audits. A
-human turn by clicks, a refused placement, exchange, undo, reload and resume, a Cubes re-roll,
-hot-seat privacy (the tile tracker included) and the Expert's worker are shared scenarios, run in
-Chromium, WebKit and Firefox (tests/scenarios).
+human turn by clicks, a refused placement, exchange, undo, reload and resume are a shared scenario, run
+in Chromium, WebKit and Firefox (tests/scenarios); hot-seat privacy (the tile tracker included), a Cubes
+re-roll and the Expert's worker are shared scenarios too, taken in Chromium by deeper tests
+(test_hidden_racks_and_saves.py, test_ai_play.py).
 """
 
 from __future__ import annotations

@@ -226,6 +226,8 @@ def close_tracker(d: Driver) -> None:
     d.wait("return !document.getElementById('tracker-dialog').open;", what="the tile tracker to close")
 
 
+@pytest.mark.chromium_covered_by(
+    "tests/browser/test_hidden_racks_and_saves.py::test_the_hand_over_screen_holds_no_rack_and_undo_hands_the_device_back")
 def test_hot_seat_handover(driver: Driver) -> None:
     start(driver, "?variant=classic&seats=human,human&seed=5&names=Ann,Bob&pace=0")
     assert driver.count(RACK) == 0  # hidden until Ann says she holds the device
@@ -250,6 +252,9 @@ def test_hot_seat_handover(driver: Driver) -> None:
     assert driver.count(RACK) == 6
 
 
+@pytest.mark.chromium_covered_by(
+    "tests/browser/test_ai_play.py::test_the_expert_thinks_in_a_worker_to_its_budget_while_the_page_responds",
+    "tests/browser/test_ai_play.py::test_a_human_plays_hard_to_the_end_with_hints")
 def test_the_expert_thinks_in_a_worker_and_a_cubes_roll(driver: Driver) -> None:
     start(driver, "?variant=cubes&seats=expert,human&seed=5&names=Deep,Ann&pace=0")
     wait_human(driver, 1)
