@@ -20,6 +20,7 @@ gives its points.
 """
 from __future__ import annotations
 
+from itertools import repeat
 from operator import itemgetter
 from typing import Callable, Mapping, Sequence
 
@@ -243,7 +244,7 @@ class Position:
                         index = (common & -common).bit_length() - 1
                         common &= common - 1
                         group = GROUPS[index] & ~run
-                        found.append((total, tuple(cells), tuple(mask & group for mask in masks), group,
+                        found.append((total, tuple(cells), tuple([mask & group for mask in masks]), group,
                                       len(cells), key, start + i - 1, start + j, index))
         found.sort(key=itemgetter(0), reverse=True)   # stable: the scan's order among equal points
         return found
@@ -252,11 +253,10 @@ class Position:
                                                                                list[Crossing | None]]:
         """Places ``low`` to ``high`` of a line, read once for every segment through them: the cells, their tiles'
         kinds (None: empty) and their crossings (None: none)."""
-        cells = [(pos, line) for pos in range(low, high + 1)] if horizontal else [
-            (line, pos) for pos in range(low, high + 1)]
-        kinds = self.kinds
+        places = range(low, high + 1)
+        cells = list(zip(places, repeat(line)) if horizontal else zip(repeat(line), places))
         crossing = self.down if horizontal else self.across
-        return cells, [kinds.get(cell) for cell in cells], [crossing.get(cell) for cell in cells]
+        return cells, list(map(self.kinds.get, cells)), list(map(crossing.get, cells))
 
     def _anchor_lines(self) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
         """Rows and columns holding a tile or an empty cell next to one: line -> [lowest, highest] anchor."""
@@ -277,13 +277,13 @@ class Position:
             return None
         best = self._single(hand_kinds)
         best_points = 0 if best is None else best[0]
-        groups = [(mask, hand_kinds & mask) for mask in GROUPS if bin(hand_kinds & mask).count("1") >= 2]
+        groups = [(mask, hand_kinds & mask) for mask in GROUPS if (hand_kinds & mask).bit_count() >= 2]
         if not groups:
             return best
         if self.merged is not None and not self.changed and self.extra is None:   # prepared here: one list
             found = _best_listed(self.merged, hand_kinds, best_points, {})
             return best if found is None else found
-        most = max(bin(kinds).count("1") for _, kinds in groups)
+        most = max(kinds.bit_count() for _, kinds in groups)
         rows, columns = self._anchor_lines()
         for horizontal, lines in ((True, rows), (False, columns)):
             starts = {line: range(low - 5, high + 1) for line, (low, high) in lines.items()}
@@ -302,7 +302,7 @@ class Position:
         if not hand_kinds:
             return 0
         best_points = self._single_points(hand_kinds)
-        groups = [(mask, hand_kinds & mask) for mask in GROUPS if bin(hand_kinds & mask).count("1") >= 2]
+        groups = [(mask, hand_kinds & mask) for mask in GROUPS if (hand_kinds & mask).bit_count() >= 2]
         if not groups:
             return best_points
         changed = self.changed
@@ -310,9 +310,10 @@ class Position:
         if found is not None:
             best_points = found[0]
         if changed:   # the segments that read a changed place, found again
-            most = max(bin(kinds).count("1") for _, kinds in groups)
+            most = max(kinds.bit_count() for _, kinds in groups)
             for horizontal in (True, False):
-                starts = {line: sorted({a for place in places for a in range(place - QWIRKLE, place + 2)})
+                # every start that may read a changed place (a few more read none: found twice, no harm to points)
+                starts = {line: range(min(places) - QWIRKLE, max(places) + 2)
                           for (across, line), places in changed.items() if across == horizontal}
                 found = self._segments(horizontal, starts, hand_kinds, groups, most, best_points)
                 if found is not None and found[0] > best_points:
@@ -494,7 +495,7 @@ def _first_filled(segments: list[Segment], hand_kinds: int, beat: int) -> Found 
         if total <= beat:
             return None
         free = hand_kinds & group
-        if bin(free).count("1") < size:
+        if free.bit_count() < size:
             continue
         chosen = _assign(fits, 0, free)
         if chosen is not None:
@@ -628,7 +629,7 @@ class FlexPosition(Position):
                         best_points = h_points + v_points + extra
                         best = (best_points, [cell], [kind])
                         best_backs = [background]
-        groups = [(mask, hand_kinds & mask) for mask in GROUPS if bin(hand_kinds & mask).count("1") >= 2]
+        groups = [(mask, hand_kinds & mask) for mask in GROUPS if (hand_kinds & mask).bit_count() >= 2]
         if groups:
             chosen_backs: list[list[int]] = []
             ceiling: dict[Cell, int] = {}   # the most diagonal points any held background earns on a cell
@@ -653,7 +654,7 @@ class FlexPosition(Position):
                 return points, list(cells), kinds
 
             self.extra = judge
-            most = max(bin(kinds).count("1") for _, kinds in groups)
+            most = max(kinds.bit_count() for _, kinds in groups)
             rows, columns = self._anchor_lines()
             try:
                 for horizontal, lines in ((True, rows), (False, columns)):
