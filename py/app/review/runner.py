@@ -69,16 +69,34 @@ class ReviewRunner:
         waiting = self._waiting()
         return waiting.result() if waiting.done() and not self.broken else None
 
-    async def _call(self, worker: "AiWorker | None", name: str, *args: Any) -> str | None:
-        """A chunk from the worker; None when there is no worker or it failed (then the page computes)."""
+    def _ask(self, worker: "AiWorker | None", name: str, *args: Any) -> "asyncio.Future[Any] | None":
+        """A chunk asked of the worker now, its answer awaited later (``_answer``); None without a worker."""
         if worker is None or self.broken:
             return None
         try:
-            return str(await getattr(worker, name)(*args))
+            asked: "asyncio.Future[Any]" = asyncio.ensure_future(getattr(worker, name)(*args))
+            return asked
         except Exception as error:  # noqa: BLE001 - compute on the page instead
-            self.broken = True
-            self.host.log(f"review worker failed: {error}", warning=True)
+            self._failed(error)
             return None
+
+    async def _answer(self, asked: "asyncio.Future[Any] | None") -> str | None:
+        """The answer to a chunk asked; None when there is no worker or it failed (then the page computes)."""
+        if asked is None or self.broken:
+            return None
+        try:
+            return str(await asked)
+        except Exception as error:  # noqa: BLE001 - compute on the page instead
+            self._failed(error)
+            return None
+
+    async def _call(self, worker: "AiWorker | None", name: str, *args: Any) -> str | None:
+        """A chunk from the worker, asked and awaited."""
+        return await self._answer(self._ask(worker, name, *args))
+
+    def _failed(self, error: Exception) -> None:
+        self.broken = True
+        self.host.log(f"review worker failed: {error}", warning=True)
 
     # -- the passes ------------------------------------------------------------------------------
     async def _run(self, review: ReviewSession) -> None:
@@ -137,14 +155,20 @@ class ReviewRunner:
         return not review.closed
 
     async def _levels(self, review: ReviewSession, run: int) -> None:
+        """The level's choices, a move per call in the order the player looks; the next move is asked of the worker
+        before the last one is drawn, so that the worker thinks while the page draws."""
         worker = None if self.broken else await self._waiting()
         started = self.host.now()
         level, budget = review.level, review.budget
         places: set[str] = set()
-        while run == review.run and len(review.levels) < review.total:
-            start = next_to_compute(review)
-            args = (review.record_json, level, budget, start, 1)
-            text = await self._call(worker, "review_levels", *args)
+
+        def ask() -> "tuple[tuple[Any, ...], asyncio.Future[Any] | None]":
+            args = (review.record_json, level, budget, next_to_compute(review), 1)
+            return args, self._ask(worker, "review_levels", *args)
+
+        args, asked = ask() if len(review.levels) < review.total else ((), None)
+        while len(review.levels) < review.total:
+            text = await self._answer(asked)
             places.add("page" if text is None else "worker")
             if text is None:
                 text = review_service.review_levels(*args)
@@ -155,7 +179,8 @@ class ReviewRunner:
                 review.error = "review: the engine returned no move"
                 self.changed(review)
                 return
+            if len(review.levels) < review.total:
+                args, asked = ask()   # asked before drawing: the worker thinks meanwhile
             self.changed(review)
-        if run == review.run:
-            self.host.log(f"review-level level={level} budget={budget} moves={review.total}"
-                          f" ms={(self.host.now() - started) * 1000:.0f} where={'+'.join(sorted(places))}")
+        self.host.log(f"review-level level={level} budget={budget} moves={review.total}"
+                      f" ms={(self.host.now() - started) * 1000:.0f} where={'+'.join(sorted(places))}")

@@ -45,7 +45,7 @@ from .evaluate import Weights
 from .exchange import EXCHANGE_BASE, exchange_choice
 from .levels import HardPlayer
 from .lines import kinds_by_cell
-from .quick import FlexPosition, Position
+from .quick import Carried, FlexPosition, Position
 from .sampling import Deal, Sampler
 from .solver import Solver
 
@@ -90,7 +90,7 @@ class ExpertPlayer(HardPlayer):
     def __init__(self, rng: random.Random, seconds: float | None = DEFAULT_SECONDS,
                  iterations: int | None = None, candidates: int = 8, weights: Weights = Weights(),
                  exchange_base: float = EXCHANGE_BASE, follow_up: float = 1.0, endgame: str = "solver",
-                 solver_nodes: int = SOLVER_NODES, prior: float = PRIOR_DEALS) -> None:
+                 solver_nodes: int = SOLVER_NODES, prior: float = PRIOR_DEALS, carried: Carried | None = None) -> None:
         super().__init__(rng, weights, exchange_base, roll_samples=16, endgame_nodes=0)
         if iterations is None:
             iterations = DEFAULT_ITERATIONS if seconds is None else CAPPED_ITERATIONS
@@ -109,6 +109,7 @@ class ExpertPlayer(HardPlayer):
         self.candidates = candidates
         self.follow_up = follow_up
         self.prior = prior
+        self.carried = carried   # a review's positions in turn: each starts from the last one's line lists
         self.looked = 0   # look-aheads made for the last move (bench/aimove.py prints the page's)
         self._root: _Sim | None = None
         self._root_view: PlayerView | None = None
@@ -236,7 +237,7 @@ class ExpertPlayer(HardPlayer):
         """A fresh copy of the position after the candidate (cached per candidate for the move)."""
         if self._root is None or self._root_view is not view:
             self._root_view = view
-            self._root = _Sim.of(view)
+            self._root = _Sim.of(view, self.carried)
             self._root.prepare()
             self._cache = {}
         key = id(candidate)
@@ -280,10 +281,11 @@ class _Sim:
         self.flex = flex
 
     @classmethod
-    def of(cls, view: PlayerView) -> "_Sim":
+    def of(cls, view: PlayerView, carried: Carried | None = None) -> "_Sim":
         if view.variant.diagonals:
             return cls(None, FlexPosition(view.board.tiles))
-        return cls(Position(kinds_by_cell(view.board.tiles)), None)
+        kinds = kinds_by_cell(view.board.tiles)
+        return cls(Position(kinds) if carried is None else carried.position(kinds), None)
 
     def copy(self) -> "_Sim":
         if self.position is not None:

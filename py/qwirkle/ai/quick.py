@@ -20,6 +20,8 @@ gives its points.
 """
 from __future__ import annotations
 
+from itertools import repeat
+from operator import itemgetter
 from typing import Callable, Mapping, Sequence
 
 from ..movegen import ALL_KINDS, COLOR_MASKS, NO_CROSSING, SHAPE_MASKS, cell_crossing, joinable
@@ -35,10 +37,13 @@ Line = tuple[bool, int]              # (horizontal, row or column)
 # number of cells, the line, the first and last place along it the segment reads (the empty ends included), the
 # group's index in GROUPS
 Segment = tuple[int, tuple[Cell, ...], tuple[int, ...], int, int, Line, int, int, int]
-Listed = tuple[int, int, tuple[Cell, ...], tuple[int, ...], int, Line, int, int]   # points, place in the order, ...
+# minus the points, the place in the order (a line's rank times ORDER_STEP plus the segment's place in the line's list),
+# then as ``Segment``: cells, kinds by cell, the group's kinds, the line, the first and last place read
+Listed = tuple[int, float, tuple[Cell, ...], tuple[int, ...], int, Line, int, int]
 Changes = dict[Line, tuple[int, ...]]   # places along each line where a tile or a crossing changed
 Buckets = dict[tuple[int, int], list[Listed]]   # (group's index in GROUPS, cells) -> segments, best first
 GROUPS = COLOR_MASKS + SHAPE_MASKS
+ORDER_STEP = 1 << 20   # more than the segments of any one line, so that (rank, place in the line) is one number
 
 
 LINE_POINTS = tuple(line_points(n) for n in range(QWIRKLE + 1))
@@ -47,7 +52,7 @@ LINE_POINTS = tuple(line_points(n) for n in range(QWIRKLE + 1))
 class Position:
     """Kinds by cell plus the crossing data of every empty cell next to a tile."""
 
-    __slots__ = ("kinds", "across", "down", "extra", "segments", "merged", "singles", "changed")
+    __slots__ = ("kinds", "across", "down", "extra", "segments", "merged", "ranks", "singles", "changed")
 
     def __init__(self, kinds: dict[Cell, int] | None = None) -> None:
         self.extra: Callable[[int, list[Cell], list[int], int, list[tuple[int, int]], int], Found | None] | None = None
@@ -56,6 +61,7 @@ class Position:
         self.down: dict[Cell, Crossing] = {}     # empty cells with an upper or lower neighbour
         self.segments: dict[Line, list[Segment]] = {}   # prepared lines (shared by copies, never changed in place)
         self.merged: Buckets | None = None   # every line's segments at the last prepare, by group and size
+        self.ranks: dict[Line, float] = {}   # each line's place in the merged order at the last prepare
         self.singles: list[tuple[int, Cell, int]] = []   # the open cells at the last prepare: points, cell, kinds
         self.changed: Changes = {}   # since (the merged segments that read these places are stale)
         if kinds:
@@ -70,6 +76,7 @@ class Position:
         other.down = dict(self.down)
         other.segments = self.segments
         other.merged = self.merged
+        other.ranks = self.ranks
         other.singles = self.singles
         other.changed = self.changed
         return other
@@ -108,23 +115,22 @@ class Position:
             self.changed = since
 
     def prepare(self) -> None:
-        """List the segments of every row and column not listed yet, and all of them in one list in the order
-        ``best_play`` finds them (best points first; among equals rows, then columns, in ``_anchor_lines`` order),
-        for many hands to come."""
+        """List the segments of every row and column not listed yet, and all of them by group and size in the order
+        ``best_play`` finds them (best points first; among equals rows, then columns, in ``_anchor_lines`` order,
+        each line's in its list's order), for many hands to come. A copy of a prepared position with tiles placed
+        since keeps the lists of the lines the tiles left alone and adds those of the changed lines (``_merge``)."""
         rows, columns = self._anchor_lines()
-        segments = self.segments
-        merged: list[Segment] = []
-        for horizontal, lines in ((True, rows), (False, columns)):
-            for line, (low, high) in lines.items():
-                listed = segments.get((horizontal, line))
-                if listed is None:
-                    listed = segments[(horizontal, line)] = self._line_segments(horizontal, line, low, high)
-                merged.extend(listed)
-        merged.sort(key=_points_first)   # stable: the scan's order among equal points
-        buckets: Buckets = {}
-        for order, (total, cells, fits, need, size, where, first, last, group) in enumerate(merged):
-            buckets.setdefault((group, size), []).append((total, order, cells, fits, need, where, first, last))
-        self.merged = buckets
+        lines = [(True, line) for line in rows] + [(False, line) for line in columns]
+        spans = [*rows.values(), *columns.values()]
+        if self.merged is None or not self._merge(lines, spans):
+            ranks: dict[Line, float] = {}
+            buckets: Buckets = {}
+            for rank, (key, (low, high)) in enumerate(zip(lines, spans)):
+                ranks[key] = rank
+                _add(buckets, self._listed(key, low, high), rank * ORDER_STEP)
+            for bucket in buckets.values():
+                bucket.sort()   # by points, then the order: no two entries have the same order
+            self.merged, self.ranks = buckets, ranks
         across, down = self.across, self.down
         singles = []
         for cell in open_cells(across, down):
@@ -136,26 +142,75 @@ class Position:
         self.singles = singles
         self.changed = {}
 
+    def _listed(self, key: Line, low: int, high: int) -> list[Segment]:
+        """The line's segments, listed once (``_line_segments``)."""
+        listed = self.segments.get(key)
+        if listed is None:
+            listed = self.segments[key] = self._line_segments(key[0], key[1], low, high)
+        return listed
+
+    def _merge(self, lines: list[Line], spans: list[list[int]]) -> bool:
+        """The merged lists of the last prepare, without the lines changed since and with their new segments. The
+        lines left alone keep their order (their tiles and open cells stay where they were in the dicts), so they
+        keep their ranks and a changed or new line gets one between its neighbours'; False (nothing done) if the
+        ranks would not rise along the lines, then ``prepare`` merges everything again."""
+        dead, old = self.changed, self.ranks
+        ranks: dict[Line, float] = {}
+        fresh: list[int] = []     # indexes in ``lines`` of the lines listed again
+        waiting: list[Line] = []  # of those, the ones after the last line kept so far
+        before = -1.0
+        for index, key in enumerate(lines):
+            rank = None if key in dead else old.get(key)
+            if rank is None:
+                fresh.append(index)
+                waiting.append(key)
+                continue
+            if rank <= before:
+                return False
+            _between(ranks, waiting, before, rank)
+            ranks[key] = before = rank
+            waiting = []
+        _between(ranks, waiting, before, before + 1)
+        added: Buckets = {}
+        for index in fresh:
+            low, high = spans[index]
+            _add(added, self._listed(lines[index], low, high), ranks[lines[index]] * ORDER_STEP)
+        assert self.merged is not None
+        buckets: Buckets = {}
+        for group, bucket in self.merged.items():   # lists are shared by copies: new ones, never changed in place
+            if dead:
+                bucket = [entry for entry in bucket if entry[5] not in dead]
+            more = added.pop(group, None)
+            if more:
+                bucket = bucket + more
+                bucket.sort()
+            if bucket:
+                buckets[group] = bucket
+        for group, bucket in added.items():
+            bucket.sort()
+            buckets[group] = bucket
+        self.merged, self.ranks = buckets, ranks
+        return True
+
     def _line_segments(self, horizontal: bool, line: int, low: int, high: int) -> list[Segment]:
         """Every segment of two or more empty cells in the line that some hand might fill, whatever the hand:
         the scan of ``_segments`` without the hand's cuts, best points first (the scan's order among equals)."""
-        kinds = self.kinds
-        crossing = self.down if horizontal else self.across
         key = (horizontal, line)
         found: list[Segment] = []
-        for a in range(low - 5, high + 1):
-            if ((a - 1, line) if horizontal else (line, a - 1)) in kinds:
+        start = low - 6
+        at, kinds, crossing = self._strip(horizontal, line, start, high + QWIRKLE)
+        for i in range(low - 5 - start, high + 1 - start):
+            if kinds[i - 1] is not None:
                 continue
             run = 0
             touching = False
             cells: list[Cell] = []
             masks: list[int] = []
             points = 0
-            pos = a
-            end = a + QWIRKLE
-            while pos < end:
-                cell = (pos, line) if horizontal else (line, pos)
-                kind = kinds.get(cell)
+            j = i
+            end = i + QWIRKLE
+            while j < end:
+                kind = kinds[j]
                 if kind is not None:
                     bit = 1 << kind
                     if run & bit:
@@ -165,7 +220,7 @@ class Position:
                         break
                     touching = True
                 else:
-                    cross = crossing.get(cell)
+                    cross = crossing[j]
                     if cross is None:
                         mask = ALL_KINDS
                     else:
@@ -174,13 +229,13 @@ class Position:
                         touching = True
                     if not mask:
                         break
-                    cells.append(cell)
+                    cells.append(at[j])
                     masks.append(mask)
-                pos += 1
+                j += 1
                 if touching and len(cells) >= 2:
-                    if ((pos, line) if horizontal else (line, pos)) in kinds:
+                    if kinds[j] is not None:
                         continue
-                    total = points + LINE_POINTS[pos - a]
+                    total = points + LINE_POINTS[j - i]
                     common = _RUN_GROUPS.get(run) or _run_groups(run)
                     for mask in masks:
                         free = mask & ~run
@@ -189,10 +244,19 @@ class Position:
                         index = (common & -common).bit_length() - 1
                         common &= common - 1
                         group = GROUPS[index] & ~run
-                        found.append((total, tuple(cells), tuple(mask & group for mask in masks), group,
-                                      len(cells), key, a - 1, pos, index))
-        found.sort(key=_points_first)   # stable: the scan's order among equal points
+                        found.append((total, tuple(cells), tuple([mask & group for mask in masks]), group,
+                                      len(cells), key, start + i - 1, start + j, index))
+        found.sort(key=itemgetter(0), reverse=True)   # stable: the scan's order among equal points
         return found
+
+    def _strip(self, horizontal: bool, line: int, low: int, high: int) -> tuple[list[Cell], list[int | None],
+                                                                               list[Crossing | None]]:
+        """Places ``low`` to ``high`` of a line, read once for every segment through them: the cells, their tiles'
+        kinds (None: empty) and their crossings (None: none)."""
+        places = range(low, high + 1)
+        cells = list(zip(places, repeat(line)) if horizontal else zip(repeat(line), places))
+        crossing = self.down if horizontal else self.across
+        return cells, list(map(self.kinds.get, cells)), list(map(crossing.get, cells))
 
     def _anchor_lines(self) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
         """Rows and columns holding a tile or an empty cell next to one: line -> [lowest, highest] anchor."""
@@ -213,13 +277,13 @@ class Position:
             return None
         best = self._single(hand_kinds)
         best_points = 0 if best is None else best[0]
-        groups = [(mask, hand_kinds & mask) for mask in GROUPS if bin(hand_kinds & mask).count("1") >= 2]
+        groups = [(mask, hand_kinds & mask) for mask in GROUPS if (hand_kinds & mask).bit_count() >= 2]
         if not groups:
             return best
         if self.merged is not None and not self.changed and self.extra is None:   # prepared here: one list
             found = _best_listed(self.merged, hand_kinds, best_points, {})
             return best if found is None else found
-        most = max(bin(kinds).count("1") for _, kinds in groups)
+        most = max(kinds.bit_count() for _, kinds in groups)
         rows, columns = self._anchor_lines()
         for horizontal, lines in ((True, rows), (False, columns)):
             starts = {line: range(low - 5, high + 1) for line, (low, high) in lines.items()}
@@ -238,7 +302,7 @@ class Position:
         if not hand_kinds:
             return 0
         best_points = self._single_points(hand_kinds)
-        groups = [(mask, hand_kinds & mask) for mask in GROUPS if bin(hand_kinds & mask).count("1") >= 2]
+        groups = [(mask, hand_kinds & mask) for mask in GROUPS if (hand_kinds & mask).bit_count() >= 2]
         if not groups:
             return best_points
         changed = self.changed
@@ -246,9 +310,10 @@ class Position:
         if found is not None:
             best_points = found[0]
         if changed:   # the segments that read a changed place, found again
-            most = max(bin(kinds).count("1") for _, kinds in groups)
+            most = max(kinds.bit_count() for _, kinds in groups)
             for horizontal in (True, False):
-                starts = {line: sorted({a for place in places for a in range(place - QWIRKLE, place + 2)})
+                # every start that may read a changed place (a few more read none: found twice, no harm to points)
+                starts = {line: range(min(places) - QWIRKLE, max(places) + 2)
                           for (across, line), places in changed.items() if across == horizontal}
                 found = self._segments(horizontal, starts, hand_kinds, groups, most, best_points)
                 if found is not None and found[0] > best_points:
@@ -303,8 +368,6 @@ class Position:
                   groups: list[tuple[int, int]], most: int, beat: int) -> Found | None:
         """The best segment starting at the given places of each line (``best_play``: every start that may reach
         an anchor) that scores more than ``beat``, the first found among equals."""
-        kinds = self.kinds
-        crossing = self.down if horizontal else self.across
         best: Found | None = None
         listed = self.segments if self.extra is None else {}
         for line, starts in lines.items():
@@ -314,19 +377,23 @@ class Position:
                 if found is not None:
                     beat, best = found[0], found
                 continue
+            if not starts:
+                continue
+            start = starts[0] - 1
+            at, kinds, crossing = self._strip(horizontal, line, start, starts[-1] + QWIRKLE)
             for a in starts:
-                if ((a - 1, line) if horizontal else (line, a - 1)) in kinds:
+                i = a - start
+                if kinds[i - 1] is not None:
                     continue
                 run = 0
                 touching = False
                 cells: list[Cell] = []
                 masks: list[int] = []
                 points = 0
-                pos = a
-                end = a + QWIRKLE
-                while pos < end:
-                    cell = (pos, line) if horizontal else (line, pos)
-                    kind = kinds.get(cell)
+                j = i
+                end = i + QWIRKLE
+                while j < end:
+                    kind = kinds[j]
                     if kind is not None:
                         bit = 1 << kind
                         if run & bit:
@@ -336,7 +403,7 @@ class Position:
                             break
                         touching = True
                     else:
-                        cross = crossing.get(cell)
+                        cross = crossing[j]
                         if cross is None:
                             mask = hand_kinds
                         else:
@@ -345,12 +412,12 @@ class Position:
                             touching = True
                         if not mask or len(cells) == most:
                             break
-                        cells.append(cell)
+                        cells.append(at[j])
                         masks.append(mask)
-                    pos += 1
+                    j += 1
                     if touching and len(cells) >= 2:
-                        total = points + LINE_POINTS[pos - a]
-                        if ((pos, line) if horizontal else (line, pos)) in kinds:
+                        total = points + LINE_POINTS[j - i]
+                        if kinds[j] is not None:
                             continue
                         if self.extra is None:
                             if total > beat:
@@ -366,6 +433,28 @@ class Position:
         return best
 
 
+class Carried:
+    """The last position asked for, kept so that the next one, a few tiles on, lists only the lines those tiles
+    changed: a game review asks the Expert about every position of a record in turn, each the one before with a play
+    more (or the same board, after an exchange). ``position(kinds)`` is a fresh ``Position`` (its dicts in the order
+    of a fresh one, so the same answers, ties included) that starts with the line lists of the last position that
+    still hold."""
+
+    def __init__(self) -> None:
+        self.last: Position | None = None
+
+    def position(self, kinds: dict[Cell, int]) -> Position:
+        fresh = Position(kinds)
+        last = self.last
+        if last is not None and len(last.kinds) <= len(kinds) and all(
+                kinds.get(cell) == kind for cell, kind in last.kinds.items()):
+            grown = last.copy()
+            grown.place([(cell, kind) for cell, kind in kinds.items() if cell not in last.kinds])
+            fresh.segments = dict(grown.segments)   # the lines the new tiles left alone (``place`` drops the rest)
+        self.last = fresh
+        return fresh
+
+
 def open_cells(across: dict[Cell, Crossing], down: dict[Cell, Crossing]) -> list[Cell]:
     """The empty cells next to a tile, in a fixed order: the dicts' insertion order, never a set's. A set of
     cells iterates in hash order, and hashes differ between 64-bit CPython and the page's 32-bit Pyodide, so
@@ -379,13 +468,13 @@ def _best_listed(buckets: Buckets, hand_kinds: int, beat: int, skip: Changes) ->
     read, and of those only segments of at most that many cells; segments that read a place of ``skip`` are passed
     over."""
     best: Found | None = None
-    best_order = -1
+    best_order = -1.0
     for index, group in enumerate(GROUPS):
         held = hand_kinds & group
         count = held.bit_count()
         for size in range(2, count + 1):
-            for total, order, cells, fits, need, line, first, last in buckets.get((index, size), ()):
-                if total < beat or total == beat and (best is None or order > best_order):
+            for minus, order, cells, fits, need, line, first, last in buckets.get((index, size), ()):
+                if -minus < beat or -minus == beat and (best is None or order > best_order):
                     break
                 if skip and line in skip and any(first <= place <= last for place in skip[line]):
                     continue
@@ -394,7 +483,7 @@ def _best_listed(buckets: Buckets, hand_kinds: int, beat: int, skip: Changes) ->
                     continue
                 chosen = _assign(fits, 0, free)
                 if chosen is not None:
-                    best, beat, best_order = (total, list(cells), chosen), total, order
+                    best, beat, best_order = (-minus, list(cells), chosen), -minus, order
                     break
     return best
 
@@ -406,7 +495,7 @@ def _first_filled(segments: list[Segment], hand_kinds: int, beat: int) -> Found 
         if total <= beat:
             return None
         free = hand_kinds & group
-        if bin(free).count("1") < size:
+        if free.bit_count() < size:
             continue
         chosen = _assign(fits, 0, free)
         if chosen is not None:
@@ -430,8 +519,23 @@ def _mask_groups(mask: int) -> int:
     return found
 
 
-def _points_first(segment: Segment) -> int:
-    return -segment[0]
+def _add(buckets: Buckets, listed: list[Segment], base: float) -> None:
+    """A line's segments into the buckets by group and size, each with its place in the order (``base`` on)."""
+    for place, (total, cells, fits, need, size, where, first, last, group) in enumerate(listed):
+        key = (group, size)
+        entry = (-total, base + place, cells, fits, need, where, first, last)
+        bucket = buckets.get(key)
+        if bucket is None:
+            buckets[key] = [entry]
+        else:
+            bucket.append(entry)
+
+
+def _between(ranks: dict[Line, float], lines: list[Line], low: float, high: float) -> None:
+    """Ranks for ``lines``, in order, strictly between ``low`` and ``high``."""
+    step = (high - low) / (len(lines) + 1)
+    for number, key in enumerate(lines, 1):
+        ranks[key] = low + number * step
 
 
 def _widen(lines: dict[int, list[int]], line: int, pos: int) -> None:
@@ -525,7 +629,7 @@ class FlexPosition(Position):
                         best_points = h_points + v_points + extra
                         best = (best_points, [cell], [kind])
                         best_backs = [background]
-        groups = [(mask, hand_kinds & mask) for mask in GROUPS if bin(hand_kinds & mask).count("1") >= 2]
+        groups = [(mask, hand_kinds & mask) for mask in GROUPS if (hand_kinds & mask).bit_count() >= 2]
         if groups:
             chosen_backs: list[list[int]] = []
             ceiling: dict[Cell, int] = {}   # the most diagonal points any held background earns on a cell
@@ -550,7 +654,7 @@ class FlexPosition(Position):
                 return points, list(cells), kinds
 
             self.extra = judge
-            most = max(bin(kinds).count("1") for _, kinds in groups)
+            most = max(kinds.bit_count() for _, kinds in groups)
             rows, columns = self._anchor_lines()
             try:
                 for horizontal, lines in ((True, rows), (False, columns)):

@@ -38,6 +38,7 @@ from ..ai import ALIASES, hint
 from ..ai.expert import DEFAULT_ITERATIONS
 from ..ai.lines import (DIAGONAL_STEPS, STEPS, accepts, bits, cell_accepts, diagonal_run, kinds_by_cell, line, missing,
                        touches)
+from ..ai.quick import Carried
 from ..game import END_BONUS, Game, TurnResult
 from ..movegen import ScoredPlay
 from ..notation import Cell, Move, Play, cell_notation, parse_move
@@ -180,6 +181,7 @@ def review_moves(source: Game | dict[str, Any] | str, level: str | None = None,
     history = game.history
     turns = _Turns(history)
     live = Game(game.options)
+    carried = Carried()
     for index, turn in enumerate(history):
         seat = live.to_move
         hand = live.hands[seat]
@@ -193,7 +195,7 @@ def review_moves(source: Game | dict[str, Any] | str, level: str | None = None,
             found = _best_qwirkle(live, plays)
             if found is not None and found[1] > turn_points:
                 missed, missed_points = found
-        level_move = None if level is None else _level_move(live, index, level, budget)
+        level_move = None if level is None else _level_move(live, index, level, budget, carried)
         winning = _win(live, move, index) if win else None
         live.apply(move)
         left: tuple[Chance, ...] = ()
@@ -250,9 +252,10 @@ class LevelReplay(Replay):
                  budget: int | None = None) -> None:
         super().__init__(source)
         self.level, self.budget = level, budget
+        self.carried = Carried()   # the Expert's line lists, from one position to the next (same moves, less work)
 
     def at(self, index: int) -> LevelMove:
-        return _level_move(self.position(index), index, self.level, self.budget)
+        return _level_move(self.position(index), index, self.level, self.budget, self.carried)
 
 
 def win_moves(source: Game | dict[str, Any] | str, samples: int = DEFAULT_SAMPLES,
@@ -453,11 +456,12 @@ def _win(game: Game, move: Move, index: int, samples: int = DEFAULT_SAMPLES,
     return move_chances(game, move, game.options.seed * 1_000_003 + index, samples, limit)
 
 
-def _level_move(game: Game, index: int, level: str, budget: int | None) -> LevelMove:
-    """The move ``level`` makes before record move ``index``, seeded from the record's seed and the index."""
+def _level_move(game: Game, index: int, level: str, budget: int | None, carried: Carried | None = None) -> LevelMove:
+    """The move ``level`` makes before record move ``index``, seeded from the record's seed and the index (with
+    ``carried``, the Expert starts from the line lists of the position asked for before: the same move, sooner)."""
     iterations = level_budget(level, budget)
     options: dict[str, Any] = {} if iterations is None else {"seconds": None, "iterations": iterations,
-                                                              "solver_nodes": REVIEW_SOLVER_NODES}
+                                                              "solver_nodes": REVIEW_SOLVER_NODES, "carried": carried}
     seed = game.options.seed * 1_000_003 + index
     advice = hint(game.view(game.to_move), level, seed, **options)
     assert advice is not None   # a level always has a move for the player to move

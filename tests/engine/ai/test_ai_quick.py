@@ -8,7 +8,7 @@ import pytest
 from qwirkle import Board, Game, Placement, Play, Tile, find_variant, legal_plays, parse_tiles
 from qwirkle.ai import make_player
 from qwirkle.ai.lines import kinds_by_cell
-from qwirkle.ai.quick import FlexPosition, Position
+from qwirkle.ai.quick import Carried, FlexPosition, Position
 
 POSITIONS = pathlib.Path(__file__).resolve().parents[3] / "bench" / "positions.jsonl"
 
@@ -99,35 +99,82 @@ def test_incremental_updates_match_a_fresh_position(variant):
                     position = copy
 
 
+def seeded_boards(variant, seeds, every):
+    """The board of greedy against medium in seeded games, every ``every`` moves once a tile is down."""
+    for seed in seeds:
+        game = Game.new(variant, ["a", "b"], seed)
+        players = [make_player("greedy", seed), make_player("medium", seed)]
+        while not game.is_over:
+            game.apply(players[game.to_move].choose(game.view(game.to_move)))
+            if game.board.tiles and not len(game.history) % every:
+                yield game.board
+
+
 @pytest.mark.parametrize("variant", ["classic", "cubes"])
 def test_prepared_positions_answer_as_a_fresh_scan(variant):
     """A prepared position gives the very play of a plain scan (ties too: the look-ahead's replies are placed), and a
     copy with a reply placed since gives its points, on many sampled hands of seeded games."""
     rng = random.Random(7)
     checked = 0
-    for seed in range(2):
-        game = Game.new(variant, ["a", "b"], 80 + seed)
-        players = [make_player("greedy", seed), make_player("medium", seed)]
-        while not game.is_over:
-            game.apply(players[game.to_move].choose(game.view(game.to_move)))
-            if not game.board.tiles or len(game.history) % 3:
+    for board in seeded_boards(variant, (80, 81), 3):
+        plain = Position(kinds_by_cell(board.tiles))
+        prepared = plain.copy()
+        prepared.prepare()
+        for _ in range(12):
+            hand = sum(1 << kind for kind in rng.sample(range(36), rng.randint(1, 6)))
+            assert prepared.best_play(hand) == plain.best_play(hand)
+            reply = prepared.best_play(hand)
+            if reply is None:
                 continue
-            plain = Position(kinds_by_cell(game.board.tiles))
-            prepared = plain.copy()
-            prepared.prepare()
-            for _ in range(12):
-                hand = sum(1 << kind for kind in rng.sample(range(36), rng.randint(1, 6)))
-                assert prepared.best_play(hand) == plain.best_play(hand)
-                reply = prepared.best_play(hand)
-                if reply is None:
-                    continue
-                after, fresh = prepared.copy(), plain.copy()
-                after.place(list(zip(reply[1], reply[2])))
-                fresh.place(list(zip(reply[1], reply[2])))
-                for _ in range(4):
-                    other = sum(1 << kind for kind in rng.sample(range(36), rng.randint(1, 6)))
-                    found = fresh.best_play(other)
-                    assert after.best_points(other) == (0 if found is None else found[0])
-                    assert after.best_play(other) == found
-                    checked += 1
+            after, fresh = prepared.copy(), plain.copy()
+            after.place(list(zip(reply[1], reply[2])))
+            fresh.place(list(zip(reply[1], reply[2])))
+            for _ in range(4):
+                other = sum(1 << kind for kind in rng.sample(range(36), rng.randint(1, 6)))
+                found = fresh.best_play(other)
+                assert after.best_points(other) == (0 if found is None else found[0])
+                assert after.best_play(other) == found
+                checked += 1
     assert checked > 500
+
+
+def without_orders(position):
+    """The prepared lists by group and size, each entry without its place in the order (numbers that differ
+    between a merge and a fresh prepare; their order within each list is what counts)."""
+    return {group: [entry[:1] + entry[2:] for entry in bucket] for group, bucket in position.merged.items()}
+
+
+@pytest.mark.parametrize("variant", ["classic", "cubes"])
+def test_a_merged_prepare_equals_a_full_one_and_carried_lists_hold(variant):
+    """A copy of a prepared position with a play placed, prepared again, merges the changed lines into the lists it
+    shares (``Position._merge``): the lists, in order, and every answer, ties included, are those of preparing it
+    all again. ``Carried`` positions, asked in the order of a game, are those of fresh ones."""
+    rng = random.Random(11)
+    carried = Carried()
+    merges = 0
+    for count, board in enumerate(seeded_boards(variant, (90,), 2)):
+        kinds = kinds_by_cell(board.tiles)
+        root, fresh = carried.position(kinds), Position(kinds)
+        root.prepare()
+        fresh.prepare()
+        assert (root.segments, without_orders(root), root.singles) == (
+            fresh.segments, without_orders(fresh), fresh.singles)
+        if count % 2:
+            continue
+        for _ in range(2):
+            hand = sum(1 << kind for kind in rng.sample(range(36), 6))
+            play = root.best_play(hand)
+            if play is None:
+                continue
+            merged, full = root.copy(), root.copy()
+            for position in (merged, full):
+                position.place(list(zip(play[1], play[2])))
+            full.merged = None
+            merged.prepare()
+            full.prepare()
+            assert without_orders(merged) == without_orders(full)
+            for _ in range(6):
+                other = sum(1 << kind for kind in rng.sample(range(36), rng.randint(2, 6)))
+                assert merged.best_play(other) == full.best_play(other)
+            merges += 1
+    assert merges > 10
