@@ -1,13 +1,16 @@
 """The exact end-game solver on seeded classic positions: for each hand size, the median and worst time and the share
-of positions proven (``exact``) within the time cap, as a Markdown table.
+of positions proven (``exact``) within the cap (time or nodes), as a Markdown table.
 
 Run: nice -n 10 python3 bench/endgame.py [--count 50] [--sizes 4,5,6] [--seconds 10] [--seed 1] [--clock cpu]
+     [--nodes N]
 
 A position: a two-player classic game played by the greedy level (seeded) until the bag is empty, then both hands cut
 to their first N tiles, the player on move first. Times are wall-clock seconds (the cap is wall clock, as in the page)
 and CPU seconds of this process (other load on the machine inflates those far less); ``--clock cpu`` caps each search
-on this process's CPU time instead, for a machine busy with other work. Goals (issue 25): 4 against 4 proven with a
-median of at most 0.5 s, 5 against 5 at most 3 s, at least half of 6 against 6 proven within 10 s.
+on this process's CPU time instead, for a machine busy with other work; ``--nodes N`` caps each search at N nodes
+and no clock, so the share proven is the same on any machine under any load (to compare two versions of the solver
+whose nodes cost the same). Goals (issue 25): 4 against 4 proven with a median of at most 0.5 s, 5 against 5 at most
+3 s, at least half of 6 against 6 proven within 10 s.
 """
 from __future__ import annotations
 
@@ -48,10 +51,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall", help="what the cap is measured on")
+    parser.add_argument("--nodes", type=int, help="cap each search at this many nodes instead of a time")
     parser.add_argument("--verbose", action="store_true", help="one line per position")
     args = parser.parse_args()
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     cap = f"{args.seconds:g} s" + (" CPU" if args.clock == "cpu" else "")
+    seconds = args.seconds
+    if args.nodes is not None:
+        cap, seconds = f"{args.nodes} nodes", None
     print(f"| hand | positions | median s | worst s | median CPU s | worst CPU s | proven within {cap} "
           "| median nodes |")
     print("|---|---|---|---|---|---|---|---|")
@@ -59,7 +66,7 @@ def main() -> None:
         walls, cpus, nodes, proven = [], [], [], 0
         for seed, board, variant, mine, theirs in positions(size, args.count, args.seed):
             wall, cpu = time.perf_counter(), time.process_time()
-            solution = solve(board, variant, mine, theirs, seconds=args.seconds, clock=clock)
+            solution = solve(board, variant, mine, theirs, nodes=args.nodes, seconds=seconds, clock=clock)
             walls.append(time.perf_counter() - wall)
             cpus.append(time.process_time() - cpu)
             nodes.append(solution.nodes)

@@ -8,14 +8,15 @@ How it stays exact and fast:
 
 - Every legal play is considered (``movegen.live_plays``, the same plays as ``legal_plays``); one is left out only by
   a proof: alpha-beta's, a last tile valued at once (it goes where it scores most), only the best of the plays that go
-  out searched, and ``_bound`` (the opponent's one tile going out after the play). Two tiles against one are valued
-  without making a play (``_two``): after a single only its cell and the ends of its runs change what a tile scores
-  alone, so the opponent's last tile (or, when it fits nowhere, the player's own) is valued from those cells and the
-  rest as they are. Against a one-tile opponent any play is valued that way when their tile then goes out
-  (``_reply``); the play is made only when it fits nowhere after it. A hand of at most three distinct kinds lists
-  its plays from the cells that take a tile alone (``_line_plays``: a play's next cell is an end of the run of the tiles before it). A player with a play must play
-  (C3: no exchange once the bag is empty); one without passes, and two passes in a row end the game with no bonus
-  (C10).
+  out searched, ``_bound`` (the opponent's one tile going out after the play) and ``_pair_bound`` (their two tiles
+  going out together after it, on cells the play leaves alone). Two tiles against one are valued without making a
+  play (``_two``): after a single only its cell and the ends of its runs change what a tile scores alone, so the
+  opponent's last tile (or, when it fits nowhere, the player's own) is valued from those cells and the rest as they
+  are. Against a one-tile opponent any play is valued that way when their tile then goes out (``_reply``); the play
+  is made only when it fits nowhere after it. A hand of at most three distinct kinds lists its plays from the cells
+  that take a tile alone (``_line_plays``: a play's next cell is an end of the run of the tiles before it). A player
+  with a play must play (C3: no exchange once the bag is empty); one without passes, and two passes in a row end the
+  game with no bonus (C10).
 - A transposition table keyed by a Zobrist hash of the tiles each player has placed since the root (that fixes the
   board and both hands), the side to move and whether the last move was a pass. Independent plays in two corners of
   the board meet again in either order, so the table saves whole subtrees. Entries keep the value as a bound (exact,
@@ -58,6 +59,7 @@ INFINITY = 1 << 30
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_CACHED_PLAYS = 400_000   # plays kept in the per-position cache before it is cleared (memory in Pyodide)
 STEPS = 4                 # the opponent's singles kept by ``_steps``
+PAIR_OUTS = 4             # a two-tile opponent's plays going out kept by ``_pair_outs``
 DERIVE_PLIES = 4          # how many plays back ``_derived`` looks for a list of the same player's plays
 
 
@@ -158,6 +160,7 @@ class Solver:
         self._path: list[_Made] = []                # the plays made, in order (``_derived``)
         self._ways: dict[int, list[_Threat]] = {}   # ``_threats`` by the plays' key
         self._stepped: dict[int, list[_Step]] = {}   # ``_steps`` by the plays' key
+        self._pairs: dict[int, list[tuple[int, int]]] = {}   # ``_pair_outs`` by the plays' key
         self._cached = 0
         self._keys: dict[tuple[int, Placement], int] = {}
         self._killers: dict[int, ScoredPlay] = {}   # by ply and side: the play that last cut there (``_killer``)
@@ -244,6 +247,7 @@ class Solver:
                 self._masks.clear()
                 self._ways.clear()
                 self._stepped.clear()
+                self._pairs.clear()
                 self._cached = 0
             self._plays[key] = plays
             if masks is not None:
@@ -523,6 +527,8 @@ class Solver:
         last = self.fast and self.plain and len(self.hands[1 - who]) == 1   # the opponent's reply goes out
         pairs = self.bounds and self.plain and len(self.hands[1 - who]) == 2 and size > 2 and bool(self.grid.tiles)
         steps: list[_Step] | None = None
+        duo = self.bounds and self.plain and len(self.hands[1 - who]) == 2 and bool(self.grid.tiles)
+        outs: list[tuple[int, int]] | None = None
         for play in self._ordered(who, first):
             if len(play.placements) == size:
                 if play.points <= out:
@@ -532,6 +538,9 @@ class Solver:
             elif self.bounds and (threats := self._threats(1 - who) if threats is None else threats) and (
                     bound := self._bound(play, threats)) <= alpha:
                 value = bound   # the opponent goes out after it for at least this much: proven no better
+            elif duo and (outs := self._pair_outs(1 - who) if outs is None else outs) and (
+                    bound := self._pair_bound(play, outs)) <= alpha:
+                value = bound   # the opponent's two tiles go out together after it: proven no better
             elif pairs and len(play.placements) == size - 2 and (
                     steps := self._steps(who) if steps is None else steps) and (
                     bound := self._step_bound(who, play, steps)) <= alpha:
@@ -712,6 +721,54 @@ class Solver:
         for threat in threats:
             if (threat.zone or self._zone(threat)).isdisjoint(cells):
                 return play.points - threat.points - END_BONUS
+        return INFINITY
+
+    def _pair_outs(self, who: int) -> list[tuple[int, int]]:
+        """When ``who`` holds two tiles that can go out together: the best ``PAIR_OUTS`` plays of both, each as its
+        points and its zone's cell bits (as in a play's mask): its two cells and the first empty cell at each end of
+        every run of tiles through them, both placed. A play of the opponent that fills none of those cells leaves
+        the pair legal with the same points (its lines hold no new tile, C5, C6). Cached by position."""
+        key = self._hash ^ self._side[who]
+        found = self._pairs.get(key)
+        if found is not None:
+            return found
+        found = []
+        hand = self.hands[who]
+        if len(hand) == 2 and _together(hand[0].kind, hand[1].kind):
+            grid = self.grid
+            kinds, width, index = grid.kinds, grid.width, grid.index
+            for play in self._moves(who):
+                if len(play.placements) != 2 or len(found) == PAIR_OUTS:
+                    break   # the plays going out come first, most points first
+                cells = [index(p.cell) for p in play.placements]
+                for i, p in zip(cells, play.placements):
+                    kinds[i] = p.tile.kind
+                mask = 0
+                for i in cells:
+                    mask |= 1 << (CELL_BITS + i)
+                    for step in (1, -1, width, -width):
+                        j = i + step
+                        while kinds[j] is not None:
+                            j += step
+                        mask |= 1 << (CELL_BITS + j)
+                for i in cells:
+                    kinds[i] = None
+                found.append((play.points, mask))
+        self._pairs[key] = found
+        self._cached += len(found) + 1
+        return found
+
+    def _pair_bound(self, play: ScoredPlay, outs: list[tuple[int, int]]) -> int:
+        """An upper bound on the margin of ``play`` (not going out) against an opponent whose two tiles go out
+        together (``_pair_outs``): its points minus the best of their plays going out whose zone it leaves alone, and
+        the 6 for going out; INFINITY when it touches every zone."""
+        index = self.grid.index
+        cells = 0
+        for p in play.placements:
+            cells |= 1 << (CELL_BITS + index(p.cell))
+        for points, zone in outs:
+            if not cells & zone:
+                return play.points - points - END_BONUS
         return INFINITY
 
     def _steps(self, who: int) -> list[_Step]:

@@ -11,6 +11,7 @@ from qwirkle import Board, Game, legal_plays
 from qwirkle.movegen import CELL_BITS, ScoredPlay, live_plays_through
 from qwirkle.notation import Placement
 from qwirkle.ai import make_player
+from qwirkle.ai import solver as solver_module
 from qwirkle.ai.solver import Solver, solve
 from qwirkle.game import END_BONUS
 
@@ -228,6 +229,19 @@ def test_the_bound_of_a_one_tile_opponent_going_out_prunes_without_changing_the_
     assert pruned < full
 
 
+def margin_of(game, mine, theirs, play):
+    """The margin of ``play`` by the mover holding ``mine`` against ``theirs``, solved afresh after it without the
+    bounds (alpha-beta only)."""
+    board = Board(game.board.tiles)
+    board.tiles.update((p.cell, p.tile) for p in play.placements)
+    rest = list(mine)
+    for p in play.placements:
+        rest.remove(p.tile)
+    after = solve(board, game.variant, theirs, rest, bounds=False)
+    assert after.exact
+    return play.points - after.margin
+
+
 def test_a_two_tile_opponents_single_then_going_out_never_bounds_a_play_below_its_value():
     # Solver._step_bound: a play leaving two tiles that cannot go out together, against two tiles, is worth at most
     # its points minus the opponent's single and their last tile going out on the lesser of two cells apart, plus the
@@ -244,18 +258,35 @@ def test_a_two_tile_opponents_single_then_going_out_never_bounds_a_play_below_it
             bound = solver._step_bound(0, play, steps)
             if bound >= 1 << 20:
                 continue
-            board = Board(game.board.tiles)
-            board.tiles.update((p.cell, p.tile) for p in play.placements)
-            rest = list(mine)
-            for p in play.placements:
-                rest.remove(p.tile)
-            after = solve(board, game.variant, theirs, rest, bounds=False)
-            assert after.exact
-            value = play.points - after.margin
+            value = margin_of(game, mine, theirs, play)
             assert bound >= value
             checked += 1
             tight += bound == value
     assert checked >= 100 and tight >= 1
+
+
+def test_a_two_tile_opponents_pair_going_out_never_bounds_a_play_below_its_value():
+    # Solver._pair_bound: against two tiles that can go out together, a play that does not go out and leaves alone
+    # the zone of one of their plays going out (its cells and the first empty cell at each end of its runs) is worth
+    # at most its points minus that play's points and 6. Checked against each play's margin solved afresh after it.
+    checked = tight = touching = 0
+    for game, mine, theirs in cut_hands(random.Random(31), range(1000, 1030), (2,)):
+        if len(theirs) != 2 or not solver_module._together(theirs[0].kind, theirs[1].kind):
+            continue
+        solver = Solver(game.board, game.variant, [mine, theirs])
+        outs = solver._pair_outs(1)
+        for play in solver._moves(0):
+            if len(play.placements) == len(mine):
+                continue
+            bound = solver._pair_bound(play, outs)
+            if bound >= 1 << 20:
+                continue
+            touching += bound > play.points - outs[0][0] - END_BONUS   # the best one's zone is touched
+            value = margin_of(game, mine, theirs, play)
+            assert bound >= value
+            checked += 1
+            tight += bound == value
+    assert checked >= 100 and tight >= 20 and touching >= 5
 
 
 def test_the_answer_does_not_follow_the_order_cells_are_kept_in():
