@@ -6,7 +6,10 @@ Each row is one ``qwirkle.study.tournament.run`` (seats rotated, game i dealt wi
 the first listed player, the level under test. Results are the same for the same seed and game count whatever the
 number of workers, except the timings; the Expert plays with its fixed tournament budget (``iterations``, no time
 cap), so its games are reproducible too. ``--games`` sets every row (default: 1000 for two players, 500 for four);
-``--only`` keeps the rows whose label contains the text (e.g. ``--only "classic 2p"``).
+``--only`` keeps the rows whose label contains the text (e.g. ``--only "classic 2p"``). ``--expert-iterations N`` plays
+the Expert at N look-aheads a move instead (the page's Expert makes about 2,000 in 1.5 s: ``bench/aimove.py``), with
+its end-game solver kept at the tournaments' 8,000 nodes (``solver_nodes`` scaled down), about what the page's solver
+reaches on that clock.
 """
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 
+from qwirkle.ai.expert import DEFAULT_ITERATIONS, SOLVER_NODES  # noqa: E402
 from qwirkle.study.tournament import run  # noqa: E402
 
 ROWS = [
@@ -52,10 +56,16 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", metavar="FILE", help="also append one JSON line per row to FILE")
+    parser.add_argument("--expert-iterations", type=int, metavar="N",
+                        help=f"the Expert's look-aheads a move (default: its tournament budget, {DEFAULT_ITERATIONS})")
     args = parser.parse_args()
     rows = [row for row in ROWS if args.only in label(row[0], row[1])]
     if not rows:
         parser.error(f"--only: no row matches {args.only!r}")
+    options = {}
+    if args.expert_iterations:
+        nodes = max(1, DEFAULT_ITERATIONS * SOLVER_NODES // args.expert_iterations)
+        options = {"expert": {"iterations": args.expert_iterations, "solver_nodes": nodes}}
     print("| variant | players | games | win % (fair share) | points/turn | greedy points/turn | qwirkles/game "
           "| qwirkles allowed/game | s/move |")
     print("|---|---|---|---|---|---|---|---|---|")
@@ -63,7 +73,7 @@ def main() -> int:
         names = players.split(",")
         games = args.games or default_games
         start = time.perf_counter()
-        result = run(variant, names, games, args.seed, workers=args.workers)
+        result = run(variant, names, games, args.seed, workers=args.workers, options=options)
         elapsed = time.perf_counter() - start
         me, others = result["players"][0], result["players"][1:]
         greedy_ppt = sum(p["points_per_turn"] for p in others) / len(others)
@@ -72,7 +82,7 @@ def main() -> int:
               f"| {me['seconds_per_move']:.3f} |", flush=True)
         if args.json:
             with open(args.json, "a", encoding="utf-8") as out:
-                out.write(json.dumps({"variant": variant, "players": names, "seed": args.seed,
+                out.write(json.dumps({"variant": variant, "players": names, "seed": args.seed, "options": options,
                                       "elapsed": round(elapsed, 1), **result}) + "\n")
     return 0
 

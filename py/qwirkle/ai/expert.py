@@ -4,8 +4,12 @@ For each candidate (Hard's best plays, plus an exchange when Hard would consider
 (``sampling.py``): play the candidate and draw, let every opponent make their best-scoring reply, then make our own
 best follow-up. The candidate's value is its points, minus the opponents' replies (each divided by the number of
 opponents: with several, the aim is to beat them on average), plus our follow-up, averaged over deals; the same deals
-serve every candidate. Candidates are cut by successive halving: the worse half goes after each round, so the budget
-goes to the close calls. A candidate's look-ahead mean is shrunk toward Hard's evaluation of it, which counts as
+serve every candidate. With 1 to ``PLAY_OUT_BAG`` tiles in the bag of a two-player classic game (``_plays_out``), a
+look-ahead goes on to the end of the game instead (``_play_out``: every player's best-scoring play in turn, the draws
+from the deal's bag, the +6 for going out), since then who empties the bag, who moves first once it is empty and who
+goes out weigh as much as the next plays; a play-out costs about ``PLAY_OUT_COST`` look-aheads of CPU time, so the
+budget is divided by that (``play_out=0``: as before). Candidates are cut by successive halving: the worse half goes
+after each round, so the budget goes to the close calls. A candidate's look-ahead mean is shrunk toward Hard's evaluation of it, which counts as
 ``prior`` look-aheads (``PRIOR_DEALS``): at the tournaments' budget the first cut comes after four to six deals
 each, where one deal with an opponent's Qwirkle moves a mean by several points, while the evaluation knows the leave
 and the Qwirkle danger on average; the more deals a candidate has seen, the less the evaluation weighs (``prior=0``:
@@ -56,6 +60,9 @@ CALIBRATION_SAMPLES = 2
 PRIOR_DEALS = 6.0              # Hard's evaluation of a candidate counts as this many look-aheads (see _Candidate.score)
 SOLVER_NODES = 50              # end-game solver nodes per iteration of budget: 8,000 by default, about 0.5 s
 ENDGAMES = ("solver", "search")
+PLAY_OUT_BAG = 6               # with at most this many tiles in the bag, look-aheads play out to the end
+PLAY_OUT_COST = 3.0            # a play-out's CPU time, in look-aheads: the budget is divided by it
+MAX_PLIES = 24                 # a play-out's plies at most
 
 
 class _Candidate:
@@ -90,7 +97,8 @@ class ExpertPlayer(HardPlayer):
     def __init__(self, rng: random.Random, seconds: float | None = DEFAULT_SECONDS,
                  iterations: int | None = None, candidates: int = 8, weights: Weights = Weights(),
                  exchange_base: float = EXCHANGE_BASE, follow_up: float = 1.0, endgame: str = "solver",
-                 solver_nodes: int = SOLVER_NODES, prior: float = PRIOR_DEALS, carried: Carried | None = None) -> None:
+                 solver_nodes: int = SOLVER_NODES, prior: float = PRIOR_DEALS, play_out: int = PLAY_OUT_BAG,
+                 carried: Carried | None = None) -> None:
         super().__init__(rng, weights, exchange_base, roll_samples=16, endgame_nodes=0)
         if iterations is None:
             iterations = DEFAULT_ITERATIONS if seconds is None else CAPPED_ITERATIONS
@@ -100,6 +108,8 @@ class ExpertPlayer(HardPlayer):
             raise ValueError("expert: seconds must be positive (or None for no time cap)")
         if prior < 0:
             raise ValueError("expert: prior must be at least 0")
+        if play_out < 0:
+            raise ValueError("expert: play_out must be at least 0")
         if endgame not in ENDGAMES:
             raise ValueError(f"expert: endgame must be one of {', '.join(ENDGAMES)}")
         self.endgame = endgame
@@ -109,6 +119,7 @@ class ExpertPlayer(HardPlayer):
         self.candidates = candidates
         self.follow_up = follow_up
         self.prior = prior
+        self.play_out = play_out
         self.carried = carried   # a review's positions in turn: each starts from the last one's line lists
         self.looked = 0   # look-aheads made for the last move (bench/aimove.py prints the page's)
         self._root: _Sim | None = None
@@ -155,6 +166,8 @@ class ExpertPlayer(HardPlayer):
         budget = self.iterations
         calibrating = deadline is not None
         start = time.perf_counter()
+        if self._plays_out(view):   # the same time for deeper look-aheads
+            budget = max(len(alive), int(budget / PLAY_OUT_COST))
         used = 0
         while used < budget:
             step = CALIBRATION_SAMPLES if calibrating else max(1, max(len(alive), budget // rounds) // len(alive))
@@ -212,6 +225,8 @@ class ExpertPlayer(HardPlayer):
         hand.extend(bag[:draw])
         del bag[:draw]
         board = self._after(view, candidate)
+        if self._plays_out(view):
+            return self._play_out(view, board, deal, hand, bag, value)
         n = len(deal.hands)
         share = 1.0 / (n - 1)   # an opponent's point counts 1/(players - 1): beat the opponents on average
         for i in range(1, n):
@@ -231,6 +246,49 @@ class ExpertPlayer(HardPlayer):
         if follow is not None:
             points, placed = follow
             value += self.follow_up * (points + (END_BONUS if not bag and len(placed) == len(hand) else 0))
+        return value
+
+    def _plays_out(self, view: PlayerView) -> bool:
+        """Whether look-aheads play out to the end here: few tiles in the bag, in two-player classic games (the
+        only ones measured: Flex diagonals and Cubes dice are left as they were)."""
+        variant = view.variant
+        return (0 < view.bag_count <= self.play_out and len(view.hand_sizes) == 2 and not variant.diagonals
+                and not variant.dice)
+
+    def _play_out(self, view: PlayerView, board: "_Sim", deal: Deal, hand: list[Tile], bag: list[Tile],
+                  value: float) -> float:
+        """``value`` plus our points minus the opponents' (each divided by their number, as in ``_look_ahead``)
+        when, after the candidate, every player makes their best-scoring play in turn and draws, to the end of the
+        game: someone going out with the bag empty (+6), or every player in a row without a play."""
+        hands = [list(h) for h in deal.hands]
+        hands[view.seat] = hand
+        n = len(hands)
+        share = 1.0 / (n - 1)
+        seat = (view.seat + 1) % n
+        passes = 0
+        for _ in range(MAX_PLIES):
+            held = hands[seat]
+            found = board.best(held, fast=True)
+            if found is None:
+                passes += 1
+                if passes >= n:
+                    break
+            else:
+                passes = 0
+                points, placed = found
+                board.place(placed)
+                for _, tile in placed:
+                    held.remove(tile)
+                out = not held and not bag
+                if out:
+                    points += END_BONUS
+                value += points if seat == view.seat else -points * share
+                if out:
+                    break
+                draw = min(len(bag), HAND_SIZE - len(held))
+                held.extend(bag[:draw])
+                del bag[:draw]
+            seat = (seat + 1) % n
         return value
 
     def _after(self, view: PlayerView, candidate: _Candidate) -> "_Sim":
@@ -316,15 +374,16 @@ class _Sim:
             mask |= 1 << (tile.color * 6 + tile.shape)
         return self.position.best_points(mask)
 
-    def best(self, hand: Sequence[Tile]) -> tuple[int, list[tuple[Cell, Tile]]] | None:
-        """The most this hand can score now and where it plays."""
+    def best(self, hand: Sequence[Tile], fast: bool = False) -> tuple[int, list[tuple[Cell, Tile]]] | None:
+        """The most this hand can score now and where it plays (``fast``: among plays of equal points maybe another
+        than the scan's first, ``quick.Position.a_best_play``, much faster after several plays)."""
         if self.position is None:
             assert self.flex is not None
             return self.flex.best_tiles(hand)
         mask = 0
         for tile in hand:
             mask |= 1 << (tile.color * 6 + tile.shape)
-        found = self.position.best_play(mask)
+        found = self.position.a_best_play(mask) if fast else self.position.best_play(mask)
         if found is None:
             return None
         points, cells, kinds = found

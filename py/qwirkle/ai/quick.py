@@ -296,19 +296,25 @@ class Position:
         """The points of ``best_play(hand_kinds)`` (0 when nothing fits), faster on a copy of a prepared position
         with a few tiles placed since: the lines they left alone are read from the prepared list, only the changed
         ones are scanned. Which play it is may differ among plays of equal points, so only the points are given."""
+        found = self.a_best_play(hand_kinds)
+        return 0 if found is None else found[0]
+
+    def a_best_play(self, hand_kinds: int) -> Found | None:
+        """A play scoring ``best_play(hand_kinds)``'s points, found as ``best_points`` finds them (on a copy of a
+        prepared position, fast); among plays of equal points it may be another than ``best_play``'s."""
         if self.merged is None or self.extra is not None:
-            found = self.best_play(hand_kinds)
-            return 0 if found is None else found[0]
+            return self.best_play(hand_kinds)
         if not hand_kinds:
-            return 0
-        best_points = self._single_points(hand_kinds)
+            return None
+        best = self._single_changed(hand_kinds)
+        best_points = 0 if best is None else best[0]
         groups = [(mask, hand_kinds & mask) for mask in GROUPS if (hand_kinds & mask).bit_count() >= 2]
         if not groups:
-            return best_points
+            return best
         changed = self.changed
         found = _best_listed(self.merged, hand_kinds, best_points, changed)
         if found is not None:
-            best_points = found[0]
+            best, best_points = found, found[0]
         if changed:   # the segments that read a changed place, found again
             most = max(kinds.bit_count() for _, kinds in groups)
             for horizontal in (True, False):
@@ -317,8 +323,8 @@ class Position:
                           for (across, line), places in changed.items() if across == horizontal}
                 found = self._segments(horizontal, starts, hand_kinds, groups, most, best_points)
                 if found is not None and found[0] > best_points:
-                    best_points = found[0]
-        return best_points
+                    best, best_points = found, found[0]
+        return best
 
     def _single(self, hand_kinds: int) -> Found | None:
         """The best one-tile play (the first found among equals)."""
@@ -329,14 +335,14 @@ class Position:
             return None
         return self._single_plain(hand_kinds)
 
-    def _single_points(self, hand_kinds: int) -> int:
-        """The points of the best one-tile play (0 when none): the prepared list, but for the cells changed since,
-        which are read from the crossings."""
+    def _single_changed(self, hand_kinds: int) -> Found | None:
+        """A best one-tile play: the prepared list, but for the cells changed since, which are read from the
+        crossings."""
         changed = self.changed
-        best = 0
+        best: Found | None = None
         for points, (x, y), fits in self.singles:
             if fits & hand_kinds and not (x in changed.get((True, y), ()) or y in changed.get((False, x), ())):
-                best = points
+                best = (points, [(x, y)], [_lowest(fits & hand_kinds)])
                 break
         across, down = self.across, self.down
         for (horizontal, line), places in changed.items():
@@ -346,8 +352,9 @@ class Position:
                     continue
                 h_kinds, h_points = across.get(cell, NO_CROSSING)
                 v_kinds, v_points = down.get(cell, NO_CROSSING)
-                if h_kinds & v_kinds & hand_kinds:
-                    best = max(best, h_points + v_points)
+                fits = h_kinds & v_kinds & hand_kinds
+                if fits and (best is None or h_points + v_points > best[0]):
+                    best = (h_points + v_points, [cell], [_lowest(fits)])
         return best
 
     def _single_plain(self, hand_kinds: int) -> Found | None:
@@ -536,6 +543,11 @@ def _between(ranks: dict[Line, float], lines: list[Line], low: float, high: floa
     step = (high - low) / (len(lines) + 1)
     for number, key in enumerate(lines, 1):
         ranks[key] = low + number * step
+
+
+def _lowest(kinds: int) -> int:
+    """The lowest kind of a mask."""
+    return (kinds & -kinds).bit_length() - 1
 
 
 def _widen(lines: dict[int, list[int]], line: int, pos: int) -> None:

@@ -374,6 +374,31 @@ def test_expert_counts_its_look_aheads_within_the_budget():
     assert 0 < expert.looked <= 30 + 9   # a round is finished for every candidate left
 
 
+
+@pytest.mark.parametrize("variant,players", [("classic", 2), ("flex", 2), ("cubes", 2), ("classic", 3)])
+def test_expert_plays_out_to_the_end_with_few_tiles_in_the_bag(variant, players):
+    """With 1 to PLAY_OUT_BAG tiles in the bag of a two-player classic game the look-aheads play to the end of the
+    game (every hand's tiles leave it as played, the +6 counted), on a budget divided by their cost; other games
+    look ahead as before. The move is legal and reproducible."""
+    from qwirkle.ai.expert import PLAY_OUT_BAG, PLAY_OUT_COST
+    game = Game.new(variant, [f"p{i}" for i in range(players)], 41)
+    greedy = make_player("greedy", 1)
+    while not game.is_over and game.bag_count > PLAY_OUT_BAG:
+        game.apply(greedy.choose(game.view(game.to_move)))
+    assert not game.is_over and 0 < game.bag_count <= PLAY_OUT_BAG
+    view = game.view(game.to_move)
+    expert = ExpertPlayer(random.Random(3), seconds=None, iterations=60)
+    assert expert._plays_out(view) == (variant == "classic" and players == 2)
+    assert not ExpertPlayer(random.Random(3), play_out=0)._plays_out(view)
+    move = expert.choose(view)
+    if isinstance(move, Play):
+        game.check(move.placements)
+    if expert._plays_out(view):
+        assert 0 < expert.looked <= 60 // PLAY_OUT_COST + 9   # a round is finished for every candidate left
+    assert move == ExpertPlayer(random.Random(3), seconds=None, iterations=60).choose(view)
+    with pytest.raises(ValueError):
+        ExpertPlayer(random.Random(1), play_out=-1)
+
 # -- hints ------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("variant", ["classic", "cubes", "flex"])
 def test_hint_gives_a_legal_play_with_its_points(variant):

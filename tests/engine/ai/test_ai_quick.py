@@ -113,7 +113,8 @@ def seeded_boards(variant, seeds, every):
 @pytest.mark.parametrize("variant", ["classic", "cubes"])
 def test_prepared_positions_answer_as_a_fresh_scan(variant):
     """A prepared position gives the very play of a plain scan (ties too: the look-ahead's replies are placed), and a
-    copy with a reply placed since gives its points, on many sampled hands of seeded games."""
+    copy with a reply placed since gives its points (``a_best_play``: a play of those points, and again after it is
+    placed, as a play-out goes on), on many sampled hands of seeded games."""
     rng = random.Random(7)
     checked = 0
     for board in seeded_boards(variant, (80, 81), 3):
@@ -134,6 +135,17 @@ def test_prepared_positions_answer_as_a_fresh_scan(variant):
                 found = fresh.best_play(other)
                 assert after.best_points(other) == (0 if found is None else found[0])
                 assert after.best_play(other) == found
+                quick = after.a_best_play(other)   # the play-outs' play: the same points, maybe another play
+                assert (quick is None) == (found is None)
+                if quick is not None and found is not None:
+                    assert quick[0] == found[0]
+                    later, again = after.copy(), fresh.copy()   # and a play-out's next ply still agrees
+                    later.place(list(zip(quick[1], quick[2])))
+                    again.place(list(zip(quick[1], quick[2])))
+                    third = sum(1 << kind for kind in rng.sample(range(36), rng.randint(1, 6)))
+                    expected = again.best_play(third)
+                    quicker = later.a_best_play(third)
+                    assert (0 if quicker is None else quicker[0]) == (0 if expected is None else expected[0])
                 checked += 1
     assert checked > 500
 
