@@ -331,7 +331,7 @@ class Position:
         if self.merged is not None and not self.changed:
             for points, cell, fits in self.singles:
                 if fits & hand_kinds:
-                    return (points, [cell], [(fits & hand_kinds & -(fits & hand_kinds)).bit_length() - 1])
+                    return (points, [cell], [_lowest(fits & hand_kinds)])
             return None
         return self._single_plain(hand_kinds)
 
@@ -368,7 +368,7 @@ class Position:
             fits = h_kinds & v_kinds & hand_kinds
             if fits and h_points + v_points > best_points:
                 best_points = h_points + v_points
-                best = (best_points, [cell], [(fits & -fits).bit_length() - 1])
+                best = (best_points, [cell], [_lowest(fits)])
         return best
 
     def _segments(self, horizontal: bool, lines: Mapping[int, Sequence[int]], hand_kinds: int,
