@@ -8,6 +8,7 @@ from typing import Any
 
 from app.store.saves import DictStorage, SaveStore
 from app.play.session import Session
+from app.play.ai_service import choose_move
 from session_fakes import Events, FakeHost, FakeWorker
 
 
@@ -40,13 +41,22 @@ def test_a_bad_start_link_is_reported_and_the_game_in_progress_comes_back() -> N
     assert s3.has_game() and s3.notice is not None and s3.notice.key == "resumed"
 
 
+class GreedyWorker(FakeWorker):
+    """A worker that counts the Expert's calls but answers with greedy's move (the Expert's own answers are
+    checked in the worker's tests; here only where the thinking happens matters)."""
+
+    async def choose_move(self, record: str, seat: int, kind: str, seed: int, seconds: Any) -> str:
+        self.calls.append(f"choose {kind}")
+        return choose_move(record, seat, "greedy", seed, 0.05)
+
+
 def test_a_slow_level_thinks_in_the_worker() -> None:
-    worker = FakeWorker()
+    worker = GreedyWorker()
     s, host, events = session(worker)
     s.open("?variant=classic&seats=expert,greedy&seed=4&pace=0", "en")
     assert host.worker_started
     host.run()
-    assert s.controller.game.is_over and "choose" in worker.calls
+    assert s.controller.game.is_over and "choose expert" in worker.calls and "choose greedy" not in worker.calls
 
 
 def test_a_failing_worker_falls_back_to_thinking_on_the_page() -> None:
