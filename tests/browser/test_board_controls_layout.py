@@ -43,6 +43,12 @@ def test_on_a_phone_the_review_s_zoom_buttons_have_a_place_of_their_own(phone: P
     assert not overlap(zoom, rect(phone, ".review__side"))
     assert board["x"] <= zoom["x"] and zoom["x"] + zoom["w"] <= board["x"] + board["w"] + 0.5
     assert board["y"] <= zoom["y"] and zoom["y"] + zoom["h"] <= board["y"] + board["h"] + 0.5
+    # every figure of the summary in view, none behind a sideways scroll: a card per player on a phone
+    summary = phone.locator(".review__summary")
+    assert summary.evaluate("(box) => box.scrollWidth <= box.clientWidth")
+    cells = phone.locator("#review-summary tbody td").evaluate_all(f"(nodes) => nodes.map({RECT})")
+    width = phone.viewport_size["width"]
+    assert len(cells) >= 2 * 8 and all(0 <= cell["x"] and cell["x"] + cell["w"] <= width for cell in cells)
 
 
 def test_on_a_phone_no_tile_of_a_fitted_board_lies_under_the_zoom_buttons(phone: Page, site_url: str,

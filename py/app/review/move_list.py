@@ -98,17 +98,19 @@ class ReviewList:
         head = el("tr", children=[el("th", text=tr.t(key), attrs={"scope": "col"}) for key in columns])
         self.summary.appendChild(el("thead", children=[head]))
         body = el("tbody")
+        labels = [tr.t(key) for key in columns[1:]]   # each figure's column, shown beside it on a narrow screen
         for seat, cells in enumerate(rows):
             line = el("tr", attrs={"data-review-player": seat})
             line.appendChild(el("th", text=cells[0], attrs={"scope": "row"}))
-            for text in cells[1:]:
-                line.appendChild(el("td", text=text))
+            for label, text in zip(labels, cells[1:]):
+                line.appendChild(el("td", text=text, attrs={"data-label": label}))
             if seat < len(accuracy):
                 shown, like, figure = accuracy[seat]
                 line.appendChild(el("td", "review-summary__accuracy", text=shown, attrs={
+                    "data-label": labels[len(cells) - 1],
                     "data-accuracy": None if figure is None else f"{figure:.1f}"}))
                 if len(columns) > len(panels.SUMMARY_COLUMNS) + 1:   # the level it matches, when measured
-                    line.appendChild(el("td", text=like))
+                    line.appendChild(el("td", text=like, attrs={"data-label": labels[len(cells)]}))
             body.appendChild(line)
         self.summary.appendChild(body)
 
