@@ -325,15 +325,17 @@ class LookAhead:
 
 
 def candidates(game: Game, move: Move, limit: int = DEFAULT_CANDIDATES) -> list[Move]:
-    """The moves to compare with ``move`` (first): the solver's best play when it proved one (the bag empty), the
-    play with the most points, Hard's ``limit`` best plays by its evaluation (``qwirkle.ai.evaluate``) and, when the
-    bag allows one, the exchange the Expert would consider (``qwirkle.ai.exchange``), each once."""
-    plays = game.legal_plays()
+    """The moves to compare with ``move`` (first): the play with the most points, Hard's ``limit`` best plays by its
+    evaluation (``qwirkle.ai.evaluate``) and, when the bag allows one, the exchange the Expert would consider
+    (``qwirkle.ai.exchange``), each once. In an end game the solver judges (``LookAhead.solved``) only the solver's
+    best play when it proved one (no other move can do better), else none (no move is charged there)."""
     found: dict[str, Move] = {move.notation(): move}
-    if plays and not game.bag_count and applies(game):
+    if not game.bag_count and applies(game):
         root = LookAhead(game, 1).solution()
         if root.exact and root.best is not None:
             found.setdefault(root.best.notation(), Play(root.best.placements))
+        return list(found.values())
+    plays = game.legal_plays()
     if plays:
         most = min(plays, key=lambda p: (-p.points, p.placements))
         found.setdefault(most.notation(), Play(most.placements))
