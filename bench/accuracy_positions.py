@@ -9,8 +9,9 @@ stronger player gets ahead, where a move costs less chance). Here seeded two-pla
 on both seats (game s dealt with seed s), and at every ``--every``-th position each level chooses its move from the
 mover's view; the review's candidates (``win_cost.candidates``) and every level's choice are valued together on the
 same deals (``win_cost.LookAhead``, seeded as the review seeds the move), and a level's loss is the best value minus
-its choice's. With ``--ended`` every position with the bag empty is measured too (there the exact solver values the
-moves). End games the solver does not prove are left out: the measure charges no move there. Printed: each game's accuracy per level, then per level the mean accuracy over the games with its
+its choice's (``accuracy.same_positions``). With ``--ended`` every position with the bag empty is measured too
+(there the exact solver values the moves). End games the solver does not prove are left out: the measure charges no
+move there. Printed: each game's accuracy per level, then per level the mean accuracy over the games with its
 standard error, the mean loss a move in percentage points and the mean difference of loss a move from the first
 level listed after random (paired: the same positions and deals) with its standard error, and whether the mean
 accuracies keep the order of ``--levels``.
@@ -24,47 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from qwirkle import Game  # noqa: E402
-from qwirkle.ai import make_player  # noqa: E402
-from qwirkle.study.accuracy import accuracy  # noqa: E402
-from qwirkle.study.match import MAX_TURNS  # noqa: E402
-from qwirkle.study.tournament import DETERMINISTIC  # noqa: E402
-from qwirkle.study.endgame_review import applies  # noqa: E402
-from qwirkle.study.win_cost import DEFAULT_SAMPLES, LookAhead, candidates  # noqa: E402
-
-
-def game_losses(variant: str, seed: int, levels: list[str], driver: str, every: int,
-                samples: int, ended: bool = False) -> list[list[float]]:
-    """Per level, the chance each of its choices lost at the sampled positions of game ``seed`` (with ``ended``,
-    every position with the bag empty too)."""
-    game = Game.new(variant, ["a", "b"], seed)
-    drivers = [make_player(driver, seed * 2 + seat, **DETERMINISTIC.get(driver, {})) for seat in (0, 1)]
-    lost: list[list[float]] = [[] for _ in levels]
-    turns = 0
-    while not game.is_over and turns < MAX_TURNS:
-        view = game.view(game.to_move)
-        if judged(game) and (len(game.history) % every == 0 or ended and not game.bag_count):
-            chosen = [make_player(level, seed * 1000 + len(game.history), **DETERMINISTIC.get(level, {}))
-                      .choose(view) for level in levels]
-            moves = candidates(game, chosen[0])
-            where = {move.notation(): i for i, move in enumerate(moves)}
-            for move in chosen:
-                if move.notation() not in where:
-                    where[move.notation()] = len(moves)
-                    moves.append(move)
-            values = LookAhead(game, samples, game.options.seed * 1_000_003 + len(game.history)).chances(moves)
-            best = max(values)
-            for row, move in zip(lost, chosen):
-                row.append(best - values[where[move.notation()]])
-        result = game.apply(drivers[game.to_move].choose(view))
-        turns += result.kind != "roll" or result.forced_pass
-    return lost
-
-
-def judged(game: Game) -> bool:
-    """Whether the measure tells moves apart here: not in an end game that the solver did not prove (``win_cost``:
-    every move there keeps the chance as it stands)."""
-    return bool(game.bag_count) or not applies(game) or LookAhead(game, 1).solution().exact
+from qwirkle.study.accuracy import accuracy, same_positions  # noqa: E402
+from qwirkle.study.win_cost import DEFAULT_SAMPLES  # noqa: E402
 
 
 def seeds_of(text: str) -> list[int]:
@@ -92,7 +54,7 @@ def main() -> int:
     figures: list[list[float]] = [[] for _ in levels]
     losses: list[list[float]] = [[] for _ in levels]
     for seed in seeds_of(args.seeds):
-        lost = game_losses(args.variant, seed, levels, args.driver, args.every, args.samples, args.ended)
+        lost = same_positions(args.variant, seed, levels, args.driver, args.every, args.samples, args.ended)
         for level, row in enumerate(lost):
             value = accuracy(row)
             if value is not None:
