@@ -182,7 +182,6 @@ class LookAhead:
         else the chance before the move for every move (no move charged: the solver alone judges end games)."""
         if self.solvable:
             solved = self.solved(moves)
-            # an end game the solver did not prove is not judged: every move keeps the chance as it stands
             return [win_chance(self.game)] * len(moves) if solved is None else solved
         view = self.view
         values = []
@@ -193,8 +192,8 @@ class LookAhead:
 
     def solved(self, moves: Sequence[Move]) -> list[float] | None:
         """Each move's result with perfect play after it (1, one half or 0, from ``margin``), when the solver proved
-        the position within ``SOLVE_NODES`` (else None). A move whose own margin
-        is not proven within that budget is charged nothing: it gets the best move's result, proven."""
+        the position within ``SOLVE_NODES`` (else None). A move whose own margin is not proven within that budget is
+        charged nothing: it gets the best move's result, proven."""
         root = self.solution()
         if not root.exact:
             return None
