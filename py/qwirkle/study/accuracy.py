@@ -12,7 +12,9 @@ accuracy. A perfect game is 100.
 
 ``played_like(variant, value)`` is the computer level whose own mean accuracy, measured over seeded games
 (``bench/accuracy.py``, the table ``qwirkle/data/accuracy.json``), is nearest to ``value``. ``pair_game`` plays one
-of those games and measures both players' moves, as a review of that game measures them.
+of those games and measures both players' moves, as a review of that game measures them. ``same_positions`` lets
+several levels choose at the same positions of one seeded game and measures every choice on the same deals
+(``bench/accuracy_positions.py``).
 
 >>> accuracy([0.0, 0.0])
 100.0
@@ -30,7 +32,8 @@ from ..ai import make_player
 from ..game import Game
 from .match import MAX_TURNS
 from .tournament import DETERMINISTIC, player_seed
-from .win_cost import DEFAULT_SAMPLES, move_chances
+from .endgame_review import applies
+from .win_cost import DEFAULT_SAMPLES, LookAhead, candidates, move_chances
 
 DECAY = 0.2      # per percentage point of win chance lost
 FLOOR = 1.0      # a move accuracy below this counts as this in the harmonic mean
@@ -141,3 +144,39 @@ def pair_game(variant: str, names: Sequence[str], seed: int, index: int, samples
         result = game.apply(move)
         turns += result.kind != "roll" or result.forced_pass
     return lost
+
+
+def same_positions(variant: str, seed: int, levels: Sequence[str], driver: str = "hard", every: int = 4,
+                   samples: int = DEFAULT_SAMPLES, ended: bool = False) -> list[list[float]]:
+    """Per level of ``levels``, the chance each of its choices lost at the same positions of game ``seed`` (dealt
+    with that seed, ``driver`` on both seats): every ``every``-th position (with ``ended``, every position with the
+    bag empty too) that the measure judges (``judged``), each level choosing from the mover's view, every choice and
+    the review's candidates valued together on the same deals (seeded as the review seeds the move)."""
+    game = Game.new(variant, ["a", "b"], seed)
+    drivers = [make_player(driver, seed * 2 + seat, **DETERMINISTIC.get(driver, {})) for seat in (0, 1)]
+    lost: list[list[float]] = [[] for _ in levels]
+    turns = 0
+    while not game.is_over and turns < MAX_TURNS:
+        view = game.view(game.to_move)
+        if (len(game.history) % every == 0 or ended and not game.bag_count) and judged(game):
+            chosen = [make_player(level, seed * 1000 + len(game.history), **DETERMINISTIC.get(level, {}))
+                      .choose(view) for level in levels]
+            moves = candidates(game, chosen[0])
+            where = {move.notation(): i for i, move in enumerate(moves)}
+            for move in chosen:
+                if move.notation() not in where:
+                    where[move.notation()] = len(moves)
+                    moves.append(move)
+            values = LookAhead(game, samples, game.options.seed * 1_000_003 + len(game.history)).chances(moves)
+            best = max(values)
+            for row, move in zip(lost, chosen):
+                row.append(best - values[where[move.notation()]])
+        result = game.apply(drivers[game.to_move].choose(view))
+        turns += result.kind != "roll" or result.forced_pass
+    return lost
+
+
+def judged(game: Game) -> bool:
+    """Whether the measure tells moves apart in ``game``'s position: not in an end game the solver did not prove
+    (``win_cost``: every move there keeps the chance as it stands)."""
+    return bool(game.bag_count) or not applies(game) or LookAhead(game, 1).solution().exact

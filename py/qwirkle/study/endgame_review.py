@@ -13,14 +13,32 @@ words ("this end game was won: Xc@... goes out in two").
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from ..ai.solver import Solution, solve
+from ..board import Board
 from ..game import END_BONUS, Game
 from ..notation import Play, parse_move
+from ..tiles import Tile
+from ..variants import Variant
 
 NODES = 40_000   # per solve: reproducible (no clock), at most a few seconds for six tiles a hand
 VARIANTS = ("classic", "flex")
+KEPT = 512       # solutions kept by ``solved`` before it forgets them all
+_KEPT: dict[tuple[object, ...], Solution] = {}
+
+
+def solved(board: Board, variant: Variant, hand: Sequence[Tile], other: Sequence[Tile], nodes: int,
+           passed: bool = False) -> Solution:
+    """``solver.solve`` of this end game on ``nodes``, kept: the review's verdicts and its chances of winning
+    (``win_cost``) ask for the same positions, and a node budget gives the same answer every time."""
+    key = (variant.name, frozenset(board.tiles.items()), tuple(sorted(hand)), tuple(sorted(other)), nodes, passed)
+    found = _KEPT.get(key)
+    if found is None:
+        if len(_KEPT) >= KEPT:
+            _KEPT.clear()
+        found = _KEPT[key] = solve(board, variant, hand, other, nodes=nodes, passed=passed)
+    return found
 
 
 def applies(game: Game) -> bool:
@@ -57,7 +75,7 @@ def move_note(live: Game, move: Any, nodes: int = NODES) -> dict[str, Any] | Non
 def _note(live: Game, move: Any, passed: bool, nodes: int) -> dict[str, Any]:
     seat = live.to_move
     mine, theirs = list(live.hands[seat]), list(live.hands[1 - seat])
-    best = solve(live.board, live.variant, mine, theirs, nodes=nodes, passed=passed)
+    best = solved(live.board, live.variant, mine, theirs, nodes, passed)
     margin, exact = best.margin, best.exact
     if isinstance(move, Play):
         played = live.check(move.placements).points
@@ -69,7 +87,7 @@ def _note(live: Game, move: Any, passed: bool, nodes: int) -> dict[str, Any]:
         else:
             board = live.board.copy()
             board.tiles.update((p.cell, p.tile) for p in move.placements)
-            after = solve(board, live.variant, theirs, rest, nodes=nodes)
+            after = solved(board, live.variant, theirs, rest, nodes)
             margin, exact = played - after.margin, exact and after.exact
     return {"best_margin": best.margin, "margin": margin, "lost": max(0, best.margin - margin),
             "best": "pass" if best.best is None else best.best.notation(),

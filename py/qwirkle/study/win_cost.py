@@ -8,6 +8,11 @@ best-scoring reply from the dealt hand and draws, the mover makes their best-sco
 table (``qwirkle.winchance``) judges the position then, the opponent on move. A move, reply or follow-up that goes out
 ends the game with its +6 (C9), and the chance is then 1, one half or 0. A move's chance is the mean over the deals.
 
+With the bag empty in a two-player classic or Flex game every tile is known, and the one-turn look-ahead (best-scoring
+replies, then the table) misjudges end games that the levels play by search: there the exact solver values each move
+(``LookAhead.solved``), 1, one half or 0 for the result of perfect play after it, when it proves the position within
+``SOLVE_NODES``; an end game it does not prove is not judged (every move keeps the chance as it stands).
+
 Every move is valued on the *same* deals (common random numbers): the luck of a deal falls on every candidate alike,
 so their differences are measured far more precisely than their values, and the best candidate's chance, being the
 largest of estimates that include the move played, is never below the played move's.
@@ -31,6 +36,7 @@ from ..ai.evaluate import Evaluator
 from ..ai.exchange import exchange_choice
 from ..ai.lines import kinds_by_cell
 from ..ai.quick import FlexPosition, Position
+from ..ai.solver import Solution
 from ..chance import Chance
 from ..game import END_BONUS, HAND_SIZE, Game
 from ..notation import Cell, Exchange, Move, Pass, Placement, Play, Roll
@@ -38,11 +44,12 @@ from ..rules import score_play
 from ..tiles import Tile
 from ..view import PlayerView
 from ..winchance import chance, chances, final_shares, table, win_chance
-from .endgame_review import NODES as ENDGAME_NODES
+from .endgame_review import NODES as ENDGAME_NODES, applies, solved
 
 DEFAULT_SAMPLES = 8       # deals per position
 DEFAULT_CANDIDATES = 4    # Hard's best plays valued beside the move played and the play with the most points
 EXCHANGE_MARGIN = 3.0     # an exchange is a candidate when it comes this close to the best play (as the Expert's)
+SOLVE_NODES = 4_000       # the exact solver's budget per move valued with the bag empty (reproducible: no clock)
 FACES = 6
 
 
@@ -165,15 +172,64 @@ class LookAhead:
         # the scores by place: the mover's first, then each opponent's in turn order
         self.scores = tuple(view.scores[(self.seat + k) % self.players] for k in range(self.players))
         self.difference = self.scores[0] - self.scores[1]
+        # with the bag empty in a two-player game of tiles, every tile is known: the exact solver values the moves
+        self.solvable = view.bag_count == 0 and applies(game)
+        self.passed = bool(game.history) and game.history[-1].kind == "pass"
 
     def chances(self, moves: Sequence[Move]) -> list[float]:
-        """The mover's chance after each move, each the mean over the same deals."""
+        """The mover's chance after each move, each the mean over the same deals. With the bag empty (two players,
+        classic or Flex) the result of perfect play after it (``solved``) when the solver proves the position,
+        else the chance before the move for every move (no move charged: the solver alone judges end games)."""
+        if self.solvable:
+            solved = self.solved(moves)
+            return [win_chance(self.game)] * len(moves) if solved is None else solved
         view = self.view
         values = []
         for move in moves:
             points = score_play(view.board, move.placements, view.variant).points if isinstance(move, Play) else 0
             values.append(sum(self.value(move, points, deal) for deal in self.deals) / len(self.deals))
         return values
+
+    def solved(self, moves: Sequence[Move]) -> list[float] | None:
+        """Each move's result with perfect play after it (1, one half or 0, from ``margin``), when the solver proved
+        the position within ``SOLVE_NODES`` (else None). A move whose own margin is not proven within that budget is
+        charged nothing: it gets the best move's result, proven."""
+        root = self.solution()
+        if not root.exact:
+            return None
+        best = _outcome(self.difference + root.margin)
+        values = []
+        for move in moves:
+            margin = self.margin(move)
+            values.append(best if margin is None else min(best, _outcome(self.difference + margin)))
+        return values
+
+    def solution(self) -> Solution:
+        """The solver's answer for the mover here (the bag empty): the best play and its margin."""
+        view = self.view
+        return solved(view.board, view.variant, view.hand, self.deals[0].other, SOLVE_NODES, self.passed)
+
+    def margin(self, move: Move) -> int | None:
+        """The mover's points minus the opponent's from ``move`` to the end, both playing perfectly after it; None
+        when the solver did not prove it within ``SOLVE_NODES``."""
+        view = self.view
+        other = self.deals[0].other
+        if isinstance(move, Pass):
+            if self.passed:
+                return 0   # the second pass in a row ends the game (C10)
+            after = solved(view.board, view.variant, other, view.hand, SOLVE_NODES, True)
+            return -after.margin if after.exact else None
+        if not isinstance(move, Play):
+            raise TypeError(f"move: with the bag empty, expected a Play or Pass, got {type(move).__name__}")
+        points = score_play(view.board, move.placements, view.variant).points
+        rest = list(view.hand)
+        _remove(rest, [p.tile for p in move.placements])
+        if not rest:
+            return points + END_BONUS
+        board = view.board.copy()
+        board.tiles.update((p.cell, p.tile) for p in move.placements)
+        after = solved(board, view.variant, other, rest, SOLVE_NODES)
+        return points - after.margin if after.exact else None
 
     def value(self, move: Move, points: int, deal: Deal) -> float:
         """The mover's chance after ``move`` (a play scoring ``points``) on one deal."""
@@ -270,9 +326,15 @@ class LookAhead:
 def candidates(game: Game, move: Move, limit: int = DEFAULT_CANDIDATES) -> list[Move]:
     """The moves to compare with ``move`` (first): the play with the most points, Hard's ``limit`` best plays by its
     evaluation (``qwirkle.ai.evaluate``) and, when the bag allows one, the exchange the Expert would consider
-    (``qwirkle.ai.exchange``), each once."""
-    plays = game.legal_plays()
+    (``qwirkle.ai.exchange``), each once. In an end game the solver judges (``LookAhead.solved``) only the solver's
+    best play when it proved one (no other move can do better), else none (no move is charged there)."""
     found: dict[str, Move] = {move.notation(): move}
+    if not game.bag_count and applies(game):
+        root = LookAhead(game, 1).solution()
+        if root.exact and root.best is not None:
+            found.setdefault(root.best.notation(), Play(root.best.placements))
+        return list(found.values())
+    plays = game.legal_plays()
     if plays:
         most = min(plays, key=lambda p: (-p.points, p.placements))
         found.setdefault(most.notation(), Play(most.placements))

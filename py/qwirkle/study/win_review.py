@@ -26,13 +26,15 @@ from ..tiles import Tile, tiles_notation
 from ..winchance import win_chance
 from .endgame_review import move_note
 from .review import Replay, best_by_points, lines_left, with_bonus
-from .win_cost import DEFAULT_CANDIDATES, DEFAULT_SAMPLES, LookAhead, MoveChances, candidates, percent, pick
+from .win_cost import (DEFAULT_CANDIDATES, DEFAULT_SAMPLES, SOLVE_NODES, LookAhead, MoveChances, candidates, percent,
+                       pick)
 
 
 # The solver's budget for a move's verdict here (the page's review runs this for every move made with the bag
 # empty): a tenth of ``review``'s, so that the verdicts cost a review 0.7 s of CPython instead of 3.8 (a classic
-# game, measured); only a proven verdict is said, and a proven one is the same at any budget.
-ENDGAME_NODES = 4_000
+# game, measured); only a proven verdict is said, and a proven one is the same at any budget. The chances of winning
+# solve the same positions on the same budget (``win_cost.SOLVE_NODES``), so the verdicts find them solved.
+ENDGAME_NODES = SOLVE_NODES
 
 
 @dataclass(frozen=True)

@@ -13,21 +13,21 @@ from engine_archive import run_from_archive
 from qwirkle import Game, dumps
 from qwirkle.ai import PLAYERS, make_player
 from qwirkle.study import accuracy as acc
-from qwirkle.study.accuracy import (DATA_NAME, FORMAT, accuracy, level_game, move_accuracy, played_like,
-                                    player_accuracy)
+from qwirkle.study.accuracy import (DATA_NAME, FORMAT, accuracy, judged, level_game, move_accuracy, played_like,
+                                    player_accuracy, same_positions)
 from qwirkle.study.review import review, win_moves
-from qwirkle.study.tournament import player_seed
-from qwirkle.study.win_cost import LookAhead, candidates
+from qwirkle.study.tournament import DETERMINISTIC, player_seed
+from qwirkle.study.win_cost import move_chances
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 VARIANTS = ("classic", "cubes", "flex")
 ORDER = ("random", "greedy", "medium", "hard", "expert")   # issue 25: each above the one before
-# What the shipped round robin shows in every rule set: the Expert above Hard, Hard above Medium, both above random,
-# greedy above random. Hard above Medium is by 0.2-0.7 points, within the bench's noise. Greedy against Medium and
-# Hard is left out: in classic and Cubes greedy is below both, in Flex above both, each time by less than the noise
-# (README, "Accuracy and level"), though Medium wins 56 % of its classic games against greedy and Hard 56 % against
-# Medium.
-ABOVE = (("random", "greedy"), ("random", "medium"), ("medium", "hard"), ("hard", "expert"))
+# What the shipped round robin shows (bench/accuracy.py, end games valued by the solver): in classic and Cubes the
+# whole order; in Flex all of it but Hard above Medium (Medium 88.4, Hard 88.2, within the noise of 32 games). Medium
+# and Hard are 0.1 apart in classic and 0.8 in Cubes, so a rebuilt table may well swap them (README, "Accuracy and
+# level"); the test then says so.
+ABOVE = tuple(zip(ORDER, ORDER[1:])) + (("greedy", "hard"), ("medium", "expert"))
+UNORDERED = {"flex": {("medium", "hard")}}
 losses = st.lists(st.floats(0.0, 1.0), min_size=1, max_size=80)
 
 
@@ -79,9 +79,10 @@ def test_the_table_holds_the_levels_measured_and_how():
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_the_levels_measured_accuracies_keep_their_order(variant):
-    """Over the bench's games the Expert is above Hard, Hard above Medium, and Medium and greedy above random."""
+    """Over the bench's games each level of issue 25's order is above the one before (in Flex, Medium and Hard
+    aside)."""
     rows = acc.table()["variants"][variant]
-    for lower, higher in ABOVE:
+    for lower, higher in set(ABOVE) - UNORDERED.get(variant, set()):
         assert rows[lower]["mean"] < rows[higher]["mean"], (lower, higher, rows)
 
 
@@ -108,27 +109,31 @@ def test_a_rule_set_the_table_does_not_hold_reads_classic():
     assert played_like("no such rules", 100.0) == played_like("classic", 100.0)
 
 
-def test_accuracy_puts_random_below_greedy_and_hard_on_the_same_positions():
-    """At every second position of a seeded game between two greedy players, random, greedy and Hard each choose a
-    move, and the three choices and the review's candidates are valued on the same deals (the review's measure):
-    random's accuracy comes out far below the other two. (Greedy, Medium, Hard and the Expert are a few points apart:
-    over 12 such games, ``bench/accuracy_positions.py``, the Expert's moves lose clearly less than greedy's, while
-    Medium's and Hard's lose as much as greedy's, so the order of all five is not checked here; README, "Accuracy and
-    level".)"""
-    game = Game.new("classic", ["Ann", "Bob"], 1)
-    players = [make_player("greedy", 1), make_player("greedy", 2)]
-    lost: dict[str, list[float]] = {"random": [], "greedy": [], "hard": []}
+def test_on_the_same_positions_random_is_below_every_level():
+    """At every fourth position of a seeded game between two Hard players each of the five levels chooses a move,
+    and the choices and the review's candidates are valued on the same deals (``same_positions``, the review's
+    measure): random's accuracy is below each of the four others'. (Their own order is not checked on one game: on a
+    single game greedy is below the Expert 18 times in 24 and Medium below Hard 7 times, mostly as ties; over many
+    games the bench orders them, README "Accuracy and level".)"""
+    figures = dict(zip(ORDER, map(accuracy, same_positions("classic", 1, ORDER))))
+    assert all(figures["random"] < figures[level] for level in ORDER[1:]), figures
+
+
+def test_the_expert_gives_nothing_away_in_an_end_game_the_measure_judges():
+    """With the bag empty the solver values the moves (``win_cost``) and the Expert plays the solver's best on a
+    larger budget: in every end game the measure judges its move costs no chance, while a greedy player's may."""
+    lost: dict[str, list[float]] = {"greedy": [], "expert": []}
+    game = Game.new("classic", ["Ann", "Bob"], 2)
+    players = [make_player("hard", 4), make_player("hard", 5)]
     while not game.is_over:
         view = game.view(game.to_move)
-        if len(game.history) % 2 == 0:
-            chosen = [make_player(level, len(game.history)).choose(view) for level in lost]
-            moves = candidates(game, chosen[-1]) + chosen
-            values = LookAhead(game, seed=len(game.history)).chances(moves)
-            for level, value in zip(lost, values[-len(chosen):]):
-                lost[level].append(max(values) - value)
+        if not game.bag_count and judged(game):
+            for level, row in lost.items():
+                move = make_player(level, 2, **DETERMINISTIC.get(level, {})).choose(view)
+                row.append(move_chances(game, move).lost)
         game.apply(players[game.to_move].choose(view))
-    figures = {level: accuracy(values) for level, values in lost.items()}
-    assert figures["random"] + 20 < min(figures["greedy"], figures["hard"]), figures
+    assert len(lost["expert"]) >= 3 and set(lost["expert"]) == {0.0}, lost
+    assert max(lost["greedy"]) > 0.0, lost
 
 
 def test_a_level_game_is_the_same_every_time():

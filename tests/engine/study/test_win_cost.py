@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 from qwirkle import Exchange, Game, Play, Roll, dumps, parse_move
 from qwirkle.ai import make_player
 from qwirkle.study.match import play_out
+from qwirkle.study import win_cost
+from qwirkle.study.endgame_review import move_note
 from qwirkle.study.review import review, win_moves
 from qwirkle.study.win_cost import END_BONUS, LookAhead, MoveChances, candidates, move_chances
 from qwirkle.winchance import win_chance
@@ -198,3 +200,40 @@ def test_command_line_review_win_is_the_same_every_time(opening, tmp_path):
     assert all(key in move for move in result["moves"] for key in WIN_KEYS)
     without = json.loads(run("review", str(path), "--level", "none").stdout)
     assert "win" not in without and not any(key in move for move in without["moves"] for key in WIN_KEYS)
+
+
+def at_empty_bag(seed, proven=False):
+    """A two-player classic game of greedy players at its first move made with the bag empty (``proven``: the first
+    whose end game the solver proves on the chances' budget)."""
+    game = Game.new("classic", ["Ann", "Bob"], seed)
+    players = [make_player("greedy", seed), make_player("greedy", seed + 1)]
+    while game.bag_count or proven and not LookAhead(game, 1).solution().exact:
+        game.apply(players[game.to_move].choose(game.view(game.to_move)))
+    return game
+
+
+def test_with_the_bag_empty_a_move_is_worth_the_result_of_perfect_play_after_it():
+    """Every tile is known: a move's chance is the result the exact solver proves for it (won 1, shared one half,
+    lost 0), so a move as good as the solver's best costs nothing, however its next plies look to the one-turn
+    look-ahead (which charged the Expert's solved end games up to 30 points)."""
+    game = at_empty_bag(4, proven=True)
+    seat = game.to_move
+    ahead = LookAhead(game, 8, 0)
+    difference = game.scores[seat] - game.scores[1 - seat]
+    result = lambda margin: 1.0 if difference + margin > 0 else 0.5 if difference + margin == 0 else 0.0
+    plays = [Play(p.placements) for p in game.legal_plays()]
+    for play, value in zip(plays, ahead.chances(plays)):
+        note = move_note(game, play, nodes=win_cost.SOLVE_NODES)   # proven, so the same as on any budget
+        assert note["exact"] and value == result(note["margin"]), (play.notation(), note)
+    found = move_chances(game, plays[0], seed=0)
+    assert found.best == result(note["best_margin"])
+    assert found.best_move in {move.notation() for move in candidates(game, plays[0])}
+
+
+def test_an_end_game_the_solver_does_not_prove_charges_no_move(monkeypatch):
+    """Where the solver's budget runs out the end game is not judged: every move keeps the chance as it stands."""
+    game = at_empty_bag(3)
+    monkeypatch.setattr(win_cost, "SOLVE_NODES", 1)
+    plays = [Play(p.placements) for p in game.legal_plays()]
+    assert set(LookAhead(game, 8, 0).chances(plays)) == {win_chance(game)}
+    assert move_chances(game, plays[-1], seed=0).lost == 0.0
