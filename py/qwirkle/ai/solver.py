@@ -41,6 +41,7 @@ the machine's speed (tournaments); a deadline is for the page.
 """
 from __future__ import annotations
 
+import gc
 import random
 import time
 from typing import Callable, Iterator, NamedTuple, Sequence
@@ -173,7 +174,21 @@ class Solver:
 
     # -- public -------------------------------------------------------------------------------------------------
     def solve(self) -> Solution:
-        """The best play, the margin and the line, from the deepest iteration the budget allowed."""
+        """The best play, the margin and the line, from the deepest iteration the budget allowed.
+
+        The cyclic garbage collector is off meanwhile (and back on after, when it was on): the search makes no
+        cycles, but its table and caches hold hundreds of thousands of tuples, which each full collection walks
+        (some 10 of them per 100,000 nodes)."""
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._solve()
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _solve(self) -> Solution:
+        """``solve`` with the collector as it is."""
         best: ScoredPlay | None = None
         margin = 0
         depth = 0
@@ -787,29 +802,51 @@ class Solver:
             mine |= 1 << tile.kind
         first, second = (tile.kind for tile in self.hands[1 - who])
         found = []
+        zone_at = self._zone_at
         for kind, other in ((first, second), (second, first)) if first != second else ((first, second),):
             bit, last = 1 << kind, 1 << other
-            threats = [_Threat(points, i) for i, (fits, points) in self.singles.items() if fits & last]
-            for threat in threats:
-                self._zone(threat)
+            # the cells where their last tile goes out now, most points first (ties in ``singles``' order), each
+            # zone found when first needed
+            threats = [(points, i) for i, (fits, points) in self.singles.items() if fits & last]
+            threats.sort(key=lambda threat: -threat[0])
+            zones_of: dict[int, frozenset[int]] = {}
             for cell, (fits, points) in self.singles.items():
                 if not fits & bit:
                     continue
                 kinds[cell] = kind
                 ends = self._changed([cell], mine | last)
-                ways = [threat for threat in threats if cell not in threat.zone]   # type: ignore[operator]
-                ways.extend(_Threat(alone_points, j) for j, alone, alone_points in ends if alone & last)
-                ways.sort(key=lambda threat: -threat.points)
-                zones = [threat.zone or self._zone(threat) for threat in ways[:8]]
+                # the ways out after the single, most points first, the cells it leaves alone before those it
+                # changed on a tie: the first and the first of the next 7 whose zone does not meet it
+                news = [(alone_points, j) for j, alone, alone_points in ends if alone & last]
+                news.sort(key=lambda threat: -threat[0])
+                ways: list[tuple[int, int, frozenset[int]]] = []
+                n = 0
+                for way_points, j in threats:
+                    zone = zones_of.get(j)
+                    if zone is None:
+                        kinds[cell] = None
+                        zone = zones_of[j] = zone_at(j)
+                        kinds[cell] = kind
+                    if cell in zone:
+                        continue
+                    while n < len(news) and news[n][0] > way_points and len(ways) < 8:
+                        ways.append((news[n][0], news[n][1], zone_at(news[n][1])))
+                        n += 1
+                    if len(ways) == 8:
+                        break
+                    ways.append((way_points, j, zone))
+                    if len(ways) == 8 or ways[0][2].isdisjoint(zone) and len(ways) > 1:
+                        break
+                while n < len(news) and len(ways) < 8:
+                    ways.append((news[n][0], news[n][1], zone_at(news[n][1])))
+                    n += 1
                 kinds[cell] = None
-                if not zones:
-                    continue
-                apart = next((n for n in range(1, len(zones)) if zones[0].isdisjoint(zones[n])), None)
+                apart = next((way for way in ways[1:] if ways[0][2].isdisjoint(way[2])), None)
                 if apart is None:
                     continue
                 changed = frozenset(j for j, _, _ in ends)
-                found.append(_Step(points + ways[apart].points + END_BONUS, cell,
-                                   changed | {cell} | zones[0] | zones[apart], changed,
+                found.append(_Step(points + apart[0] + END_BONUS, cell, changed | {cell} | ways[0][2] | apart[2],
+                                   changed,
                                    [(j, alone & mine, alone_points) for j, alone, alone_points in ends if alone & mine]))
         found.sort(key=lambda step: (-step.value, step.cell))
         del found[STEPS:]
@@ -906,16 +943,19 @@ class Solver:
 
     def _zone(self, threat: _Threat) -> frozenset[int]:
         """The threat's cell and the first empty cell at each end of its runs of tiles across and down (kept)."""
+        zone = threat.zone = self._zone_at(threat.cell)
+        return zone
+
+    def _zone_at(self, i: int) -> frozenset[int]:
+        """The cell at index ``i`` and the first empty cell at each end of its runs of tiles across and down."""
         kinds, width = self.grid.kinds, self.grid.width
-        i = threat.cell
         ends = [i]
         for step in (1, -1, width, -width):
             j = i + step
             while kinds[j] is not None:
                 j += step
             ends.append(j)
-        zone = threat.zone = frozenset(ends)
-        return zone
+        return frozenset(ends)
 
     def _two(self, who: int, alpha: int, beta: int) -> int | None:
         """``_negamax`` for a player holding two tiles against one, without extra lines (fail-soft, proven to the
