@@ -44,6 +44,7 @@ from __future__ import annotations
 import gc
 import random
 import time
+from bisect import insort
 from typing import Callable, Iterator, NamedTuple, Sequence
 
 from ..board import Board
@@ -240,8 +241,18 @@ class Solver:
             if not hand:
                 plays = []
             elif derived is not None:
-                derived.sort(key=lambda pair: (len(pair[0].placements) != size, -pair[0].points,
-                                               pair[0].placements[0].cell, pair[0].placements))
+                derived, fresh, ordered = derived
+
+                def order(pair: tuple[ScoredPlay, int]) -> tuple[bool, int, tuple[int, int], tuple[Placement, ...]]:
+                    return (len(pair[0].placements) != size, -pair[0].points, pair[0].placements[0].cell,
+                            pair[0].placements)
+                if ordered and len(fresh) * 8 < len(derived):   # a few plays into a list in order: each put in place
+                    fresh.sort(key=order)
+                    for pair in fresh:
+                        insort(derived, pair, key=order)
+                else:
+                    derived.extend(fresh)
+                    derived.sort(key=order)
                 plays = [play for play, _ in derived]
                 masks = [mask for _, mask in derived]
             elif len(distinct) <= 3 and self.plain and self.grid.tiles:
@@ -270,9 +281,11 @@ class Solver:
             self._cached += len(plays) + 1
         return plays
 
-    def _derived(self, who: int) -> list[tuple[ScoredPlay, int]] | None:
+    def _derived(self, who: int) -> tuple[list[tuple[ScoredPlay, int]], list[tuple[ScoredPlay, int]], bool] | None:
         """``who``'s plays here with their masks (``live_plays_through``), from the list of the same player's plays at
-        a position at most ``DERIVE_PLIES`` plays back, or None when no such list is cached. The plays made since
+        a position at most ``DERIVE_PLIES`` plays back, or None when no such list is cached: the plays kept from that
+        list (in its order), those found afresh (unordered), and whether the hand is the one of that list (so that
+        the plays kept are in ``_moves``' order, the going-out plays the same). The plays made since
         changed the lines of their own cells and of the first empty cell at each end of their tiles' runs (``_make``)
         only: a play that touches none of those cells is legal as before with the same points (its lines hold no new
         tile), when its tiles are still in the hand; a play that touches one is found afresh."""
@@ -300,8 +313,7 @@ class Solver:
         kept = [(play, mask) for play, mask in zip(parent, masks) if not mask & stale]
         kinds = self.grid.kinds
         cells = sorted({i for i in changed if kinds[i] is None})
-        kept.extend(live_plays_through(self.grid, self.across, self.down, self.singles, hand_kinds, cells))
-        return kept
+        return kept, live_plays_through(self.grid, self.across, self.down, self.singles, hand_kinds, cells), not played
 
     def _masks_of(self, plays: list[ScoredPlay]) -> list[int]:
         """The mask of each play (``live_plays_through``)."""
