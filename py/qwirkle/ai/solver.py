@@ -556,6 +556,8 @@ class Solver:
         steps: list[_Step] | None = None
         duo = self.bounds and self.plain and len(self.hands[1 - who]) == 2 and bool(self.grid.tiles)
         outs: list[tuple[int, int]] | None = None
+        # The table's play or the killer (``first``) is searched without the two-tile opponent's bounds: it cuts in
+        # most positions, where finding those bounds (``_pair_outs``, ``_steps``) would be lost work.
         for play in self._ordered(who, first):
             if len(play.placements) == size:
                 if play.points <= out:
@@ -565,10 +567,10 @@ class Solver:
             elif self.bounds and (threats := self._threats(1 - who) if threats is None else threats) and (
                     bound := self._bound(play, threats)) <= alpha:
                 value = bound   # the opponent goes out after it for at least this much: proven no better
-            elif duo and (outs := self._pair_outs(1 - who) if outs is None else outs) and (
+            elif duo and play is not first and (outs := self._pair_outs(1 - who) if outs is None else outs) and (
                     bound := self._pair_bound(play, outs)) <= alpha:
                 value = bound   # the opponent's two tiles go out together after it: proven no better
-            elif pairs and len(play.placements) == size - 2 and (
+            elif pairs and play is not first and len(play.placements) == size - 2 and (
                     steps := self._steps(who) if steps is None else steps) and (
                     bound := self._step_bound(who, play, steps)) <= alpha:
                 value = bound   # the opponent's single, then their last tile out whatever the player does
