@@ -25,8 +25,8 @@ How it stays exact and fast:
 - Move ordering: the table's best play, else the *killer* (the play that last cut at the same ply, in a sibling
   position: the same hand, the board one play apart), checked and scored where it stands (``_fit``); both are tried
   before the plays are listed, which most cuts then never need; the first play tried goes without the pair and
-  step bounds, which a cut never needs either. Then plays that go out (they end the game at once), then by points; ties by the plays themselves, never by set or
-  dict order (CPython and Pyodide hash differently).
+  step bounds, which a cut never needs either. Then plays that go out (they end the game at once), then by points;
+  ties by the plays themselves, never by set or dict order (CPython and Pyodide hash differently).
 - Two iterations: first ``FIRST_DEPTH`` plies, each leaf at the horizon valued by a greedy play-out (both sides make
   their best-scoring play), which gives a play to fall back on and orders the table; then to the end of every line
   (iterating depth by depth in between cost about twice the nodes: the play-outs at each horizon are not cheap). The
