@@ -242,20 +242,20 @@ class Solver:
             if not hand:
                 plays = []
             elif derived is not None:
-                derived, fresh, ordered = derived
+                kept, fresh, ordered = derived
 
                 def order(pair: tuple[ScoredPlay, int]) -> tuple[bool, int, tuple[int, int], tuple[Placement, ...]]:
                     return (len(pair[0].placements) != size, -pair[0].points, pair[0].placements[0].cell,
                             pair[0].placements)
-                if ordered and len(fresh) * 8 < len(derived):   # a few plays into a list in order: each put in place
+                if ordered and len(fresh) * 8 < len(kept):   # a few plays into a list in order: each put in place
                     fresh.sort(key=order)
                     for pair in fresh:
-                        insort(derived, pair, key=order)
+                        insort(kept, pair, key=order)
                 else:
-                    derived.extend(fresh)
-                    derived.sort(key=order)
-                plays = [play for play, _ in derived]
-                masks = [mask for _, mask in derived]
+                    kept.extend(fresh)
+                    kept.sort(key=order)
+                plays = [play for play, _ in kept]
+                masks = [mask for _, mask in kept]
             elif len(distinct) <= 3 and self.plain and self.grid.tiles:
                 plays = self._line_plays(distinct)
             elif self.grid.tiles:
