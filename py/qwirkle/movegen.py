@@ -559,9 +559,10 @@ def live_plays_through(grid: LiveGrid, across: IndexCrossings, down: IndexCrossi
     groups = _hand_groups(hand_kinds)
     if groups is not None:
         marked = frozenset(cells)
+        ways = ((1, down, _Able(down, groups)), (grid.width, across, _Able(across, groups)))   # shared by the cells
         for d in cells:
-            for step, crossing in ((1, down), (grid.width, across)):
-                for segment in _segments_through(grid, crossing, groups, step, d, marked):
+            for step, crossing, able in ways:
+                for segment in _segments_through(grid, crossing, able, groups, step, d, marked):
                     found.extend(_masked(_segment_plays(*segment, placed), segment[0]))
     return found
 
@@ -577,12 +578,12 @@ def _hand_groups(hand_kinds: int) -> _Groups | None:
     return _HAND_GROUPS[hand_kinds]
 
 
-def _segments_through(grid: _Grid, crossing: IndexCrossings, groups: _Groups, step: int, d: int,
+def _segments_through(grid: _Grid, crossing: IndexCrossings, able: Able, groups: _Groups, step: int, d: int,
                       taken: frozenset[int]) -> list[Segment]:
     """``_segments`` along ``step`` restricted to the stretches holding the empty cell at index ``d`` and no cell of
-    ``taken`` before it."""
+    ``taken`` before it (``able``: the crossings by group, as ``_Able`` finds them)."""
     found: list[list[Segment]] = [[] for _ in groups.groups]
-    _line_segments(grid, crossing, _Able(crossing, groups), groups, range(d - (QWIRKLE - 1) * step, d + step, step),
+    _line_segments(grid, crossing, able, groups, range(d - (QWIRKLE - 1) * step, d + step, step),
                    found, d, taken)
     return [segment for group_segments in found for segment in group_segments]
 

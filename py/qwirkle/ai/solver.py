@@ -24,8 +24,9 @@ How it stays exact and fast:
   play, which is searched first next time. A play's position is looked up before the play is made (``_child``).
 - Move ordering: the table's best play, else the *killer* (the play that last cut at the same ply, in a sibling
   position: the same hand, the board one play apart), checked and scored where it stands (``_fit``); both are tried
-  before the plays are listed, which most cuts then never need. Then plays that go out (they end the game at once),
-  then by points; ties by the plays themselves, never by set or dict order (CPython and Pyodide hash differently).
+  before the plays are listed, which most cuts then never need; the first play tried goes without the pair and
+  step bounds, which a cut never needs either. Then plays that go out (they end the game at once), then by points;
+  ties by the plays themselves, never by set or dict order (CPython and Pyodide hash differently).
 - Two iterations: first ``FIRST_DEPTH`` plies, each leaf at the horizon valued by a greedy play-out (both sides make
   their best-scoring play), which gives a play to fall back on and orders the table; then to the end of every line
   (iterating depth by depth in between cost about twice the nodes: the play-outs at each horizon are not cheap). The
@@ -41,8 +42,10 @@ the machine's speed (tournaments); a deadline is for the page.
 """
 from __future__ import annotations
 
+import gc
 import random
 import time
+from bisect import insort
 from typing import Callable, Iterator, NamedTuple, Sequence
 
 from ..board import Board
@@ -173,7 +176,21 @@ class Solver:
 
     # -- public -------------------------------------------------------------------------------------------------
     def solve(self) -> Solution:
-        """The best play, the margin and the line, from the deepest iteration the budget allowed."""
+        """The best play, the margin and the line, from the deepest iteration the budget allowed.
+
+        The cyclic garbage collector is off meanwhile (and back on after, when it was on): the search makes no
+        cycles, but its table and caches hold hundreds of thousands of tuples, which each full collection walks
+        (some 10 of them per 100,000 nodes)."""
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._solve()
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _solve(self) -> Solution:
+        """``solve`` with the collector as it is."""
         best: ScoredPlay | None = None
         margin = 0
         depth = 0
@@ -225,10 +242,20 @@ class Solver:
             if not hand:
                 plays = []
             elif derived is not None:
-                derived.sort(key=lambda pair: (len(pair[0].placements) != size, -pair[0].points,
-                                               pair[0].placements[0].cell, pair[0].placements))
-                plays = [play for play, _ in derived]
-                masks = [mask for _, mask in derived]
+                kept, fresh, ordered = derived
+
+                def order(pair: tuple[ScoredPlay, int]) -> tuple[bool, int, tuple[int, int], tuple[Placement, ...]]:
+                    return (len(pair[0].placements) != size, -pair[0].points, pair[0].placements[0].cell,
+                            pair[0].placements)
+                if ordered and len(fresh) * 8 < len(kept):   # a few plays into a list in order: each put in place
+                    fresh.sort(key=order)
+                    for pair in fresh:
+                        insort(kept, pair, key=order)
+                else:
+                    kept.extend(fresh)
+                    kept.sort(key=order)
+                plays = [play for play, _ in kept]
+                masks = [mask for _, mask in kept]
             elif len(distinct) <= 3 and self.plain and self.grid.tiles:
                 plays = self._line_plays(distinct)
             elif self.grid.tiles:
@@ -255,9 +282,11 @@ class Solver:
             self._cached += len(plays) + 1
         return plays
 
-    def _derived(self, who: int) -> list[tuple[ScoredPlay, int]] | None:
+    def _derived(self, who: int) -> tuple[list[tuple[ScoredPlay, int]], list[tuple[ScoredPlay, int]], bool] | None:
         """``who``'s plays here with their masks (``live_plays_through``), from the list of the same player's plays at
-        a position at most ``DERIVE_PLIES`` plays back, or None when no such list is cached. The plays made since
+        a position at most ``DERIVE_PLIES`` plays back, or None when no such list is cached: the plays kept from that
+        list (in its order), those found afresh (unordered), and whether the hand is the one of that list (so that
+        the plays kept are in ``_moves``' order, the going-out plays the same). The plays made since
         changed the lines of their own cells and of the first empty cell at each end of their tiles' runs (``_make``)
         only: a play that touches none of those cells is legal as before with the same points (its lines hold no new
         tile), when its tiles are still in the hand; a play that touches one is found afresh."""
@@ -285,8 +314,7 @@ class Solver:
         kept = [(play, mask) for play, mask in zip(parent, masks) if not mask & stale]
         kinds = self.grid.kinds
         cells = sorted({i for i in changed if kinds[i] is None})
-        kept.extend(live_plays_through(self.grid, self.across, self.down, self.singles, hand_kinds, cells))
-        return kept
+        return kept, live_plays_through(self.grid, self.across, self.down, self.singles, hand_kinds, cells), not played
 
     def _masks_of(self, plays: list[ScoredPlay]) -> list[int]:
         """The mask of each play (``live_plays_through``)."""
@@ -529,6 +557,8 @@ class Solver:
         steps: list[_Step] | None = None
         duo = self.bounds and self.plain and len(self.hands[1 - who]) == 2 and bool(self.grid.tiles)
         outs: list[tuple[int, int]] | None = None
+        # The table's play or the killer (``first``) is searched without the two-tile opponent's bounds: it cuts in
+        # most positions, where finding those bounds (``_pair_outs``, ``_steps``) would be lost work.
         for play in self._ordered(who, first):
             if len(play.placements) == size:
                 if play.points <= out:
@@ -538,10 +568,10 @@ class Solver:
             elif self.bounds and (threats := self._threats(1 - who) if threats is None else threats) and (
                     bound := self._bound(play, threats)) <= alpha:
                 value = bound   # the opponent goes out after it for at least this much: proven no better
-            elif duo and (outs := self._pair_outs(1 - who) if outs is None else outs) and (
+            elif duo and play is not first and (outs := self._pair_outs(1 - who) if outs is None else outs) and (
                     bound := self._pair_bound(play, outs)) <= alpha:
                 value = bound   # the opponent's two tiles go out together after it: proven no better
-            elif pairs and len(play.placements) == size - 2 and (
+            elif pairs and play is not first and len(play.placements) == size - 2 and (
                     steps := self._steps(who) if steps is None else steps) and (
                     bound := self._step_bound(who, play, steps)) <= alpha:
                 value = bound   # the opponent's single, then their last tile out whatever the player does
@@ -787,29 +817,51 @@ class Solver:
             mine |= 1 << tile.kind
         first, second = (tile.kind for tile in self.hands[1 - who])
         found = []
+        zone_at = self._zone_at
         for kind, other in ((first, second), (second, first)) if first != second else ((first, second),):
             bit, last = 1 << kind, 1 << other
-            threats = [_Threat(points, i) for i, (fits, points) in self.singles.items() if fits & last]
-            for threat in threats:
-                self._zone(threat)
+            # the cells where their last tile goes out now, most points first (ties in ``singles``' order), each
+            # zone found when first needed
+            threats = [(points, i) for i, (fits, points) in self.singles.items() if fits & last]
+            threats.sort(key=lambda threat: -threat[0])
+            zones_of: dict[int, frozenset[int]] = {}
             for cell, (fits, points) in self.singles.items():
                 if not fits & bit:
                     continue
                 kinds[cell] = kind
                 ends = self._changed([cell], mine | last)
-                ways = [threat for threat in threats if cell not in threat.zone]   # type: ignore[operator]
-                ways.extend(_Threat(alone_points, j) for j, alone, alone_points in ends if alone & last)
-                ways.sort(key=lambda threat: -threat.points)
-                zones = [threat.zone or self._zone(threat) for threat in ways[:8]]
+                # the ways out after the single, most points first, the cells it leaves alone before those it
+                # changed on a tie: the first and the first of the next 7 whose zone does not meet it
+                news = [(alone_points, j) for j, alone, alone_points in ends if alone & last]
+                news.sort(key=lambda threat: -threat[0])
+                ways: list[tuple[int, int, frozenset[int]]] = []
+                n = 0
+                for way_points, j in threats:
+                    zone = zones_of.get(j)
+                    if zone is None:
+                        kinds[cell] = None
+                        zone = zones_of[j] = zone_at(j)
+                        kinds[cell] = kind
+                    if cell in zone:
+                        continue
+                    while n < len(news) and news[n][0] > way_points and len(ways) < 8:
+                        ways.append((news[n][0], news[n][1], zone_at(news[n][1])))
+                        n += 1
+                    if len(ways) == 8:
+                        break
+                    ways.append((way_points, j, zone))
+                    if len(ways) == 8 or ways[0][2].isdisjoint(zone) and len(ways) > 1:
+                        break
+                while n < len(news) and len(ways) < 8:
+                    ways.append((news[n][0], news[n][1], zone_at(news[n][1])))
+                    n += 1
                 kinds[cell] = None
-                if not zones:
-                    continue
-                apart = next((n for n in range(1, len(zones)) if zones[0].isdisjoint(zones[n])), None)
+                apart = next((way for way in ways[1:] if ways[0][2].isdisjoint(way[2])), None)
                 if apart is None:
                     continue
                 changed = frozenset(j for j, _, _ in ends)
-                found.append(_Step(points + ways[apart].points + END_BONUS, cell,
-                                   changed | {cell} | zones[0] | zones[apart], changed,
+                found.append(_Step(points + apart[0] + END_BONUS, cell, changed | {cell} | ways[0][2] | apart[2],
+                                   changed,
                                    [(j, alone & mine, alone_points) for j, alone, alone_points in ends if alone & mine]))
         found.sort(key=lambda step: (-step.value, step.cell))
         del found[STEPS:]
@@ -906,16 +958,19 @@ class Solver:
 
     def _zone(self, threat: _Threat) -> frozenset[int]:
         """The threat's cell and the first empty cell at each end of its runs of tiles across and down (kept)."""
+        zone = threat.zone = self._zone_at(threat.cell)
+        return zone
+
+    def _zone_at(self, i: int) -> frozenset[int]:
+        """The cell at index ``i`` and the first empty cell at each end of its runs of tiles across and down."""
         kinds, width = self.grid.kinds, self.grid.width
-        i = threat.cell
         ends = [i]
         for step in (1, -1, width, -width):
             j = i + step
             while kinds[j] is not None:
                 j += step
             ends.append(j)
-        zone = threat.zone = frozenset(ends)
-        return zone
+        return frozenset(ends)
 
     def _two(self, who: int, alpha: int, beta: int) -> int | None:
         """``_negamax`` for a player holding two tiles against one, without extra lines (fail-soft, proven to the

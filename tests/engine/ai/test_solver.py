@@ -186,6 +186,32 @@ def test_a_node_budget_stops_the_search_without_proof():
     assert full.exact
 
 
+def test_the_search_leaves_the_garbage_collector_as_it_found_it():
+    # Solver.solve turns the cyclic collector off while it searches (its table is large); the caller's setting is
+    # back afterwards, also when a budget cuts the search short.
+    import gc
+    board, variant, mine, theirs = all_positions()[0]
+    seen = []
+    real = Solver._solve
+
+    def spying(self):
+        seen.append(gc.isenabled())
+        return real(self)
+
+    was = gc.isenabled()
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(Solver, "_solve", spying)
+            for on in (True, False):
+                gc.enable() if on else gc.disable()
+                for nodes in (2, None):
+                    solve(board, variant, mine, theirs, nodes=nodes)
+                    assert gc.isenabled() is on
+    finally:
+        gc.enable() if was else gc.disable()
+    assert seen == [False] * 4
+
+
 def test_the_review_marks_end_game_moves_against_the_solver():
     from qwirkle.study.endgame_review import endgame_notes
     from qwirkle.study.match import play_out
