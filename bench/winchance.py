@@ -19,8 +19,9 @@ table and prints, per rule set and over all, the predictions grouped in tenths b
 whose player won, and the Brier score (with that of always answering one half, for scale), then one JSON line.
 
 ``--positions DIR`` keeps the recorded positions (``DIR/VARIANT-SEED-GAMES.jsonl``, one game a line) and reads them
-back when present, so that a refit does not replay the games. Everything is seeded: the same seed and game counts give
-the same table, whatever the number of workers.
+back when present, so that a refit does not replay the games; a run of more games with the same seed starts from the
+longest kept run (a run of fewer games takes its first games from a longer one). Everything is seeded: the same seed
+and game counts give the same table, whatever the number of workers.
 """
 from __future__ import annotations
 
@@ -123,11 +124,13 @@ def positions(variant: str, seed: int, games: int, workers: int, folder: str | N
     suffix = "" if count == 2 else f"-{count}p"
     cache = Path(folder) / f"{variant}-{seed}-{games}{suffix}.jsonl" if folder else None
     played: list[list[Any]] = []
-    if cache is not None and cache.is_file():   # a run stopped early continues after its last whole game
-        with cache.open(encoding="utf-8") as lines:
+    kept = cache if cache is None or cache.is_file() else kept_run(cache.parent, variant, seed, games, suffix)
+    if kept is not None:   # a run stopped early continues after its last whole game
+        with kept.open(encoding="utf-8") as lines:
             for line in lines:
-                if line.endswith("\n"):
+                if line.endswith("\n") and len(played) < games:
                     played.append([tuple(row) for row in json.loads(line)])
+    if cache is not None and kept is not None:   # the kept games (a longer run's first ones) under this run's name
         cache.write_text("".join(json.dumps(rows) + "\n" for rows in played), encoding="utf-8")
     jobs = [(variant, seed, index, count) for index in range(len(played), games)]
     out = None
@@ -145,6 +148,17 @@ def positions(variant: str, seed: int, games: int, workers: int, folder: str | N
         if out is not None:
             out.close()
     return played
+
+
+def kept_run(folder: Path, variant: str, seed: int, games: int, suffix: str) -> Path | None:
+    """The kept run of the same rule set, seed and players with the most games (a longer one first), whose games
+    start a run of ``games`` (game i of a run depends only on the seed and i)."""
+    runs = []
+    for path in folder.glob(f"{variant}-{seed}-*{suffix}.jsonl"):
+        count = path.name[len(f"{variant}-{seed}-"):-len(f"{suffix}.jsonl")]
+        if count.isdigit():
+            runs.append((int(count) >= games, int(count) if int(count) < games else -int(count), path))
+    return max(runs)[2] if runs else None
 
 
 # -- the fit -----------------------------------------------------------------------------------------------------------
