@@ -3,7 +3,7 @@
 on games it was not fit on.
 
     nice -n 10 .venv/bin/python bench/winchance.py build [--games classic=1500,cubes=600,flex=1500] [--seed 1]
-    nice -n 10 .venv/bin/python bench/winchance.py calibrate [--games classic=2000,cubes=400,flex=1000] [--seed 100001]
+    nice -n 10 .venv/bin/python bench/winchance.py calibrate [--games classic=2000,cubes=2000,flex=2000] [--seed 100001]
 
 ``build`` plays ``--games`` two-player games per rule set (one number for all, or one per rule set: a Cubes game costs
 four times a classic one) between two Hard players without their end-game search (``LEVELS``), seats rotated and
@@ -52,7 +52,7 @@ LEVELS = ("hard/endgame_nodes=0", "hard/endgame_nodes=0")
 BUILD_SEED = 1
 BUILD_GAMES = "classic=1500,cubes=600,flex=1500"
 CALIBRATION_SEED = 100_001
-CALIBRATION_GAMES = "classic=2000,cubes=400,flex=1000"
+CALIBRATION_GAMES = "classic=2000,cubes=2000,flex=2000"
 # games of three and four players (``--players 3`` or ``4``): the same levels all round, other game counts
 MANY_BUILD_GAMES = "classic=600,cubes=200,flex=400"
 MANY_CALIBRATION_GAMES = "classic=2000,cubes=2000,flex=2000"
