@@ -3,7 +3,7 @@
 on games it was not fit on.
 
     nice -n 10 .venv/bin/python bench/winchance.py build [--games classic=1500,cubes=600,flex=1500] [--seed 1]
-    nice -n 10 .venv/bin/python bench/winchance.py calibrate [--games classic=2000,cubes=400,flex=1000] [--seed 100001]
+    nice -n 10 .venv/bin/python bench/winchance.py calibrate [--games classic=2000,cubes=2000,flex=2000] [--seed 100001]
 
 ``build`` plays ``--games`` two-player games per rule set (one number for all, or one per rule set: a Cubes game costs
 four times a classic one) between two Hard players without their end-game search (``LEVELS``), seats rotated and
@@ -16,11 +16,13 @@ the game counts and the levels into the table.
 
 ``calibrate`` plays other seeds (refused when they overlap the table's), predicts every recorded position with the
 table and prints, per rule set and over all, the predictions grouped in tenths beside the share of those positions
-whose player won, and the Brier score (with that of always answering one half, for scale), then one JSON line.
+whose player won (with the difference's standard error counted by games: a game's positions share its result), and
+the Brier score (with that of always answering one half, for scale), then one JSON line.
 
 ``--positions DIR`` keeps the recorded positions (``DIR/VARIANT-SEED-GAMES.jsonl``, one game a line) and reads them
-back when present, so that a refit does not replay the games. Everything is seeded: the same seed and game counts give
-the same table, whatever the number of workers.
+back when present, so that a refit does not replay the games; a run of more games with the same seed starts from the
+longest kept run (a run of fewer games takes its first games from a longer one). Everything is seeded: the same seed
+and game counts give the same table, whatever the number of workers.
 """
 from __future__ import annotations
 
@@ -50,10 +52,10 @@ LEVELS = ("hard/endgame_nodes=0", "hard/endgame_nodes=0")
 BUILD_SEED = 1
 BUILD_GAMES = "classic=1500,cubes=600,flex=1500"
 CALIBRATION_SEED = 100_001
-CALIBRATION_GAMES = "classic=2000,cubes=400,flex=1000"
+CALIBRATION_GAMES = "classic=2000,cubes=2000,flex=2000"
 # games of three and four players (``--players 3`` or ``4``): the same levels all round, other game counts
 MANY_BUILD_GAMES = "classic=600,cubes=200,flex=400"
-MANY_CALIBRATION_GAMES = "classic=1000,cubes=150,flex=300"
+MANY_CALIBRATION_GAMES = "classic=2000,cubes=2000,flex=2000"
 
 # A position as recorded: tiles left (bag + both hands), bag, the mover's hand, the opponent's hand, the score
 # difference (mover minus opponent), and the mover's result (1 won, 0.5 shared, 0 lost).
@@ -123,11 +125,13 @@ def positions(variant: str, seed: int, games: int, workers: int, folder: str | N
     suffix = "" if count == 2 else f"-{count}p"
     cache = Path(folder) / f"{variant}-{seed}-{games}{suffix}.jsonl" if folder else None
     played: list[list[Any]] = []
-    if cache is not None and cache.is_file():   # a run stopped early continues after its last whole game
-        with cache.open(encoding="utf-8") as lines:
+    kept = cache if cache is None or cache.is_file() else kept_run(cache.parent, variant, seed, games, suffix)
+    if kept is not None:   # a run stopped early continues after its last whole game
+        with kept.open(encoding="utf-8") as lines:
             for line in lines:
-                if line.endswith("\n"):
+                if line.endswith("\n") and len(played) < games:
                     played.append([tuple(row) for row in json.loads(line)])
+    if cache is not None and kept is not None:   # the kept games (a longer run's first ones) under this run's name
         cache.write_text("".join(json.dumps(rows) + "\n" for rows in played), encoding="utf-8")
     jobs = [(variant, seed, index, count) for index in range(len(played), games)]
     out = None
@@ -145,6 +149,17 @@ def positions(variant: str, seed: int, games: int, workers: int, folder: str | N
         if out is not None:
             out.close()
     return played
+
+
+def kept_run(folder: Path, variant: str, seed: int, games: int, suffix: str) -> Path | None:
+    """The kept run of the same rule set, seed and players with the most games (a longer one first), whose games
+    start a run of ``games`` (game i of a run depends only on the seed and i)."""
+    runs = []
+    for path in folder.glob(f"{variant}-{seed}-*{suffix}.jsonl"):
+        count = path.name[len(f"{variant}-{seed}-"):-len(f"{suffix}.jsonl")]
+        if count.isdigit():
+            runs.append((int(count) >= games, int(count) if int(count) < games else -int(count), path))
+    return max(runs)[2] if runs else None
 
 
 # -- the fit -----------------------------------------------------------------------------------------------------------
@@ -482,16 +497,18 @@ def calibrate(args: argparse.Namespace) -> int:
         if not counts[variant]:
             continue
         start = time.perf_counter()
+        cpu = cpu_seconds()
         games = positions(variant, args.seed, counts[variant], args.workers, args.positions, args.players)
         if args.players == 2:
-            pairs = [(table.chance(variant, diff, bag, hand, other), won)
-                     for rows in games for _left, bag, hand, other, diff, won in rows]
+            pairs = [(table.chance(variant, diff, bag, hand, other), won, (variant, game))
+                     for game, rows in enumerate(games) for _left, bag, hand, other, diff, won in rows]
         else:
-            pairs = [(table.chances(variant, scores, hands, mover, bag)[mover], shares[mover])
-                     for rows in games for _left, bag, mover, scores, hands, shares in rows]
+            pairs = [(table.chances(variant, scores, hands, mover, bag)[mover], shares[mover], (variant, game))
+                     for game, rows in enumerate(games) for _left, bag, mover, scores, hands, shares in rows]
         last = args.seed + counts[variant] - 1
         print(f"\n{variant}, {args.players} players: {counts[variant]} games (seeds {args.seed} to {last}), "
-              f"{len(pairs)} positions, played in {time.perf_counter() - start:.0f} s")
+              f"{len(pairs)} positions, played in {time.perf_counter() - start:.0f} s "
+              f"(CPU {cpu_seconds() - cpu:.0f} s)")
         summary["variants"][variant] = report(pairs, 1.0 / args.players)
         everything += pairs
     print(f"\nall rule sets: {len(everything)} positions")
@@ -500,27 +517,42 @@ def calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
-def report(pairs: Sequence[tuple[float, float]], fair: float = 0.5) -> dict[str, Any]:
-    """Predictions grouped in tenths beside the share won, as a Markdown table; the Brier score (and that of always
-    answering ``fair``, one over the number of players, for scale)."""
-    groups: list[list[tuple[float, float]]] = [[] for _ in range(10)]
-    for p, won in pairs:
-        groups[min(9, int(p * 10))].append((p, won))
-    print("| predicted | positions | mean prediction | share won | difference |")
-    print("|---|---|---|---|---|")
+def report(pairs: Sequence[tuple[float, float, Any]], fair: float = 0.5) -> dict[str, Any]:
+    """Predictions (each with its result and its game) grouped in tenths beside the share won, as a Markdown table with
+    each difference's standard error counted by games (the positions of a game share its result, so a tenth holds less
+    evidence than its count of positions); the Brier score (and that of always answering ``fair``, one over the number
+    of players, for scale)."""
+    groups: list[list[tuple[float, float, Any]]] = [[] for _ in range(10)]
+    for pair in pairs:
+        groups[min(9, int(pair[0] * 10))].append(pair)
+    print("| predicted | positions | mean prediction | share won | difference | standard error (by game) |")
+    print("|---|---|---|---|---|---|")
     rows = []
     for i, group in enumerate(groups):
         if not group:
             continue
-        mean = sum(p for p, _ in group) / len(group)
-        share = sum(w for _, w in group) / len(group)
+        mean = sum(p for p, _, _ in group) / len(group)
+        share = sum(w for _, w, _ in group) / len(group)
+        error = game_error(group, share - mean)
         print(f"| {10 * i}-{10 * i + 10} % | {len(group)} | {100 * mean:.1f} % | {100 * share:.1f} % "
-              f"| {100 * (share - mean):+.1f} |")
-        rows.append({"tenth": i, "positions": len(group), "predicted": round(mean, 4), "won": round(share, 4)})
-    brier = sum((p - w) ** 2 for p, w in pairs) / len(pairs)
-    base = sum((fair - w) ** 2 for _, w in pairs) / len(pairs)
+              f"| {100 * (share - mean):+.1f} | {100 * error:.1f} |")
+        rows.append({"tenth": i, "positions": len(group), "predicted": round(mean, 4), "won": round(share, 4),
+                     "error": round(error, 4)})
+    brier = sum((p - w) ** 2 for p, w, _ in pairs) / len(pairs)
+    base = sum((fair - w) ** 2 for _, w, _ in pairs) / len(pairs)
     print(f"Brier score {brier:.4f} (always {100 * fair:.0f} %: {base:.4f})")
     return {"tenths": rows, "brier": round(brier, 5), "brier_half": round(base, 5)}
+
+
+def game_error(group: Sequence[tuple[float, float, Any]], difference: float) -> float:
+    """The standard error of a group's difference (share won minus mean prediction) with the positions of each game
+    taken together: the spread of the games' sums of (won - predicted) around ``difference`` times their positions."""
+    games: dict[Any, list[float]] = {}
+    for p, won, game in group:
+        total = games.setdefault(game, [0.0, 0.0])
+        total[0] += 1
+        total[1] += won - p
+    return math.sqrt(math.fsum((r - difference * n) ** 2 for n, r in games.values())) / len(group)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -233,3 +233,18 @@ def test_build_and_calibrate_end_to_end(tmp_path):
     summary = json.loads(checked.stdout.splitlines()[-1])
     assert summary["games"] == {"classic": 2} and 0 <= summary["all"]["brier"] <= 1
     assert "| predicted | positions | mean prediction | share won | difference |" in checked.stdout
+
+
+def test_a_kept_run_starts_a_longer_one_and_a_longer_one_a_shorter(tmp_path):
+    """``--positions``: game i depends only on the seed and i, so a run of more games continues the longest kept run
+    of the same rule set, seed and players, and a run of fewer takes a longer run's first games (nothing replayed)."""
+    bench = bench_script()
+    games = [[[50 - turn, 40, 6, 6, turn - index, 1.0] for turn in range(2)] for index in range(3)]
+    (tmp_path / "classic-7-3.jsonl").write_text("".join(json.dumps(rows) + "\n" for rows in games), encoding="utf-8")
+    (tmp_path / "classic-7-2-3p.jsonl").write_text("[]\n", encoding="utf-8")   # another count of players: not read
+    assert bench.positions("classic", 7, 2, 1, str(tmp_path)) == [[tuple(row) for row in rows] for rows in games[:2]]
+    assert (tmp_path / "classic-7-2.jsonl").read_text(encoding="utf-8").count("\n") == 2
+    (tmp_path / "classic-7-3.jsonl").unlink()
+    assert bench.kept_run(tmp_path, "classic", 7, 5, "") == tmp_path / "classic-7-2.jsonl"
+    assert bench.kept_run(tmp_path, "classic", 7, 5, "-3p") == tmp_path / "classic-7-2-3p.jsonl"
+    assert bench.kept_run(tmp_path, "classic", 8, 5, "") is None
