@@ -95,22 +95,22 @@ class ReviewList:
             return
         self.summary.appendChild(el("caption", text=tr.t("review_summary")))
         columns = (*panels.SUMMARY_COLUMNS, *win_panels.accuracy_columns(review))
-        head = el("tr", children=[el("th", text=tr.t(key), attrs={"scope": "col"}) for key in columns])
+        label = {key: tr.t(key) for key in columns}   # the heads, and each figure's label on a narrow screen
+        head = el("tr", children=[el("th", text=label[key], attrs={"scope": "col"}) for key in columns])
         self.summary.appendChild(el("thead", children=[head]))
         body = el("tbody")
-        labels = [tr.t(key) for key in columns[1:]]   # each figure's column, shown beside it on a narrow screen
         for seat, cells in enumerate(rows):
             line = el("tr", attrs={"data-review-player": seat})
             line.appendChild(el("th", text=cells[0], attrs={"scope": "row"}))
-            for label, text in zip(labels, cells[1:]):
-                line.appendChild(el("td", text=text, attrs={"data-label": label}))
+            for key, text in zip(panels.SUMMARY_COLUMNS[1:], cells[1:]):
+                line.appendChild(el("td", text=text, attrs={"data-label": label[key]}))
             if seat < len(accuracy):
                 shown, like, figure = accuracy[seat]
                 line.appendChild(el("td", "review-summary__accuracy", text=shown, attrs={
-                    "data-label": labels[len(cells) - 1],
+                    "data-label": label["review_accuracy"],
                     "data-accuracy": None if figure is None else f"{figure:.1f}"}))
-                if len(columns) > len(panels.SUMMARY_COLUMNS) + 1:   # the level it matches, when measured
-                    line.appendChild(el("td", text=like, attrs={"data-label": labels[len(cells)]}))
+                if "review_played_like" in label:   # the level it matches, when measured
+                    line.appendChild(el("td", text=like, attrs={"data-label": label["review_played_like"]}))
             body.appendChild(line)
         self.summary.appendChild(body)
 

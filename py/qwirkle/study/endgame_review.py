@@ -78,21 +78,28 @@ def _note(live: Game, move: Any, passed: bool, nodes: int) -> dict[str, Any]:
     best = solved(live.board, live.variant, mine, theirs, nodes, passed)
     margin, exact = best.margin, best.exact
     if isinstance(move, Play):
-        played = live.check(move.placements).points
-        rest = list(mine)
-        for placement in move.placements:
-            rest.remove(placement.tile)
-        if not rest:
-            margin = played + END_BONUS
-        else:
-            board = live.board.copy()
-            board.tiles.update((p.cell, p.tile) for p in move.placements)
-            after = solved(board, live.variant, theirs, rest, nodes)
-            margin, exact = played - after.margin, exact and after.exact
+        margin, proven = play_margin(live.board, live.variant, mine, theirs, move, live.check(move.placements).points,
+                                     nodes)
+        exact = exact and proven
     return {"best_margin": best.margin, "margin": margin, "lost": max(0, best.margin - margin),
             "best": "pass" if best.best is None else best.best.notation(),
             "line": ["pass" if play is None else play.notation() for play in best.line],
             "goes_out_in": goes_out_in(best) if best.exact else None, "exact": exact}
+
+
+def play_margin(board: Board, variant: Variant, hand: Sequence[Tile], other: Sequence[Tile], play: Play, points: int,
+                nodes: int) -> tuple[int, bool]:
+    """The mover's points minus the opponent's from ``play`` (scoring ``points``) to the end, both playing perfectly
+    after it (``solved`` on ``nodes``; going out ends the game with its +6, C9), and whether that is proven."""
+    rest = list(hand)
+    for placement in play.placements:
+        rest.remove(placement.tile)
+    if not rest:
+        return points + END_BONUS, True
+    after_board = board.copy()
+    after_board.tiles.update((p.cell, p.tile) for p in play.placements)
+    after = solved(after_board, variant, other, rest, nodes)
+    return points - after.margin, after.exact
 
 
 def goes_out_in(solution: Solution) -> int | None:

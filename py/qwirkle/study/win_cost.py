@@ -44,7 +44,7 @@ from ..rules import score_play
 from ..tiles import Tile
 from ..view import PlayerView
 from ..winchance import chance, chances, final_shares, table, win_chance
-from .endgame_review import NODES as ENDGAME_NODES, applies, solved
+from .endgame_review import NODES as ENDGAME_NODES, applies, play_margin, solved
 
 DEFAULT_SAMPLES = 8       # deals per position
 DEFAULT_CANDIDATES = 4    # Hard's best plays valued beside the move played and the play with the most points
@@ -222,14 +222,8 @@ class LookAhead:
         if not isinstance(move, Play):
             raise TypeError(f"move: with the bag empty, expected a Play or Pass, got {type(move).__name__}")
         points = score_play(view.board, move.placements, view.variant).points
-        rest = list(view.hand)
-        _remove(rest, [p.tile for p in move.placements])
-        if not rest:
-            return points + END_BONUS
-        board = view.board.copy()
-        board.tiles.update((p.cell, p.tile) for p in move.placements)
-        after = solved(board, view.variant, other, rest, SOLVE_NODES)
-        return points - after.margin if after.exact else None
+        margin, proven = play_margin(view.board, view.variant, view.hand, other, move, points, SOLVE_NODES)
+        return margin if proven else None
 
     def value(self, move: Move, points: int, deal: Deal) -> float:
         """The mover's chance after ``move`` (a play scoring ``points``) on one deal."""
