@@ -2,7 +2,7 @@
 """The levels' accuracy on the same positions: does the review's measure tell their moves apart?
 
     nice -n 10 .venv/bin/python bench/accuracy_positions.py [--levels random,greedy,medium,hard,expert]
-        [--variant classic] [--seeds 1-12] [--driver greedy] [--every 2] [--samples 8] [--ended]
+        [--variant classic] [--seeds 1-12] [--driver greedy] [--every 2] [--samples 8] [--ended] [--group 4]
 
 ``bench/accuracy.py`` measures each level in its own games, so two levels are measured on different positions (a
 stronger player gets ahead, where a move costs less chance). Here seeded two-player games are played by ``--driver``
@@ -13,8 +13,11 @@ its choice's (``accuracy.same_positions``). With ``--ended`` every position with
 (there the exact solver values the moves). End games the solver does not prove are left out: the measure charges no
 move there. Printed: each game's accuracy per level, then per level the mean accuracy over the games with its
 standard error, the mean loss a move in percentage points and the mean difference of loss a move from the first
-level listed after random (paired: the same positions and deals) with its standard error, and whether the mean
-accuracies keep the order of ``--levels``.
+level listed after random (paired: the same positions and deals) with its standard error, the accuracy of all its
+moves pooled, and whether the mean accuracies keep the order of ``--levels``. With ``--group K`` the games are also
+taken K at a time (seeds 1-4, 5-8, ... for K = 4), as the small-set test takes its four games
+(``test_on_the_same_positions_of_four_games_the_levels_keep_their_order``): per group the pooled accuracies, and how
+many groups keep the whole order and each step of it.
 """
 from __future__ import annotations
 
@@ -40,6 +43,23 @@ def mean_se(values: list[float]) -> tuple[float, float]:
     return mean, sd / math.sqrt(len(values))
 
 
+def print_groups(levels: list[str], games: list[list[list[float]]], seeds: list[int], size: int) -> None:
+    """The games ``size`` at a time: each level's accuracy over the group's moves pooled, and how many groups keep
+    the order of ``levels``, whole and step by step."""
+    whole, steps, count = 0, [0] * (len(levels) - 1), 0
+    print(f"\ngroups of {size} games, each level's moves pooled:")
+    for start in range(0, len(games) - size + 1, size):
+        pooled = [accuracy([x for game in games[start:start + size] for x in game[level]]) or 0.0
+                  for level in range(len(levels))]
+        kept = [low < high for low, high in zip(pooled, pooled[1:])]
+        whole, count = whole + all(kept), count + 1
+        steps = [n + k for n, k in zip(steps, kept)]
+        print(f"seeds {seeds[start]}-{seeds[start + size - 1]}: " + ", ".join(f"{name} {value:.1f}"
+              for name, value in zip(levels, pooled)) + ("" if all(kept) else "  (out of order)"))
+    print(f"the whole order holds in {whole} of {count} groups; " + ", ".join(
+        f"{levels[i]} below {levels[i + 1]} in {n}" for i, n in enumerate(steps)))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--levels", default="random,greedy,medium,hard,expert")
@@ -49,12 +69,15 @@ def main() -> int:
     parser.add_argument("--every", type=int, default=2, help="measure every N-th position")
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="deals a position")
     parser.add_argument("--ended", action="store_true", help="measure every position with the bag empty too")
+    parser.add_argument("--group", type=int, default=0, help="also pool the games K at a time and check the order")
     args = parser.parse_args()
     levels = args.levels.split(",")
     figures: list[list[float]] = [[] for _ in levels]
     losses: list[list[float]] = [[] for _ in levels]
+    games: list[list[list[float]]] = []
     for seed in seeds_of(args.seeds):
         lost = same_positions(args.variant, seed, levels, args.driver, args.every, args.samples, args.ended)
+        games.append(lost)
         for level, row in enumerate(lost):
             value = accuracy(row)
             if value is not None:
@@ -65,13 +88,15 @@ def main() -> int:
     base = next((i for i, name in enumerate(levels) if name != "random"), 0)
     print(f"\n{args.variant}, seeds {args.seeds}, driven by {args.driver}, every {args.every} positions, "
           f"{args.samples} deals; the loss difference is from {levels[base]}'s on the same moves")
-    print("| level | accuracy | se | lost a move (points) | difference (points) | se | moves |")
-    print("|---|---|---|---|---|---|---|")
+    print("| level | accuracy | se | lost a move (points) | difference (points) | se | pooled | moves |")
+    print("|---|---|---|---|---|---|---|---|")
     for level, name in enumerate(levels):
         mean, se = mean_se(figures[level])
         gap, gap_se = mean_se([100 * (a - b) for a, b in zip(losses[level], losses[base])])
         print(f"| {name} | {mean:.1f} | {se:.1f} | {100 * sum(losses[level]) / len(losses[level]):.3f} | "
-              f"{gap:+.3f} | {gap_se:.3f} | {len(losses[level])} |")
+              f"{gap:+.3f} | {gap_se:.3f} | {accuracy(losses[level]) or 0.0:.1f} | {len(losses[level])} |")
+    if args.group:
+        print_groups(levels, games, seeds_of(args.seeds), args.group)
     means = [mean_se(row)[0] for row in figures]
     broken = [f"{levels[i]} {means[i]:.1f} >= {levels[i + 1]} {means[i + 1]:.1f}"
               for i in range(len(levels) - 1) if means[i] >= means[i + 1]]

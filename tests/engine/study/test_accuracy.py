@@ -109,14 +109,26 @@ def test_a_rule_set_the_table_does_not_hold_reads_classic():
     assert played_like("no such rules", 100.0) == played_like("classic", 100.0)
 
 
-def test_on_the_same_positions_random_is_below_every_level():
-    """At every fourth position of a seeded game between two Hard players each of the five levels chooses a move,
-    and the choices and the review's candidates are valued on the same deals (``same_positions``, the review's
-    measure): random's accuracy is below each of the four others'. (Their own order is not checked on one game: on a
-    single game greedy is below the Expert 18 times in 24 and Medium below Hard 7 times, mostly as ties; over many
-    games the bench orders them, README "Accuracy and level".)"""
-    figures = dict(zip(ORDER, map(accuracy, same_positions("classic", 1, ORDER))))
-    assert all(figures["random"] < figures[level] for level in ORDER[1:]), figures
+def test_on_the_same_positions_of_four_games_the_levels_keep_their_order():
+    """Issue 25's order on a small set: at every fourth position and every judged end-game position of four seeded
+    games between two Hard players (seeds 1-4), each of the five levels chooses a move, every choice valued with the
+    review's candidates on the same deals (``same_positions``, the review's measure, end games by the exact solver):
+    pooled over the four games, each level's accuracy is above the one before (read 27.7, 49.9, 59.9, 83.5, 94.8).
+
+    How firm this is, over the 15 groups of four games of seeds 1-60 measured this way (README, "Accuracy and
+    level"): the whole order holds in 10; random below greedy in 15, greedy below Medium in 13, Medium below Hard in
+    12, Hard below the Expert in 14. Medium's and Hard's choices are worth the same at 894 of those 955 positions;
+    outside end games Hard loses 0.04 +- 0.05 points of win chance a move less, in end games 1.2 +- 0.6 less, all of
+    it in three games where Hard's exact search keeps a result that Medium's evaluation gives away: a group without
+    such an end game orders the two by noise. So a failure here after a change to the measure or the levels says to
+    run the bench on a large set (``bench/accuracy_positions.py --driver hard --every 4 --ended``) first."""
+    lost: list[list[float]] = [[] for _ in ORDER]
+    for seed in range(1, 5):
+        for row, found in zip(lost, same_positions("classic", seed, ORDER, every=4, ended=True)):
+            row.extend(found)
+    figures = [accuracy(row) for row in lost]
+    assert all(len(row) >= 50 for row in lost), [len(row) for row in lost]
+    assert all(low < high for low, high in zip(figures, figures[1:])), dict(zip(ORDER, figures))
 
 
 def test_the_expert_gives_nothing_away_in_an_end_game_the_measure_judges():
