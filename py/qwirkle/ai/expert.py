@@ -4,7 +4,8 @@ For each candidate (Hard's best plays, plus an exchange when Hard would consider
 (``sampling.py``): play the candidate and draw, let every opponent make their best-scoring reply, then make our own
 best follow-up. The candidate's value is its points, minus the opponents' replies (each divided by the number of
 opponents: with several, the aim is to beat them on average), plus our follow-up, averaged over deals; the same deals
-serve every candidate. With 1 to ``PLAY_OUT_BAG`` tiles in the bag of a two-player classic game (``_plays_out``), a
+serve every candidate (deals that hold the same, as every deal does once the bag is empty in a two-player game, are
+looked ahead once: ``_held``). With 1 to ``PLAY_OUT_BAG`` tiles in the bag of a two-player classic game (``_plays_out``), a
 look-ahead goes on to the end of the game instead (``_play_out``: every player's best-scoring play in turn, the draws
 from the deal's bag, the +6 for going out), since then who empties the bag, who moves first once it is empty and who
 goes out weigh as much as the next plays; a play-out costs about ``PLAY_OUT_COST`` look-aheads of CPU time, so the
@@ -51,7 +52,7 @@ from .levels import HardPlayer
 from .lines import kinds_by_cell
 from .quick import Carried, FlexPosition, Position
 from .sampling import Deal, Sampler
-from .solver import Solver
+from .solver import Solver, collector_paused
 
 DEFAULT_SECONDS = 1.5
 DEFAULT_ITERATIONS = 160       # without a time cap (tournaments, tests): about 0.1 s a move on CPython
@@ -127,6 +128,12 @@ class ExpertPlayer(HardPlayer):
         self._cache: dict[int, _Sim] = {}
 
     def choose(self, view: PlayerView) -> Move:
+        """The move (the cyclic garbage collector paused meanwhile: the look-ahead makes no cycles, but many tuples
+        and lists, which every collection would walk again)."""
+        with collector_paused():
+            return self._choose(view)
+
+    def _choose(self, view: PlayerView) -> Move:
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         self.looked = 0
         if view.bag_count == 0:
@@ -161,6 +168,7 @@ class ExpertPlayer(HardPlayer):
         cost changes as candidates go and with the machine's load)."""
         sampler = Sampler(view, random.Random(self.rng.getrandbits(64)))
         deals: list[Deal] = []
+        values: dict[tuple[int, object], float] = {}   # look-aheads by candidate and what their deal holds
         alive = list(candidates)
         rounds = max(1, math.ceil(math.log2(len(alive))))
         budget = self.iterations
@@ -178,7 +186,12 @@ class ExpertPlayer(HardPlayer):
                 while candidate.count < target:
                     if candidate.count == len(deals):
                         deals.append(sampler.deal())
-                    candidate.total += self._look_ahead(view, candidate, deals[candidate.count])
+                    deal = deals[candidate.count]
+                    key = (id(candidate), self._held(view, deal))
+                    value = values.get(key)
+                    if value is None:
+                        value = values[key] = self._look_ahead(view, candidate, deal)
+                    candidate.total += value
                     candidate.count += 1
                     used += 1
                     self.looked = used
@@ -204,6 +217,16 @@ class ExpertPlayer(HardPlayer):
 
     def _best(self, alive: Sequence[_Candidate]) -> _Candidate:
         return self._ranked(alive)[0]
+
+    @staticmethod
+    def _held(view: PlayerView, deal: Deal) -> object:
+        """What a look-ahead reads of a deal: without Flex diagonals, each hand in any order (``quick.Position``
+        reads a hand's kinds and its size), so sorted, and the bag in its order. With the bag empty, two players'
+        deals all hold the same (the opponent's hand is every unseen tile), and so do Cubes' (open hands): their
+        look-ahead is made once a candidate; with one tile in the bag there are seven such deals."""
+        if view.variant.diagonals:
+            return deal
+        return tuple(tuple(sorted(hand)) for hand in deal.hands), deal.bag
 
     def _look_ahead(self, view: PlayerView, candidate: _Candidate, deal: Deal) -> float:
         """Our points, minus the opponents' best replies, plus our best follow-up, on one deal."""

@@ -46,6 +46,7 @@ import gc
 import random
 import time
 from bisect import insort
+from contextlib import contextmanager
 from typing import Callable, Iterator, NamedTuple, Sequence
 
 from ..board import Board
@@ -64,6 +65,19 @@ MAX_CACHED_PLAYS = 400_000   # plays kept in the per-position cache before it is
 STEPS = 4                 # the opponent's singles kept by ``_steps``
 PAIR_OUTS = 4             # a two-tile opponent's plays going out kept by ``_pair_outs``
 DERIVE_PLIES = 4          # how many plays back ``_derived`` looks for a list of the same player's plays
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off meanwhile, and back on after when it was on: for searches that make no
+    cycles but make and drop many tuples, each collection of which walks every tuple still alive."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 class _Made(NamedTuple):
@@ -178,16 +192,11 @@ class Solver:
     def solve(self) -> Solution:
         """The best play, the margin and the line, from the deepest iteration the budget allowed.
 
-        The cyclic garbage collector is off meanwhile (and back on after, when it was on): the search makes no
-        cycles, but its table and caches hold hundreds of thousands of tuples, which each full collection walks
-        (some 10 of them per 100,000 nodes)."""
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        The cyclic garbage collector is off meanwhile (``collector_paused``): the search makes no cycles, but its
+        table and caches hold hundreds of thousands of tuples, which each full collection walks (some 10 of them per
+        100,000 nodes)."""
+        with collector_paused():
             return self._solve()
-        finally:
-            if collecting:
-                gc.enable()
 
     def _solve(self) -> Solution:
         """``solve`` with the collector as it is."""

@@ -15,6 +15,8 @@ from qwirkle.ai import solver as solver_module
 from qwirkle.ai.solver import Solver, solve
 from qwirkle.game import END_BONUS
 
+from collector import collector_seen
+
 
 def minimax(board, variant, hands, who, passed=False, seen=None):
     """The margin for ``who`` (to move) of the rest of the game, every line searched to its end. ``seen`` keeps
@@ -189,26 +191,8 @@ def test_a_node_budget_stops_the_search_without_proof():
 def test_the_search_leaves_the_garbage_collector_as_it_found_it():
     # Solver.solve turns the cyclic collector off while it searches (its table is large); the caller's setting is
     # back afterwards, also when a budget cuts the search short.
-    import gc
     board, variant, mine, theirs = all_positions()[0]
-    seen = []
-    real = Solver._solve
-
-    def spying(self):
-        seen.append(gc.isenabled())
-        return real(self)
-
-    was = gc.isenabled()
-    try:
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(Solver, "_solve", spying)
-            for on in (True, False):
-                gc.enable() if on else gc.disable()
-                for nodes in (2, None):
-                    solve(board, variant, mine, theirs, nodes=nodes)
-                    assert gc.isenabled() is on
-    finally:
-        gc.enable() if was else gc.disable()
+    seen = collector_seen(Solver, "_solve", lambda: [solve(board, variant, mine, theirs, nodes=n) for n in (2, None)])
     assert seen == [False] * 4
 
 
