@@ -5,8 +5,8 @@ For each candidate (Hard's best plays, plus an exchange when Hard would consider
 best follow-up. The candidate's value is its points, minus the opponents' replies (each divided by the number of
 opponents: with several, the aim is to beat them on average), plus our follow-up, averaged over deals; the same deals
 serve every candidate (deals that hold the same, as every deal does once the bag is empty in a two-player game, are
-looked ahead once: ``_held``). With 1 to ``PLAY_OUT_BAG`` tiles in the bag of a two-player classic game (``_plays_out``), a
-look-ahead goes on to the end of the game instead (``_play_out``: every player's best-scoring play in turn, the draws
+looked ahead once: ``_held``). With 1 to ``PLAY_OUT_BAG`` tiles in the bag of a two-player classic game
+(``_plays_out``), a look-ahead goes on to the end of the game instead (``_play_out``: every player's best-scoring play in turn, the draws
 from the deal's bag, the +6 for going out), since then who empties the bag, who moves first once it is empty and who
 goes out weigh as much as the next plays; a play-out costs about ``PLAY_OUT_COST`` look-aheads of CPU time, so the
 budget is divided by that (``play_out=0``: as before). Candidates are cut by successive halving: the worse half goes
