@@ -187,11 +187,14 @@ class ExpertPlayer(HardPlayer):
                     if candidate.count == len(deals):
                         deals.append(sampler.deal())
                     deal = deals[candidate.count]
-                    key = (id(candidate), self._held(view, deal))
-                    value = values.get(key)
-                    if value is None:
-                        value = values[key] = self._look_ahead(view, candidate, deal)
-                    candidate.total += value
+                    held = self._held(view, deal)
+                    if held is None:
+                        candidate.total += self._look_ahead(view, candidate, deal)
+                    else:
+                        value = values.get((id(candidate), held))
+                        if value is None:
+                            value = values[(id(candidate), held)] = self._look_ahead(view, candidate, deal)
+                        candidate.total += value
                     candidate.count += 1
                     used += 1
                     self.looked = used
@@ -219,11 +222,14 @@ class ExpertPlayer(HardPlayer):
         return self._ranked(alive)[0]
 
     @staticmethod
-    def _held(view: PlayerView, deal: Deal) -> object:
-        """What a look-ahead reads of a deal: without Flex diagonals, each hand in any order (``quick.Position``
-        reads a hand's kinds and its size), so sorted, and the bag in its order. With the bag empty, two players'
-        deals all hold the same (the opponent's hand is every unseen tile), and so do Cubes' (open hands): their
-        look-ahead is made once a candidate; with one tile in the bag there are seven such deals."""
+    def _held(view: PlayerView, deal: Deal) -> object | None:
+        """What a look-ahead reads of a deal, with at most one tile in the bag (None with more: deals then seldom hold
+        the same): without Flex diagonals, each hand in any order (``quick.Position`` reads a hand's kinds and its
+        size), so sorted, and the bag. With the bag empty, two players' deals all hold the same (the opponent's hand
+        is every unseen tile), and so do Cubes' (open hands): their look-ahead is made once a candidate; with one
+        tile in the bag, two players' deals hold one of seven."""
+        if view.bag_count > 1:
+            return None
         if view.variant.diagonals:
             return deal
         return tuple(tuple(sorted(hand)) for hand in deal.hands), deal.bag

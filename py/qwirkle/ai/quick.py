@@ -52,7 +52,7 @@ LINE_POINTS = tuple(line_points(n) for n in range(QWIRKLE + 1))
 class Position:
     """Kinds by cell plus the crossing data of every empty cell next to a tile."""
 
-    __slots__ = ("kinds", "across", "down", "extra", "segments", "merged", "ranks", "singles", "changed")
+    __slots__ = ("kinds", "across", "down", "extra", "segments", "merged", "ranks", "singles", "changed", "filled")
 
     def __init__(self, kinds: dict[Cell, int] | None = None) -> None:
         self.extra: Callable[[int, list[Cell], list[int], int, list[tuple[int, int]], int], Found | None] | None = None
@@ -64,6 +64,7 @@ class Position:
         self.ranks: dict[Line, float] = {}   # each line's place in the merged order at the last prepare
         self.singles: list[tuple[int, Cell, int]] = []   # the open cells at the last prepare: points, cell, kinds
         self.changed: Changes = {}   # since (the merged segments that read these places are stale)
+        self.filled: Changes = {}    # of those, the places where a tile was placed (the others' crossings changed)
         if kinds:
             self.place(list(kinds.items()))
 
@@ -79,6 +80,7 @@ class Position:
         other.ranks = self.ranks
         other.singles = self.singles
         other.changed = self.changed
+        other.filled = self.filled
         return other
 
     def place(self, placed: Sequence[tuple[Cell, int]]) -> None:
@@ -90,6 +92,8 @@ class Position:
             self.down.pop((x, y), None)
             changed.setdefault((True, y), []).append(x)
             changed.setdefault((False, x), []).append(y)
+        if self.merged is not None:
+            self.filled = _joined(self.filled, changed)   # before the crossings' places join ``changed``
         for (x, y), _ in placed:
             for dx, dy, table in ((1, 0, self.across), (0, 1, self.down)):
                 for sign in (1, -1):
@@ -109,10 +113,7 @@ class Position:
                         changed.setdefault((True, cy), []).append(cx)
         self.segments = {line: listed for line, listed in self.segments.items() if line not in changed}
         if self.merged is not None:
-            since = dict(self.changed)
-            for line, places in changed.items():
-                since[line] = since.get(line, ()) + tuple(places)
-            self.changed = since
+            self.changed = _joined(self.changed, changed)
 
     def prepare(self) -> None:
         """List the segments of every row and column not listed yet, and all of them by group and size in the order
@@ -141,6 +142,7 @@ class Position:
         singles.sort(key=lambda single: -single[0])   # stable: open_cells order among equal points
         self.singles = singles
         self.changed = {}
+        self.filled = {}
 
     def _listed(self, key: Line, low: int, high: int) -> list[Segment]:
         """The line's segments, listed once (``_line_segments``)."""
@@ -281,7 +283,7 @@ class Position:
         if not groups:
             return best
         if self.merged is not None and not self.changed and self.extra is None:   # prepared here: one list
-            found = _best_listed(self.merged, hand_kinds, best_points, {})
+            found = _best_listed(self.merged, hand_kinds, best_points, {}, {})
             return best if found is None else found
         most = max(kinds.bit_count() for _, kinds in groups)
         rows, columns = self._anchor_lines()
@@ -294,14 +296,21 @@ class Position:
 
     def best_points(self, hand_kinds: int) -> int:
         """The points of ``best_play(hand_kinds)`` (0 when nothing fits), faster on a copy of a prepared position
-        with a few tiles placed since: the lines they left alone are read from the prepared list, only the changed
-        ones are scanned. Which play it is may differ among plays of equal points, so only the points are given."""
-        found = self.a_best_play(hand_kinds)
+        with a few tiles placed since: as ``a_best_play``, but a listed segment is stale only when it holds a changed
+        place or ends on a placed tile (one that ends on a cell whose crossing changed holds as listed), and a changed
+        line is scanned only from the starts of segments that hold a changed place, and not at all when its only
+        changes are crossings that take none of the hand's kinds (no segment through them can be filled)."""
+        found = self._since_prepared(hand_kinds, True)
         return 0 if found is None else found[0]
 
     def a_best_play(self, hand_kinds: int) -> Found | None:
-        """A play scoring ``best_play(hand_kinds)``'s points, found as ``best_points`` finds them (on a copy of a
-        prepared position, fast); among plays of equal points it may be another than ``best_play``'s."""
+        """A play scoring ``best_play(hand_kinds)``'s points, found on a copy of a prepared position with a few tiles
+        placed since from the prepared lists, passing over the segments that read a changed place, and a scan of
+        the changed lines (fast); among plays of equal points it may be another than ``best_play``'s."""
+        return self._since_prepared(hand_kinds, False)
+
+    def _since_prepared(self, hand_kinds: int, points_only: bool) -> Found | None:
+        """``a_best_play``, or with ``points_only`` a play of its points found as ``best_points`` says."""
         if self.merged is None or self.extra is not None:
             return self.best_play(hand_kinds)
         if not hand_kinds:
@@ -312,19 +321,33 @@ class Position:
         if not groups:
             return best
         changed = self.changed
-        found = _best_listed(self.merged, hand_kinds, best_points, changed)
+        found = _best_listed(self.merged, hand_kinds, best_points, changed, self.filled if points_only else changed)
         if found is not None:
             best, best_points = found, found[0]
         if changed:   # the segments that read a changed place, found again
             most = max(kinds.bit_count() for _, kinds in groups)
             for horizontal in (True, False):
-                # every start that may read a changed place (a few more read none: found twice, no harm to points)
-                starts = {line: range(min(places) - QWIRKLE, max(places) + 2)
-                          for (across, line), places in changed.items() if across == horizontal}
+                starts = self._rescans(horizontal, hand_kinds, points_only)
                 found = self._segments(horizontal, starts, hand_kinds, groups, most, best_points)
                 if found is not None and found[0] > best_points:
                     best, best_points = found, found[0]
         return best
+
+    def _rescans(self, horizontal: bool, hand_kinds: int, points_only: bool) -> dict[int, range]:
+        """The starts to scan again in the changed lines along this direction: every start that may read a changed
+        place (a few more read none: found twice, no harm to points); with ``points_only``, those of the segments
+        that hold one, in the lines with a tile placed or a changed crossing that takes a kind of the hand."""
+        starts: dict[int, range] = {}
+        crossing = self.down if horizontal else self.across   # what the line's empty cells read
+        for (across, line), places in self.changed.items():
+            if across != horizontal:
+                continue
+            if not points_only:
+                starts[line] = range(min(places) - QWIRKLE, max(places) + 2)
+            elif (across, line) in self.filled or any(
+                    crossing[(place, line) if horizontal else (line, place)][0] & hand_kinds for place in places):
+                starts[line] = range(min(places) - QWIRKLE + 1, max(places) + 1)
+        return starts
 
     def _single(self, hand_kinds: int) -> Found | None:
         """The best one-tile play (the first found among equals)."""
@@ -469,11 +492,11 @@ def open_cells(across: dict[Cell, Crossing], down: dict[Cell, Crossing]) -> list
     return [*across, *(cell for cell in down if cell not in across)]
 
 
-def _best_listed(buckets: Buckets, hand_kinds: int, beat: int, skip: Changes) -> Found | None:
+def _best_listed(buckets: Buckets, hand_kinds: int, beat: int, skip: Changes, ends: Changes) -> Found | None:
     """The prepared segment that ``_segments`` would find for this hand if it scores more than ``beat``: the most
     points, the first in the prepared order among equals. Only the groups the hand holds two kinds or more of are
-    read, and of those only segments of at most that many cells; segments that read a place of ``skip`` are passed
-    over."""
+    read, and of those only segments of at most that many cells; segments that hold a place of ``skip``, or end on
+    one of ``ends`` (the empty places read at either end), are passed over."""
     best: Found | None = None
     best_order = -1.0
     for index, group in enumerate(GROUPS):
@@ -483,7 +506,8 @@ def _best_listed(buckets: Buckets, hand_kinds: int, beat: int, skip: Changes) ->
             for minus, order, cells, fits, need, line, first, last in buckets.get((index, size), ()):
                 if -minus < beat or -minus == beat and (best is None or order > best_order):
                     break
-                if skip and line in skip and any(first <= place <= last for place in skip[line]):
+                if skip and line in skip and (any(first < place < last for place in skip[line]) or (
+                        line in ends and any(place == first or place == last for place in ends[line]))):
                     continue
                 free = held & need
                 if free.bit_count() < size:
@@ -536,6 +560,14 @@ def _add(buckets: Buckets, listed: list[Segment], base: float) -> None:
             buckets[key] = [entry]
         else:
             bucket.append(entry)
+
+
+def _joined(since: Changes, changed: Mapping[Line, Sequence[int]]) -> Changes:
+    """``since`` with the places of ``changed`` added (a new dict: copies share the old one)."""
+    joined = dict(since)
+    for line, places in changed.items():
+        joined[line] = joined.get(line, ()) + tuple(places)
+    return joined
 
 
 def _between(ranks: dict[Line, float], lines: list[Line], low: float, high: float) -> None:

@@ -413,11 +413,12 @@ def game_until(variant, bag, seed):
 
 def test_deals_the_look_ahead_reads_alike_give_the_same_value():
     """``ExpertPlayer._held`` keys the look-ahead's values within a move: deals with the same key (the same hands in
-    any order, the same bag in its order) give the same value; with two tiles in the bag some deals share a key and
-    some with the same hands do not (the order of the bag is the order of the draws)."""
+    any order, the same bag) give the same value; with one tile in the bag, deals share one of seven keys (which
+    unseen tile is left in the bag). With more tiles, no key."""
     from qwirkle.ai.expert import _Candidate
-    game = game_until("classic", 2, 43)
+    game = game_until("classic", 1, 46)
     view = game.view(game.to_move)
+    assert view.bag_count == 1 and len(set(view.unseen().elements())) == 7
     expert = ExpertPlayer(random.Random(5), seconds=None)
     _, ranked = expert.ranked(view)
     candidates = [_Candidate(Play(p.placements), p, v) for v, p in ranked[:3]]
@@ -428,7 +429,8 @@ def test_deals_the_look_ahead_reads_alike_give_the_same_value():
         hands[key[0]] += 1
         found = [expert._look_ahead(view, candidate, deal) for candidate in candidates]
         assert values.setdefault(key, found) == found
-    assert len(values) < 60 and len(values) > len(hands)
+    assert len(values) == 7 and len(hands) == 7
+    assert expert._held(game_until("classic", 2, 43).view(0), deal) is None
 
 
 @pytest.mark.parametrize("variant,seed", [("classic", 44), ("cubes", 49)])   # Cubes: a seed where it plays
