@@ -6,9 +6,9 @@ best follow-up. The candidate's value is its points, minus the opponents' replie
 opponents: with several, the aim is to beat them on average), plus our follow-up, averaged over deals; the same deals
 serve every candidate (deals that hold the same, as every deal does once the bag is empty in a two-player game, are
 looked ahead once: ``_held``). With 1 to ``PLAY_OUT_BAG`` tiles in the bag of a two-player classic game
-(``_plays_out``), a look-ahead goes on to the end of the game instead (``_play_out``: every player's best-scoring play in turn, the draws
-from the deal's bag, the +6 for going out), since then who empties the bag, who moves first once it is empty and who
-goes out weigh as much as the next plays; a play-out costs about ``PLAY_OUT_COST`` look-aheads of CPU time, so the
+(``_plays_out``), a look-ahead goes on to the end of the game instead (``_play_out``: every player's best-scoring
+play in turn, the draws from the deal's bag, the +6 for going out), since then who empties the bag, who moves first
+once it is empty and who goes out weigh as much as the next plays; a play-out costs about ``PLAY_OUT_COST`` look-aheads of CPU time, so the
 budget is divided by that (``play_out=0``: as before). Candidates are cut by successive halving: the worse half goes
 after each round, so the budget goes to the close calls. A candidate's look-ahead mean is shrunk toward Hard's evaluation of it, which counts as
 ``prior`` look-aheads (``PRIOR_DEALS``): at the tournaments' budget the first cut comes after four to six deals
@@ -126,6 +126,7 @@ class ExpertPlayer(HardPlayer):
         self._root: _Sim | None = None
         self._root_view: PlayerView | None = None
         self._cache: dict[int, _Sim] = {}
+        self._replied: dict[tuple[object, ...], _Sim] = {}   # the positions after a candidate and replies
 
     def choose(self, view: PlayerView) -> Move:
         """The move (the cyclic garbage collector paused meanwhile: the look-ahead makes no cycles, but many tuples
@@ -159,7 +160,7 @@ class ExpertPlayer(HardPlayer):
             return self._search(view, candidates, deadline).move
         finally:
             self._root = self._root_view = None
-            self._cache = {}
+            self._cache, self._replied = {}, {}
 
     # -- Monte-Carlo look-ahead ------------------------------------------------------------------------------
     def _search(self, view: PlayerView, candidates: list[_Candidate], deadline: float | None) -> _Candidate:
@@ -255,16 +256,18 @@ class ExpertPlayer(HardPlayer):
         del bag[:draw]
         board = self._after(view, candidate)
         if self._plays_out(view):
-            return self._play_out(view, board, deal, hand, bag, value)
+            return self._play_out(view, board.copy(), deal, hand, bag, value)
         n = len(deal.hands)
         share = 1.0 / (n - 1)   # an opponent's point counts 1/(players - 1): beat the opponents on average
+        key: tuple[object, ...] = (id(candidate),)
         for i in range(1, n):
             other = deal.hands[(view.seat + i) % n]
             reply = board.best(other)
             if reply is None:
                 continue
             points, placed = reply
-            board.place(placed)
+            key += (tuple(placed),)
+            board = self._with(board, key, placed)
             value -= points * share
             if not bag and len(placed) == len(other):
                 return value - END_BONUS * share
@@ -320,8 +323,17 @@ class ExpertPlayer(HardPlayer):
             seat = (seat + 1) % n
         return value
 
+    def _with(self, board: "_Sim", key: tuple[object, ...], placed: list[tuple[Cell, Tile]]) -> "_Sim":
+        """A copy of ``board`` with a reply placed, kept for the move by ``key`` (the candidate and the replies so far):
+        deals often bring the same reply to the same candidate, and its position is only read after."""
+        found = self._replied.get(key)
+        if found is None:
+            found = self._replied[key] = board.copy()
+            found.place(placed)
+        return found
+
     def _after(self, view: PlayerView, candidate: _Candidate) -> "_Sim":
-        """A fresh copy of the position after the candidate (cached per candidate for the move)."""
+        """The position after the candidate, prepared (kept per candidate for the move; not to be changed)."""
         if self._root is None or self._root_view is not view:
             self._root_view = view
             self._root = _Sim.of(view, self.carried)
@@ -335,7 +347,7 @@ class ExpertPlayer(HardPlayer):
                 sim.place([(p.cell, p.tile) for p in candidate.play.placements])
             sim.prepare()   # every deal's reply is asked here: the lines the candidate changed, listed once
             self._cache[key] = sim
-        return sim.copy()
+        return sim
 
     # -- end game ---------------------------------------------------------------------------------------------
     def _endgame(self, view: PlayerView, deadline: float | None) -> Move | None:

@@ -24,7 +24,7 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Callable, Mapping, Sequence
 
-from ..movegen import ALL_KINDS, COLOR_MASKS, NO_CROSSING, SHAPE_MASKS, cell_crossing, joinable
+from ..movegen import ALL_KINDS, COLOR_MASKS, NO_CROSSING, SHAPE_MASKS, joinable
 from ..notation import Cell
 from ..scoring import QWIRKLE, diagonal_points, line_points
 from ..tiles import Tile
@@ -94,18 +94,20 @@ class Position:
             changed.setdefault((False, x), []).append(y)
         if self.merged is not None:
             self.filled = _joined(self.filled, changed)   # before the crossings' places join ``changed``
-        for (x, y), _ in placed:
+        seen: set[tuple[int, int, int]] = set()   # ends already set (the tiles of a play share their line's ends)
+        for (x, y), kind in placed:
             for dx, dy, table in ((1, 0, self.across), (0, 1, self.down)):
+                line = (1 << kind, 1, True)   # the tiles' line through (x, y) along (dx, dy), and its two ends
+                ends = []
                 for sign in (1, -1):
-                    cx, cy = x + sign * dx, y + sign * dy
-                    while (cx, cy) in kinds:
-                        cx += sign * dx
-                        cy += sign * dy
-                    crossing = cell_crossing(kinds, cx, cy, dx, dy)
-                    if crossing is None:
-                        table.pop((cx, cy), None)
-                    else:
-                        table[(cx, cy)] = crossing
+                    cx, cy, line = _run(kinds, x, y, sign * dx, sign * dy, line)
+                    ends.append((cx, cy, sign))
+                for cx, cy, sign in ends:
+                    if (cx, cy, dx) not in seen:   # the crossing at the end: the line and the tiles past the end
+                        seen.add((cx, cy, dx))
+                        run, length, valid = line   # the end cell counts in its line
+                        _, _, (tiles, total, fits) = _run(kinds, cx, cy, sign * dx, sign * dy, (run, length + 1, valid))
+                        table[(cx, cy)] = (joinable(tiles), LINE_POINTS[total]) if fits and total <= QWIRKLE else (0, 0)
                     # an across crossing is read by the column's segments, a down crossing by the row's
                     if dx:
                         changed.setdefault((False, cx), []).append(cy)
@@ -242,12 +244,14 @@ class Position:
                     for mask in masks:
                         free = mask & ~run
                         common &= _MASK_GROUPS.get(free) or _mask_groups(free)
+                    listed = tuple(cells)
+                    size = len(cells)
                     while common:   # an entry per group every cell may take a kind of, in GROUPS order
                         index = (common & -common).bit_length() - 1
                         common &= common - 1
                         group = GROUPS[index] & ~run
-                        found.append((total, tuple(cells), tuple([mask & group for mask in masks]), group,
-                                      len(cells), key, start + i - 1, start + j, index))
+                        found.append((total, listed, tuple([mask & group for mask in masks]), group, size, key,
+                                      start + i - 1, start + j, index))
         found.sort(key=itemgetter(0), reverse=True)   # stable: the scan's order among equal points
         return found
 
@@ -560,6 +564,24 @@ def _add(buckets: Buckets, listed: list[Segment], base: float) -> None:
             buckets[key] = [entry]
         else:
             bucket.append(entry)
+
+
+def _run(kinds: dict[Cell, int], x: int, y: int, dx: int, dy: int,
+         line: tuple[int, int, bool]) -> tuple[int, int, tuple[int, int, bool]]:
+    """The first empty cell from (x, y) on along (dx, dy), and ``line`` (its kinds, its length, whether no kind is
+    there twice) with the tiles passed added."""
+    run, length, valid = line
+    x += dx
+    y += dy
+    found = kinds.get((x, y))
+    while found is not None:
+        valid = valid and not run >> found & 1
+        run |= 1 << found
+        length += 1
+        x += dx
+        y += dy
+        found = kinds.get((x, y))
+    return x, y, (run, length, valid)
 
 
 def _joined(since: Changes, changed: Mapping[Line, Sequence[int]]) -> Changes:

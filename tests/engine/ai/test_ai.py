@@ -433,6 +433,25 @@ def test_deals_the_look_ahead_reads_alike_give_the_same_value():
     assert expert._held(game_until("classic", 2, 43).view(0), deal) is None
 
 
+@pytest.mark.parametrize("bag", [40, 5])   # the follow-up's points, and play-outs to the end
+def test_positions_kept_for_the_move_give_every_deal_the_value_a_fresh_player_gives(bag):
+    """The Expert keeps, for the move, each candidate's position and each position after a candidate and a reply
+    (``_with``: deals often bring the same reply): looking ahead on many deals in turn gives every deal the value a
+    fresh player gives it alone."""
+    from qwirkle.ai.expert import _Candidate
+    game = game_until("classic", bag, 47)
+    view = game.view(game.to_move)
+    warm = ExpertPlayer(random.Random(5), seconds=None)
+    _, ranked = warm.ranked(view)
+    candidates = [_Candidate(Play(p.placements), p, v) for v, p in ranked[:3]]
+    sampler = Sampler(view, random.Random(8))
+    for deal in [sampler.deal() for _ in range(30)]:
+        for candidate in candidates:
+            cold = ExpertPlayer(random.Random(5), seconds=None)
+            assert warm._look_ahead(view, candidate, deal) == cold._look_ahead(view, candidate, deal)
+    assert warm._plays_out(view) or len(warm._replied) < 90   # some deals brought a candidate the same reply
+
+
 @pytest.mark.parametrize("variant,seed", [("classic", 44), ("cubes", 49)])   # Cubes: a seed where it plays
 def test_expert_looks_ahead_once_a_candidate_when_every_deal_holds_the_same(variant, seed):
     """With the bag empty, a two-player classic game's deals all hold the opponent's hand (and Cubes' hands are open):
