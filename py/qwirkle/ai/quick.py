@@ -403,7 +403,8 @@ class Position:
         """The best segment starting at the given places of each line (``best_play``: every start that may reach
         an anchor) that scores more than ``beat``, the first found among equals."""
         best: Found | None = None
-        listed = self.segments if self.extra is None else {}
+        extra = self.extra
+        listed = self.segments if extra is None else {}
         for line, starts in lines.items():
             segments = listed.get((horizontal, line))
             if segments is not None:   # prepared: the line's first segment the hand fills beats the rest of it
@@ -423,6 +424,7 @@ class Position:
                 touching = False
                 cells: list[Cell] = []
                 masks: list[int] = []
+                count = 0
                 points = 0
                 j = i
                 end = i + QWIRKLE
@@ -437,30 +439,31 @@ class Position:
                             break
                         touching = True
                     else:
+                        if count == most:
+                            break
                         cross = crossing[j]
                         if cross is None:
                             mask = hand_kinds
                         else:
                             mask = cross[0] & hand_kinds
+                            if not mask:
+                                break
                             points += cross[1]
                             touching = True
-                        if not mask or len(cells) == most:
-                            break
                         cells.append(at[j])
                         masks.append(mask)
+                        count += 1
                     j += 1
-                    if touching and len(cells) >= 2:
+                    if touching and count >= 2 and kinds[j] is None:
                         total = points + LINE_POINTS[j - i]
-                        if kinds[j] is not None:
-                            continue
-                        if self.extra is None:
+                        if extra is None:
                             if total > beat:
                                 chosen = _fill(masks, run, groups)
                                 if chosen is not None:
                                     beat = total
                                     best = (total, list(cells), chosen)
                         else:
-                            found = self.extra(total, cells, masks, run, groups, beat)
+                            found = extra(total, cells, masks, run, groups, beat)
                             if found is not None:
                                 beat = found[0]
                                 best = found
