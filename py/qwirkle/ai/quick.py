@@ -33,9 +33,9 @@ from .lines import bits
 Crossing = tuple[int, int]           # accepted kinds, points of the line the tile would join
 Found = tuple[int, list[Cell], list[int]]   # points, cells, kinds
 Line = tuple[bool, int]              # (horizontal, row or column)
-# points, empty cells, the kinds each cell takes from one color or shape group, the group's kinds that may join, the
-# number of cells, the line, the first and last place along it the segment reads (the empty ends included), the
-# group's index in GROUPS
+# points, empty cells, the kinds each cell takes (its crossing's; a hand's kinds of the group are and-ed in when
+# filling), the group's kinds that may join, the number of cells, the line, the first and last place along it the
+# segment reads (the empty ends included), the group's index in GROUPS
 Segment = tuple[int, tuple[Cell, ...], tuple[int, ...], int, int, Line, int, int, int]
 # minus the points, the place in the order (a line's rank times ORDER_STEP plus the segment's place in the line's list),
 # then as ``Segment``: cells, kinds by cell, the group's kinds, the line, the first and last place read
@@ -244,14 +244,12 @@ class Position:
                     for mask in masks:
                         free = mask & ~run
                         common &= _MASK_GROUPS.get(free) or _mask_groups(free)
-                    listed = tuple(cells)
-                    size = len(cells)
+                    listed, fits, size = tuple(cells), tuple(masks), len(cells)
                     while common:   # an entry per group every cell may take a kind of, in GROUPS order
                         index = (common & -common).bit_length() - 1
                         common &= common - 1
-                        group = GROUPS[index] & ~run
-                        found.append((total, listed, tuple([mask & group for mask in masks]), group, size, key,
-                                      start + i - 1, start + j, index))
+                        found.append((total, listed, fits, GROUPS[index] & ~run, size, key, start + i - 1, start + j,
+                                      index))
         found.sort(key=itemgetter(0), reverse=True)   # stable: the scan's order among equal points
         return found
 
