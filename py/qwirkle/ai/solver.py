@@ -212,6 +212,8 @@ class Solver:
                 best = None
             else:
                 best = first[0]
+            if self.budget is not None and self._first_nodes(first) > self.budget:
+                raise _Budget   # the first iteration cannot end within the budget: no search
             while True:
                 horizon = self._horizon
                 value = self._negamax(0, self.passed, target, -INFINITY, INFINITY)
@@ -226,6 +228,36 @@ class Solver:
             pass
         line = self._line(best, exact) if depth else ((best,) if best is not None else ())
         return Solution(best, margin, line, exact, self.nodes, depth)
+
+    def _first_nodes(self, plays: list[ScoredPlay]) -> int:
+        """At least how many nodes the first iteration (``FIRST_DEPTH`` plies) expands, given the root's ``plays`` in
+        order (0 when the opponent holds fewer than three tiles: then bounds may value plays without a node). The
+        root, and every play that does not go out, since with three tiles or more the opponent's going out bounds
+        none and the root's window never cuts. Below a play that leaves its player three tiles or more, no reply is
+        valued without a node but one going out: below the first play (searched with the whole window, which never
+        cuts) every reply that does not go out, or the pass; below the others one reply at least, when the
+        opponent's tiles cannot go out in one play (they do not make one line)."""
+        mine, theirs = self.hands
+        if len(theirs) < 3:
+            return 0
+        kinds = {tile.kind for tile in theirs}
+        line = len(kinds) == len(theirs) and (len({k // 6 for k in kinds}) == 1 or len({k % 6 for k in kinds}) == 1)
+        nodes = 1
+        for index, play in enumerate(plays):
+            left = len(mine) - len(play.placements)
+            if not left:
+                continue
+            if index == 0 and left >= 3:
+                key = self._play_key(0, play)
+                self._make(0, play, key)
+                try:
+                    replies = self._moves(1)
+                finally:
+                    self._unmake(0, play, key)
+                nodes += 1 + (sum(1 for reply in replies if len(reply.placements) < len(theirs)) if replies else 1)
+            else:
+                nodes += 1 if line or left < 3 else 2
+        return nodes
 
     # -- search ---------------------------------------------------------------------------------------------------
     def _key(self, who: int, passed: bool) -> int:
