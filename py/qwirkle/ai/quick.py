@@ -52,7 +52,8 @@ LINE_POINTS = tuple(line_points(n) for n in range(QWIRKLE + 1))
 class Position:
     """Kinds by cell plus the crossing data of every empty cell next to a tile."""
 
-    __slots__ = ("kinds", "across", "down", "extra", "segments", "merged", "ranks", "singles", "changed", "filled")
+    __slots__ = ("kinds", "across", "down", "extra", "segments", "merged", "ranks", "singles", "changed", "filled",
+                 "reach")
 
     def __init__(self, kinds: dict[Cell, int] | None = None) -> None:
         self.extra: Callable[[int, list[Cell], list[int], int, list[tuple[int, int]], int], Found | None] | None = None
@@ -65,6 +66,7 @@ class Position:
         self.singles: list[tuple[int, Cell, int]] = []   # the open cells at the last prepare: points, cell, kinds
         self.changed: Changes = {}   # since (the merged segments that read these places are stale)
         self.filled: Changes = {}    # of those, the places where a tile was placed (the others' crossings changed)
+        self.reach: Changes = {}     # and the empty places at the ends of the placed tiles' runs, by line
         if kinds:
             self.place(list(kinds.items()))
 
@@ -81,6 +83,7 @@ class Position:
         other.singles = self.singles
         other.changed = self.changed
         other.filled = self.filled
+        other.reach = self.reach
         return other
 
     def place(self, placed: Sequence[tuple[Cell, int]]) -> None:
@@ -95,6 +98,7 @@ class Position:
         if self.merged is not None:
             self.filled = _joined(self.filled, changed)   # before the crossings' places join ``changed``
         seen: set[tuple[int, int, int]] = set()   # ends already set (the tiles of a play share their line's ends)
+        reach: dict[Line, list[int]] = {}
         for (x, y), kind in placed:
             for dx, dy, table in ((1, 0, self.across), (0, 1, self.down)):
                 line = (1 << kind, 1, True)   # the tiles' line through (x, y) along (dx, dy), and its two ends
@@ -102,6 +106,7 @@ class Position:
                 for sign in (1, -1):
                     cx, cy, line = _run(kinds, x, y, sign * dx, sign * dy, line)
                     ends.append((cx, cy, sign))
+                    reach.setdefault((True, y) if dx else (False, x), []).append(cx if dx else cy)
                 for cx, cy, sign in ends:
                     if (cx, cy, dx) not in seen:   # the crossing at the end: the line and the tiles past the end
                         seen.add((cx, cy, dx))
@@ -116,6 +121,7 @@ class Position:
         self.segments = {line: listed for line, listed in self.segments.items() if line not in changed}
         if self.merged is not None:
             self.changed = _joined(self.changed, changed)
+            self.reach = _joined(self.reach, reach)
 
     def prepare(self) -> None:
         """List the segments of every row and column not listed yet, and all of them by group and size in the order
@@ -145,6 +151,7 @@ class Position:
         self.singles = singles
         self.changed = {}
         self.filled = {}
+        self.reach = {}
 
     def _listed(self, key: Line, low: int, high: int) -> list[Segment]:
         """The line's segments, listed once (``_line_segments``)."""
@@ -338,16 +345,24 @@ class Position:
     def _rescans(self, horizontal: bool, hand_kinds: int, points_only: bool) -> dict[int, range]:
         """The starts to scan again in the changed lines along this direction: every start that may read a changed
         place (a few more read none: found twice, no harm to points); with ``points_only``, those of the segments
-        that hold one, in the lines with a tile placed or a changed crossing that takes a kind of the hand."""
+        that hold one, in the lines where such a segment may take a kind of the hand: through a changed crossing
+        that takes one, or through a placed tile, whose segments hold an end of its run, where one must fit alone
+        (``reach``)."""
         starts: dict[int, range] = {}
-        crossing = self.down if horizontal else self.across   # what the line's empty cells read
-        for (across, line), places in self.changed.items():
-            if across != horizontal:
+        across, down = self.across, self.down
+        crossing = down if horizontal else across   # what the line's empty cells read
+        for key, places in self.changed.items():
+            if key[0] != horizontal:
                 continue
+            line = key[1]
             if not points_only:
                 starts[line] = range(min(places) - QWIRKLE, max(places) + 2)
-            elif (across, line) in self.filled or any(
-                    crossing[(place, line) if horizontal else (line, place)][0] & hand_kinds for place in places):
+                continue
+            tiles = self.filled.get(key, ())
+            if any(crossing[(place, line) if horizontal else (line, place)][0] & hand_kinds
+                   for place in places if place not in tiles) or any(
+                    across.get(cell, NO_CROSSING)[0] & down.get(cell, NO_CROSSING)[0] & hand_kinds
+                    for cell in ((place, line) if horizontal else (line, place) for place in self.reach.get(key, ()))):
                 starts[line] = range(min(places) - QWIRKLE + 1, max(places) + 1)
         return starts
 
