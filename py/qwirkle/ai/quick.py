@@ -53,7 +53,7 @@ class Position:
     """Kinds by cell plus the crossing data of every empty cell next to a tile."""
 
     __slots__ = ("kinds", "across", "down", "extra", "segments", "merged", "ranks", "singles", "changed", "filled",
-                 "reach")
+                 "reach", "wanted")
 
     def __init__(self, kinds: dict[Cell, int] | None = None) -> None:
         self.extra: Callable[[int, list[Cell], list[int], int, list[tuple[int, int]], int], Found | None] | None = None
@@ -67,6 +67,7 @@ class Position:
         self.changed: Changes = {}   # since (the merged segments that read these places are stale)
         self.filled: Changes = {}    # of those, the places where a tile was placed (the others' crossings changed)
         self.reach: Changes = {}     # and the empty places at the ends of the placed tiles' runs, by line
+        self.wanted: dict[Line, tuple[int, range]] | None = None   # ``_rescans``' lines, made once for many hands
         if kinds:
             self.place(list(kinds.items()))
 
@@ -84,6 +85,7 @@ class Position:
         other.changed = self.changed
         other.filled = self.filled
         other.reach = self.reach
+        other.wanted = self.wanted
         return other
 
     def place(self, placed: Sequence[tuple[Cell, int]]) -> None:
@@ -122,6 +124,7 @@ class Position:
         if self.merged is not None:
             self.changed = _joined(self.changed, changed)
             self.reach = _joined(self.reach, reach)
+            self.wanted = None
 
     def prepare(self) -> None:
         """List the segments of every row and column not listed yet, and all of them by group and size in the order
@@ -152,6 +155,7 @@ class Position:
         self.changed = {}
         self.filled = {}
         self.reach = {}
+        self.wanted = None
 
     def _listed(self, key: Line, low: int, high: int) -> list[Segment]:
         """The line's segments, listed once (``_line_segments``)."""
@@ -345,26 +349,35 @@ class Position:
     def _rescans(self, horizontal: bool, hand_kinds: int, points_only: bool) -> dict[int, range]:
         """The starts to scan again in the changed lines along this direction: every start that may read a changed
         place (a few more read none: found twice, no harm to points); with ``points_only``, those of the segments
-        that hold one, in the lines where such a segment may take a kind of the hand: through a changed crossing
-        that takes one, or through a placed tile, whose segments hold an end of its run, where one must fit alone
-        (``reach``)."""
-        starts: dict[int, range] = {}
+        that hold one, in the lines where such a segment may take a kind of the hand (``_wanted``)."""
+        if not points_only:
+            return {line: range(min(places) - QWIRKLE, max(places) + 2)
+                    for (across, line), places in self.changed.items() if across == horizontal}
+        wanted = self.wanted
+        if wanted is None:
+            wanted = self.wanted = self._wanted()
+        return {line: starts for (across, line), (kinds, starts) in wanted.items()
+                if across == horizontal and kinds & hand_kinds}
+
+    def _wanted(self) -> dict[Line, tuple[int, range]]:
+        """For each changed line, the kinds one of which a hand needs to fill a segment holding a changed place, and
+        the starts of those segments: a kind its changed crossings take, or, through a placed tile, a kind that fits
+        alone at an end of the tile's run (``reach``), which such a segment holds."""
+        wanted: dict[Line, tuple[int, range]] = {}
         across, down = self.across, self.down
-        crossing = down if horizontal else across   # what the line's empty cells read
         for key, places in self.changed.items():
-            if key[0] != horizontal:
-                continue
-            line = key[1]
-            if not points_only:
-                starts[line] = range(min(places) - QWIRKLE, max(places) + 2)
-                continue
+            horizontal, line = key
+            crossing = down if horizontal else across   # what the line's empty cells read
             tiles = self.filled.get(key, ())
-            if any(crossing[(place, line) if horizontal else (line, place)][0] & hand_kinds
-                   for place in places if place not in tiles) or any(
-                    across.get(cell, NO_CROSSING)[0] & down.get(cell, NO_CROSSING)[0] & hand_kinds
-                    for cell in ((place, line) if horizontal else (line, place) for place in self.reach.get(key, ()))):
-                starts[line] = range(min(places) - QWIRKLE + 1, max(places) + 1)
-        return starts
+            kinds = 0
+            for place in places:
+                if place not in tiles:
+                    kinds |= crossing[(place, line) if horizontal else (line, place)][0]
+            for place in self.reach.get(key, ()):
+                cell = (place, line) if horizontal else (line, place)
+                kinds |= across.get(cell, NO_CROSSING)[0] & down.get(cell, NO_CROSSING)[0]
+            wanted[key] = (kinds, range(min(places) - QWIRKLE + 1, max(places) + 1))
+        return wanted
 
     def _single(self, hand_kinds: int) -> Found | None:
         """The best one-tile play (the first found among equals)."""
