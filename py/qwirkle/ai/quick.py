@@ -539,9 +539,17 @@ def _best_listed(buckets: Buckets, hand_kinds: int, beat: int, skip: Changes, en
             for minus, order, cells, fits, need, line, first, last in buckets.get((index, size), ()):
                 if -minus < beat or -minus == beat and (best is None or order > best_order):
                     break
-                if skip and line in skip and (any(first < place < last for place in skip[line]) or (
-                        line in ends and any(place == first or place == last for place in ends[line]))):
-                    continue
+                places = skip.get(line) if skip else None
+                if places is not None:   # stale when it holds a changed place, or ends on one of ``ends``
+                    for place in places:
+                        if first < place < last:
+                            break
+                    else:
+                        tiles = ends.get(line, ())
+                        if first not in tiles and last not in tiles:
+                            places = None
+                    if places is not None:
+                        continue
                 free = held & need
                 if free.bit_count() < size:
                     continue
