@@ -65,6 +65,8 @@ ENDGAMES = ("solver", "search")
 PLAY_OUT_BAG = 6               # with at most this many tiles in the bag, look-aheads play out to the end
 PLAY_OUT_COST = 3.0            # a play-out's CPU time, in look-aheads: the budget is divided by it
 MAX_PLIES = 24                 # a play-out's plies at most
+KEPT_REPLIES = 256             # positions after a candidate and a reply kept for a move at most (the page's Expert
+#                                makes some 2,000 look-aheads a move: memory)
 
 
 class _Candidate:
@@ -329,8 +331,10 @@ class ExpertPlayer(HardPlayer):
         deals often bring the same reply to the same candidate, and its position is only read after."""
         found = self._replied.get(key)
         if found is None:
-            found = self._replied[key] = board.copy()
+            found = board.copy()
             found.place(placed)
+            if len(self._replied) < KEPT_REPLIES:
+                self._replied[key] = found
         return found
 
     def _after(self, view: PlayerView, candidate: _Candidate) -> "_Sim":

@@ -452,6 +452,25 @@ def test_positions_kept_for_the_move_give_every_deal_the_value_a_fresh_player_gi
     assert warm._plays_out(view) or len(warm._replied) < 90   # some deals brought a candidate the same reply
 
 
+def test_the_positions_kept_for_a_move_are_few():
+    # The page's Expert makes some 2,000 look-aheads a move: at most KEPT_REPLIES positions after a reply are kept.
+    from qwirkle.ai.expert import KEPT_REPLIES
+    game = game_until("classic", 60, 48)
+    expert = ExpertPlayer(random.Random(6), seconds=None, iterations=1200)
+    kept = []
+    real = ExpertPlayer._with
+
+    def spying(self, board, key, placed):
+        found = real(self, board, key, placed)
+        kept.append(len(self._replied))
+        return found
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ExpertPlayer, "_with", spying)
+        expert.choose(game.view(game.to_move))
+    assert max(kept) == KEPT_REPLIES
+
+
 @pytest.mark.parametrize("variant,seed", [("classic", 44), ("cubes", 49)])   # Cubes: a seed where it plays
 def test_expert_looks_ahead_once_a_candidate_when_every_deal_holds_the_same(variant, seed):
     """With the bag empty, a two-player classic game's deals all hold the opponent's hand (and Cubes' hands are open):
