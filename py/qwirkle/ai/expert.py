@@ -1,21 +1,23 @@
 """Expert: Hard's evaluation picks the candidates, Monte-Carlo look-ahead over sampled hidden tiles decides.
 
 For each candidate (Hard's best plays, plus an exchange when Hard would consider one) and each sampled deal
-(``sampling.py``): play the candidate and draw, let every opponent make their best-scoring reply, then make our own
-best follow-up. The candidate's value is its points, minus the opponents' replies (each divided by the number of
-opponents: with several, the aim is to beat them on average), plus our follow-up, averaged over deals; the same deals
-serve every candidate. With 1 to ``PLAY_OUT_BAG`` tiles in the bag of a two-player classic game (``_plays_out``), a
+(``sampling.py``): play the candidate and draw, let every opponent make their best-scoring reply, then make our own best
+follow-up. The candidate's value is its points, minus the opponents' replies (each divided by the number of opponents:
+with several, the aim is to beat them on average), plus our follow-up, averaged over deals; the same deals serve every
+candidate (deals that hold the same, as every deal does once the bag is empty in a two-player game, are looked ahead
+once: ``_held``). With 1 to ``PLAY_OUT_BAG`` tiles in the bag of a two-player classic game (``_plays_out``), a
 look-ahead goes on to the end of the game instead (``_play_out``: every player's best-scoring play in turn, the draws
 from the deal's bag, the +6 for going out), since then who empties the bag, who moves first once it is empty and who
 goes out weigh as much as the next plays; a play-out costs about ``PLAY_OUT_COST`` look-aheads of CPU time, so the
 budget is divided by that (``play_out=0``: as before). Candidates are cut by successive halving: the worse half goes
-after each round, so the budget goes to the close calls. A candidate's look-ahead mean is shrunk toward Hard's evaluation of it, which counts as
-``prior`` look-aheads (``PRIOR_DEALS``): at the tournaments' budget the first cut comes after four to six deals
-each, where one deal with an opponent's Qwirkle moves a mean by several points, while the evaluation knows the leave
-and the Qwirkle danger on average; the more deals a candidate has seen, the less the evaluation weighs (``prior=0``:
-the look-ahead alone, as before issue 22). When the bag is empty in a two-player classic or Flex game, the exact end-game
-solver of ``solver.py`` decides instead (the hidden hand is then known): within ``iterations * solver_nodes`` nodes
-(``SOLVER_NODES`` unless told; a game review gives fewer) and the time cap; a search that proves nothing in its budget plays its first iteration's best play.
+after each round, so the budget goes to the close calls. A candidate's look-ahead mean is shrunk toward Hard's
+evaluation of it, which counts as ``prior`` look-aheads (``PRIOR_DEALS``): at the tournaments' budget the first cut
+comes after four to six deals each, where one deal with an opponent's Qwirkle moves a mean by several points, while the
+evaluation knows the leave and the Qwirkle danger on average; the more deals a candidate has seen, the less the
+evaluation weighs (``prior=0``: the look-ahead alone, as before issue 22). When the bag is empty in a two-player classic
+or Flex game, the exact end-game solver of ``solver.py`` decides instead (the hidden hand is then known): within
+``iterations * solver_nodes`` nodes (``SOLVER_NODES`` unless told; a game review gives fewer) and the time cap; a search
+that proves nothing in its budget plays its first iteration's best play.
 ``endgame="search"`` keeps the earlier, pruned end-game search of ``endgame.py`` (for comparisons in tournaments:
 ``python3 -m qwirkle tournament --players expert,expert/endgame=search``).
 
@@ -51,7 +53,7 @@ from .levels import HardPlayer
 from .lines import kinds_by_cell
 from .quick import Carried, FlexPosition, Position
 from .sampling import Deal, Sampler
-from .solver import Solver
+from .solver import Solver, collector_paused
 
 DEFAULT_SECONDS = 1.5
 DEFAULT_ITERATIONS = 160       # without a time cap (tournaments, tests): about 0.1 s a move on CPython
@@ -63,6 +65,8 @@ ENDGAMES = ("solver", "search")
 PLAY_OUT_BAG = 6               # with at most this many tiles in the bag, look-aheads play out to the end
 PLAY_OUT_COST = 3.0            # a play-out's CPU time, in look-aheads: the budget is divided by it
 MAX_PLIES = 24                 # a play-out's plies at most
+KEPT_REPLIES = 256             # positions after a candidate and a reply kept for a move at most (the page's Expert
+#                                makes some 2,000 look-aheads a move: memory)
 
 
 class _Candidate:
@@ -125,8 +129,15 @@ class ExpertPlayer(HardPlayer):
         self._root: _Sim | None = None
         self._root_view: PlayerView | None = None
         self._cache: dict[int, _Sim] = {}
+        self._replied: dict[tuple[object, ...], _Sim] = {}   # the positions after a candidate and replies
 
     def choose(self, view: PlayerView) -> Move:
+        """The move (the cyclic garbage collector paused meanwhile: the look-ahead makes no cycles, but many tuples
+        and lists, which every collection would walk again)."""
+        with collector_paused():
+            return self._choose(view)
+
+    def _choose(self, view: PlayerView) -> Move:
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         self.looked = 0
         if view.bag_count == 0:
@@ -152,7 +163,7 @@ class ExpertPlayer(HardPlayer):
             return self._search(view, candidates, deadline).move
         finally:
             self._root = self._root_view = None
-            self._cache = {}
+            self._cache, self._replied = {}, {}
 
     # -- Monte-Carlo look-ahead ------------------------------------------------------------------------------
     def _search(self, view: PlayerView, candidates: list[_Candidate], deadline: float | None) -> _Candidate:
@@ -161,6 +172,7 @@ class ExpertPlayer(HardPlayer):
         cost changes as candidates go and with the machine's load)."""
         sampler = Sampler(view, random.Random(self.rng.getrandbits(64)))
         deals: list[Deal] = []
+        values: dict[tuple[int, object], float] = {}   # look-aheads by candidate and what their deal holds
         alive = list(candidates)
         rounds = max(1, math.ceil(math.log2(len(alive))))
         budget = self.iterations
@@ -178,7 +190,15 @@ class ExpertPlayer(HardPlayer):
                 while candidate.count < target:
                     if candidate.count == len(deals):
                         deals.append(sampler.deal())
-                    candidate.total += self._look_ahead(view, candidate, deals[candidate.count])
+                    deal = deals[candidate.count]
+                    held = self._held(view, deal)
+                    if held is None:
+                        candidate.total += self._look_ahead(view, candidate, deal)
+                    else:
+                        value = values.get((id(candidate), held))
+                        if value is None:
+                            value = values[(id(candidate), held)] = self._look_ahead(view, candidate, deal)
+                        candidate.total += value
                     candidate.count += 1
                     used += 1
                     self.looked = used
@@ -205,6 +225,19 @@ class ExpertPlayer(HardPlayer):
     def _best(self, alive: Sequence[_Candidate]) -> _Candidate:
         return self._ranked(alive)[0]
 
+    @staticmethod
+    def _held(view: PlayerView, deal: Deal) -> object | None:
+        """What a look-ahead reads of a deal, with at most one tile in the bag (None with more: deals then seldom hold
+        the same): without Flex diagonals, each hand in any order (``quick.Position`` reads a hand's kinds and its
+        size), so sorted, and the bag. With the bag empty, two players' deals all hold the same (the opponent's hand
+        is every unseen tile), and so do Cubes' (open hands): their look-ahead is made once a candidate; with one
+        tile in the bag, two players' deals hold one of seven."""
+        if view.bag_count > 1:
+            return None
+        if view.variant.diagonals:
+            return deal
+        return tuple(tuple(sorted(hand)) for hand in deal.hands), deal.bag
+
     def _look_ahead(self, view: PlayerView, candidate: _Candidate, deal: Deal) -> float:
         """Our points, minus the opponents' best replies, plus our best follow-up, on one deal."""
         bag = list(deal.bag)
@@ -226,16 +259,18 @@ class ExpertPlayer(HardPlayer):
         del bag[:draw]
         board = self._after(view, candidate)
         if self._plays_out(view):
-            return self._play_out(view, board, deal, hand, bag, value)
+            return self._play_out(view, board.copy(), deal, hand, bag, value)
         n = len(deal.hands)
         share = 1.0 / (n - 1)   # an opponent's point counts 1/(players - 1): beat the opponents on average
+        key: tuple[object, ...] = (id(candidate),)
         for i in range(1, n):
             other = deal.hands[(view.seat + i) % n]
             reply = board.best(other)
             if reply is None:
                 continue
             points, placed = reply
-            board.place(placed)
+            key += (tuple(placed),)
+            board = self._with(board, key, placed)
             value -= points * share
             if not bag and len(placed) == len(other):
                 return value - END_BONUS * share
@@ -291,8 +326,19 @@ class ExpertPlayer(HardPlayer):
             seat = (seat + 1) % n
         return value
 
+    def _with(self, board: "_Sim", key: tuple[object, ...], placed: list[tuple[Cell, Tile]]) -> "_Sim":
+        """A copy of ``board`` with a reply placed, kept for the move by ``key`` (the candidate and the replies so far):
+        deals often bring the same reply to the same candidate, and its position is only read after."""
+        found = self._replied.get(key)
+        if found is None:
+            found = board.copy()
+            found.place(placed)
+            if len(self._replied) < KEPT_REPLIES:
+                self._replied[key] = found
+        return found
+
     def _after(self, view: PlayerView, candidate: _Candidate) -> "_Sim":
-        """A fresh copy of the position after the candidate (cached per candidate for the move)."""
+        """The position after the candidate, prepared (kept per candidate for the move; not to be changed)."""
         if self._root is None or self._root_view is not view:
             self._root_view = view
             self._root = _Sim.of(view, self.carried)
@@ -306,7 +352,7 @@ class ExpertPlayer(HardPlayer):
                 sim.place([(p.cell, p.tile) for p in candidate.play.placements])
             sim.prepare()   # every deal's reply is asked here: the lines the candidate changed, listed once
             self._cache[key] = sim
-        return sim.copy()
+        return sim
 
     # -- end game ---------------------------------------------------------------------------------------------
     def _endgame(self, view: PlayerView, deadline: float | None) -> Move | None:

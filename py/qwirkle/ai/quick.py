@@ -24,7 +24,7 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Callable, Mapping, Sequence
 
-from ..movegen import ALL_KINDS, COLOR_MASKS, NO_CROSSING, SHAPE_MASKS, cell_crossing, joinable
+from ..movegen import ALL_KINDS, COLOR_MASKS, NO_CROSSING, SHAPE_MASKS, joinable
 from ..notation import Cell
 from ..scoring import QWIRKLE, diagonal_points, line_points
 from ..tiles import Tile
@@ -33,9 +33,9 @@ from .lines import bits
 Crossing = tuple[int, int]           # accepted kinds, points of the line the tile would join
 Found = tuple[int, list[Cell], list[int]]   # points, cells, kinds
 Line = tuple[bool, int]              # (horizontal, row or column)
-# points, empty cells, the kinds each cell takes from one color or shape group, the group's kinds that may join, the
-# number of cells, the line, the first and last place along it the segment reads (the empty ends included), the
-# group's index in GROUPS
+# points, empty cells, the kinds each cell takes (its crossing's; a hand's kinds of the group are and-ed in when
+# filling), the group's kinds that may join, the number of cells, the line, the first and last place along it the
+# segment reads (the empty ends included), the group's index in GROUPS
 Segment = tuple[int, tuple[Cell, ...], tuple[int, ...], int, int, Line, int, int, int]
 # minus the points, the place in the order (a line's rank times ORDER_STEP plus the segment's place in the line's list),
 # then as ``Segment``: cells, kinds by cell, the group's kinds, the line, the first and last place read
@@ -52,7 +52,8 @@ LINE_POINTS = tuple(line_points(n) for n in range(QWIRKLE + 1))
 class Position:
     """Kinds by cell plus the crossing data of every empty cell next to a tile."""
 
-    __slots__ = ("kinds", "across", "down", "extra", "segments", "merged", "ranks", "singles", "changed")
+    __slots__ = ("kinds", "across", "down", "extra", "segments", "merged", "ranks", "singles", "changed", "filled",
+                 "reach", "wanted")
 
     def __init__(self, kinds: dict[Cell, int] | None = None) -> None:
         self.extra: Callable[[int, list[Cell], list[int], int, list[tuple[int, int]], int], Found | None] | None = None
@@ -64,6 +65,9 @@ class Position:
         self.ranks: dict[Line, float] = {}   # each line's place in the merged order at the last prepare
         self.singles: list[tuple[int, Cell, int]] = []   # the open cells at the last prepare: points, cell, kinds
         self.changed: Changes = {}   # since (the merged segments that read these places are stale)
+        self.filled: Changes = {}    # of those, the places where a tile was placed (the others' crossings changed)
+        self.reach: Changes = {}     # and the empty places at the ends of the placed tiles' runs, by line
+        self.wanted: dict[Line, tuple[int, range]] | None = None   # ``_rescans``' lines, made once for many hands
         if kinds:
             self.place(list(kinds.items()))
 
@@ -79,6 +83,9 @@ class Position:
         other.ranks = self.ranks
         other.singles = self.singles
         other.changed = self.changed
+        other.filled = self.filled
+        other.reach = self.reach
+        other.wanted = self.wanted
         return other
 
     def place(self, placed: Sequence[tuple[Cell, int]]) -> None:
@@ -90,18 +97,24 @@ class Position:
             self.down.pop((x, y), None)
             changed.setdefault((True, y), []).append(x)
             changed.setdefault((False, x), []).append(y)
-        for (x, y), _ in placed:
+        if self.merged is not None:
+            self.filled = _joined(self.filled, changed)   # before the crossings' places join ``changed``
+        seen: set[tuple[int, int, int]] = set()   # ends already set (the tiles of a play share their line's ends)
+        reach: dict[Line, list[int]] = {}
+        for (x, y), kind in placed:
             for dx, dy, table in ((1, 0, self.across), (0, 1, self.down)):
+                line = (1 << kind, 1, True)   # the tiles' line through (x, y) along (dx, dy), and its two ends
+                ends = []
                 for sign in (1, -1):
-                    cx, cy = x + sign * dx, y + sign * dy
-                    while (cx, cy) in kinds:
-                        cx += sign * dx
-                        cy += sign * dy
-                    crossing = cell_crossing(kinds, cx, cy, dx, dy)
-                    if crossing is None:
-                        table.pop((cx, cy), None)
-                    else:
-                        table[(cx, cy)] = crossing
+                    cx, cy, line = _run(kinds, x, y, sign * dx, sign * dy, line)
+                    ends.append((cx, cy, sign))
+                    reach.setdefault((True, y) if dx else (False, x), []).append(cx if dx else cy)
+                for cx, cy, sign in ends:
+                    if (cx, cy, dx) not in seen:   # the crossing at the end: the line and the tiles past the end
+                        seen.add((cx, cy, dx))
+                        run, length, valid = line   # the end cell counts in its line
+                        _, _, (tiles, total, fits) = _run(kinds, cx, cy, sign * dx, sign * dy, (run, length + 1, valid))
+                        table[(cx, cy)] = (joinable(tiles), LINE_POINTS[total]) if fits and total <= QWIRKLE else (0, 0)
                     # an across crossing is read by the column's segments, a down crossing by the row's
                     if dx:
                         changed.setdefault((False, cx), []).append(cy)
@@ -109,10 +122,9 @@ class Position:
                         changed.setdefault((True, cy), []).append(cx)
         self.segments = {line: listed for line, listed in self.segments.items() if line not in changed}
         if self.merged is not None:
-            since = dict(self.changed)
-            for line, places in changed.items():
-                since[line] = since.get(line, ()) + tuple(places)
-            self.changed = since
+            self.changed = _joined(self.changed, changed)
+            self.reach = _joined(self.reach, reach)
+            self.wanted = None
 
     def prepare(self) -> None:
         """List the segments of every row and column not listed yet, and all of them by group and size in the order
@@ -141,6 +153,9 @@ class Position:
         singles.sort(key=lambda single: -single[0])   # stable: open_cells order among equal points
         self.singles = singles
         self.changed = {}
+        self.filled = {}
+        self.reach = {}
+        self.wanted = None
 
     def _listed(self, key: Line, low: int, high: int) -> list[Segment]:
         """The line's segments, listed once (``_line_segments``)."""
@@ -240,12 +255,12 @@ class Position:
                     for mask in masks:
                         free = mask & ~run
                         common &= _MASK_GROUPS.get(free) or _mask_groups(free)
+                    listed, fits, size = tuple(cells), tuple(masks), len(cells)
                     while common:   # an entry per group every cell may take a kind of, in GROUPS order
                         index = (common & -common).bit_length() - 1
                         common &= common - 1
-                        group = GROUPS[index] & ~run
-                        found.append((total, tuple(cells), tuple([mask & group for mask in masks]), group,
-                                      len(cells), key, start + i - 1, start + j, index))
+                        found.append((total, listed, fits, GROUPS[index] & ~run, size, key, start + i - 1, start + j,
+                                      index))
         found.sort(key=itemgetter(0), reverse=True)   # stable: the scan's order among equal points
         return found
 
@@ -281,7 +296,7 @@ class Position:
         if not groups:
             return best
         if self.merged is not None and not self.changed and self.extra is None:   # prepared here: one list
-            found = _best_listed(self.merged, hand_kinds, best_points, {})
+            found = _best_listed(self.merged, hand_kinds, best_points, {}, {})
             return best if found is None else found
         most = max(kinds.bit_count() for _, kinds in groups)
         rows, columns = self._anchor_lines()
@@ -294,14 +309,21 @@ class Position:
 
     def best_points(self, hand_kinds: int) -> int:
         """The points of ``best_play(hand_kinds)`` (0 when nothing fits), faster on a copy of a prepared position
-        with a few tiles placed since: the lines they left alone are read from the prepared list, only the changed
-        ones are scanned. Which play it is may differ among plays of equal points, so only the points are given."""
-        found = self.a_best_play(hand_kinds)
+        with a few tiles placed since: as ``a_best_play``, but a listed segment is stale only when it holds a changed
+        place or ends on a placed tile (one that ends on a cell whose crossing changed holds as listed), and a changed
+        line is scanned only from the starts of segments that hold a changed place, and not at all when its only
+        changes are crossings that take none of the hand's kinds (no segment through them can be filled)."""
+        found = self._since_prepared(hand_kinds, True)
         return 0 if found is None else found[0]
 
     def a_best_play(self, hand_kinds: int) -> Found | None:
-        """A play scoring ``best_play(hand_kinds)``'s points, found as ``best_points`` finds them (on a copy of a
-        prepared position, fast); among plays of equal points it may be another than ``best_play``'s."""
+        """A play scoring ``best_play(hand_kinds)``'s points, found on a copy of a prepared position with a few tiles
+        placed since from the prepared lists, passing over the segments that read a changed place, and a scan of
+        the changed lines (fast); among plays of equal points it may be another than ``best_play``'s."""
+        return self._since_prepared(hand_kinds, False)
+
+    def _since_prepared(self, hand_kinds: int, points_only: bool) -> Found | None:
+        """``a_best_play``, or with ``points_only`` a play of its points found as ``best_points`` says."""
         if self.merged is None or self.extra is not None:
             return self.best_play(hand_kinds)
         if not hand_kinds:
@@ -312,19 +334,50 @@ class Position:
         if not groups:
             return best
         changed = self.changed
-        found = _best_listed(self.merged, hand_kinds, best_points, changed)
+        found = _best_listed(self.merged, hand_kinds, best_points, changed, self.filled if points_only else changed)
         if found is not None:
             best, best_points = found, found[0]
         if changed:   # the segments that read a changed place, found again
             most = max(kinds.bit_count() for _, kinds in groups)
             for horizontal in (True, False):
-                # every start that may read a changed place (a few more read none: found twice, no harm to points)
-                starts = {line: range(min(places) - QWIRKLE, max(places) + 2)
-                          for (across, line), places in changed.items() if across == horizontal}
+                starts = self._rescans(horizontal, hand_kinds, points_only)
                 found = self._segments(horizontal, starts, hand_kinds, groups, most, best_points)
                 if found is not None and found[0] > best_points:
                     best, best_points = found, found[0]
         return best
+
+    def _rescans(self, horizontal: bool, hand_kinds: int, points_only: bool) -> dict[int, range]:
+        """The starts to scan again in the changed lines along this direction: every start that may read a changed
+        place (a few more read none: found twice, no harm to points); with ``points_only``, those of the segments
+        that hold one, in the lines where such a segment may take a kind of the hand (``_wanted``)."""
+        if not points_only:
+            return {line: range(min(places) - QWIRKLE, max(places) + 2)
+                    for (across, line), places in self.changed.items() if across == horizontal}
+        wanted = self.wanted
+        if wanted is None:
+            wanted = self.wanted = self._wanted()
+        return {line: starts for (across, line), (kinds, starts) in wanted.items()
+                if across == horizontal and kinds & hand_kinds}
+
+    def _wanted(self) -> dict[Line, tuple[int, range]]:
+        """For each changed line, the kinds one of which a hand needs to fill a segment holding a changed place, and
+        the starts of those segments: a kind its changed crossings take, or, through a placed tile, a kind that fits
+        alone at an end of the tile's run (``reach``), which such a segment holds."""
+        wanted: dict[Line, tuple[int, range]] = {}
+        across, down = self.across, self.down
+        for key, places in self.changed.items():
+            horizontal, line = key
+            crossing = down if horizontal else across   # what the line's empty cells read
+            tiles = self.filled.get(key, ())
+            kinds = 0
+            for place in places:
+                if place not in tiles:
+                    kinds |= crossing[(place, line) if horizontal else (line, place)][0]
+            for place in self.reach.get(key, ()):
+                cell = (place, line) if horizontal else (line, place)
+                kinds |= across.get(cell, NO_CROSSING)[0] & down.get(cell, NO_CROSSING)[0]
+            wanted[key] = (kinds, range(min(places) - QWIRKLE + 1, max(places) + 1))
+        return wanted
 
     def _single(self, hand_kinds: int) -> Found | None:
         """The best one-tile play (the first found among equals)."""
@@ -376,7 +429,8 @@ class Position:
         """The best segment starting at the given places of each line (``best_play``: every start that may reach
         an anchor) that scores more than ``beat``, the first found among equals."""
         best: Found | None = None
-        listed = self.segments if self.extra is None else {}
+        extra = self.extra
+        listed = self.segments if extra is None else {}
         for line, starts in lines.items():
             segments = listed.get((horizontal, line))
             if segments is not None:   # prepared: the line's first segment the hand fills beats the rest of it
@@ -396,6 +450,7 @@ class Position:
                 touching = False
                 cells: list[Cell] = []
                 masks: list[int] = []
+                count = 0
                 points = 0
                 j = i
                 end = i + QWIRKLE
@@ -410,30 +465,31 @@ class Position:
                             break
                         touching = True
                     else:
+                        if count == most:
+                            break
                         cross = crossing[j]
                         if cross is None:
                             mask = hand_kinds
                         else:
                             mask = cross[0] & hand_kinds
+                            if not mask:
+                                break
                             points += cross[1]
                             touching = True
-                        if not mask or len(cells) == most:
-                            break
                         cells.append(at[j])
                         masks.append(mask)
+                        count += 1
                     j += 1
-                    if touching and len(cells) >= 2:
+                    if touching and count >= 2 and kinds[j] is None:
                         total = points + LINE_POINTS[j - i]
-                        if kinds[j] is not None:
-                            continue
-                        if self.extra is None:
+                        if extra is None:
                             if total > beat:
                                 chosen = _fill(masks, run, groups)
                                 if chosen is not None:
                                     beat = total
                                     best = (total, list(cells), chosen)
                         else:
-                            found = self.extra(total, cells, masks, run, groups, beat)
+                            found = extra(total, cells, masks, run, groups, beat)
                             if found is not None:
                                 beat = found[0]
                                 best = found
@@ -469,11 +525,11 @@ def open_cells(across: dict[Cell, Crossing], down: dict[Cell, Crossing]) -> list
     return [*across, *(cell for cell in down if cell not in across)]
 
 
-def _best_listed(buckets: Buckets, hand_kinds: int, beat: int, skip: Changes) -> Found | None:
+def _best_listed(buckets: Buckets, hand_kinds: int, beat: int, skip: Changes, ends: Changes) -> Found | None:
     """The prepared segment that ``_segments`` would find for this hand if it scores more than ``beat``: the most
     points, the first in the prepared order among equals. Only the groups the hand holds two kinds or more of are
-    read, and of those only segments of at most that many cells; segments that read a place of ``skip`` are passed
-    over."""
+    read, and of those only segments of at most that many cells; segments that hold a place of ``skip``, or end on
+    one of ``ends`` (the empty places read at either end), are passed over."""
     best: Found | None = None
     best_order = -1.0
     for index, group in enumerate(GROUPS):
@@ -483,8 +539,17 @@ def _best_listed(buckets: Buckets, hand_kinds: int, beat: int, skip: Changes) ->
             for minus, order, cells, fits, need, line, first, last in buckets.get((index, size), ()):
                 if -minus < beat or -minus == beat and (best is None or order > best_order):
                     break
-                if skip and line in skip and any(first <= place <= last for place in skip[line]):
-                    continue
+                places = skip.get(line) if skip else None
+                if places is not None:   # stale when it holds a changed place, or ends on one of ``ends``
+                    for place in places:
+                        if first < place < last:
+                            break
+                    else:
+                        tiles = ends.get(line, ())
+                        if first not in tiles and last not in tiles:
+                            places = None
+                    if places is not None:
+                        continue
                 free = held & need
                 if free.bit_count() < size:
                     continue
@@ -536,6 +601,32 @@ def _add(buckets: Buckets, listed: list[Segment], base: float) -> None:
             buckets[key] = [entry]
         else:
             bucket.append(entry)
+
+
+def _run(kinds: dict[Cell, int], x: int, y: int, dx: int, dy: int,
+         line: tuple[int, int, bool]) -> tuple[int, int, tuple[int, int, bool]]:
+    """The first empty cell from (x, y) on along (dx, dy), and ``line`` (its kinds, its length, whether no kind is
+    there twice) with the tiles passed added."""
+    run, length, valid = line
+    x += dx
+    y += dy
+    found = kinds.get((x, y))
+    while found is not None:
+        valid = valid and not run >> found & 1
+        run |= 1 << found
+        length += 1
+        x += dx
+        y += dy
+        found = kinds.get((x, y))
+    return x, y, (run, length, valid)
+
+
+def _joined(since: Changes, changed: Mapping[Line, Sequence[int]]) -> Changes:
+    """``since`` with the places of ``changed`` added (a new dict: copies share the old one)."""
+    joined = dict(since)
+    for line, places in changed.items():
+        joined[line] = joined.get(line, ()) + tuple(places)
+    return joined
 
 
 def _between(ranks: dict[Line, float], lines: list[Line], low: float, high: float) -> None:

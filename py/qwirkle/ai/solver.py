@@ -46,6 +46,7 @@ import gc
 import random
 import time
 from bisect import insort
+from contextlib import contextmanager
 from typing import Callable, Iterator, NamedTuple, Sequence
 
 from ..board import Board
@@ -64,6 +65,19 @@ MAX_CACHED_PLAYS = 400_000   # plays kept in the per-position cache before it is
 STEPS = 4                 # the opponent's singles kept by ``_steps``
 PAIR_OUTS = 4             # a two-tile opponent's plays going out kept by ``_pair_outs``
 DERIVE_PLIES = 4          # how many plays back ``_derived`` looks for a list of the same player's plays
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off meanwhile, and back on after when it was on: for searches that make no
+    cycles but make and drop many tuples, each collection of which walks every tuple still alive."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 class _Made(NamedTuple):
@@ -178,16 +192,11 @@ class Solver:
     def solve(self) -> Solution:
         """The best play, the margin and the line, from the deepest iteration the budget allowed.
 
-        The cyclic garbage collector is off meanwhile (and back on after, when it was on): the search makes no
-        cycles, but its table and caches hold hundreds of thousands of tuples, which each full collection walks
-        (some 10 of them per 100,000 nodes)."""
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        The cyclic garbage collector is off meanwhile (``collector_paused``): the search makes no cycles, but its
+        table and caches hold hundreds of thousands of tuples, which each full collection walks (some 10 of them per
+        100,000 nodes)."""
+        with collector_paused():
             return self._solve()
-        finally:
-            if collecting:
-                gc.enable()
 
     def _solve(self) -> Solution:
         """``solve`` with the collector as it is."""
@@ -203,6 +212,8 @@ class Solver:
                 best = None
             else:
                 best = first[0]
+            if self.budget is not None and self._first_nodes(first) > self.budget:
+                raise _Budget   # the first iteration cannot end within the budget: no search
             while True:
                 horizon = self._horizon
                 value = self._negamax(0, self.passed, target, -INFINITY, INFINITY)
@@ -217,6 +228,36 @@ class Solver:
             pass
         line = self._line(best, exact) if depth else ((best,) if best is not None else ())
         return Solution(best, margin, line, exact, self.nodes, depth)
+
+    def _first_nodes(self, plays: list[ScoredPlay]) -> int:
+        """At least how many nodes the first iteration (``FIRST_DEPTH`` plies) expands, given the root's ``plays`` in
+        order (0 when the opponent holds fewer than three tiles: then bounds may value plays without a node). The
+        root, and every play that does not go out, since with three tiles or more the opponent's going out bounds
+        none and the root's window never cuts. Below a play that leaves its player three tiles or more, no reply is
+        valued without a node but one going out: below the first play (searched with the whole window, which never
+        cuts) every reply that does not go out, or the pass; below the others one reply at least, when the
+        opponent's tiles cannot go out in one play (they do not make one line)."""
+        mine, theirs = self.hands
+        if len(theirs) < 3:
+            return 0
+        kinds = {tile.kind for tile in theirs}
+        line = len(kinds) == len(theirs) and (len({k // 6 for k in kinds}) == 1 or len({k % 6 for k in kinds}) == 1)
+        nodes = 1
+        for index, play in enumerate(plays):
+            left = len(mine) - len(play.placements)
+            if not left:
+                continue
+            if index == 0 and left >= 3:
+                key = self._play_key(0, play)
+                self._make(0, play, key)
+                try:
+                    replies = self._moves(1)
+                finally:
+                    self._unmake(0, play, key)
+                nodes += 1 + (sum(1 for reply in replies if len(reply.placements) < len(theirs)) if replies else 1)
+            else:
+                nodes += 1 if line or left < 3 else 2
+        return nodes
 
     # -- search ---------------------------------------------------------------------------------------------------
     def _key(self, who: int, passed: bool) -> int:

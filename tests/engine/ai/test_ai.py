@@ -28,6 +28,8 @@ from qwirkle.game import END_BONUS
 from qwirkle.study.match import play_out
 from qwirkle.study.tournament import run
 
+from collector import collector_seen
+
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 LEVEL_NAMES = [level.name for level in LEVELS]
 FAST = {"expert": {"seconds": None, "iterations": 12}}   # a small fixed budget: quick and reproducible
@@ -398,6 +400,108 @@ def test_expert_plays_out_to_the_end_with_few_tiles_in_the_bag(variant, players)
     assert move == ExpertPlayer(random.Random(3), seconds=None, iterations=60).choose(view)
     with pytest.raises(ValueError):
         ExpertPlayer(random.Random(1), play_out=-1)
+
+def game_until(variant, bag, seed):
+    """A two-player game of greedy players until at most ``bag`` tiles are left in the bag (not over)."""
+    game = Game.new(variant, ["a", "b"], seed)
+    greedy = make_player("greedy", 1)
+    while not game.is_over and game.bag_count > bag:
+        game.apply(greedy.choose(game.view(game.to_move)))
+    assert not game.is_over
+    return game
+
+
+def test_deals_the_look_ahead_reads_alike_give_the_same_value():
+    """``ExpertPlayer._held`` keys the look-ahead's values within a move: deals with the same key (the same hands in
+    any order, the same bag) give the same value; with one tile in the bag, deals share one of seven keys (which
+    unseen tile is left in the bag). With more tiles, no key."""
+    from qwirkle.ai.expert import _Candidate
+    game = game_until("classic", 1, 46)
+    view = game.view(game.to_move)
+    assert view.bag_count == 1 and len(set(view.unseen().elements())) == 7
+    expert = ExpertPlayer(random.Random(5), seconds=None)
+    _, ranked = expert.ranked(view)
+    candidates = [_Candidate(Play(p.placements), p, v) for v, p in ranked[:3]]
+    sampler = Sampler(view, random.Random(6))
+    values, hands = {}, Counter()
+    for deal in (sampler.deal() for _ in range(60)):
+        key = expert._held(view, deal)
+        hands[key[0]] += 1
+        found = [expert._look_ahead(view, candidate, deal) for candidate in candidates]
+        assert values.setdefault(key, found) == found
+    assert len(values) == 7 and len(hands) == 7
+    assert expert._held(game_until("classic", 2, 43).view(0), deal) is None
+
+
+@pytest.mark.parametrize("bag", [40, 5])   # the follow-up's points, and play-outs to the end
+def test_positions_kept_for_the_move_give_every_deal_the_value_a_fresh_player_gives(bag):
+    """The Expert keeps, for the move, each candidate's position and each position after a candidate and a reply
+    (``_with``: deals often bring the same reply): looking ahead on many deals in turn gives every deal the value a
+    fresh player gives it alone."""
+    from qwirkle.ai.expert import _Candidate
+    game = game_until("classic", bag, 47)
+    view = game.view(game.to_move)
+    warm = ExpertPlayer(random.Random(5), seconds=None)
+    _, ranked = warm.ranked(view)
+    candidates = [_Candidate(Play(p.placements), p, v) for v, p in ranked[:3]]
+    sampler = Sampler(view, random.Random(8))
+    for deal in [sampler.deal() for _ in range(30)]:
+        for candidate in candidates:
+            cold = ExpertPlayer(random.Random(5), seconds=None)
+            assert warm._look_ahead(view, candidate, deal) == cold._look_ahead(view, candidate, deal)
+    assert warm._plays_out(view) or len(warm._replied) < 90   # some deals brought a candidate the same reply
+
+
+def test_the_positions_kept_for_a_move_are_few():
+    # The page's Expert makes some 2,000 look-aheads a move: at most KEPT_REPLIES positions after a reply are kept.
+    from qwirkle.ai.expert import KEPT_REPLIES
+    game = game_until("classic", 60, 48)
+    expert = ExpertPlayer(random.Random(6), seconds=None, iterations=1200)
+    kept = []
+    real = ExpertPlayer._with
+
+    def spying(self, board, key, placed):
+        found = real(self, board, key, placed)
+        kept.append(len(self._replied))
+        return found
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ExpertPlayer, "_with", spying)
+        expert.choose(game.view(game.to_move))
+    assert max(kept) == KEPT_REPLIES
+
+
+@pytest.mark.parametrize("variant,seed", [("classic", 44), ("cubes", 49)])   # Cubes: a seed where it plays
+def test_expert_looks_ahead_once_a_candidate_when_every_deal_holds_the_same(variant, seed):
+    """With the bag empty, a two-player classic game's deals all hold the opponent's hand (and Cubes' hands are open):
+    the look-ahead is made once a candidate, the budget counted as before."""
+    game = game_until(variant, 0, seed)
+    view = game.view(game.to_move)
+    made = []
+    real = ExpertPlayer._look_ahead
+
+    def counting(self, view, candidate, deal):
+        made.append(candidate)
+        return real(self, view, candidate, deal)
+
+    expert = ExpertPlayer(random.Random(7), seconds=None, iterations=60, solver_nodes=0)   # no end-game solver
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ExpertPlayer, "_look_ahead", counting)
+        move = expert.choose(view)
+    if isinstance(move, Play):
+        game.check(move.placements)
+    assert expert.looked >= 30 and len(made) == len(set(map(id, made))) <= 9
+
+
+def test_the_expert_leaves_the_garbage_collector_as_it_found_it():
+    """The cyclic collector is off while the Expert thinks (its look-ahead makes many tuples and no cycles) and as it
+    was afterwards."""
+    game = game_until("classic", 80, 45)
+    view = game.view(game.to_move)
+    seen = collector_seen(ExpertPlayer, "_choose",
+                          lambda: make_player("expert", 1, seconds=None, iterations=20).choose(view))
+    assert seen == [False, False]
+
 
 # -- hints ------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("variant", ["classic", "cubes", "flex"])

@@ -15,6 +15,8 @@ from qwirkle.ai import solver as solver_module
 from qwirkle.ai.solver import Solver, solve
 from qwirkle.game import END_BONUS
 
+from collector import collector_seen
+
 
 def minimax(board, variant, hands, who, passed=False, seen=None):
     """The margin for ``who`` (to move) of the rest of the game, every line searched to its end. ``seen`` keeps
@@ -186,29 +188,36 @@ def test_a_node_budget_stops_the_search_without_proof():
     assert full.exact
 
 
+@pytest.mark.parametrize("variant", ["classic", "flex"])
+def test_a_budget_the_first_iteration_cannot_end_within_is_not_searched(variant):
+    # Solver._first_nodes bounds the first iteration's nodes from below: given one node fewer, a search made all the
+    # same never ends its first iteration; so a search given fewer stops at once, expanding none, with the same
+    # answer (the first play, no iteration finished).
+    checked = 0
+    for seed in range(1, 9):
+        game = bag_empty(variant, seed)
+        if game is None or checked == 3:
+            continue
+        hands = [game.hands[game.to_move], game.hands[1 - game.to_move]]
+        solver = Solver(game.board, game.variant, hands)
+        bound = solver._first_nodes(solver._moves(0))
+        if bound < 2:
+            continue
+        anyway = Solver(game.board, game.variant, hands, nodes=bound - 1)
+        anyway._first_nodes = lambda plays: 0
+        found = anyway.solve()
+        assert found.depth == 0 and found.nodes == bound
+        stopped = Solver(game.board, game.variant, hands, nodes=bound - 1).solve()
+        assert (stopped.best, stopped.margin, stopped.depth, stopped.nodes) == (found.best, 0, 0, 0)
+        checked += 1
+    assert checked == 3
+
+
 def test_the_search_leaves_the_garbage_collector_as_it_found_it():
     # Solver.solve turns the cyclic collector off while it searches (its table is large); the caller's setting is
     # back afterwards, also when a budget cuts the search short.
-    import gc
     board, variant, mine, theirs = all_positions()[0]
-    seen = []
-    real = Solver._solve
-
-    def spying(self):
-        seen.append(gc.isenabled())
-        return real(self)
-
-    was = gc.isenabled()
-    try:
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(Solver, "_solve", spying)
-            for on in (True, False):
-                gc.enable() if on else gc.disable()
-                for nodes in (2, None):
-                    solve(board, variant, mine, theirs, nodes=nodes)
-                    assert gc.isenabled() is on
-    finally:
-        gc.enable() if was else gc.disable()
+    seen = collector_seen(Solver, "_solve", lambda: [solve(board, variant, mine, theirs, nodes=n) for n in (2, None)])
     assert seen == [False] * 4
 
 
