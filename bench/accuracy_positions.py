@@ -73,8 +73,7 @@ def main() -> int:
     args = parser.parse_args()
     levels = args.levels.split(",")
     figures: list[list[float]] = [[] for _ in levels]
-    losses: list[list[float]] = [[] for _ in levels]
-    games: list[list[list[float]]] = []
+    games: list[list[list[float]]] = []   # per game, per level, the chance each choice lost
     for seed in seeds_of(args.seeds):
         lost = same_positions(args.variant, seed, levels, args.driver, args.every, args.samples, args.ended)
         games.append(lost)
@@ -82,9 +81,9 @@ def main() -> int:
             value = accuracy(row)
             if value is not None:
                 figures[level].append(value)
-            losses[level].extend(row)
         print(f"game {seed}: " + ", ".join(f"{name} {row[-1]:.1f}" for name, row in zip(levels, figures) if row),
               flush=True)
+    losses = [[x for lost in games for x in lost[level]] for level in range(len(levels))]
     base = next((i for i, name in enumerate(levels) if name != "random"), 0)
     print(f"\n{args.variant}, seeds {args.seeds}, driven by {args.driver}, every {args.every} positions, "
           f"{args.samples} deals; the loss difference is from {levels[base]}'s on the same moves")

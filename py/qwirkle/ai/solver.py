@@ -54,6 +54,7 @@ from ..game import END_BONUS
 from ..movegen import (CELL_BITS, COLOR_MASKS, LINE_POINTS, NO_CROSSING, NO_FIT, SHAPE_MASKS, Hand, IndexCrossings, LiveGrid,
                        ScoredPlay, legal_plays, live_plays, live_plays_through)
 from ..notation import Placement
+from ..rules import line_problem
 from ..tiles import Tile
 from ..variants import Variant
 
@@ -240,8 +241,7 @@ class Solver:
         mine, theirs = self.hands
         if len(theirs) < 3:
             return 0
-        kinds = {tile.kind for tile in theirs}
-        line = len(kinds) == len(theirs) and (len({k // 6 for k in kinds}) == 1 or len({k % 6 for k in kinds}) == 1)
+        line = line_problem(theirs) is None   # their tiles make one line (C5): they may go out in one play
         nodes = 1
         for index, play in enumerate(plays):
             left = len(mine) - len(play.placements)
