@@ -11,6 +11,7 @@
 // Until then each marker says "Loading the board…"; if Python cannot start, each says so.
 
 import { WORDS } from "../assets/app/words.js";   // texts in every language (scripts/i18n.py)
+import { forgetRestarts, isRestarting, restartAfterTrap } from "./restart.js";
 
 const SITE = new URL("../", import.meta.url);
 // The same configuration as the game's pyscript.toml, with absolute URLs: PyScript resolves a
@@ -45,6 +46,7 @@ function showLoading() {
 }
 
 function showFailure(error) {
+  if (isRestarting()) return;
   console.error("Qwirkle boards:", error);
   for (const element of markers()) {
     element.dataset.state = "error";
@@ -75,5 +77,16 @@ if (!window.qwirkleEmbed) {
   // PyScript says "done" even when Python failed: then no board was drawn.
   addEventListener("py:done", () => {
     if (!document.documentElement.hasAttribute("data-ready")) showFailure(new Error("Python stopped"));
+    else forgetRestarts();
   });
+  // On the site's own pages (embed.html, tutorial.html), a crash of the runtime while it starts reloads the page
+  // (js/restart.js); an author's page is never reloaded: its boards say that they could not load.
+  const ownPages = ["embed.html", "tutorial.html"].map((page) => new URL(page, SITE).href);
+  if (ownPages.includes(location.origin + location.pathname)) {
+    const crashed = (event) => {
+      if (!document.documentElement.hasAttribute("data-ready")) restartAfterTrap(event);
+    };
+    addEventListener("error", crashed);
+    addEventListener("unhandledrejection", crashed);
+  }
 }

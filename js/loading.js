@@ -12,6 +12,7 @@
 // writes them into assets/app/words.js (the loading_* keys). The language is the one the game
 // will use: the saved setting, else the first of the browser's languages that the game speaks.
 import { WORDS } from "../assets/app/words.js";
+import { forgetRestarts, isRestarting, restartAfterTrap } from "./restart.js";
 
 function language() {
   let lang = "";
@@ -52,11 +53,25 @@ function setStage(stage) {
   label.textContent = TEXT[stage];
 }
 
-function fail() {
-  if (document.documentElement.hasAttribute("data-ready")) return;
+// What went wrong, in a few words, kept in <html data-load-error> for a bug report (and the tests' message).
+function describe(event) {
+  if (!event) return "main.py ended before the game was ready";
+  if (event.type === "unhandledrejection") {
+    const reason = event.reason;
+    const stack = reason && reason.stack ? "\n" + reason.stack : "";
+    return "unhandled rejection: " + String(reason) + stack;
+  }
+  const where = event.filename ? ` (${event.filename}:${event.lineno}:${event.colno})` : "";
+  return "error: " + (event.message || String(event.error)) + where;
+}
+
+// A crash of the runtime while it starts starts the page again (js/restart.js) before any error is shown.
+function fail(event) {
+  if (isRestarting() || document.documentElement.hasAttribute("data-ready")) return;
+  if (restartAfterTrap(event)) return;
   loader.dataset.stage = "error";
   label.textContent = TEXT.error;
-  document.documentElement.dataset.loadError = "";
+  document.documentElement.dataset.loadError = describe(event).slice(0, 2000);
 }
 
 // The runtime files arrive while "Loading interpreter": switch to "Starting Python" once
@@ -94,12 +109,13 @@ function loadExtras() {
 new MutationObserver((_, observer) => {
   if (!document.documentElement.hasAttribute("data-ready")) return;
   observer.disconnect();
+  forgetRestarts();
   loadExtras();
 }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-ready"] });
 setTimeout(loadExtras, 15000);
 addEventListener("py:done", () => {
   // main.py hides the loader itself; if it finished without doing so, it failed.
-  if (!document.documentElement.hasAttribute("data-ready")) fail();
+  if (!document.documentElement.hasAttribute("data-ready")) fail(null);
 });
 addEventListener("error", fail);
 addEventListener("unhandledrejection", fail);

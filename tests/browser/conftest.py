@@ -321,6 +321,35 @@ def wait_ready() -> Any:
     return _wait_ready
 
 
+# A crash of the WebAssembly engine while the interpreter boots, as WebKit's now and then gives (js/restart.js): an
+# unhandled rejection with a WebAssembly.RuntimeError once PyScript is about to run Python, on the first %(crashes)d
+# loads of the tab (counted in the tab's session storage, which a reload keeps); an ordinary error instead when the
+# engine is not to blame. Python itself goes on: only what the page does about the crash is tested.
+BOOT_CRASH = """
+(() => {
+  const loads = Number(sessionStorage.getItem("test.loads") || 0) + 1;
+  sessionStorage.setItem("test.loads", String(loads));
+  if (loads > %(crashes)d) return;
+  addEventListener("py:ready", () => {
+    Promise.reject(%(engine)s ? new WebAssembly.RuntimeError("Out of bounds memory access")
+                              : new TypeError("not a crash of the runtime"));
+  }, { once: true });
+})();
+"""
+
+
+@pytest.fixture(scope="session")
+def boot_crash() -> Any:
+    """``boot_crash(page, crashes, engine=True)``: crash ``page``'s start-up on its first ``crashes`` loads; returns
+    a function that tells how many times the page has loaded."""
+
+    def crash(page: Page, crashes: int, engine: bool = True) -> Any:
+        page.add_init_script(BOOT_CRASH % {"crashes": crashes, "engine": "true" if engine else "false"})
+        return lambda: int(page.evaluate("Number(sessionStorage.getItem('test.loads'))"))
+
+    return crash
+
+
 @pytest.fixture(scope="session")
 def axe_source() -> str:
     path = ROOT / "node_modules" / "axe-core" / "axe.min.js"

@@ -269,3 +269,22 @@ def test_every_language_of_an_embed_follows_the_page_s_lang_attribute(author: An
             expect(page.locator("#bad-variant .qw-error")).to_contain_text("Variante inconnue « chess »")
     replay.get_by_role("button", name="Previous").click()
     expect(replay.locator(".qw-counter")).to_have_text("Start position")
+
+
+def test_embed_html_starts_again_after_a_crash_of_the_runtime(page: Page, site_url: str, wait_ready: Any,
+                                                              boot_crash: Any) -> None:
+    """The site's own embed page reloads itself after a crash of WebAssembly while Python boots (js/restart.js)."""
+    loads = boot_crash(page, crashes=1)
+    page.goto(site_url + "embed.html?board=Ro@0,0", wait_until="domcontentloaded")
+    page.wait_for_function("Number(sessionStorage.getItem('test.loads')) >= 2", timeout=120_000)
+    wait_ready(page)
+    assert loads() == 2
+    expect(page.locator('[data-qwirkle] [data-cell="0,0"] [data-tile="Ro"]')).to_be_visible()
+
+
+def test_an_author_s_page_is_never_reloaded_after_a_crash(page: Page, author_url: str, wait_ready: Any,
+                                                          boot_crash: Any) -> None:
+    loads = boot_crash(page, crashes=1)
+    page.goto(author_url + "one.html")
+    wait_ready(page)
+    assert loads() == 1

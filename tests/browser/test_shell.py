@@ -46,3 +46,30 @@ def test_index_loads_offline_with_progress_and_passes_axe(page, site_url, wait_r
 def test_bare_page_gets_ready_offline(page, open_ready, csp_violations):
     open_ready(page, "bench/bare.html")
     assert csp_violations(page) == []
+
+
+
+def test_a_crash_of_the_runtime_while_it_starts_starts_the_page_again(page, site_url, wait_ready, boot_crash):
+    loads = boot_crash(page, crashes=2)
+    page.goto(site_url, wait_until="domcontentloaded")
+    page.wait_for_function("Number(sessionStorage.getItem('test.loads')) >= 3", timeout=120_000)
+    wait_ready(page)
+    assert loads() == 3
+    assert page.locator("html[data-load-error]").count() == 0
+    assert page.evaluate("sessionStorage.getItem('qwirkle.start-restarts')") is None, "the count ends when ready"
+
+
+def test_a_runtime_that_keeps_crashing_shows_the_error_after_two_new_starts(page, site_url, boot_crash):
+    loads = boot_crash(page, crashes=99)
+    page.goto(site_url, wait_until="domcontentloaded")
+    page.wait_for_selector("html[data-load-error]", state="attached", timeout=120_000)
+    assert loads() == 3
+    assert "RuntimeError: Out of bounds memory access" in page.locator("html").get_attribute("data-load-error")
+
+
+def test_an_error_of_the_page_itself_is_shown_without_a_new_start(page, site_url, boot_crash):
+    loads = boot_crash(page, crashes=99, engine=False)
+    page.goto(site_url, wait_until="domcontentloaded")
+    page.wait_for_selector("html[data-load-error]", state="attached", timeout=120_000)
+    assert loads() == 1
+    assert "TypeError: not a crash of the runtime" in page.locator("html").get_attribute("data-load-error")
