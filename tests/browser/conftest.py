@@ -324,11 +324,17 @@ def wait_ready() -> Any:
 # A crash of the WebAssembly engine while the interpreter boots, as WebKit's now and then gives (js/restart.js): an
 # unhandled rejection with a WebAssembly.RuntimeError once PyScript is about to run Python, on the first %(crashes)d
 # loads of the tab (counted in the tab's session storage, which a reload keeps); an ordinary error instead when the
-# engine is not to blame. Python itself goes on: only what the page does about the crash is tested.
+# engine is not to blame. Python itself goes on (and may do what a ready page does, such as registering the service
+# worker): only what the page does about the crash is tested, and the load at which it first showed an error is kept.
 BOOT_CRASH = """
 (() => {
   const loads = Number(sessionStorage.getItem("test.loads") || 0) + 1;
   sessionStorage.setItem("test.loads", String(loads));
+  new MutationObserver((_, observer) => {   // the load at which the page first showed an error
+    if (!document.documentElement || !document.documentElement.hasAttribute("data-load-error")) return;
+    observer.disconnect();
+    if (!sessionStorage.getItem("test.error-at")) sessionStorage.setItem("test.error-at", String(loads));
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-load-error"] });
   if (loads > %(crashes)d) return;
   addEventListener("py:ready", () => {
     Promise.reject(%(engine)s ? new WebAssembly.RuntimeError("Out of bounds memory access")
@@ -341,11 +347,12 @@ BOOT_CRASH = """
 @pytest.fixture(scope="session")
 def boot_crash() -> Any:
     """``boot_crash(page, crashes, engine=True)``: crash ``page``'s start-up on its first ``crashes`` loads; returns
-    a function that tells how many times the page has loaded."""
+    a function that tells how many times the page has loaded (``("error-at")``: at which load it first showed an
+    error, 0 if never)."""
 
     def crash(page: Page, crashes: int, engine: bool = True) -> Any:
         page.add_init_script(BOOT_CRASH % {"crashes": crashes, "engine": "true" if engine else "false"})
-        return lambda: int(page.evaluate("Number(sessionStorage.getItem('test.loads'))"))
+        return lambda what="loads": int(page.evaluate(f"Number(sessionStorage.getItem('test.{what}'))"))
 
     return crash
 
