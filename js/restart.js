@@ -40,8 +40,9 @@ export function restartAfterTrap(event) {
   return true;
 }
 
-/** Python is ready: the next crash may be restarted again. */
+/** Python is ready: the next crash may be restarted again (not on a page being left for a new start). */
 export function forgetRestarts() {
+  if (restarting) return;
   try {
     sessionStorage.removeItem(KEY);
   } catch (error) {
