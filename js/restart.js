@@ -17,7 +17,7 @@ export function isRestarting() {
 }
 
 /** True when the error or rejection ``event`` is a trap of the WebAssembly engine. */
-export function isEngineTrap(event) {
+function isEngineTrap(event) {
   const error = event && (event.type === "unhandledrejection" ? event.reason : event.error);
   return Boolean(error) && ((typeof WebAssembly === "object" && error instanceof WebAssembly.RuntimeError)
                             || error.name === "RuntimeError");
