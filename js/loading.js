@@ -12,7 +12,7 @@
 // writes them into assets/app/words.js (the loading_* keys). The language is the one the game
 // will use: the saved setting, else the first of the browser's languages that the game speaks.
 import { WORDS } from "../assets/app/words.js";
-import { forgetRestarts, isRestarting, restartAfterTrap } from "./restart.js";
+import { forgetRestarts, restartAfterTrap } from "./restart.js";
 
 function language() {
   let lang = "";
@@ -67,8 +67,7 @@ function describe(event) {
 
 // A crash of the runtime while it starts starts the page again (js/restart.js) before any error is shown.
 function fail(event) {
-  if (isRestarting() || document.documentElement.hasAttribute("data-ready")) return;
-  if (restartAfterTrap(event)) return;
+  if (document.documentElement.hasAttribute("data-ready") || restartAfterTrap(event)) return;  // true when restarting
   loader.dataset.stage = "error";
   label.textContent = TEXT.error;
   document.documentElement.dataset.loadError = describe(event).slice(0, 2000);
