@@ -3,21 +3,21 @@
 For each candidate (Hard's best plays, plus an exchange when Hard would consider one) and each sampled deal
 (``sampling.py``): play the candidate and draw, let every opponent make their best-scoring reply, then make our own best
 follow-up. The candidate's value is its points, minus the opponents' replies (each divided by the number of opponents:
-with several, the aim is to beat them on average), plus our follow-up, averaged over deals; the same deals serve every
-candidate (deals that hold the same, as every deal does once the bag is empty in a two-player game, are looked ahead
-once: ``_held``). With 1 to ``PLAY_OUT_BAG`` tiles in the bag of a two-player classic game (``_plays_out``), a
-look-ahead goes on to the end of the game instead (``_play_out``: every player's best-scoring play in turn, the draws
-from the deal's bag, the +6 for going out), since then who empties the bag, who moves first once it is empty and who
-goes out weigh as much as the next plays; a play-out costs about ``PLAY_OUT_COST`` look-aheads of CPU time, so the
-budget is divided by that (``play_out=0``: as before). Candidates are cut by successive halving: the worse half goes
-after each round, so the budget goes to the close calls. A candidate's look-ahead mean is shrunk toward Hard's
-evaluation of it, which counts as ``prior`` look-aheads (``PRIOR_DEALS``): at the tournaments' budget the first cut
-comes after four to six deals each, where one deal with an opponent's Qwirkle moves a mean by several points, while the
-evaluation knows the leave and the Qwirkle danger on average; the more deals a candidate has seen, the less the
-evaluation weighs (``prior=0``: the look-ahead alone, as before issue 22). When the bag is empty in a two-player classic
-or Flex game, the exact end-game solver of ``solver.py`` decides instead (the hidden hand is then known): within
-``iterations * solver_nodes`` nodes (``SOLVER_NODES`` unless told; a game review gives fewer) and the time cap; a search
-that proves nothing in its budget plays its first iteration's best play.
+with several, the aim is to beat them on average; times ``reply``, 1 unless told: a screen's option), plus our
+follow-up, averaged over deals; the same deals serve every candidate (deals that hold the same, as every deal does once
+the bag is empty in a two-player game, are looked ahead once: ``_held``). With 1 to ``PLAY_OUT_BAG`` tiles in the bag of
+a two-player classic game (``_plays_out``), a look-ahead goes on to the end of the game instead (``_play_out``: every
+player's best-scoring play in turn, the draws from the deal's bag, the +6 for going out), since then who empties the
+bag, who moves first once it is empty and who goes out weigh as much as the next plays; a play-out costs about
+``PLAY_OUT_COST`` look-aheads of CPU time, so the budget is divided by that (``play_out=0``: as before). Candidates are
+cut by successive halving: the worse half goes after each round, so the budget goes to the close calls. A candidate's
+look-ahead mean is shrunk toward Hard's evaluation of it, which counts as ``prior`` look-aheads (``PRIOR_DEALS``): at
+the tournaments' budget the first cut comes after four to six deals each, where one deal with an opponent's Qwirkle
+moves a mean by several points, while the evaluation knows the leave and the Qwirkle danger on average; the more deals a
+candidate has seen, the less the evaluation weighs (``prior=0``: the look-ahead alone, as before issue 22). When the bag
+is empty in a two-player classic or Flex game, the exact end-game solver of ``solver.py`` decides instead (the hidden
+hand is then known): within ``iterations * solver_nodes`` nodes (``SOLVER_NODES`` unless told; a game review gives
+fewer) and the time cap; a search that proves nothing in its budget plays its first iteration's best play.
 ``endgame="search"`` keeps the earlier, pruned end-game search of ``endgame.py`` (for comparisons in tournaments:
 ``python3 -m qwirkle tournament --players expert,expert/endgame=search``).
 
@@ -102,7 +102,7 @@ class ExpertPlayer(HardPlayer):
                  iterations: int | None = None, candidates: int = 8, weights: Weights = Weights(),
                  exchange_base: float = EXCHANGE_BASE, follow_up: float = 1.0, endgame: str = "solver",
                  solver_nodes: int = SOLVER_NODES, prior: float = PRIOR_DEALS, play_out: int = PLAY_OUT_BAG,
-                 carried: Carried | None = None) -> None:
+                 reply: float = 1.0, carried: Carried | None = None) -> None:
         super().__init__(rng, weights, exchange_base, roll_samples=16, endgame_nodes=0)
         if iterations is None:
             iterations = DEFAULT_ITERATIONS if seconds is None else CAPPED_ITERATIONS
@@ -114,6 +114,8 @@ class ExpertPlayer(HardPlayer):
             raise ValueError("expert: prior must be at least 0")
         if play_out < 0:
             raise ValueError("expert: play_out must be at least 0")
+        if reply < 0:
+            raise ValueError("expert: reply must be at least 0")
         if endgame not in ENDGAMES:
             raise ValueError(f"expert: endgame must be one of {', '.join(ENDGAMES)}")
         self.endgame = endgame
@@ -123,6 +125,7 @@ class ExpertPlayer(HardPlayer):
         self.candidates = candidates
         self.follow_up = follow_up
         self.prior = prior
+        self.reply = reply
         self.play_out = play_out
         self.carried = carried   # a review's positions in turn: each starts from the last one's line lists
         self.looked = 0   # look-aheads made for the last move (bench/aimove.py prints the page's)
@@ -239,7 +242,7 @@ class ExpertPlayer(HardPlayer):
         return tuple(tuple(sorted(hand)) for hand in deal.hands), deal.bag
 
     def _look_ahead(self, view: PlayerView, candidate: _Candidate, deal: Deal) -> float:
-        """Our points, minus the opponents' best replies, plus our best follow-up, on one deal."""
+        """Our points, minus the opponents' best replies (times ``reply``), plus our best follow-up, on one deal."""
         bag = list(deal.bag)
         hand = list(view.hand)
         value = 0.0
@@ -271,9 +274,9 @@ class ExpertPlayer(HardPlayer):
             points, placed = reply
             key += (tuple(placed),)
             board = self._with(board, key, placed)
-            value -= points * share
+            value -= points * share * self.reply
             if not bag and len(placed) == len(other):
-                return value - END_BONUS * share
+                return value - END_BONUS * share * self.reply
             del bag[:len(placed)]   # their draw
         if bag:   # only the points count (which play of them does not)
             return value + self.follow_up * board.best_points(hand)

@@ -401,6 +401,23 @@ def test_expert_plays_out_to_the_end_with_few_tiles_in_the_bag(variant, players)
     with pytest.raises(ValueError):
         ExpertPlayer(random.Random(1), play_out=-1)
 
+
+def test_expert_weighs_the_opponents_reply_by_its_reply_option():
+    """``reply`` (a screen's option, 1 by default) scales what the opponent's best reply takes off a look-ahead."""
+    from qwirkle.ai.expert import _Candidate
+    game = game_until("classic", 40, 5)
+    view = game.view(game.to_move)
+    deal = Sampler(view, random.Random(1)).deal()
+    values = {}
+    for reply in (0.0, 0.5, 1.0):
+        expert = ExpertPlayer(random.Random(1), seconds=None, reply=reply)
+        value, play = expert.ranked(view)[1][0]
+        values[reply] = expert._look_ahead(view, _Candidate(Play(play.placements), play, value), deal)
+    assert values[0.0] > values[1.0]   # the opponent scores on this deal
+    assert values[0.5] == pytest.approx((values[0.0] + values[1.0]) / 2)
+    with pytest.raises(ValueError):
+        ExpertPlayer(random.Random(1), reply=-0.5)
+
 def game_until(variant, bag, seed):
     """A two-player game of greedy players until at most ``bag`` tiles are left in the bag (not over)."""
     game = Game.new(variant, ["a", "b"], seed)
