@@ -2,7 +2,6 @@
 archive, as in the page), every chance lies in [0, 1], grows with the lead, and the players' chances add up to 1, in games
 of two, three and four."""
 import doctest
-import importlib.util
 import json
 import math
 import pathlib
@@ -15,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine_archive import run_from_archive
+from repo_scripts import load_script
 from qwirkle import Game
 from qwirkle.ai import make_player
 from qwirkle.winchance import DATA_NAME, FORMAT, Table, chance, chances, final_shares, table, win_chance
@@ -188,11 +188,7 @@ def test_the_readme_examples_run_as_written():
 
 
 def bench_script():
-    spec = importlib.util.spec_from_file_location("_bench_winchance", ROOT / "bench" / "winchance.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("winchance", "bench")
 
 
 def test_the_fit_recovers_a_known_curve_and_keeps_slopes_monotone():
