@@ -3,23 +3,23 @@
 For each candidate (Hard's best plays, plus an exchange when Hard would consider one) and each sampled deal
 (``sampling.py``): play the candidate and draw, let every opponent make their best-scoring reply, then make our own best
 follow-up. The candidate's value is its points, minus the opponents' replies (each divided by the number of opponents:
-with several, the aim is to beat them on average; times ``reply``, 1 unless told: a screen's option), plus our
-follow-up, averaged over deals; the same deals serve every candidate (deals that hold the same, as every deal does once
-the bag is empty in a two-player game, are looked ahead once: ``_held``). With 1 to ``PLAY_OUT_BAG`` tiles in the bag of
-a two-player classic game (``_plays_out``), a look-ahead goes on to the end of the game instead (``_play_out``: every
-player's best-scoring play in turn, the draws from the deal's bag, the +6 for going out), since then who empties the
-bag, who moves first once it is empty and who goes out weigh as much as the next plays; a play-out costs about
-``PLAY_OUT_COST`` look-aheads of CPU time, so the budget is divided by that (``play_out=0``: as before). Candidates are
-cut by successive halving: the worse half goes after each round, so the budget goes to the close calls. A candidate's
-look-ahead mean is shrunk toward Hard's evaluation of it, which counts as ``prior`` look-aheads (``PRIOR_DEALS``): at
-the tournaments' budget the first cut comes after four to six deals each, where one deal with an opponent's Qwirkle
-moves a mean by several points, while the evaluation knows the leave and the Qwirkle danger on average; the more deals a
-candidate has seen, the less the evaluation weighs (``prior=0``: the look-ahead alone, as before issue 22). When the bag
-is empty in a two-player classic or Flex game, the exact end-game solver of ``solver.py`` decides instead (the hidden
-hand is then known): within ``iterations * solver_nodes`` nodes (``SOLVER_NODES`` unless told; a game review gives
-fewer) and the time cap; a search that proves nothing in its budget plays its first iteration's best play.
-``endgame="search"`` keeps the earlier, pruned end-game search of ``endgame.py`` (for comparisons in tournaments:
-``python3 -m qwirkle tournament --players expert,expert/endgame=search``).
+with several, the aim is to beat them on average; times ``reply``, 1 unless told: a screen's option, which play-outs do
+not use), plus our follow-up, averaged over deals; the same deals serve every candidate (deals that hold the same, as
+every deal does once the bag is empty in a two-player game, are looked ahead once: ``_held``). With 1 to
+``PLAY_OUT_BAG`` tiles in the bag of a two-player classic game (``_plays_out``), a look-ahead goes on to the end of the
+game instead (``_play_out``: every player's best-scoring play in turn, the draws from the deal's bag, the +6 for going
+out), since then who empties the bag, who moves first once it is empty and who goes out weigh as much as the next plays;
+a play-out costs about ``PLAY_OUT_COST`` look-aheads of CPU time, so the budget is divided by that (``play_out=0``: as
+before). Candidates are cut by successive halving: the worse half goes after each round, so the budget goes to the close
+calls. A candidate's look-ahead mean is shrunk toward Hard's evaluation of it, which counts as ``prior`` look-aheads
+(``PRIOR_DEALS``): at the tournaments' budget the first cut comes after four to six deals each, where one deal with an
+opponent's Qwirkle moves a mean by several points, while the evaluation knows the leave and the Qwirkle danger on
+average; the more deals a candidate has seen, the less the evaluation weighs (``prior=0``: the look-ahead alone, as
+before issue 22). When the bag is empty in a two-player classic or Flex game, the exact end-game solver of ``solver.py``
+decides instead (the hidden hand is then known): within ``iterations * solver_nodes`` nodes (``SOLVER_NODES`` unless
+told; a game review gives fewer) and the time cap; a search that proves nothing in its budget plays its first
+iteration's best play. ``endgame="search"`` keeps the earlier, pruned end-game search of ``endgame.py`` (for comparisons
+in tournaments: ``python3 -m qwirkle tournament --players expert,expert/endgame=search``).
 
 Budget: ``iterations`` look-aheads (one look-ahead is one candidate on one deal; an end-game node counts half) and, as a
 cap, ``seconds`` of thinking (wall clock).

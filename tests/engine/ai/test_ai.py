@@ -418,6 +418,7 @@ def test_expert_weighs_the_opponents_reply_by_its_reply_option():
     with pytest.raises(ValueError):
         ExpertPlayer(random.Random(1), reply=-0.5)
 
+
 def game_until(variant, bag, seed):
     """A two-player game of greedy players until at most ``bag`` tiles are left in the bag (not over)."""
     game = Game.new(variant, ["a", "b"], seed)
