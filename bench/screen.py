@@ -18,12 +18,14 @@ screen resumes where it was, and a new setting added later is compared on the ga
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
+import multiprocessing
 import pathlib
 import sys
 from collections import defaultdict
-from typing import Any
+from typing import Any, Iterable
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 
@@ -92,25 +94,17 @@ def main() -> int:
     jobs = [(setting, args.against, args.variant, args.seed, index)
             for index in range(args.start, args.start + args.games) for setting in args.settings
             if index not in results[setting]]
-    sink = out.open("a") if out is not None else None
-    try:
+    with contextlib.ExitStack() as stack:
+        sink = stack.enter_context(out.open("a")) if out is not None else None
+        records: Iterable[dict[str, Any]] = map(play, jobs)
         if args.workers > 1 and len(jobs) > 1:
-            import multiprocessing
-            with multiprocessing.get_context("fork").Pool(args.workers) as pool:
-                for record in pool.imap_unordered(play, jobs, chunksize=1):
-                    results[record["setting"]][record["game"]] = record
-                    if sink is not None:
-                        sink.write(json.dumps(record) + "\n")
-                        sink.flush()
-        else:
-            for job in jobs:
-                record = play(job)
-                results[record["setting"]][record["game"]] = record
-                if sink is not None:
-                    sink.write(json.dumps(record) + "\n")
-    finally:
-        if sink is not None:
-            sink.close()
+            pool = stack.enter_context(multiprocessing.get_context("fork").Pool(args.workers))
+            records = pool.imap_unordered(play, jobs, chunksize=1)
+        for record in records:   # kept as each game ends, so that a stopped screen resumes
+            results[record["setting"]][record["game"]] = record
+            if sink is not None:
+                sink.write(json.dumps(record) + "\n")
+                sink.flush()
     print(f"{args.variant}, against {args.against}, seed {args.seed}: every game of this run and of --out")
     print(table(results, args.settings))
     return 0
