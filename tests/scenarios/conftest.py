@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,8 @@ ENGINES = ["chromium", "webkit", "firefox"]
 # - No accelerated compositing: on Xvfb there is no GPU, and WebKit composited its layers through Mesa's software
 #   OpenGL (llvmpipe). Drawn on the CPU directly, the ten scenarios took 77-83 s of CPU instead of 109 s.
 WEBKIT_ENV = {"JSC_useOMGJIT": "false", "WEBKIT_DISABLE_COMPOSITING_MODE": "1"}
+SESSION_START_S = 60     # a WebKit session starts in 0.3-0.7 s here when the machine is quiet
+SESSION_ATTEMPTS = 2
 
 
 @pytest.fixture(scope="session")
@@ -139,8 +142,23 @@ def webkit_session(xvfb_display: str) -> Any:
 
     options = Options()
     options.add_argument("--automation")
-    service = Service(WEBKIT_DRIVER, env={**os.environ, "DISPLAY": xvfb_display, **WEBKIT_ENV})
-    session = webdriver.WebKitGTK(options=options, service=service)
+    session = None
+    for attempt in range(SESSION_ATTEMPTS):
+        service = Service(WEBKIT_DRIVER, env={**os.environ, "DISPLAY": xvfb_display, **WEBKIT_ENV})
+        # Now and then WebKitWebDriver never answers the new session (no browser process starts) and Selenium waits
+        # without a limit: the driver is killed after SESSION_START_S, which fails the request, and a new one starts.
+        timer = threading.Timer(SESSION_START_S, lambda service=service: service.process and service.process.kill())
+        timer.start()
+        try:
+            session = webdriver.WebKitGTK(options=options, service=service)
+            break
+        except Exception:
+            service.stop()
+            if attempt + 1 == SESSION_ATTEMPTS:
+                raise
+        finally:
+            timer.cancel()
+    assert session is not None
     session.set_page_load_timeout(TIMEOUT_S)
     session.set_script_timeout(TIMEOUT_S)
     session.set_window_size(1280, 900)
