@@ -21,6 +21,11 @@ told; a game review gives fewer) and the time cap; a search that proves nothing 
 iteration's best play. ``endgame="search"`` keeps the earlier, pruned end-game search of ``endgame.py`` (for comparisons
 in tournaments: ``python3 -m qwirkle tournament --players expert,expert/endgame=search``).
 
+``win`` (0 unless told; two players): a look-ahead is valued as the chance to win after it rather than as points
+(``_WinChance``: ``winchance``'s curve, its slope times ``win``), and a candidate's mean chance is turned back into
+points. A game is won, not a margin: ahead, a candidate whose deals spread wide is worth less than its mean points;
+behind, more; after a play-out, the chance that the game's final difference is a win.
+
 Budget: ``iterations`` look-aheads (one look-ahead is one candidate on one deal; an end-game node counts half) and, as a
 cap, ``seconds`` of thinking (wall clock).
 
@@ -40,6 +45,7 @@ import random
 import time
 from typing import Sequence
 
+from .. import winchance
 from ..game import END_BONUS, HAND_SIZE
 from ..movegen import ScoredPlay
 from ..notation import Cell, Exchange, Move, Play
@@ -65,12 +71,47 @@ ENDGAMES = ("solver", "search")
 PLAY_OUT_BAG = 6               # with at most this many tiles in the bag, look-aheads play out to the end
 PLAY_OUT_COST = 3.0            # a play-out's CPU time, in look-aheads: the budget is divided by it
 MAX_PLIES = 24                 # a play-out's plies at most
+LOOK_AHEAD_TILES = 6           # about what a look-ahead's three plays take from the tiles left (``win``)
 KEPT_REPLIES = 256             # positions after a candidate and a reply kept for a move at most (the page's Expert
 #                                makes some 2,000 look-aheads a move: memory)
 
 
+class _WinChance:
+    """A look-ahead's value as the chance to win after it, and a mean chance back as points (``win``, below).
+
+    The chance is ``winchance``'s logistic curve for two players at the tiles left after the look-ahead (its slope
+    times ``scale``), the opponent on move; after a play-out the game is over and the curve at no tiles left, without
+    the mover's term, stands for the end. ``points`` inverts it: the sure value that would give the same chance (the
+    certainty equivalent), so candidates valued this way are still compared, and shrunk toward Hard's evaluation, in
+    points."""
+
+    __slots__ = ("difference", "a", "b")
+
+    def __init__(self, view: PlayerView, scale: float, final: bool) -> None:
+        curve = winchance.table().curve(view.variant)
+        self.difference = view.scores[view.seat] - view.scores[1 - view.seat]
+        if final:
+            _, b, _ = curve.coefficients(0)
+            self.a = 0.0
+        else:
+            left = view.bag_count + sum(view.hand_sizes) - LOOK_AHEAD_TILES
+            self.a, b, _ = curve.coefficients(max(0, left))
+        self.b = b * scale
+
+    def chance(self, value: float) -> float:
+        s = self.b * (self.difference + value) - self.a
+        if s >= 0:
+            return 1.0 / (1.0 + math.exp(-s))
+        e = math.exp(s)
+        return e / (1.0 + e)
+
+    def points(self, chance: float) -> float:
+        chance = min(max(chance, 1e-12), 1.0 - 1e-12)
+        return (math.log(chance / (1.0 - chance)) + self.a) / self.b - self.difference
+
+
 class _Candidate:
-    __slots__ = ("move", "play", "prior", "total", "count")
+    __slots__ = ("move", "play", "prior", "total", "count", "chances", "win")
 
     def __init__(self, move: Move, play: ScoredPlay | None, prior: float) -> None:
         self.move = move
@@ -78,10 +119,24 @@ class _Candidate:
         self.prior = prior
         self.total = 0.0
         self.count = 0
+        self.chances = 0.0   # the sum of the look-aheads' chances to win, with ``win``
+        self.win: _WinChance | None = None
+
+    def add(self, value: float) -> None:
+        """One look-ahead's value."""
+        self.total += value
+        if self.win is not None:
+            self.chances += self.win.chance(value)
+        self.count += 1
 
     @property
     def mean(self) -> float:
-        return self.total / self.count if self.count else float("-inf")
+        """The look-aheads' mean, in points (with ``win``: the points of their mean chance to win)."""
+        if not self.count:
+            return float("-inf")
+        if self.win is not None:
+            return self.win.points(self.chances / self.count)
+        return self.total / self.count
 
     def score(self, weight: float, offset: float) -> float:
         """The look-ahead mean shrunk toward Hard's evaluation, which counts as ``weight`` look-aheads: few deals
@@ -90,7 +145,7 @@ class _Candidate:
         scale (the candidates' mean difference between the two); with equal counts it changes no order."""
         if not self.count:
             return float("-inf")
-        return (self.total + weight * (self.prior + offset)) / (self.count + weight)
+        return (self.mean * self.count + weight * (self.prior + offset)) / (self.count + weight)
 
 
 class ExpertPlayer(HardPlayer):
@@ -102,7 +157,7 @@ class ExpertPlayer(HardPlayer):
                  iterations: int | None = None, candidates: int = 8, weights: Weights = Weights(),
                  exchange_base: float = EXCHANGE_BASE, follow_up: float = 1.0, endgame: str = "solver",
                  solver_nodes: int = SOLVER_NODES, prior: float = PRIOR_DEALS, play_out: int = PLAY_OUT_BAG,
-                 reply: float = 1.0, carried: Carried | None = None) -> None:
+                 reply: float = 1.0, win: float = 0.0, carried: Carried | None = None) -> None:
         super().__init__(rng, weights, exchange_base, roll_samples=16, endgame_nodes=0)
         if iterations is None:
             iterations = DEFAULT_ITERATIONS if seconds is None else CAPPED_ITERATIONS
@@ -116,6 +171,8 @@ class ExpertPlayer(HardPlayer):
             raise ValueError("expert: play_out must be at least 0")
         if reply < 0:
             raise ValueError("expert: reply must be at least 0")
+        if win < 0:
+            raise ValueError("expert: win must be at least 0")
         if endgame not in ENDGAMES:
             raise ValueError(f"expert: endgame must be one of {', '.join(ENDGAMES)}")
         self.endgame = endgame
@@ -126,6 +183,7 @@ class ExpertPlayer(HardPlayer):
         self.follow_up = follow_up
         self.prior = prior
         self.reply = reply
+        self.win = win
         self.play_out = play_out
         self.carried = carried   # a review's positions in turn: each starts from the last one's line lists
         self.looked = 0   # look-aheads made for the last move (bench/aimove.py prints the page's)
@@ -183,6 +241,10 @@ class ExpertPlayer(HardPlayer):
         start = time.perf_counter()
         if self._plays_out(view):   # the same time for deeper look-aheads
             budget = max(len(alive), int(budget / PLAY_OUT_COST))
+        if self.win and len(view.hand_sizes) == 2:
+            chance = _WinChance(view, self.win, final=self._plays_out(view))
+            for candidate in alive:
+                candidate.win = chance
         used = 0
         while used < budget:
             step = CALIBRATION_SAMPLES if calibrating else max(1, max(len(alive), budget // rounds) // len(alive))
@@ -196,13 +258,12 @@ class ExpertPlayer(HardPlayer):
                     deal = deals[candidate.count]
                     held = self._held(view, deal)
                     if held is None:
-                        candidate.total += self._look_ahead(view, candidate, deal)
+                        candidate.add(self._look_ahead(view, candidate, deal))
                     else:
                         value = values.get((id(candidate), held))
                         if value is None:
                             value = values[(id(candidate), held)] = self._look_ahead(view, candidate, deal)
-                        candidate.total += value
-                    candidate.count += 1
+                        candidate.add(value)
                     used += 1
                     self.looked = used
                     if deadline is not None and time.perf_counter() > deadline:

@@ -558,3 +558,40 @@ def test_tournament_command_prints_one_json_object():
     bad = subprocess.run([sys.executable, "-m", "qwirkle", "tournament", "--players", "hard,nobody"],
                          capture_output=True, text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")})
     assert bad.returncode == 2 and "unknown player" in bad.stderr
+
+
+def test_expert_values_look_aheads_as_chances_to_win_with_its_win_option():
+    """``win``: a look-ahead's points become the chance to win after them, and a mean chance goes back to points
+    (the certainty equivalent). Ahead, a spread of outcomes is worth less than its mean; behind, more."""
+    from qwirkle.ai.expert import _Candidate, _WinChance
+    game = game_until("classic", 40, 5)
+    view = game.view(game.to_move)
+    chance = _WinChance(view, 1.0, final=False)
+    assert chance.points(chance.chance(7.0)) == pytest.approx(7.0)
+    assert chance.chance(10.0) > chance.chance(0.0) > chance.chance(-10.0)
+
+    def certain(difference, values):
+        candidate = _Candidate(Play(()), None, 0.0)
+        candidate.win = chance
+        chance.difference = difference
+        for value in values:
+            candidate.add(value)
+        assert candidate.total / candidate.count == pytest.approx(sum(values) / len(values))
+        return candidate.mean
+    assert certain(40, [-20.0, 20.0]) < 0.0 < certain(-40, [-20.0, 20.0])
+    assert certain(40, [5.0, 5.0]) == pytest.approx(5.0)
+    final = _WinChance(view, 1.0, final=True)
+    assert final.b > chance.b   # the end's curve is the steepest
+    with pytest.raises(ValueError):
+        ExpertPlayer(random.Random(1), win=-1.0)
+
+
+def test_an_expert_with_the_win_option_plays_whole_games():
+    """Seeded games with ``win`` end, move for move the same on a second run."""
+    from qwirkle.study.tournament import GameSpec, play_one
+    def played():
+        return [dataclasses.replace(tally, seconds=0.0)
+                for tally in play_one(GameSpec("classic", ("expert/win=0.5", "greedy"), 7, 0))]
+    first = played()
+    assert first[0].turns > 10 and first[0].score + first[1].score > 100
+    assert played() == first
