@@ -21,10 +21,12 @@ told; a game review gives fewer) and the time cap; a search that proves nothing 
 iteration's best play. ``endgame="search"`` keeps the earlier, pruned end-game search of ``endgame.py`` (for comparisons
 in tournaments: ``python3 -m qwirkle tournament --players expert,expert/endgame=search``).
 
-``win`` (0 unless told; two players): a look-ahead is valued as the chance to win after it rather than as points
-(``_WinChance``: ``winchance``'s curve, its slope times ``win``), and a candidate's mean chance is turned back into
-points. A game is won, not a margin: ahead, a candidate whose deals spread wide is worth less than its mean points;
-behind, more; after a play-out, the chance that the game's final difference is a win.
+In two-player classic games (``_wins``) a look-ahead is valued as the chance to win after it rather than as points
+(``_WinChance``: ``winchance``'s curve, its slope times ``win``, ``WIN_SCALE`` unless told; ``win=0``: points, as
+before), and a candidate's mean chance is turned back into points. A game is won, not a margin: ahead, a candidate
+whose deals spread wide is worth less than its mean points; behind, more; after a play-out, the chance that the
+game's final difference is a win. Flex, Cubes and games of three or four players are left as they were (measured in
+two-player classic only, as the play-outs).
 
 Budget: ``iterations`` look-aheads (one look-ahead is one candidate on one deal; an end-game node counts half) and, as a
 cap, ``seconds`` of thinking (wall clock).
@@ -71,6 +73,7 @@ ENDGAMES = ("solver", "search")
 PLAY_OUT_BAG = 6               # with at most this many tiles in the bag, look-aheads play out to the end
 PLAY_OUT_COST = 3.0            # a play-out's CPU time, in look-aheads: the budget is divided by it
 MAX_PLIES = 24                 # a play-out's plies at most
+WIN_SCALE = 0.25               # the win-chance curve's slope is taken times this (1,000 games: 0.25 and 0.5 alike)
 LOOK_AHEAD_TILES = 6           # about what a look-ahead's three plays take from the tiles left (``win``)
 KEPT_REPLIES = 256             # positions after a candidate and a reply kept for a move at most (the page's Expert
 #                                makes some 2,000 look-aheads a move: memory)
@@ -157,7 +160,7 @@ class ExpertPlayer(HardPlayer):
                  iterations: int | None = None, candidates: int = 8, weights: Weights = Weights(),
                  exchange_base: float = EXCHANGE_BASE, follow_up: float = 1.0, endgame: str = "solver",
                  solver_nodes: int = SOLVER_NODES, prior: float = PRIOR_DEALS, play_out: int = PLAY_OUT_BAG,
-                 reply: float = 1.0, win: float = 0.0, carried: Carried | None = None) -> None:
+                 reply: float = 1.0, win: float = WIN_SCALE, carried: Carried | None = None) -> None:
         super().__init__(rng, weights, exchange_base, roll_samples=16, endgame_nodes=0)
         if iterations is None:
             iterations = DEFAULT_ITERATIONS if seconds is None else CAPPED_ITERATIONS
@@ -241,7 +244,7 @@ class ExpertPlayer(HardPlayer):
         start = time.perf_counter()
         if self._plays_out(view):   # the same time for deeper look-aheads
             budget = max(len(alive), int(budget / PLAY_OUT_COST))
-        if self.win and len(view.hand_sizes) == 2:
+        if self._wins(view):
             chance = _WinChance(view, self.win, final=self._plays_out(view))
             for candidate in alive:
                 candidate.win = chance
@@ -346,6 +349,12 @@ class ExpertPlayer(HardPlayer):
             points, placed = follow
             value += self.follow_up * (points + (END_BONUS if not bag and len(placed) == len(hand) else 0))
         return value
+
+    def _wins(self, view: PlayerView) -> bool:
+        """Whether look-aheads are valued as chances to win here (``win``): two-player classic games, the only ones
+        measured."""
+        variant = view.variant
+        return bool(self.win) and len(view.hand_sizes) == 2 and not variant.diagonals and not variant.dice
 
     def _plays_out(self, view: PlayerView) -> bool:
         """Whether look-aheads play out to the end here: few tiles in the bag, in two-player classic games (the

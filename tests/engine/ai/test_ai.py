@@ -586,6 +586,20 @@ def test_expert_values_look_aheads_as_chances_to_win_with_its_win_option():
         ExpertPlayer(random.Random(1), win=-1.0)
 
 
+def test_the_expert_values_chances_to_win_in_two_player_classic_games_only():
+    """``win`` is on by default (``WIN_SCALE``) where it was measured, two-player classic games; Flex, Cubes and
+    games of more players value points as before, and ``win=0`` turns it off."""
+    from qwirkle.ai.expert import WIN_SCALE
+    expert = ExpertPlayer(random.Random(1), seconds=None)
+    assert expert.win == WIN_SCALE > 0
+    assert expert._wins(game_until("classic", 40, 5).view(0))
+    assert not expert._wins(game_until("flex", 40, 5).view(0))
+    assert not expert._wins(game_until("cubes", 40, 5).view(0))
+    four = Game.new("classic", ["a", "b", "c", "d"], 3)
+    assert not expert._wins(four.view(0))
+    assert not ExpertPlayer(random.Random(1), seconds=None, win=0)._wins(game_until("classic", 40, 5).view(0))
+
+
 def test_an_expert_with_the_win_option_plays_whole_games():
     """Seeded games with ``win`` end, move for move the same on a second run."""
     from qwirkle.study.tournament import GameSpec, play_one
