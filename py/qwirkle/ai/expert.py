@@ -80,7 +80,8 @@ KEPT_REPLIES = 256             # positions after a candidate and a reply kept fo
 
 
 class _WinChance:
-    """A look-ahead's value as the chance to win after it, and a mean chance back as points (``win``: the module docstring).
+    """A look-ahead's value as the chance to win after it, and a mean chance back as points (``win``: see the module
+    docstring).
 
     The chance is ``winchance``'s logistic curve for two players at the tiles left after the look-ahead (its slope
     times ``scale``), the opponent on move; after a play-out the game is over and the curve at no tiles left, without
