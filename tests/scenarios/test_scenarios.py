@@ -274,6 +274,17 @@ def test_the_expert_thinks_in_a_worker_and_a_cubes_roll(driver: Driver) -> None:
     log_beyond(driver, entries + 1)   # Ann's play and the Expert's reply
 
 
+def test_the_expert_replies_in_a_classic_game(driver: Driver) -> None:
+    """The Expert's classic look-ahead, which values its candidates as chances to win (the win-chance table, read in
+    the worker), answers a play in every lane."""
+    start(driver, "?variant=classic&seats=expert,human&seed=5&names=Deep,Ann&pace=0")
+    wait_human(driver, 1)
+    entries = driver.count(LOG)
+    play_any(driver)
+    wait_human(driver, 1)
+    log_beyond(driver, entries + 1)   # Ann's play and the Expert's reply
+
+
 def precache_version(site: Path) -> str:
     """The version the site's service-worker list names (it changes with any file)."""
     found = re.search(r'"version": "(\w+)"', (site / "sw-precache.js").read_text(encoding="utf-8"))
