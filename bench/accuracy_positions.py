@@ -22,12 +22,13 @@ many groups keep the whole order and each step of it.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from mean_error import mean_and_error  # noqa: E402
 from qwirkle.study.accuracy import accuracy, same_positions  # noqa: E402
 from qwirkle.study.win_cost import DEFAULT_SAMPLES  # noqa: E402
 
@@ -35,12 +36,6 @@ from qwirkle.study.win_cost import DEFAULT_SAMPLES  # noqa: E402
 def seeds_of(text: str) -> list[int]:
     first, _, last = text.partition("-")
     return list(range(int(first), int(last or first) + 1))
-
-
-def mean_se(values: list[float]) -> tuple[float, float]:
-    mean = sum(values) / len(values)
-    sd = math.sqrt(sum((x - mean) ** 2 for x in values) / max(1, len(values) - 1))
-    return mean, sd / math.sqrt(len(values))
 
 
 def print_groups(levels: list[str], games: list[list[list[float]]], seeds: list[int], size: int) -> None:
@@ -90,13 +85,13 @@ def main() -> int:
     print("| level | accuracy | se | lost a move (points) | difference (points) | se | pooled | moves |")
     print("|---|---|---|---|---|---|---|---|")
     for level, name in enumerate(levels):
-        mean, se = mean_se(figures[level])
-        gap, gap_se = mean_se([100 * (a - b) for a, b in zip(losses[level], losses[base])])
+        mean, se = mean_and_error(figures[level])
+        gap, gap_se = mean_and_error([100 * (a - b) for a, b in zip(losses[level], losses[base])])
         print(f"| {name} | {mean:.1f} | {se:.1f} | {100 * sum(losses[level]) / len(losses[level]):.3f} | "
               f"{gap:+.3f} | {gap_se:.3f} | {accuracy(losses[level]) or 0.0:.1f} | {len(losses[level])} |")
     if args.group:
         print_groups(levels, games, seeds_of(args.seeds), args.group)
-    means = [mean_se(row)[0] for row in figures]
+    means = [mean_and_error(row)[0] for row in figures]
     broken = [f"{levels[i]} {means[i]:.1f} >= {levels[i + 1]} {means[i + 1]:.1f}"
               for i in range(len(levels) - 1) if means[i] >= means[i + 1]]
     print("the order of --levels holds" if not broken else "out of order: " + "; ".join(broken))

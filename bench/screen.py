@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import math
 import multiprocessing
 import pathlib
 import sys
@@ -28,7 +27,9 @@ from collections import defaultdict
 from typing import Any, Iterable
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
+from mean_error import mean_and_error  # noqa: E402
 from qwirkle.study.tournament import GameSpec, play_one  # noqa: E402
 
 Results = dict[str, dict[int, dict[str, Any]]]
@@ -39,14 +40,6 @@ def play(job: tuple[str, str, str, int, int]) -> dict[str, Any]:
     setting, against, variant, seed, index = job
     mine, theirs = play_one(GameSpec(variant, (setting, against), seed, index))
     return {"setting": setting, "game": index, "win": mine.wins, "margin": mine.score - theirs.score}
-
-
-def mean_and_error(values: list[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, float("nan")
-    return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
 
 
 def table(results: Results, settings: list[str]) -> str:

@@ -84,10 +84,10 @@ class Curve:
 
     def on_move(self, difference: float, left: float, hands: float) -> float:
         """The chance of the player on move."""
-        return _sigmoid(self.logit(difference, left, hands))
+        return sigmoid(self.logit(difference, left, hands))
 
 
-def _sigmoid(s: float) -> float:
+def sigmoid(s: float) -> float:
     """1 / (1 + exp(-s)), precise at both ends."""
     if s >= 0:
         return 1.0 / (1.0 + math.exp(-s))
@@ -179,7 +179,7 @@ class Table:
         left = bag + hand + other
         if on_move:
             return curve.on_move(difference, left, other - hand)
-        return _sigmoid(-curve.logit(-difference, left, hand - other))   # one minus the opponent's chance
+        return sigmoid(-curve.logit(-difference, left, hand - other))   # one minus the opponent's chance
 
 
 _TABLE: list[Table] = []

@@ -3,7 +3,7 @@ deeper tests of tests/browser take the same steps there (``chromium_covered_by``
 
 One story per test, through the game's DOM contract only (drivers.py): the start link, a human turn
 by clicks, exchange / undo / reload and resume; the hot-seat handover (and what the tile tracker
-shows before and after it); the Expert's worker in a Cubes game, and a roll; the analysis board; a puzzle; the update
+shows before and after it); the Expert's worker in a classic game and in a Cubes game, and a roll; the analysis board; a puzzle; the update
 notice (never on a first visit, only when a new version is really waiting) and then offline play;
 the tutorial and an embed.
 """
@@ -274,6 +274,8 @@ def test_the_expert_thinks_in_a_worker_and_a_cubes_roll(driver: Driver) -> None:
     log_beyond(driver, entries + 1)   # Ann's play and the Expert's reply
 
 
+@pytest.mark.chromium_covered_by(
+    "tests/browser/test_ai_play.py::test_the_expert_thinks_in_a_worker_to_its_budget_while_the_page_responds")
 def test_the_expert_replies_in_a_classic_game(driver: Driver) -> None:
     """The Expert's classic look-ahead, which values its candidates as chances to win (the win-chance table, read in
     the worker), answers a play in every lane."""

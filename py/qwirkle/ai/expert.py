@@ -103,11 +103,7 @@ class _WinChance:
         self.b = b * scale
 
     def chance(self, value: float) -> float:
-        s = self.b * (self.difference + value) - self.a
-        if s >= 0:
-            return 1.0 / (1.0 + math.exp(-s))
-        e = math.exp(s)
-        return e / (1.0 + e)
+        return winchance.sigmoid(self.b * (self.difference + value) - self.a)
 
     def points(self, chance: float) -> float:
         chance = min(max(chance, 1e-12), 1.0 - 1e-12)
@@ -351,18 +347,20 @@ class ExpertPlayer(HardPlayer):
             value += self.follow_up * (points + (END_BONUS if not bag and len(placed) == len(hand) else 0))
         return value
 
-    def _wins(self, view: PlayerView) -> bool:
-        """Whether look-aheads are valued as chances to win here (``win``): two-player classic games, the only ones
-        measured."""
+    @staticmethod
+    def _measured(view: PlayerView) -> bool:
+        """A two-player classic game: the only kind where the play-outs and ``win`` were measured (Flex diagonals,
+        Cubes dice and games of more players are left as they were)."""
         variant = view.variant
-        return bool(self.win) and len(view.hand_sizes) == 2 and not variant.diagonals and not variant.dice
+        return len(view.hand_sizes) == 2 and not variant.diagonals and not variant.dice
+
+    def _wins(self, view: PlayerView) -> bool:
+        """Whether look-aheads are valued as chances to win here (``win``)."""
+        return bool(self.win) and self._measured(view)
 
     def _plays_out(self, view: PlayerView) -> bool:
-        """Whether look-aheads play out to the end here: few tiles in the bag, in two-player classic games (the
-        only ones measured: Flex diagonals and Cubes dice are left as they were)."""
-        variant = view.variant
-        return (0 < view.bag_count <= self.play_out and len(view.hand_sizes) == 2 and not variant.diagonals
-                and not variant.dice)
+        """Whether look-aheads play out to the end here: few tiles in the bag."""
+        return 0 < view.bag_count <= self.play_out and self._measured(view)
 
     def _play_out(self, view: PlayerView, board: "_Sim", deal: Deal, hand: list[Tile], bag: list[Tile],
                   value: float) -> float:
