@@ -41,7 +41,16 @@ class LimitError(ValueError):
         super().__init__(f"{field}: {message}")
         self.field = field
         self.kind = kind
+        self.message = message
         self.details = details
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled whole (a tournament's worker process sends it back to the parent, which reports it)."""
+        return _limit_error, (self.field, self.kind, self.message, self.details)
+
+
+def _limit_error(field: str, kind: str, message: str, details: dict[str, Any]) -> LimitError:
+    return LimitError(field, kind, message, **details)
 
 
 def nested_deeper(text: str, limit: int = MAX_DEPTH) -> bool:

@@ -25,6 +25,7 @@ from typing import Any, Sequence
 
 from ..ai import make_player
 from ..game import Game
+from ..limits import check_options
 from .match import MAX_TURNS
 
 
@@ -149,6 +150,7 @@ def run(variant: str, players: Sequence[str], games: int, seed: int, tiles: int 
     """
     if not 2 <= len(players) <= 4:
         raise ValueError("players: a tournament needs 2 to 4 players")
+    check_options(players)   # before any worker starts
     frozen = tuple(sorted((name, dict(opts)) for name, opts in (options or {}).items()))
     specs = [GameSpec(variant, tuple(players), seed, i, tiles, frozen) for i in range(games)]
     totals = [Tally(name) for name in players]

@@ -6,6 +6,7 @@ import ast
 import dataclasses
 import json
 import pathlib
+import pickle
 import random
 import subprocess
 import sys
@@ -558,6 +559,20 @@ def test_tournament_command_prints_one_json_object():
     bad = subprocess.run([sys.executable, "-m", "qwirkle", "tournament", "--players", "hard,nobody"],
                          capture_output=True, text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")})
     assert bad.returncode == 2 and "unknown player" in bad.stderr
+
+
+def test_a_tournament_refuses_a_name_too_long_before_its_workers_start():
+    """A setting past the name limit is refused with its field, with or without workers (a worker's ``LimitError``
+    once failed to unpickle, and the pool waited forever)."""
+    from qwirkle.limits import MAX_NAME, LimitError
+    long = "expert/iterations=2000/solver_nodes=4/prior=75"
+    assert len(long) > MAX_NAME
+    for workers in (1, 2):
+        with pytest.raises(LimitError, match="players: a name has at most"):
+            run("classic", [long, "greedy"], 2, seed=1, workers=workers)
+    error = pickle.loads(pickle.dumps(LimitError("board", "extent", "too wide", limit=3, got=9)))
+    assert (str(error), error.field, error.kind, error.details) == ("board: too wide", "board", "extent",
+                                                                    {"limit": 3, "got": 9})
 
 
 def test_expert_values_look_aheads_as_chances_to_win_with_its_win_option():
