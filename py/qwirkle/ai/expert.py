@@ -15,7 +15,11 @@ calls. A candidate's look-ahead mean is shrunk toward Hard's evaluation of it, w
 (``PRIOR_DEALS``): at the tournaments' budget the first cut comes after four to six deals each, where one deal with an
 opponent's Qwirkle moves a mean by several points, while the evaluation knows the leave and the Qwirkle danger on
 average; the more deals a candidate has seen, the less the evaluation weighs (``prior=0``: the look-ahead alone, as
-before issue 22). When the bag is empty in a two-player classic or Flex game, the exact end-game solver of ``solver.py``
+before issue 22). On a larger budget the evaluation counts as ``prior`` look-aheads per ``DEFAULT_ITERATIONS`` of it
+(``_prior_weight``: more deals make a look-ahead's mean less noisy, not less biased), and from ``WIDE_BUDGET``
+look-aheads on (the page's Expert makes some 2,000 a move) Hard's best ``wide`` plays are candidates
+(``WIDE_CANDIDATES`` unless told) rather than ``candidates``: the budget buys more plays looked at.
+When the bag is empty in a two-player classic or Flex game, the exact end-game solver of ``solver.py``
 decides instead (the hidden hand is then known): within ``iterations * solver_nodes`` nodes (``SOLVER_NODES`` unless
 told; a game review gives fewer) and the time cap; a search that proves nothing in its budget plays its first
 iteration's best play. ``endgame="search"`` keeps the earlier, pruned end-game search of ``endgame.py`` (for comparisons
@@ -68,6 +72,9 @@ DEFAULT_ITERATIONS = 160       # without a time cap (tournaments, tests): about 
 CAPPED_ITERATIONS = 100_000    # with a time cap and no iteration count given, the clock decides
 CALIBRATION_SAMPLES = 2
 PRIOR_DEALS = 6.0              # Hard's evaluation of a candidate counts as this many look-aheads (see _Candidate.score)
+#                                per DEFAULT_ITERATIONS of the move's budget
+WIDE_BUDGET = 1000             # with a budget of at least this many look-aheads (the page's Expert makes some 2,000
+WIDE_CANDIDATES = 12           # a move), Hard's best this many plays are candidates rather than ``candidates``
 SOLVER_NODES = 50              # end-game solver nodes per iteration of budget: 8,000 by default, about 0.5 s
 ENDGAMES = ("solver", "search")
 PLAY_OUT_BAG = 6               # with at most this many tiles in the bag, look-aheads play out to the end
@@ -111,10 +118,11 @@ class _WinChance:
 
 
 class _Candidate:
-    __slots__ = ("move", "play", "prior", "total", "count", "chances", "win")
+    __slots__ = ("move", "play", "prior", "total", "count", "chances", "win", "wide")
 
-    def __init__(self, move: Move, play: ScoredPlay | None, prior: float) -> None:
+    def __init__(self, move: Move, play: ScoredPlay | None, prior: float, wide: bool = False) -> None:
         self.move = move
+        self.wide = wide   # only with a large budget (``ExpertPlayer._fitted``)
         self.play = play
         self.prior = prior
         self.total = 0.0
@@ -157,7 +165,8 @@ class ExpertPlayer(HardPlayer):
                  iterations: int | None = None, candidates: int = 8, weights: Weights = Weights(),
                  exchange_base: float = EXCHANGE_BASE, follow_up: float = 1.0, endgame: str = "solver",
                  solver_nodes: int = SOLVER_NODES, prior: float = PRIOR_DEALS, play_out: int = PLAY_OUT_BAG,
-                 reply: float = 1.0, win: float = WIN_SCALE, carried: Carried | None = None) -> None:
+                 reply: float = 1.0, win: float = WIN_SCALE, wide: int = WIDE_CANDIDATES,
+                 carried: Carried | None = None) -> None:
         super().__init__(rng, weights, exchange_base, roll_samples=16, endgame_nodes=0)
         if iterations is None:
             iterations = DEFAULT_ITERATIONS if seconds is None else CAPPED_ITERATIONS
@@ -180,8 +189,10 @@ class ExpertPlayer(HardPlayer):
         self.seconds = seconds
         self.iterations = iterations
         self.candidates = candidates
+        self.wide = max(wide, candidates)
         self.follow_up = follow_up
         self.prior = prior
+        self._weight = prior   # the prior's weight for this move (``_prior_weight``)
         self.reply = reply
         self.win = win
         self.play_out = play_out
@@ -212,7 +223,8 @@ class ExpertPlayer(HardPlayer):
                 return roll
         if not ranked:   # nothing to place: Hard's exchange (keeping the best group), else the fallback
             return self.before_play(view, evaluator, ranked) or fallback(view)
-        candidates = [_Candidate(Play(p.placements), p, v) for v, p in ranked[:self.candidates]]
+        candidates = [_Candidate(Play(p.placements), p, v, wide=i >= self.candidates)
+                      for i, (v, p) in enumerate(ranked[:self.wide])]
         if view.exchange_limit:
             exchange = exchange_choice(view.hand, view.exchange_limit, ranked[0][0] + 3.0, evaluator.leave_value,
                                        self.exchange_base)
@@ -234,13 +246,15 @@ class ExpertPlayer(HardPlayer):
         sampler = Sampler(view, random.Random(self.rng.getrandbits(64)))
         deals: list[Deal] = []
         values: dict[tuple[int, object], float] = {}   # look-aheads by candidate and what their deal holds
-        alive = list(candidates)
-        rounds = max(1, math.ceil(math.log2(len(alive))))
         budget = self.iterations
         calibrating = deadline is not None
         start = time.perf_counter()
-        if self._plays_out(view):   # the same time for deeper look-aheads
-            budget = max(len(alive), int(budget / PLAY_OUT_COST))
+        cost = PLAY_OUT_COST if self._plays_out(view) else 1.0
+        if cost > 1.0:   # the same time for deeper look-aheads
+            budget = max(len(candidates), int(budget / cost))
+        self._weight = self.prior if calibrating else self._prior_weight(budget * cost)
+        alive = candidates if calibrating else self._fitted(candidates, budget * cost)
+        rounds = max(1, math.ceil(math.log2(len(alive))))
         if self._wins(view):
             chance = _WinChance(view, self.win, final=self._plays_out(view))
             for candidate in alive:
@@ -271,8 +285,11 @@ class ExpertPlayer(HardPlayer):
             if deadline is not None:  # refit the budget to the time left at the cost measured so far
                 now = time.perf_counter()
                 budget = min(self.iterations, used + int(0.95 * (deadline - now) * used / (now - start)))
+                self._weight = self._prior_weight(budget * cost)
             if calibrating:
                 calibrating = False
+                alive = self._fitted(alive, budget * cost)
+                rounds = max(1, math.ceil(math.log2(len(alive))))
                 continue
             if len(alive) > 2:
                 alive = self._ranked(alive)[:(len(alive) + 1) // 2]
@@ -280,11 +297,26 @@ class ExpertPlayer(HardPlayer):
                 break
         return self._best(alive)
 
+    @staticmethod
+    def _fitted(candidates: list[_Candidate], looks: float) -> list[_Candidate]:
+        """The candidates for a budget of ``looks`` look-aheads (play-outs counted at their cost): below
+        ``WIDE_BUDGET`` the wide ones go (Hard's plays after its best ``candidates``), since with few deals each, more
+        candidates would leave too few for the close calls."""
+        return candidates if looks >= WIDE_BUDGET else [c for c in candidates if not c.wide]
+
+    def _prior_weight(self, looks: float) -> float:
+        """How many look-aheads Hard's evaluation counts as, for a budget of ``looks``: ``prior`` per
+        ``DEFAULT_ITERATIONS``, ``prior`` at least. More deals make a look-ahead's mean less noisy, not less biased (it
+        knows one reply and one follow-up, no leave, no danger after them), so the evaluation keeps the share it was
+        measured with at the tournaments' budget (at the page's 2,000 look-aheads the mean alone lost 2.8 games in 100
+        more against greedy)."""
+        return self.prior * max(1.0, looks / DEFAULT_ITERATIONS)
+
     def _ranked(self, alive: Sequence[_Candidate]) -> list[_Candidate]:
         """Best first by ``_Candidate.score`` (ties: Hard's order)."""
         seen = [c for c in alive if c.count]
         offset = sum(c.mean - c.prior for c in seen) / len(seen) if seen else 0.0
-        return sorted(alive, key=lambda c: (-c.score(self.prior, offset), -c.prior))
+        return sorted(alive, key=lambda c: (-c.score(self._weight, offset), -c.prior))
 
     def _best(self, alive: Sequence[_Candidate]) -> _Candidate:
         return self._ranked(alive)[0]
