@@ -18,7 +18,8 @@ average; the more deals a candidate has seen, the less the evaluation weighs (``
 before issue 22). On a larger budget the evaluation counts as ``prior`` look-aheads per ``DEFAULT_ITERATIONS`` of it
 (``_prior_weight``: more deals make a look-ahead's mean less noisy, not less biased), and from ``WIDE_BUDGET``
 look-aheads on (the page's Expert makes some 2,000 a move) Hard's best ``wide`` plays are candidates
-(``WIDE_CANDIDATES`` unless told) rather than ``candidates``: the budget buys more plays looked at.
+(``WIDE_CANDIDATES`` unless told) rather than ``candidates``: the budget buys more plays looked at. Both in
+two-player classic games only, where they were measured (as the play-outs and ``win`` below).
 When the bag is empty in a two-player classic or Flex game, the exact end-game solver of ``solver.py``
 decides instead (the hidden hand is then known): within ``iterations * solver_nodes`` nodes (``SOLVER_NODES`` unless
 told; a game review gives fewer) and the time cap; a search that proves nothing in its budget plays its first
@@ -223,8 +224,9 @@ class ExpertPlayer(HardPlayer):
                 return roll
         if not ranked:   # nothing to place: Hard's exchange (keeping the best group), else the fallback
             return self.before_play(view, evaluator, ranked) or fallback(view)
+        wide = self.wide if self._measured(view) else self.candidates
         candidates = [_Candidate(Play(p.placements), p, v, wide=i >= self.candidates)
-                      for i, (v, p) in enumerate(ranked[:self.wide])]
+                      for i, (v, p) in enumerate(ranked[:wide])]
         if view.exchange_limit:
             exchange = exchange_choice(view.hand, view.exchange_limit, ranked[0][0] + 3.0, evaluator.leave_value,
                                        self.exchange_base)
@@ -252,7 +254,7 @@ class ExpertPlayer(HardPlayer):
         cost = PLAY_OUT_COST if self._plays_out(view) else 1.0
         if cost > 1.0:   # the same time for deeper look-aheads
             budget = max(len(candidates), int(budget / cost))
-        self._weight = self.prior if calibrating else self._prior_weight(budget * cost)
+        self._weight = self.prior if calibrating else self._prior_weight(view, budget * cost)
         alive = candidates if calibrating else self._fitted(candidates, budget * cost)
         rounds = max(1, math.ceil(math.log2(len(alive))))
         if self._wins(view):
@@ -285,7 +287,7 @@ class ExpertPlayer(HardPlayer):
             if deadline is not None:  # refit the budget to the time left at the cost measured so far
                 now = time.perf_counter()
                 budget = min(self.iterations, used + int(0.95 * (deadline - now) * used / (now - start)))
-                self._weight = self._prior_weight(budget * cost)
+                self._weight = self._prior_weight(view, budget * cost)
             if calibrating:
                 calibrating = False
                 alive = self._fitted(alive, budget * cost)
@@ -304,13 +306,13 @@ class ExpertPlayer(HardPlayer):
         candidates would leave too few for the close calls."""
         return candidates if looks >= WIDE_BUDGET else [c for c in candidates if not c.wide]
 
-    def _prior_weight(self, looks: float) -> float:
-        """How many look-aheads Hard's evaluation counts as, for a budget of ``looks``: ``prior`` per
-        ``DEFAULT_ITERATIONS``, ``prior`` at least. More deals make a look-ahead's mean less noisy, not less biased (it
-        knows one reply and one follow-up, no leave, no danger after them), so the evaluation keeps the share it was
-        measured with at the tournaments' budget (at the page's 2,000 look-aheads the mean alone lost 2.8 games in 100
-        more against greedy)."""
-        return self.prior * max(1.0, looks / DEFAULT_ITERATIONS)
+    def _prior_weight(self, view: PlayerView, looks: float) -> float:
+        """How many look-aheads Hard's evaluation counts as, for a budget of ``looks``: in two-player classic games
+        (``_measured``) ``prior`` per ``DEFAULT_ITERATIONS``, ``prior`` at least; elsewhere ``prior``. More deals make
+        a look-ahead's mean less noisy, not less biased (it knows one reply and one follow-up, no leave, no danger
+        after them), so the evaluation keeps the share it was measured with at the tournaments' budget (at the page's
+        2,000 look-aheads the mean alone lost 2.8 games in 100 more against greedy)."""
+        return self.prior * max(1.0, looks / DEFAULT_ITERATIONS) if self._measured(view) else self.prior
 
     def _ranked(self, alive: Sequence[_Candidate]) -> list[_Candidate]:
         """Best first by ``_Candidate.score`` (ties: Hard's order)."""

@@ -369,8 +369,9 @@ def test_expert_weighs_hards_evaluation_against_few_deals():
 
 
 def test_expert_keeps_hards_share_and_widens_its_candidates_on_a_larger_budget():
-    """Hard's evaluation counts as ``prior`` look-aheads per DEFAULT_ITERATIONS of the move's budget (never fewer), and
-    from WIDE_BUDGET look-aheads on, Hard's best WIDE_CANDIDATES plays are candidates rather than ``candidates``."""
+    """In two-player classic games Hard's evaluation counts as ``prior`` look-aheads per DEFAULT_ITERATIONS of the
+    move's budget (never fewer), and from WIDE_BUDGET look-aheads on, Hard's best WIDE_CANDIDATES plays are candidates
+    rather than ``candidates``. Flex (like Cubes and more players) is left as it was."""
     from qwirkle.ai.expert import DEFAULT_ITERATIONS, WIDE_BUDGET, WIDE_CANDIDATES, _Candidate
 
     class Counting(ExpertPlayer):
@@ -378,26 +379,31 @@ def test_expert_keeps_hards_share_and_widens_its_candidates_on_a_larger_budget()
             self.seen.add(id(candidate))
             return super()._look_ahead(view, candidate, deal)
 
+    game = game_until("classic", 40, 5)
+    view = game.view(game.to_move)
     expert = ExpertPlayer(random.Random(1), seconds=None)
-    assert expert._prior_weight(40) == expert._prior_weight(DEFAULT_ITERATIONS) == expert.prior
-    assert expert._prior_weight(2000) == pytest.approx(expert.prior * 2000 / DEFAULT_ITERATIONS)
+    assert expert._prior_weight(view, 40) == expert._prior_weight(view, DEFAULT_ITERATIONS) == expert.prior
+    assert expert._prior_weight(view, 2000) == pytest.approx(expert.prior * 2000 / DEFAULT_ITERATIONS)
+    flex = game_until("flex", 40, 5)
+    assert expert._prior_weight(flex.view(flex.to_move), 2000) == expert.prior   # measured in classic only
     lucky, solid = _Candidate(Pass(), None, prior=2.0), _Candidate(Pass(), None, prior=8.0)
     lucky.total, lucky.count = 400 * 9.0, 400   # one point more a deal on 400 deals, against six of Hard's
     solid.total, solid.count = 400 * 8.0, 400
-    expert._weight = expert._prior_weight(DEFAULT_ITERATIONS)
+    expert._weight = expert._prior_weight(view, DEFAULT_ITERATIONS)
     assert expert._ranked([lucky, solid])[0] is lucky
-    expert._weight = expert._prior_weight(2000)   # 400 deals are few of 2,000
+    expert._weight = expert._prior_weight(view, 2000)   # 400 deals are few of 2,000
     assert expert._ranked([lucky, solid])[0] is solid
     wide = _Candidate(Pass(), None, prior=1.0, wide=True)
     assert ExpertPlayer._fitted([solid, wide], WIDE_BUDGET - 1) == [solid]
     assert ExpertPlayer._fitted([solid, wide], WIDE_BUDGET) == [solid, wide]
-    game = game_until("classic", 40, 5)
-    view = game.view(game.to_move)
     assert len(ExpertPlayer(random.Random(1)).ranked(view)[1]) > WIDE_CANDIDATES
-    for iterations, looked_at in ((DEFAULT_ITERATIONS, 8), (WIDE_BUDGET, WIDE_CANDIDATES)):
+    flex_view = flex.view(flex.to_move)
+    assert len(ExpertPlayer(random.Random(1)).ranked(flex_view)[1]) > WIDE_CANDIDATES
+    for position, iterations, looked_at in ((view, DEFAULT_ITERATIONS, 8), (view, WIDE_BUDGET, WIDE_CANDIDATES),
+                                            (flex_view, WIDE_BUDGET, 8)):
         counting = Counting(random.Random(1), seconds=None, iterations=iterations)
         counting.seen = set()
-        counting.choose(view)
+        counting.choose(position)
         assert len(counting.seen) == looked_at
 
 
