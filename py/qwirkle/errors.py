@@ -6,7 +6,20 @@ from typing import Any, Sequence
 Cell = tuple[int, int]
 
 
-class NotationError(ValueError):
+class FieldError(ValueError):
+    """An engine error with fields beside its message, pickled whole (a tournament's worker process sends its error
+    back to the parent, which reports it: the default pickling calls ``__init__`` with the message alone, which fails,
+    and the process pool then waits forever)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _restored, (type(self), self.args), self.__dict__
+
+
+def _restored(cls: type[FieldError], args: tuple[Any, ...]) -> FieldError:
+    return cls.__new__(cls, *args)
+
+
+class NotationError(FieldError):
     """Text that is not valid notation (a tile code, a cell, a move).
 
     ``field`` names what was being read (``"tile"``, ``"cell"``, ``"move"``...).
@@ -19,7 +32,7 @@ class NotationError(ValueError):
         self.message = message
 
 
-class IllegalMoveError(ValueError):
+class IllegalMoveError(FieldError):
     """A well-formed move that the rules refuse.
 
     ``rule`` is the rule id of RULES.md (``"C5"``, ``"F5"``...), ``cells`` the cells involved,
@@ -63,7 +76,7 @@ def refusal_category(error: IllegalMoveError) -> str:
     return REFUSAL_CATEGORIES.get(error.rule) or REFUSAL_CATEGORIES.get(error.reason, "place")
 
 
-class RecordError(ValueError):
+class RecordError(FieldError):
     """A saved game that cannot be loaded; ``move_index`` is the first bad move, if any."""
 
     def __init__(self, message: str, move_index: int | None = None) -> None:

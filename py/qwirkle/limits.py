@@ -18,6 +18,7 @@ from collections import Counter
 from typing import Any, Iterable, Sequence
 
 from .board import Board
+from .errors import FieldError
 from .tiles import COLOR_NAMES, Tile
 from .variants import Variant
 
@@ -32,7 +33,7 @@ MAX_DEPTH = 100           # JSON nesting: a record nests 2 deep; Pyodide's parse
 _JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\[\s\S]?)*(?:"|\Z)|[\[\]{}]')
 
 
-class LimitError(ValueError):
+class LimitError(FieldError):
     """Input beyond what any game reaches; the message starts with the field (``board:``, ``players:``...).
     ``kind`` says which limit (``count``, ``copies``, ``extent``, ``name``) and ``details`` its
     numbers, for a translated message (the embedded boards show ``error_limit_<kind>``)."""
@@ -41,16 +42,7 @@ class LimitError(ValueError):
         super().__init__(f"{field}: {message}")
         self.field = field
         self.kind = kind
-        self.message = message
         self.details = details
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled whole (a tournament's worker process sends it back to the parent, which reports it)."""
-        return _limit_error, (self.field, self.kind, self.message, self.details)
-
-
-def _limit_error(field: str, kind: str, message: str, details: dict[str, Any]) -> LimitError:
-    return LimitError(field, kind, message, **details)
 
 
 def nested_deeper(text: str, limit: int = MAX_DEPTH) -> bool:

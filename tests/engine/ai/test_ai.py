@@ -6,7 +6,6 @@ import ast
 import dataclasses
 import json
 import pathlib
-import pickle
 import random
 import subprocess
 import sys
@@ -609,9 +608,6 @@ def test_a_tournament_refuses_a_name_too_long_before_its_workers_start():
     for workers in (1, 2):
         with pytest.raises(LimitError, match="players: a name has at most"):
             run("classic", [long, "greedy"], 2, seed=1, workers=workers)
-    error = pickle.loads(pickle.dumps(LimitError("board", "extent", "too wide", limit=3, got=9)))
-    assert (str(error), error.field, error.kind, error.details) == ("board: too wide", "board", "extent",
-                                                                    {"limit": 3, "got": 9})
 
 
 def test_expert_values_look_aheads_as_chances_to_win_with_its_win_option():
