@@ -7,9 +7,9 @@ the first listed player, the level under test. Results are the same for the same
 number of workers, except the timings; the Expert plays with its fixed tournament budget (``iterations``, no time
 cap), so its games are reproducible too. ``--games`` sets every row (default: 1000 for two players, 500 for four);
 ``--only`` keeps the rows whose label contains the text (e.g. ``--only "classic 2p"``). ``--expert-iterations N`` plays
-the Expert at N look-aheads a move instead (the page's Expert makes about 2,000 in 1.5 s: ``bench/aimove.py``), with
-its end-game solver kept at the tournaments' 8,000 nodes (``solver_nodes`` scaled down), about what the page's solver
-reaches on that clock.
+the Expert at N look-aheads a move instead (the page's Expert makes about 2,000 in 1.5 s on a loaded machine, 10,000
+idle: ``bench/aimove.py``), with its end-game solver kept at the tournaments' 8,000 nodes (``solver_nodes`` scaled
+down; at least one node a look-ahead), about what the page's solver reaches on that clock.
 """
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ opponent's Qwirkle moves a mean by several points, while the evaluation knows th
 average; the more deals a candidate has seen, the less the evaluation weighs (``prior=0``: the look-ahead alone, as
 before issue 22). On a larger budget the evaluation counts as ``prior`` look-aheads per ``DEFAULT_ITERATIONS`` of it
 (``_prior_weight``: more deals make a look-ahead's mean less noisy, not less biased), and from ``WIDE_BUDGET``
-look-aheads on (the page's Expert makes some 2,000 a move) Hard's best ``wide`` plays are candidates
+look-aheads on (the page's Expert makes 2,000 to 10,000 a move) Hard's best ``wide`` plays are candidates
 (``WIDE_CANDIDATES`` unless told) rather than ``candidates``: the budget buys more plays looked at. Both in
 two-player classic games only, where they were measured (as the play-outs and ``win`` below).
 When the bag is empty in a two-player classic or Flex game, the exact end-game solver of ``solver.py``
@@ -74,8 +74,8 @@ CAPPED_ITERATIONS = 100_000    # with a time cap and no iteration count given, t
 CALIBRATION_SAMPLES = 2
 PRIOR_DEALS = 6.0              # Hard's evaluation of a candidate counts as this many look-aheads (see _Candidate.score)
 #                                per DEFAULT_ITERATIONS of the move's budget
-WIDE_BUDGET = 1000             # with a budget of at least this many look-aheads (the page's Expert makes some 2,000
-WIDE_CANDIDATES = 12           # a move), Hard's best this many plays are candidates rather than ``candidates``
+WIDE_BUDGET = 1000             # with a budget of at least this many look-aheads (the page's Expert makes 2,000 to
+WIDE_CANDIDATES = 12           # 10,000 a move), Hard's best this many plays are candidates rather than ``candidates``
 SOLVER_NODES = 50              # end-game solver nodes per iteration of budget: 8,000 by default, about 0.5 s
 ENDGAMES = ("solver", "search")
 PLAY_OUT_BAG = 6               # with at most this many tiles in the bag, look-aheads play out to the end
@@ -84,7 +84,7 @@ MAX_PLIES = 24                 # a play-out's plies at most
 WIN_SCALE = 0.25               # the win-chance curve's slope is taken times this (1,000 games: 0.25 and 0.5 alike)
 LOOK_AHEAD_TILES = 6           # about what a look-ahead's three plays take from the tiles left (``win``)
 KEPT_REPLIES = 256             # positions after a candidate and a reply kept for a move at most (the page's Expert
-#                                makes some 2,000 look-aheads a move: memory)
+#                                makes 2,000 to 10,000 look-aheads a move: memory)
 
 
 class _WinChance:
