@@ -406,6 +406,46 @@ def test_expert_keeps_hards_share_and_widens_its_candidates_on_a_larger_budget()
         assert len(counting.seen) == looked_at
 
 
+def test_expert_looks_four_plies_deep_on_a_large_budget():
+    """From WIDE_BUDGET look-aheads on, in two-player classic games, a look-ahead goes ``plies`` (DEEP_PLIES) plies
+    after the candidate, on a budget divided by DEEP_COST, and Hard's evaluation weighs a DEEP_COST-th as much; on
+    the clock the calibrating round decides (its two-ply look-aheads are dropped). Below the budget, in Flex, or with
+    ``plies=2``, look-aheads are two plies as before."""
+    from qwirkle.ai.expert import DEEP_COST, DEEP_PLIES, DEFAULT_ITERATIONS, WIDE_BUDGET, WIDE_CANDIDATES
+
+    class Plies(ExpertPlayer):
+        def _play_out(self, view, board, deal, hand, bag, value, plies=24):
+            self.plies_seen.add(plies)
+            return super()._play_out(view, board, deal, hand, bag, value, plies)
+
+    def played(view, **options):
+        expert = Plies(random.Random(1), **options)
+        expert.plies_seen = set()
+        expert.move = expert.choose(view)
+        return expert
+
+    game = game_until("classic", 40, 5)
+    view = game.view(game.to_move)
+    deep = played(view, seconds=None, iterations=WIDE_BUDGET)
+    assert isinstance(deep.move, Play)
+    game.check(deep.move.placements)
+    assert deep._deep and deep.plies_seen == {DEEP_PLIES}
+    assert 0 < deep.looked <= WIDE_BUDGET + WIDE_CANDIDATES * DEEP_COST   # a round is finished for every candidate
+    assert deep._prior_weight(view, 2000) == pytest.approx(deep.prior / DEEP_COST * 2000 / DEFAULT_ITERATIONS)
+    assert played(view, seconds=None, iterations=WIDE_BUDGET).move == deep.move   # reproducible
+    for shallow in (played(view, seconds=None, iterations=DEFAULT_ITERATIONS),
+                    played(view, seconds=None, iterations=WIDE_BUDGET, plies=2)):
+        assert not shallow._deep and not shallow.plies_seen
+    flex = game_until("flex", 40, 5)
+    assert not played(flex.view(flex.to_move), seconds=None, iterations=WIDE_BUDGET)._deep
+    clocked = played(view, seconds=60.0, iterations=2000)   # the iteration cap ends the move, not the clock
+    assert clocked._deep and clocked.plies_seen == {DEEP_PLIES}
+    assert clocked.looked <= 2 * WIDE_CANDIDATES + 2000 + WIDE_CANDIDATES * DEEP_COST   # in two-ply look-aheads
+    for plies in (1, 25):
+        with pytest.raises(ValueError):
+            ExpertPlayer(random.Random(1), plies=plies)
+
+
 def test_expert_counts_its_look_aheads_within_the_budget():
     game = Game.new("classic", ["a", "b"], 21)
     for _ in range(4):
@@ -435,7 +475,7 @@ def test_expert_plays_out_to_the_end_with_few_tiles_in_the_bag(variant, players)
     if isinstance(move, Play):
         game.check(move.placements)
     if expert._plays_out(view):
-        assert 0 < expert.looked <= 60 // PLAY_OUT_COST + 9   # a round is finished for every candidate left
+        assert 0 < expert.looked <= 60 + 9 * PLAY_OUT_COST   # a round is finished for every candidate left
     assert move == ExpertPlayer(random.Random(3), seconds=None, iterations=60).choose(view)
     with pytest.raises(ValueError):
         ExpertPlayer(random.Random(1), play_out=-1)
@@ -510,10 +550,11 @@ def test_positions_kept_for_the_move_give_every_deal_the_value_a_fresh_player_gi
 
 
 def test_the_positions_kept_for_a_move_are_few():
-    # The page's Expert makes some 2,000 look-aheads a move: at most KEPT_REPLIES positions after a reply are kept.
+    # The page's Expert makes some 2,000 look-aheads a move: at most KEPT_REPLIES positions after a reply are kept
+    # (two-ply look-aheads; deeper ones copy the position and keep none).
     from qwirkle.ai.expert import KEPT_REPLIES
     game = game_until("classic", 60, 48)
-    expert = ExpertPlayer(random.Random(6), seconds=None, iterations=1200)
+    expert = ExpertPlayer(random.Random(6), seconds=None, iterations=1200, plies=2)
     kept = []
     real = ExpertPlayer._with
 
