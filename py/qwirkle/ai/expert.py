@@ -133,15 +133,14 @@ class _Candidate:
         self.play = play
         self.prior = prior
         self.wide = wide   # looked at only on a large budget (``ExpertPlayer._fitted``)
+        self.win: _WinChance | None = None
+        self.clear()
+
+    def clear(self) -> None:
+        """No look-aheads yet (also when the move's look-ahead deepens after the calibrating round)."""
         self.total = 0.0
         self.count = 0
         self.chances = 0.0   # the sum of the look-aheads' chances to win, with ``win``
-        self.win: _WinChance | None = None
-
-    def clear(self) -> None:
-        """No look-aheads yet (the budget's look-ahead changed after the calibrating round)."""
-        self.total = self.chances = 0.0
-        self.count = 0
 
     def add(self, value: float) -> None:
         """One look-ahead's value."""
@@ -312,7 +311,7 @@ class ExpertPlayer(HardPlayer):
                     self._deep = True
                     if not self._plays_out(view):   # deeper look-aheads from here: the calibrating ones go
                         cost = DEEP_COST
-                        budget = max(len(alive), (budget - used) // int(cost))
+                        budget = max(len(alive), int((budget - used) / cost))
                         used, start = 0, now
                         values.clear()
                         for candidate in alive:
