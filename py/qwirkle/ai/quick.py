@@ -13,10 +13,10 @@ A position asked about many hands (the look-ahead asks each candidate's position
 ``prepare``d: every row's and column's segments are listed once, whatever the hand, each with the color or shape group
 its tiles would come from, and all of them kept by group and size, best points first, so that a hand reads only the
 groups it holds two kinds of and stops at the first segment it can fill. Copies share the lists; ``place`` drops the
-lists of the lines it changed and notes the places it changed, so that ``best_points`` on a copy with a reply placed
-reads the prepared lists (passing over the segments that read a changed place) and scans only around those places.
-``best_play`` gives the same play as without lists, ties included (the first in the scan's order); ``best_points``
-gives its points.
+lists of the lines it changed and notes the places it changed, so that ``a_best_play`` on a copy with plays placed
+since reads the prepared lists (passing over the segments that hold a changed place) and scans only around those
+places. ``best_play`` gives the same play as without lists, ties included (the first in the scan's order);
+``a_best_play`` a play of its points, maybe another among equals, and ``best_points`` its points.
 """
 from __future__ import annotations
 
@@ -296,7 +296,7 @@ class Position:
         if not groups:
             return best
         if self.merged is not None and not self.changed and self.extra is None:   # prepared here: one list
-            found = _best_listed(self.merged, hand_kinds, best_points, {}, {})
+            found = _best_listed(self.merged, hand_kinds, best_points, self.changed, self.filled)
             return best if found is None else found
         most = max(kinds.bit_count() for _, kinds in groups)
         rows, columns = self._anchor_lines()
@@ -309,21 +309,17 @@ class Position:
 
     def best_points(self, hand_kinds: int) -> int:
         """The points of ``best_play(hand_kinds)`` (0 when nothing fits), faster on a copy of a prepared position
-        with a few tiles placed since: as ``a_best_play``, but a listed segment is stale only when it holds a changed
-        place or ends on a placed tile (one that ends on a cell whose crossing changed holds as listed), and a changed
-        line is scanned only from the starts of segments that hold a changed place, and not at all when its only
-        changes are crossings that take none of the hand's kinds (no segment through them can be filled)."""
-        found = self._since_prepared(hand_kinds, True)
+        with a few tiles placed since (``a_best_play``)."""
+        found = self.a_best_play(hand_kinds)
         return 0 if found is None else found[0]
 
     def a_best_play(self, hand_kinds: int) -> Found | None:
         """A play scoring ``best_play(hand_kinds)``'s points, found on a copy of a prepared position with a few tiles
-        placed since from the prepared lists, passing over the segments that read a changed place, and a scan of
-        the changed lines (fast); among plays of equal points it may be another than ``best_play``'s."""
-        return self._since_prepared(hand_kinds, False)
-
-    def _since_prepared(self, hand_kinds: int, points_only: bool) -> Found | None:
-        """``a_best_play``, or with ``points_only`` a play of its points found as ``best_points`` says."""
+        placed since (fast); among plays of equal points it may be another than ``best_play``'s. The prepared lists
+        are read, passing over a listed segment only when it holds a changed place or ends on a placed tile (one that
+        ends on a cell whose crossing changed holds as listed), and a changed line is scanned only from the starts of
+        segments that hold a changed place, and not at all when its only changes are crossings that take none of the
+        hand's kinds (no segment through them can be filled)."""
         if self.merged is None or self.extra is not None:
             return self.best_play(hand_kinds)
         if not hand_kinds:
@@ -333,26 +329,22 @@ class Position:
         groups = [(mask, hand_kinds & mask) for mask in GROUPS if (hand_kinds & mask).bit_count() >= 2]
         if not groups:
             return best
-        changed = self.changed
-        found = _best_listed(self.merged, hand_kinds, best_points, changed, self.filled if points_only else changed)
+        found = _best_listed(self.merged, hand_kinds, best_points, self.changed, self.filled)
         if found is not None:
             best, best_points = found, found[0]
-        if changed:   # the segments that read a changed place, found again
+        if self.changed:   # the segments that hold a changed place, found again
             most = max(kinds.bit_count() for _, kinds in groups)
             for horizontal in (True, False):
-                starts = self._rescans(horizontal, hand_kinds, points_only)
+                starts = self._rescans(horizontal, hand_kinds)
                 found = self._segments(horizontal, starts, hand_kinds, groups, most, best_points)
                 if found is not None and found[0] > best_points:
                     best, best_points = found, found[0]
         return best
 
-    def _rescans(self, horizontal: bool, hand_kinds: int, points_only: bool) -> dict[int, range]:
-        """The starts to scan again in the changed lines along this direction: every start that may read a changed
-        place (a few more read none: found twice, no harm to points); with ``points_only``, those of the segments
-        that hold one, in the lines where such a segment may take a kind of the hand (``_wanted``)."""
-        if not points_only:
-            return {line: range(min(places) - QWIRKLE, max(places) + 2)
-                    for (across, line), places in self.changed.items() if across == horizontal}
+    def _rescans(self, horizontal: bool, hand_kinds: int) -> dict[int, range]:
+        """The starts to scan again in the changed lines along this direction: those of the segments that hold a
+        changed place (a few more hold none: found twice, no harm), in the lines where such a segment may take a kind
+        of the hand (``_wanted``)."""
         wanted = self.wanted
         if wanted is None:
             wanted = self.wanted = self._wanted()

@@ -20,17 +20,19 @@ def mask_of(hand):
     return mask
 
 
-def check(board, hand, variant, position):
+def check(board, hand, variant, position, quick=False):
+    """The position's best play (``quick``: ``a_best_play``) is a legal play of the most points; it is returned."""
     plays = legal_plays(board, hand, variant)
-    found = position.best_play(mask_of(hand))
+    found = position.a_best_play(mask_of(hand)) if quick else position.best_play(mask_of(hand))
     if not plays:
         assert found is None
-        return
+        return None
     assert found is not None
     points, cells, kinds = found
     assert points == max(p.points for p in plays)
     placed = {Placement(Tile(k // 6, k % 6), c) for c, k in zip(cells, kinds)}
     assert any(set(p.placements) == placed and p.points == points for p in plays)
+    return found
 
 
 def check_flex(board, hand, variant, position):
@@ -148,6 +150,29 @@ def test_prepared_positions_answer_as_a_fresh_scan(variant):
                     assert (0 if quicker is None else quicker[0]) == (0 if expected is None else expected[0])
                 checked += 1
     assert checked > 500
+
+
+@pytest.mark.parametrize("variant", ["classic", "cubes"])
+def test_a_best_play_is_a_legal_best_play_ply_after_ply(variant):
+    """``a_best_play`` (the deep look-aheads' and play-outs' play) is a legal play of the most points, and stays so as
+    a look-ahead places its plays one after another on a copy of a prepared position, without preparing again."""
+    rng = random.Random(3)
+    kinds = [Tile(color, shape) for color in range(6) for shape in range(6)]
+    checked = 0
+    for board in seeded_boards(variant, (82, 83), 4):
+        prepared = Position(kinds_by_cell(board.tiles))
+        prepared.prepare()
+        for _ in range(3):
+            position, tiles = prepared.copy(), dict(board.tiles)
+            for _ in range(5):
+                found = check(Board(tiles), rng.sample(kinds, rng.randint(1, 6)), find_variant(variant), position, True)
+                if found is None:
+                    break
+                _, cells, chosen = found
+                position.place(list(zip(cells, chosen)))
+                tiles.update((c, Tile(k // 6, k % 6)) for c, k in zip(cells, chosen))
+                checked += 1
+    assert checked > 300
 
 
 def without_orders(position):
