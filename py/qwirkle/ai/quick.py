@@ -296,7 +296,7 @@ class Position:
         if not groups:
             return best
         if self.merged is not None and not self.changed and self.extra is None:   # prepared here: one list
-            found = _best_listed(self.merged, hand_kinds, best_points, self.changed, self.filled)
+            found = _best_listed(self.merged, hand_kinds, best_points, {}, {})
             return best if found is None else found
         most = max(kinds.bit_count() for _, kinds in groups)
         rows, columns = self._anchor_lines()
