@@ -86,8 +86,8 @@ PLAY_OUT_BAG = 6               # with at most this many tiles in the bag, look-a
 PLAY_OUT_COST = 3.0            # a play-out's CPU time, in look-aheads: the budget is divided by it
 MAX_PLIES = 24                 # a play-out's plies at most
 DEEP_PLIES = 4                 # from WIDE_BUDGET look-aheads on, a look-ahead's plies after the candidate
-DEEP_COST = 4.0                # such a look-ahead's CPU time, in look-aheads: the budget is divided by it (4.2
-#                                measured on 49 positions, 0.40 against 0.095 ms, CPython idle)
+DEEP_COST = 4.0                # such a look-ahead's CPU time, in look-aheads: the budget is divided by it (4.0
+#                                by bench/lookahead.py, 0.39 against 0.096 ms on CPython, idle)
 WIN_SCALE = 0.25               # the win-chance curve's slope is taken times this (1,000 games: 0.25 and 0.5 alike)
 LOOK_AHEAD_TILES = 6           # about what a look-ahead's three plays take from the tiles left (``win``)
 KEPT_REPLIES = 256             # positions after a candidate and a reply kept for a move at most (the page's Expert

@@ -309,17 +309,23 @@ class Position:
 
     def best_points(self, hand_kinds: int) -> int:
         """The points of ``best_play(hand_kinds)`` (0 when nothing fits), faster on a copy of a prepared position
-        with a few tiles placed since (``a_best_play``)."""
-        found = self.a_best_play(hand_kinds)
+        with a few tiles placed since: as ``a_best_play``, but a listed segment that ends on a cell whose crossing
+        changed holds as listed, whatever the scan's order."""
+        found = self._since_prepared(hand_kinds, False)
         return 0 if found is None else found[0]
 
     def a_best_play(self, hand_kinds: int) -> Found | None:
         """A play scoring ``best_play(hand_kinds)``'s points, found on a copy of a prepared position with a few tiles
-        placed since (fast); among plays of equal points it may be another than ``best_play``'s. The prepared lists
-        are read, passing over a listed segment only when it holds a changed place or ends on a placed tile (one that
-        ends on a cell whose crossing changed holds as listed), and a changed line is scanned only from the starts of
-        segments that hold a changed place, and not at all when its only changes are crossings that take none of the
-        hand's kinds (no segment through them can be filled)."""
+        placed since (fast); among plays of equal points it may be another than ``best_play``'s: the first of the
+        prepared lists that reads no changed place, else the scan's first in the changed lines."""
+        return self._since_prepared(hand_kinds, True)
+
+    def _since_prepared(self, hand_kinds: int, in_order: bool) -> Found | None:
+        """The prepared lists are read, passing over a listed segment when it holds a changed place or ends on a
+        placed tile, and a changed line is scanned again only from the starts of segments that hold a changed place,
+        and not at all when its only changes are crossings that take none of the hand's kinds (no segment through
+        them can be filled). With ``in_order`` the listed segments that end on a changed crossing count as found by
+        the scan (``_best_ending``), so that ties go as the scan of every changed line would break them."""
         if self.merged is None or self.extra is not None:
             return self.best_play(hand_kinds)
         if not hand_kinds:
@@ -329,17 +335,43 @@ class Position:
         groups = [(mask, hand_kinds & mask) for mask in GROUPS if (hand_kinds & mask).bit_count() >= 2]
         if not groups:
             return best
-        found = _best_listed(self.merged, hand_kinds, best_points, self.changed, self.filled)
+        changed = self.changed
+        found = _best_listed(self.merged, hand_kinds, best_points, changed, changed if in_order else self.filled)
         if found is not None:
             best, best_points = found, found[0]
-        if self.changed:   # the segments that hold a changed place, found again
-            most = max(kinds.bit_count() for _, kinds in groups)
-            for horizontal in (True, False):
-                starts = self._rescans(horizontal, hand_kinds)
-                found = self._segments(horizontal, starts, hand_kinds, groups, most, best_points)
-                if found is not None and found[0] > best_points:
-                    best, best_points = found, found[0]
-        return best
+        if not changed:
+            return best
+        most = max(kinds.bit_count() for _, kinds in groups)
+        scanned: Found | None = None
+        beat, across = best_points, True
+        for horizontal in (True, False):   # the segments that hold a changed place, found again
+            found = self._segments(horizontal, self._rescans(horizontal, hand_kinds), hand_kinds, groups, most, beat)
+            if found is not None and found[0] > beat:
+                scanned, beat, across = found, found[0], horizontal
+        if in_order:
+            order = {line: number for number, line in enumerate(changed)}
+            ending = _best_ending(self.merged, hand_kinds, best_points, changed, self.filled, order)
+            if ending is not None:
+                play, key = ending
+                if scanned is None or play[0] > scanned[0] or (
+                        play[0] == scanned[0] and key < self._scan_key(scanned, across, order)):
+                    return play
+        return best if scanned is None else scanned
+
+    def _scan_key(self, found: Found, horizontal: bool, order: dict[Line, int]) -> tuple[int, int, int, int]:
+        """Where the scan of the changed lines meets a play's segment: the direction, the line's place among the
+        changed ones, the segment's start and the empty place after it (as ``_best_ending`` reads listed ones)."""
+        cells = found[1]
+        x, y = min(cells)
+        dx, dy = (1, 0) if horizontal else (0, 1)
+        while (x - dx, y - dy) in self.kinds:
+            x, y = x - dx, y - dy
+        first = x if horizontal else y
+        x, y = max(cells)
+        while (x + dx, y + dy) in self.kinds:
+            x, y = x + dx, y + dy
+        line = (True, y) if horizontal else (False, x)
+        return 0 if horizontal else 1, order[line], first, (x if horizontal else y) + 1
 
     def _rescans(self, horizontal: bool, hand_kinds: int) -> dict[int, range]:
         """The starts to scan again in the changed lines along this direction: those of the segments that hold a
@@ -550,6 +582,38 @@ def _best_listed(buckets: Buckets, hand_kinds: int, beat: int, skip: Changes, en
                     best, beat, best_order = (-minus, list(cells), chosen), -minus, order
                     break
     return best
+
+
+def _best_ending(buckets: Buckets, hand_kinds: int, beat: int, changed: Changes, filled: Changes,
+                 order: dict[Line, int]) -> tuple[Found, tuple[int, int, int, int]] | None:
+    """Of the prepared segments that hold no changed place but end on one whose crossing changed (not a placed tile),
+    the one the scan of the changed lines would find first among those of the most points above ``beat``, with its
+    place in the scan (``Position._scan_key``)."""
+    best: Found | None = None
+    best_key = (0, 0, 0, 0)
+    best_order = 0.0
+    for index, group in enumerate(GROUPS):
+        held = hand_kinds & group
+        count = held.bit_count()
+        for size in range(2, count + 1):
+            for minus, listed_order, cells, fits, need, line, first, last in buckets.get((index, size), ()):
+                if -minus <= beat:
+                    break
+                places = changed.get(line)
+                if places is None or first not in places and last not in places:
+                    continue
+                tiles = filled.get(line, ())
+                if first in tiles or last in tiles or any(first < place < last for place in places):
+                    continue
+                key = (0 if line[0] else 1, order[line], first + 1, last)
+                if best is not None and (-minus < best[0] or
+                                         -minus == best[0] and (key, listed_order) > (best_key, best_order)):
+                    continue
+                free = held & need
+                chosen = _assign(fits, 0, free) if free.bit_count() >= size else None
+                if chosen is not None:
+                    best, best_key, best_order = (-minus, list(cells), chosen), key, listed_order
+    return None if best is None else (best, best_key)
 
 
 def _first_filled(segments: list[Segment], hand_kinds: int, beat: int) -> Found | None:

@@ -8,7 +8,7 @@ import pytest
 from qwirkle import Board, Game, Placement, Play, Tile, find_variant, legal_plays, parse_tiles
 from qwirkle.ai import make_player
 from qwirkle.ai.lines import kinds_by_cell
-from qwirkle.ai.quick import Carried, FlexPosition, Position
+from qwirkle.ai.quick import GROUPS, Carried, FlexPosition, Position, _best_listed
 
 POSITIONS = pathlib.Path(__file__).resolve().parents[3] / "bench" / "positions.jsonl"
 
@@ -173,6 +173,49 @@ def test_a_best_play_is_a_legal_best_play_ply_after_ply(variant):
                 tiles.update((c, Tile(k // 6, k % 6)) for c, k in zip(cells, chosen))
                 checked += 1
     assert checked > 300
+
+
+def scan_of_changed_lines(position, hand):
+    """``a_best_play`` as it was first written: the prepared lists without every segment that reads a changed place
+    (ends included), then every start of the changed lines that may read one, scanned; the first of the most points."""
+    best = position._single_changed(hand)
+    best_points = 0 if best is None else best[0]
+    groups = [(mask, hand & mask) for mask in GROUPS if (hand & mask).bit_count() >= 2]
+    if not groups:
+        return best
+    found = _best_listed(position.merged, hand, best_points, position.changed, position.changed)
+    if found is not None:
+        best, best_points = found, found[0]
+    most = max(kinds.bit_count() for _, kinds in groups)
+    for horizontal in (True, False):
+        starts = {line: range(min(places) - 6, max(places) + 2)
+                  for (across, line), places in position.changed.items() if across == horizontal}
+        found = position._segments(horizontal, starts, hand, groups, most, best_points)
+        if found is not None and found[0] > best_points:
+            best, best_points = found, found[0]
+    return best
+
+
+@pytest.mark.parametrize("variant", ["classic", "cubes"])
+def test_a_best_play_breaks_ties_as_the_scan_of_the_changed_lines(variant):
+    """Reading fewer segments again changes no play: ``a_best_play`` is the very play of a scan of every changed
+    line after the prepared lists (so look-aheads, and seeded games, play as when it was first written)."""
+    rng = random.Random(11)
+    checked = 0
+    for board in seeded_boards(variant, (84, 85), 3):
+        prepared = Position(kinds_by_cell(board.tiles))
+        prepared.prepare()
+        for _ in range(4):
+            position = prepared.copy()
+            for _ in range(5):
+                hand = sum(1 << kind for kind in rng.sample(range(36), rng.randint(1, 6)))
+                found = position.a_best_play(hand)
+                assert found == scan_of_changed_lines(position, hand)
+                if found is None:
+                    break
+                position.place(list(zip(found[1], found[2])))
+                checked += 1
+    assert checked > 400
 
 
 def without_orders(position):
