@@ -86,8 +86,8 @@ PLAY_OUT_BAG = 6               # with at most this many tiles in the bag, look-a
 PLAY_OUT_COST = 3.0            # a play-out's CPU time, in look-aheads: the budget is divided by it
 MAX_PLIES = 24                 # a play-out's plies at most
 DEEP_PLIES = 4                 # from WIDE_BUDGET look-aheads on, a look-ahead's plies after the candidate
-DEEP_COST = 4.0                # such a look-ahead's CPU time, in look-aheads: the budget is divided by it (4.0
-#                                by bench/lookahead.py, 0.39 against 0.096 ms on CPython, idle)
+DEEP_COST = 4.0                # such a look-ahead's CPU time, in look-aheads: the budget is divided by it (4.0 to
+#                                4.3 by bench/lookahead.py, about 0.40 against 0.096 ms on CPython; 5.5 before)
 WIN_SCALE = 0.25               # the win-chance curve's slope is taken times this (1,000 games: 0.25 and 0.5 alike)
 LOOK_AHEAD_TILES = 6           # about what a look-ahead's three plays take from the tiles left (``win``)
 KEPT_REPLIES = 256             # positions after a candidate and a reply kept for a move at most (the page's Expert
@@ -351,7 +351,7 @@ class ExpertPlayer(HardPlayer):
         """Whether a budget of ``looks`` look-aheads goes ``plies`` deep: from ``WIDE_BUDGET`` on, in two-player
         classic games (``_measured``). At the page's budget more deals of two plies bought nothing (2,000 and 10,000
         look-aheads alike), while four plies on a quarter of the deals won 74.6 % of 1,000 games against greedy at
-        2,000 (72.9 % with two plies; 73.6 % with ``quick``'s faster plays, paired −1.0 ± 1.2)."""
+        2,000 (72.9 % with two plies)."""
         return self.plies > 2 and looks >= WIDE_BUDGET and self._measured(view)
 
     def _cost(self, view: PlayerView) -> float:
