@@ -402,10 +402,9 @@ class ExpertPlayer(HardPlayer):
         hand.extend(bag[:draw])
         del bag[:draw]
         board = self._after(view, candidate)
-        if self._plays_out(view):
-            return self._play_out(view, board.copy(), deal, hand, bag, value)
-        if self._deep:
-            return self._play_out(view, board.copy(), deal, hand, bag, value, self.plies)
+        if self._plays_out(view) or self._deep:   # to the end of the game, or ``plies`` deep
+            plies = MAX_PLIES if self._plays_out(view) else self.plies
+            return self._play_out(view, board.copy(), deal, hand, bag, value, plies)
         n = len(deal.hands)
         share = 1.0 / (n - 1)   # an opponent's point counts 1/(players - 1): beat the opponents on average
         key: tuple[object, ...] = (id(candidate),)

@@ -359,8 +359,7 @@ class Position:
         return best if scanned is None else scanned
 
     def _scan_key(self, found: Found, horizontal: bool, order: dict[Line, int]) -> tuple[int, int, int, int]:
-        """Where the scan of the changed lines meets a play's segment: the direction, the line's place among the
-        changed ones, the segment's start and the empty place after it (as ``_best_ending`` reads listed ones)."""
+        """Where the scan of the changed lines meets a play's segment (``_scan_place`` of the tiles' run around it)."""
         cells = found[1]
         x, y = min(cells)
         dx, dy = (1, 0) if horizontal else (0, 1)
@@ -371,7 +370,7 @@ class Position:
         while (x + dx, y + dy) in self.kinds:
             x, y = x + dx, y + dy
         line = (True, y) if horizontal else (False, x)
-        return 0 if horizontal else 1, order[line], first, (x if horizontal else y) + 1
+        return _scan_place(line, first - 1, (x if horizontal else y) + 1, order)
 
     def _rescans(self, horizontal: bool, hand_kinds: int) -> dict[int, range]:
         """The starts to scan again in the changed lines along this direction: those of the segments that hold a
@@ -605,7 +604,7 @@ def _best_ending(buckets: Buckets, hand_kinds: int, beat: int, changed: Changes,
                 tiles = filled.get(line, ())
                 if first in tiles or last in tiles or any(first < place < last for place in places):
                     continue
-                key = (0 if line[0] else 1, order[line], first + 1, last)
+                key = _scan_place(line, first, last, order)
                 if best is not None and (-minus < best[0] or
                                          -minus == best[0] and (key, listed_order) > (best_key, best_order)):
                     continue
@@ -614,6 +613,12 @@ def _best_ending(buckets: Buckets, hand_kinds: int, beat: int, changed: Changes,
                 if chosen is not None:
                     best, best_key, best_order = (-minus, list(cells), chosen), key, listed_order
     return None if best is None else (best, best_key)
+
+
+def _scan_place(line: Line, first: int, last: int, order: dict[Line, int]) -> tuple[int, int, int, int]:
+    """Where the scan of the changed lines meets a segment read from ``first`` to ``last`` (its empty ends): rows
+    first, the line's place among the changed ones, the segment's start, its end."""
+    return 0 if line[0] else 1, order[line], first + 1, last
 
 
 def _first_filled(segments: list[Segment], hand_kinds: int, beat: int) -> Found | None:
