@@ -42,6 +42,7 @@ Segment = tuple[int, tuple[Cell, ...], tuple[int, ...], int, int, Line, int, int
 Listed = tuple[int, float, tuple[Cell, ...], tuple[int, ...], int, Line, int, int]
 Changes = dict[Line, tuple[int, ...]]   # places along each line where a tile or a crossing changed
 Buckets = dict[tuple[int, int], list[Listed]]   # (group's index in GROUPS, cells) -> segments, best first
+Strip = tuple[list[Cell], list[int | None], list[Crossing | None]]   # a line's cells, their kinds, their crossings
 GROUPS = COLOR_MASKS + SHAPE_MASKS
 ORDER_STEP = 1 << 20   # more than the segments of any one line, so that (rank, place in the line) is one number
 
@@ -53,7 +54,7 @@ class Position:
     """Kinds by cell plus the crossing data of every empty cell next to a tile."""
 
     __slots__ = ("kinds", "across", "down", "extra", "segments", "merged", "ranks", "singles", "changed", "filled",
-                 "reach", "wanted")
+                 "reach", "wanted", "strips")
 
     def __init__(self, kinds: dict[Cell, int] | None = None) -> None:
         self.extra: Callable[[int, list[Cell], list[int], int, list[tuple[int, int]], int], Found | None] | None = None
@@ -68,6 +69,7 @@ class Position:
         self.filled: Changes = {}    # of those, the places where a tile was placed (the others' crossings changed)
         self.reach: Changes = {}     # and the empty places at the ends of the placed tiles' runs, by line
         self.wanted: dict[Line, tuple[int, range]] | None = None   # ``_rescans``' lines, made once for many hands
+        self.strips: dict[Line, Strip] = {}   # the changed lines' strips read by ``_rescans``' scans (shared by copies)
         if kinds:
             self.place(list(kinds.items()))
 
@@ -86,6 +88,7 @@ class Position:
         other.filled = self.filled
         other.reach = self.reach
         other.wanted = self.wanted
+        other.strips = self.strips
         return other
 
     def place(self, placed: Sequence[tuple[Cell, int]]) -> None:
@@ -99,22 +102,27 @@ class Position:
             changed.setdefault((False, x), []).append(y)
         if self.merged is not None:
             self.filled = _joined(self.filled, changed)   # before the crossings' places join ``changed``
-        seen: set[tuple[int, int, int]] = set()   # ends already set (the tiles of a play share their line's ends)
+        done: set[tuple[int, int, int]] = set()   # tiles whose run along a direction is read (a play's tiles: once)
         reach: dict[Line, list[int]] = {}
         for (x, y), kind in placed:
             for dx, dy, table in ((1, 0, self.across), (0, 1, self.down)):
+                if (x, y, dx) in done:
+                    continue
                 line = (1 << kind, 1, True)   # the tiles' line through (x, y) along (dx, dy), and its two ends
                 ends = []
                 for sign in (1, -1):
                     cx, cy, line = _run(kinds, x, y, sign * dx, sign * dy, line)
                     ends.append((cx, cy, sign))
                     reach.setdefault((True, y) if dx else (False, x), []).append(cx if dx else cy)
-                for cx, cy, sign in ends:
-                    if (cx, cy, dx) not in seen:   # the crossing at the end: the line and the tiles past the end
-                        seen.add((cx, cy, dx))
-                        run, length, valid = line   # the end cell counts in its line
-                        _, _, (tiles, total, fits) = _run(kinds, cx, cy, sign * dx, sign * dy, (run, length + 1, valid))
-                        table[(cx, cy)] = (joinable(tiles), LINE_POINTS[total]) if fits and total <= QWIRKLE else (0, 0)
+                if line[1] > 1:   # the run's other tiles
+                    if dx:
+                        done.update((tx, y, 1) for tx in range(ends[1][0] + 1, ends[0][0]))
+                    else:
+                        done.update((x, ty, 0) for ty in range(ends[1][1] + 1, ends[0][1]))
+                for cx, cy, sign in ends:   # the crossing at the end: the line and the tiles past the end
+                    run, length, valid = line   # the end cell counts in its line
+                    _, _, (tiles, total, fits) = _run(kinds, cx, cy, sign * dx, sign * dy, (run, length + 1, valid))
+                    table[(cx, cy)] = (joinable(tiles), LINE_POINTS[total]) if fits and total <= QWIRKLE else (0, 0)
                     # an across crossing is read by the column's segments, a down crossing by the row's
                     if dx:
                         changed.setdefault((False, cx), []).append(cy)
@@ -124,7 +132,11 @@ class Position:
         if self.merged is not None:
             self.changed = _joined(self.changed, changed)
             self.reach = _joined(self.reach, reach)
-            self.wanted = None
+            # what a line's ``_wanted`` entry and strip read changes only with the line's tiles or crossings
+            wanted = self.wanted
+            if wanted is not None:
+                self.wanted = {key: entry for key, entry in wanted.items() if key not in changed}
+            self.strips = {key: strip for key, strip in self.strips.items() if key not in changed}
 
     def prepare(self) -> None:
         """List the segments of every row and column not listed yet, and all of them by group and size in the order
@@ -156,6 +168,7 @@ class Position:
         self.filled = {}
         self.reach = {}
         self.wanted = None
+        self.strips = {}
 
     def _listed(self, key: Line, low: int, high: int) -> list[Segment]:
         """The line's segments, listed once (``_line_segments``)."""
@@ -264,8 +277,7 @@ class Position:
         found.sort(key=itemgetter(0), reverse=True)   # stable: the scan's order among equal points
         return found
 
-    def _strip(self, horizontal: bool, line: int, low: int, high: int) -> tuple[list[Cell], list[int | None],
-                                                                               list[Crossing | None]]:
+    def _strip(self, horizontal: bool, line: int, low: int, high: int) -> Strip:
         """Places ``low`` to ``high`` of a line, read once for every segment through them: the cells, their tiles'
         kinds (None: empty) and their crossings (None: none)."""
         places = range(low, high + 1)
@@ -345,7 +357,8 @@ class Position:
         scanned: Found | None = None
         beat, across = best_points, True
         for horizontal in (True, False):   # the segments that hold a changed place, found again
-            found = self._segments(horizontal, self._rescans(horizontal, hand_kinds), hand_kinds, groups, most, beat)
+            found = self._segments(horizontal, self._rescans(horizontal, hand_kinds), hand_kinds, groups, most, beat,
+                                   self.strips)
             if found is not None and found[0] > beat:
                 scanned, beat, across = found, found[0], horizontal
         if in_order:
@@ -377,18 +390,23 @@ class Position:
         changed place (a few more hold none: found twice, no harm), in the lines where such a segment may take a kind
         of the hand (``_wanted``)."""
         wanted = self.wanted
-        if wanted is None:
-            wanted = self.wanted = self._wanted()
+        if wanted is None or len(wanted) < len(self.changed):   # made, or completed after a placement
+            wanted = self.wanted = self._wanted({} if wanted is None else wanted)
         return {line: starts for (across, line), (kinds, starts) in wanted.items()
                 if across == horizontal and kinds & hand_kinds}
 
-    def _wanted(self) -> dict[Line, tuple[int, range]]:
+    def _wanted(self, kept: dict[Line, tuple[int, range]]) -> dict[Line, tuple[int, range]]:
         """For each changed line, the kinds one of which a hand needs to fill a segment holding a changed place, and
         the starts of those segments: a kind its changed crossings take, or, through a placed tile, a kind that fits
-        alone at an end of the tile's run (``reach``), which such a segment holds."""
+        alone at an end of the tile's run (``reach``), which such a segment holds. The lines of ``kept`` (made before
+        the last placements, which left them alone) are taken from it, in the order of the changed lines."""
         wanted: dict[Line, tuple[int, range]] = {}
         across, down = self.across, self.down
         for key, places in self.changed.items():
+            entry = kept.get(key)
+            if entry is not None:
+                wanted[key] = entry
+                continue
             horizontal, line = key
             crossing = down if horizontal else across   # what the line's empty cells read
             tiles = self.filled.get(key, ())
@@ -448,9 +466,11 @@ class Position:
         return best
 
     def _segments(self, horizontal: bool, lines: Mapping[int, Sequence[int]], hand_kinds: int,
-                  groups: list[tuple[int, int]], most: int, beat: int) -> Found | None:
+                  groups: list[tuple[int, int]], most: int, beat: int, strips: dict[Line, Strip] | None = None
+                  ) -> Found | None:
         """The best segment starting at the given places of each line (``best_play``: every start that may reach
-        an anchor) that scores more than ``beat``, the first found among equals."""
+        an anchor) that scores more than ``beat``, the first found among equals. ``strips`` keeps each line's strip
+        for the next scans of the same starts (``_rescans``' lines, until a placement changes them)."""
         best: Found | None = None
         extra = self.extra
         listed = self.segments if extra is None else {}
@@ -464,7 +484,12 @@ class Position:
             if not starts:
                 continue
             start = starts[0] - 1
-            at, kinds, crossing = self._strip(horizontal, line, start, starts[-1] + QWIRKLE)
+            strip = None if strips is None else strips.get((horizontal, line))
+            if strip is None:
+                strip = self._strip(horizontal, line, start, starts[-1] + QWIRKLE)
+                if strips is not None:
+                    strips[(horizontal, line)] = strip
+            at, kinds, crossing = strip
             for a in starts:
                 i = a - start
                 if kinds[i - 1] is not None:
