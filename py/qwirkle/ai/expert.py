@@ -87,7 +87,7 @@ PLAY_OUT_COST = 3.0            # a play-out's CPU time, in look-aheads: the budg
 MAX_PLIES = 24                 # a play-out's plies at most
 DEEP_PLIES = 4                 # from WIDE_BUDGET look-aheads on, a look-ahead's plies after the candidate
 DEEP_COST = 4.0                # such a look-ahead's CPU time, in look-aheads: the budget is divided by it (4.0 to
-#                                4.3 by bench/lookahead.py, about 0.40 against 0.096 ms on CPython; 5.5 before)
+#                                4.3 by bench/lookahead.py, about 0.38 against 0.09 ms on CPython; 5.5 before)
 WIN_SCALE = 0.25               # the win-chance curve's slope is taken times this (1,000 games: 0.25 and 0.5 alike)
 LOOK_AHEAD_TILES = 6           # about what a look-ahead's three plays take from the tiles left (``win``)
 KEPT_REPLIES = 256             # positions after a candidate and a reply kept for a move at most (the page's Expert
