@@ -474,6 +474,8 @@ class Position:
         best: Found | None = None
         extra = self.extra
         listed = self.segments if extra is None else {}
+        if strips is None:   # read for this scan only
+            strips = {}
         for line, starts in lines.items():
             segments = listed.get((horizontal, line))
             if segments is not None:   # prepared: the line's first segment the hand fills beats the rest of it
@@ -484,11 +486,9 @@ class Position:
             if not starts:
                 continue
             start = starts[0] - 1
-            strip = None if strips is None else strips.get((horizontal, line))
+            strip = strips.get((horizontal, line))
             if strip is None:
-                strip = self._strip(horizontal, line, start, starts[-1] + QWIRKLE)
-                if strips is not None:
-                    strips[(horizontal, line)] = strip
+                strip = strips[(horizontal, line)] = self._strip(horizontal, line, start, starts[-1] + QWIRKLE)
             at, kinds, crossing = strip
             for a in starts:
                 i = a - start
