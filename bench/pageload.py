@@ -74,6 +74,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 from browser import ROOT, first_page, fresh_context, running_server
@@ -248,6 +249,12 @@ def timed_visit(page, profile: str, go, until) -> Visit:  # type: ignore[no-unty
     return Visit(wall, runtime, cpu, metrics.get("TaskDuration", float("nan")))
 
 
+# The game's first visit has made the runtime's memory snapshot that later visits start from (js/snapshot.mjs), as
+# it does once the service worker controls the page; a game without that feature (--before an older commit) has no
+# data-snapshot attribute.
+SNAPSHOT_KEPT = "['made', 'failed', undefined].includes(document.documentElement.dataset.snapshot)"
+
+
 def visits_of(playwright, base: str, kind: str, visits: int, remote: list[str]) -> list[Visit]:  # type: ignore[no-untyped-def]
     """Each visit of one fresh profile: the game's first visit opens a game, later ones resume it."""
     with fresh_browser(playwright, remote) as page:
@@ -256,6 +263,7 @@ def visits_of(playwright, base: str, kind: str, visits: int, remote: list[str]) 
             times = [timed_visit(page, profile, lambda: page.goto(base + START_LINK, timeout=TIMEOUT_MS), time_to_rack)]
             page.wait_for_selector('html[data-turn="1"] #log li', state="attached", timeout=TIMEOUT_MS)
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+            page.wait_for_function(SNAPSHOT_KEPT, timeout=TIMEOUT_MS)
         else:
             times = [timed_visit(page, profile, lambda: page.goto(base + PAGES["bare"], timeout=TIMEOUT_MS), time_to_ready)]
         for _ in range(visits - 1):
@@ -296,6 +304,18 @@ def git_site_at(ref: str, folder: Path) -> Path:
     return folder
 
 
+def visits_retried(playwright, base: str, kind: str, visits: int, remote: list[str]) -> list[Visit]:  # type: ignore[no-untyped-def]
+    """``visits_of``, once again in a new profile if Chromium's renderer crashed (now and then, on this machine, the
+    bare page's as well as the game's): a crash is not a load time."""
+    try:
+        return visits_of(playwright, base, kind, visits, remote)
+    except PlaywrightError as error:
+        if "crashed" not in str(error):
+            raise
+        print(f"{kind}: the renderer crashed ({str(error).splitlines()[0]}): this trial again", file=sys.stderr)
+        return visits_of(playwright, base, kind, visits, remote)
+
+
 def run_visits(runs: int, visits: int, before: str | None = None) -> int:
     names = ["game", "bare"] + ([f"game@{before}"] if before else [])
     results: dict[str, list[list[Visit]]] = {name: [[] for _ in range(visits)] for name in names}
@@ -310,7 +330,7 @@ def run_visits(runs: int, visits: int, before: str | None = None) -> int:
             bases[f"game@{before}"] = stack.enter_context(running_server(git_site_at(before, folder)))
         for run in range(1, runs + 1):
             for name in names:   # interleaved, each in a fresh profile
-                times = visits_of(playwright, bases[name], "bare" if name == "bare" else "game", visits, remote)
+                times = visits_retried(playwright, bases[name], "bare" if name == "bare" else "game", visits, remote)
                 for i, value in enumerate(times):
                     results[name][i].append(value)
                 print(f"run {run}/{runs} {name:12} " + "  ".join(
