@@ -13,8 +13,6 @@ memory is what a tablet's browser weighs before it stops a page. Samples every `
 Each sample reads, for every renderer process of this browser (``SystemInfo.getProcessInfo`` over CDP), its
 resident set (``VmRSS``) and proportional set (``Pss``, shared pages split between the processes that map them) from
 ``/proc``. The page's renderer is the largest; the sum over renderers includes the service worker's and a spare one.
-The page starts Python from the runtime's memory snapshot once the service worker has made one (js/snapshot.mjs):
-prints which pages did (``used``), made one (``made``) or put it off (``deferred``, the Expert's worker running).
 Prints, per phase, the samples (MB, page renderer's RSS), the peak RSS and PSS of the page's renderer and the peak of
 the renderers' summed RSS, then the peak over all phases against the budget (400 MB), and one JSON line.
 
@@ -114,10 +112,8 @@ def main() -> None:
         for _ in range(4):
             time.sleep(args.every)
             sampler.sample("home")
-        snapshot = {"home": page.get_attribute("html", "data-snapshot")}
         page.goto(f"{base}?variant={args.variant}&seats={args.seats}&seed={args.seed}&pace=0")
         sampler.until("game", present(page, "html[data-over]"), args.every)
-        snapshot["game"] = page.get_attribute("html", "data-snapshot")
         page.evaluate("document.querySelector('#result [data-action=\"review\"]').click()")
         sampler.until("review", present(page, '#review[data-phase="done"]'), args.every)
         page.goto(f"{base}?puzzle=daily")
@@ -126,11 +122,8 @@ def main() -> None:
         for _ in range(4):
             time.sleep(args.every)
             sampler.sample("puzzle")
-        snapshot["puzzle"] = page.get_attribute("html", "data-snapshot")
         browser.close()
     summary = sampler.report()
-    print("the runtime's snapshot (<html data-snapshot>) at the end of each page: "
-          + ", ".join(f"{name} {state}" for name, state in snapshot.items()))
     peak = max(phase["rss"] for phase in summary.values())
     print(f"peak {peak} MB (page renderer RSS) against a budget of {BUDGET_MB} MB: "
           f"{'within' if peak <= BUDGET_MB else 'over'}")

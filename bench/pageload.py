@@ -249,12 +249,6 @@ def timed_visit(page, profile: str, go, until) -> Visit:  # type: ignore[no-unty
     return Visit(wall, runtime, cpu, metrics.get("TaskDuration", float("nan")))
 
 
-# The game's first visit has made the runtime's memory snapshot that later visits start from (js/snapshot.mjs), as
-# it does once the service worker controls the page; a game without that feature (--before an older commit) has no
-# data-snapshot attribute.
-SNAPSHOT_KEPT = "['made', 'failed', undefined].includes(document.documentElement.dataset.snapshot)"
-
-
 def visits_of(playwright, base: str, kind: str, visits: int, remote: list[str]) -> list[Visit]:  # type: ignore[no-untyped-def]
     """Each visit of one fresh profile: the game's first visit opens a game, later ones resume it."""
     with fresh_browser(playwright, remote) as page:
@@ -263,7 +257,6 @@ def visits_of(playwright, base: str, kind: str, visits: int, remote: list[str]) 
             times = [timed_visit(page, profile, lambda: page.goto(base + START_LINK, timeout=TIMEOUT_MS), time_to_rack)]
             page.wait_for_selector('html[data-turn="1"] #log li', state="attached", timeout=TIMEOUT_MS)
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
-            page.wait_for_function(SNAPSHOT_KEPT, timeout=TIMEOUT_MS)
         else:
             times = [timed_visit(page, profile, lambda: page.goto(base + PAGES["bare"], timeout=TIMEOUT_MS), time_to_ready)]
         for _ in range(visits - 1):

@@ -38,7 +38,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from browser import ROOT, running_server
-from pageload import SNAPSHOT_KEPT, START_LINK, TIMEOUT_MS, fresh_browser, git_site_at, time_to_rack
+from pageload import START_LINK, TIMEOUT_MS, fresh_browser, git_site_at, time_to_rack
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import precache  # noqa: E402  (scripts/precache.py)
@@ -169,7 +169,6 @@ def resumes(reloads: int, sites: dict[str, Path]) -> dict[str, list[dict]]:
             time_to_rack(page)
             page.wait_for_selector('html[data-turn="1"] #log li', state="attached", timeout=TIMEOUT_MS)
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
-            page.wait_for_function(SNAPSHOT_KEPT, timeout=TIMEOUT_MS)  # as a returning player's page starts
         for i in range(reloads):
             for name, page in pages.items():
                 with page.expect_console_message(lambda message: message.text.startswith(MARK),

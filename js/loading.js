@@ -12,8 +12,7 @@
 // writes them into assets/app/words.js (the loading_* keys). The language is the one the game
 // will use: the saved setting, else the first of the browser's languages that the game speaks.
 import { WORDS } from "../assets/app/words.js";
-import { forgetRestarts, isRestart, restartAfterTrap } from "./restart.js";
-import { makeSnapshotLater, readSnapshot } from "./snapshot.mjs";
+import { forgetRestarts, restartAfterTrap } from "./restart.js";
 
 function language() {
   let lang = "";
@@ -25,10 +24,6 @@ function language() {
   const wanted = [lang, ...(navigator.languages || []), navigator.language];
   return wanted.map((code) => String(code || "").slice(0, 2).toLowerCase()).find((code) => WORDS[code]) || "en";
 }
-
-// The runtime's snapshot, if one is kept, is read while PyScript starts (js/runtime.mjs then starts from it); not
-// after a crash while starting, when js/runtime.mjs drops it.
-if (!isRestart()) readSnapshot();
 
 const LANG = language();
 const TEXT = Object.fromEntries(
@@ -115,7 +110,6 @@ new MutationObserver((_, observer) => {
   observer.disconnect();
   forgetRestarts();
   loadExtras();
-  makeSnapshotLater();
 }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-ready"] });
 setTimeout(loadExtras, 15000);
 addEventListener("py:done", () => {

@@ -40,15 +40,6 @@ export function restartAfterTrap(event) {
   return true;
 }
 
-/** True when this load is a new start after a crash (js/runtime.mjs then starts without its snapshot). */
-export function isRestart() {
-  try {
-    return Number(sessionStorage.getItem(KEY)) > 0;
-  } catch (error) {
-    return false;
-  }
-}
-
 /** Python is ready: the next crash may be restarted again (not on a page being left for a new start). */
 export function forgetRestarts() {
   if (restarting) return;

@@ -15,9 +15,8 @@ from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = ["index.html", "bench/bare.html"]
-# The hand-written PyScript configs: the game page's (Pyodide through js/runtime.mjs, which starts it from the
-# runtime's snapshot when one is kept), and the bare page's of bench/pageload.py (Pyodide itself).
-CONFIGS = {"pyscript.toml": "./js/runtime.mjs", "bench/bare.toml": "../assets/vendor/pyodide/pyodide.mjs"}
+# The hand-written PyScript configs: the game page's, and the bare page's of bench/pageload.py.
+CONFIGS = {"pyscript.toml": "./assets/vendor/pyodide/pyodide.mjs", "bench/bare.toml": "../assets/vendor/pyodide/pyodide.mjs"}
 PAGE_CONFIGS = {"index.html": "./pyscript.toml", "bench/bare.html": "./bare.toml"}
 
 
@@ -68,7 +67,7 @@ def test_page_is_csp_clean(page):
 
 def test_game_page_preloads_pyscripts_own_chain_first():
     """index.html names the files PyScript asks for one after the other before Pyodide starts
-    (its chunk, the config, the TOML reader, the interpreter's module and what it imports) so that they come first on the
+    (its chunk, the config, the TOML reader, Pyodide's module) so that they come first on the
     browser's connections. The chunks have hashed names: after an update of PyScript they must
     still be the files its core imports."""
     parser = PageParser()
@@ -81,7 +80,7 @@ def test_game_page_preloads_pyscripts_own_chain_first():
     chunk = re.search(r'from"\./(core-[\w-]+\.js)"', (vendor / "core.js").read_text(encoding="utf-8")).group(1)
     toml = re.search(r'import\("\./(toml-[\w-]+\.js)"\)', (vendor / chunk).read_text(encoding="utf-8")).group(1)
     chain = ["./js/loading.js", "./assets/vendor/pyscript/core.js", f"./assets/vendor/pyscript/{chunk}", "./pyscript.toml",
-             f"./assets/vendor/pyscript/{toml}", "./js/runtime.mjs", "./assets/vendor/pyodide/pyodide.mjs"]
+             f"./assets/vendor/pyscript/{toml}", "./assets/vendor/pyodide/pyodide.mjs"]
     assert fetched[:len(chain)] == chain
     assert not {"./js/sw-register.js", "./js/ios-install.js"} & set(fetched), "loading.js loads them once the game is ready"
 
@@ -95,9 +94,7 @@ def test_config_uses_local_pyodide_without_packages(config, interpreter):
     data = read_config(config)
     # the interpreter resolves against the PAGE's URL: each config sits next to its page
     assert data["interpreter"] == interpreter
-    module = (ROOT / config).parent.joinpath(interpreter).resolve()
-    if module != ROOT / "assets/vendor/pyodide/pyodide.mjs":  # the game's: it imports the vendored one
-        assert 'from "../assets/vendor/pyodide/pyodide.mjs"' in module.read_text(encoding="utf-8")
+    assert (ROOT / config).parent.joinpath(interpreter).resolve() == ROOT / "assets/vendor/pyodide/pyodide.mjs"
     assert "packages" not in data, "packages makes PyScript fetch micropip, which is not shipped"
 
 
@@ -113,7 +110,7 @@ def test_page_loads_its_hand_written_toml_config(page, config):
 def test_game_config_loads_the_one_archive():
     """[files] entries resolve against the config's own URL: pyscript.toml sits at the root."""
     data = read_config("pyscript.toml")
-    assert data == {"interpreter": "./js/runtime.mjs", "files": {"./assets/app/app.zip": "./app.zip"}}
+    assert data == {"interpreter": "./assets/vendor/pyodide/pyodide.mjs", "files": {"./assets/app/app.zip": "./app.zip"}}
     assert [ROOT / url for url in data["files"]] == [ROOT / load_script("bundle").ARCHIVE]
     assert not (ROOT / "pyscript.json").exists(), "the config is pyscript.toml; nothing generates pyscript.json"
 

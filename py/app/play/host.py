@@ -48,11 +48,6 @@ class PageHost:
     async def _start(self) -> AiWorker | None:
         try:
             from pyscript import PyWorker
-            # Never beside the worker that makes the runtime's snapshot (js/snapshot.mjs): both at once weigh more
-            # than a tablet allows. This waits for it when one is under way, and keeps it from starting after.
-            before_worker = getattr(window, "qwirkleBeforeWorker", None)
-            if before_worker is not None:
-                await before_worker()
             base = str(window.location.href)
             interpreter = str(window.URL.new("./assets/vendor/pyodide/pyodide.mjs", base).href)
             bundle = str(window.URL.new("./assets/app/app.zip", base).href)
