@@ -2,7 +2,7 @@
 #
 #   make play [PORT=8000]   install what is missing, then serve the site on http://127.0.0.1:PORT/
 #   make test               install what is missing (venv, Chromium, WebKitWebDriver + Xvfb, Firefox ESR,
-#                           npm packages), run every test
+#                           npm packages), run ruff (lint, then format check), then every test
 #   make site               assemble a clean static site in site/ (copy that folder to any host)
 #
 # Each target installs only what is missing or stale, so repeating one is fast.
@@ -34,6 +34,8 @@ play: vendor
 # browsers) run side by side: on a fresh clone that halves the wait before the first test.
 test:
 	@$(MAKE) --no-print-directory --jobs=4 --output-sync=target test-setup
+	$(VENV_PY) -m ruff check .
+	$(VENV_PY) -m ruff format --check .
 	$(VENV_PY) -m pytest -n auto --dist worksteal --durations=25 tests
 
 test-setup: vendor browsers $(VENV)/.installed

@@ -28,6 +28,7 @@ writes the means, with the seed, the field, the formula's decay and the game cou
 ``py/qwirkle/data/accuracy.json`` (what ``played_like`` reads).
 Everything but the timings is the same for the same seed and games, whatever the number of workers.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,10 +50,10 @@ from qwirkle.study.accuracy import DATA_NAME, DECAY, FORMAT, accuracy, pair_game
 OUT = ROOT / "py" / "qwirkle" / "data" / Path(DATA_NAME).name
 VARIANTS = ("classic", "cubes", "flex")
 SEED = 1
-GAMES = "classic=10,cubes=4,flex=4"   # games per pairing: 28 pairings of the 7 levels
+GAMES = "classic=10,cubes=4,flex=4"  # games per pairing: 28 pairings of the 7 levels
 
 Pair = tuple[str, str]
-Played = dict[int, tuple[list[list[float]], float]]   # game index -> (each seat's losses, CPU seconds)
+Played = dict[int, tuple[list[list[float]], float]]  # game index -> (each seat's losses, CPU seconds)
 
 
 def play_game(job: tuple[str, Pair, int, int]) -> tuple[str, Pair, int, list[list[float]], float]:
@@ -108,8 +109,12 @@ def pairings(levels: list[str]) -> list[Pair]:
 def play(targets: dict[tuple[str, Pair], int], store: Store, workers: int) -> None:
     """Play the games missing from ``store`` up to each target, every pairing advancing together (so that a run
     stopped early still has some games of each)."""
-    jobs = [(variant, pair, store.seed, index) for (variant, pair), count in targets.items()
-            for index in range(count) if index not in store.of(variant, pair)]
+    jobs = [
+        (variant, pair, store.seed, index)
+        for (variant, pair), count in targets.items()
+        for index in range(count)
+        if index not in store.of(variant, pair)
+    ]
     jobs.sort(key=lambda job: (job[3] / targets[job[0], job[1]], job[0], job[1]))
     start = time.time()
 
@@ -133,9 +138,15 @@ def measure(played: list[tuple[list[float], float]]) -> dict[str, Any]:
     losses = [x for lost, _ in played for x in lost]
     mean = sum(figures) / len(figures)
     sd = math.sqrt(sum((x - mean) ** 2 for x in figures) / max(1, len(figures) - 1))
-    return {"mean": round(mean, 2), "sd": round(sd, 2), "se": round(sd / math.sqrt(len(figures)), 2),
-            "lost": round(100 * sum(losses) / max(1, len(losses)), 2), "moves": len(losses), "games": len(figures),
-            "cpu": round(sum(seconds for _, seconds in played) / len(played), 2)}
+    return {
+        "mean": round(mean, 2),
+        "sd": round(sd, 2),
+        "se": round(sd / math.sqrt(len(figures)), 2),
+        "lost": round(100 * sum(losses) / max(1, len(losses)), 2),
+        "moves": len(losses),
+        "games": len(figures),
+        "cpu": round(sum(seconds for _, seconds in played) / len(played), 2),
+    }
 
 
 def parse_games(text: str) -> dict[str, int]:
@@ -172,16 +183,20 @@ def figures_of(store: Store, variant: str, pairs: list[Pair], count: int) -> dic
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", default=GAMES, help=f"games per pairing: N or VARIANT=N, comma separated "
-                                                       f"(default {GAMES})")
+    parser.add_argument(
+        "--games", default=GAMES, help=f"games per pairing: N or VARIANT=N, comma separated (default {GAMES})"
+    )
     parser.add_argument("--levels", default=",".join(level.name for level in LEVELS))
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--losses", metavar="DIR", help="keep each game's losses in DIR and read them back")
     parser.add_argument("--no-play", action="store_true", help="only report the games kept in --losses")
     parser.add_argument("--write", action="store_true", help=f"write {OUT.relative_to(ROOT)}")
-    parser.add_argument("--against", metavar="LEVELS", help="count only the games against these opponents in each "
-                                                             "level's figure (default: the whole field)")
+    parser.add_argument(
+        "--against",
+        metavar="LEVELS",
+        help="count only the games against these opponents in each level's figure (default: the whole field)",
+    )
     args = parser.parse_args()
     levels = args.levels.split(",")
     against = args.against.split(",") if args.against else levels
@@ -195,37 +210,50 @@ def main() -> int:
     table: dict[str, Any] = {}
     played_games: dict[str, int] = {}
     for variant in VARIANTS:
-        count = done(store, variant, pairs, counts.get(variant, 0))   # the same games for every pairing
+        count = done(store, variant, pairs, counts.get(variant, 0))  # the same games for every pairing
         if not count:
             continue
         found = figures_of(store, variant, pairs, count)
         played_games[variant] = count
-        rows = {level: measure([game for other, games in found[level].items() if other in against
-                                for game in games])
-                for level in levels if level in found}
+        rows = {
+            level: measure([game for other, games in found[level].items() if other in against for game in games])
+            for level in levels
+            if level in found
+        }
         table[variant] = rows
-        print(f"\n{variant}: each level against every level (itself too), seed {args.seed}"
-              + (f"; figures over the games against {', '.join(against)}" if args.against else ""))
+        print(
+            f"\n{variant}: each level against every level (itself too), seed {args.seed}"
+            + (f"; figures over the games against {', '.join(against)}" if args.against else "")
+        )
         print("| level | accuracy | sd | se | lost a move (points) | moves | games |")
         print("|---|---|---|---|---|---|---|")
         for level, row in rows.items():
-            print(f"| {level} | {row['mean']:.1f} | {row['sd']:.1f} | {row['se']:.1f} | {row['lost']:.2f} | "
-                  f"{row['moves']} | {row['games']} |")
+            print(
+                f"| {level} | {row['mean']:.1f} | {row['sd']:.1f} | {row['se']:.1f} | {row['lost']:.2f} | "
+                f"{row['moves']} | {row['games']} |"
+            )
         print("\neach level's mean accuracy (rows) against each opponent (columns)")
         print("| level | " + " | ".join(levels) + " |")
         print("|---" * (len(levels) + 1) + "|")
         for level in rows:
-            cells = [f"{measure(found[level][other])['mean']:.1f}" if other in found[level] else ""
-                     for other in levels]
+            cells = [f"{measure(found[level][other])['mean']:.1f}" if other in found[level] else "" for other in levels]
             print(f"| {level} | " + " | ".join(cells) + " |")
     games = ",".join(f"{variant}={count}" for variant, count in played_games.items())
     print(f"\n{time.time() - start:.0f} s wall; again: --seed {args.seed} --games {games}")
     print(json.dumps({"seed": args.seed, "field": against, "variants": table}))
     if args.write:
-        data = {"format": FORMAT, "made_by": "bench/accuracy.py", "field": against, "seed": args.seed,
-                "games": games, "decay": DECAY,
-                "variants": {variant: {level: {key: row[key] for key in ("mean", "sd", "games")}
-                                       for level, row in rows.items()} for variant, rows in table.items()}}
+        data = {
+            "format": FORMAT,
+            "made_by": "bench/accuracy.py",
+            "field": against,
+            "seed": args.seed,
+            "games": games,
+            "decay": DECAY,
+            "variants": {
+                variant: {level: {key: row[key] for key in ("mean", "sd", "games")} for level, row in rows.items()}
+                for variant, rows in table.items()
+            },
+        }
         OUT.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {OUT.relative_to(ROOT)}")
     return 0

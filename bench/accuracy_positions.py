@@ -19,6 +19,7 @@ taken K at a time (seeds 1-4, 5-8, ... for K = 4), as the small-set test takes i
 (``test_on_the_same_positions_of_four_games_the_levels_keep_their_order``): per group the pooled accuracies, and how
 many groups keep the whole order and each step of it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from mean_error import mean_and_error  # noqa: E402
+
 from qwirkle.study.accuracy import accuracy, same_positions  # noqa: E402
 from qwirkle.study.win_cost import DEFAULT_SAMPLES  # noqa: E402
 
@@ -44,15 +46,22 @@ def print_groups(levels: list[str], games: list[list[list[float]]], seeds: list[
     whole, steps, count = 0, [0] * (len(levels) - 1), 0
     print(f"\ngroups of {size} games, each level's moves pooled:")
     for start in range(0, len(games) - size + 1, size):
-        pooled = [accuracy([x for game in games[start:start + size] for x in game[level]]) or 0.0
-                  for level in range(len(levels))]
+        pooled = [
+            accuracy([x for game in games[start : start + size] for x in game[level]]) or 0.0
+            for level in range(len(levels))
+        ]
         kept = [low < high for low, high in zip(pooled, pooled[1:])]
         whole, count = whole + all(kept), count + 1
         steps = [n + k for n, k in zip(steps, kept)]
-        print(f"seeds {seeds[start]}-{seeds[start + size - 1]}: " + ", ".join(f"{name} {value:.1f}"
-              for name, value in zip(levels, pooled)) + ("" if all(kept) else "  (out of order)"))
-    print(f"the whole order holds in {whole} of {count} groups; " + ", ".join(
-        f"{levels[i]} below {levels[i + 1]} in {n}" for i, n in enumerate(steps)))
+        print(
+            f"seeds {seeds[start]}-{seeds[start + size - 1]}: "
+            + ", ".join(f"{name} {value:.1f}" for name, value in zip(levels, pooled))
+            + ("" if all(kept) else "  (out of order)")
+        )
+    print(
+        f"the whole order holds in {whole} of {count} groups; "
+        + ", ".join(f"{levels[i]} below {levels[i + 1]} in {n}" for i, n in enumerate(steps))
+    )
 
 
 def main() -> int:
@@ -68,7 +77,7 @@ def main() -> int:
     args = parser.parse_args()
     levels = args.levels.split(",")
     figures: list[list[float]] = [[] for _ in levels]
-    games: list[list[list[float]]] = []   # per game, per level, the chance each choice lost
+    games: list[list[list[float]]] = []  # per game, per level, the chance each choice lost
     for seed in seeds_of(args.seeds):
         lost = same_positions(args.variant, seed, levels, args.driver, args.every, args.samples, args.ended)
         games.append(lost)
@@ -76,24 +85,33 @@ def main() -> int:
             value = accuracy(row)
             if value is not None:
                 figures[level].append(value)
-        print(f"game {seed}: " + ", ".join(f"{name} {row[-1]:.1f}" for name, row in zip(levels, figures) if row),
-              flush=True)
+        print(
+            f"game {seed}: " + ", ".join(f"{name} {row[-1]:.1f}" for name, row in zip(levels, figures) if row),
+            flush=True,
+        )
     losses = [[x for lost in games for x in lost[level]] for level in range(len(levels))]
     base = next((i for i, name in enumerate(levels) if name != "random"), 0)
-    print(f"\n{args.variant}, seeds {args.seeds}, driven by {args.driver}, every {args.every} positions, "
-          f"{args.samples} deals; the loss difference is from {levels[base]}'s on the same moves")
+    print(
+        f"\n{args.variant}, seeds {args.seeds}, driven by {args.driver}, every {args.every} positions, "
+        f"{args.samples} deals; the loss difference is from {levels[base]}'s on the same moves"
+    )
     print("| level | accuracy | se | lost a move (points) | difference (points) | se | pooled | moves |")
     print("|---|---|---|---|---|---|---|---|")
     for level, name in enumerate(levels):
         mean, se = mean_and_error(figures[level])
         gap, gap_se = mean_and_error([100 * (a - b) for a, b in zip(losses[level], losses[base])])
-        print(f"| {name} | {mean:.1f} | {se:.1f} | {100 * sum(losses[level]) / len(losses[level]):.3f} | "
-              f"{gap:+.3f} | {gap_se:.3f} | {accuracy(losses[level]) or 0.0:.1f} | {len(losses[level])} |")
+        print(
+            f"| {name} | {mean:.1f} | {se:.1f} | {100 * sum(losses[level]) / len(losses[level]):.3f} | "
+            f"{gap:+.3f} | {gap_se:.3f} | {accuracy(losses[level]) or 0.0:.1f} | {len(losses[level])} |"
+        )
     if args.group:
         print_groups(levels, games, seeds_of(args.seeds), args.group)
     means = [mean_and_error(row)[0] for row in figures]
-    broken = [f"{levels[i]} {means[i]:.1f} >= {levels[i + 1]} {means[i + 1]:.1f}"
-              for i in range(len(levels) - 1) if means[i] >= means[i + 1]]
+    broken = [
+        f"{levels[i]} {means[i]:.1f} >= {levels[i + 1]} {means[i + 1]:.1f}"
+        for i in range(len(levels) - 1)
+        if means[i] >= means[i + 1]
+    ]
     print("the order of --levels holds" if not broken else "out of order: " + "; ".join(broken))
     return 0
 

@@ -25,20 +25,21 @@ import json
 import re
 import statistics
 
-from playwright.sync_api import sync_playwright
-
 from browser import ROOT, launch, running_server
+from playwright.sync_api import sync_playwright
 
 LINE = re.compile(r"ai-move (\w+) think=([\d.]+)ms total=([\d.]+)ms")
 LOOKED = re.compile(r"ai-lookaheads (\w+) (\d+)")
 GAME_TIMEOUT_MS = 600_000
 
 
-def play_game(browser, base: str, level: str, variant: str, seed: int, expert_seconds: str,
-              looked: list[int]) -> list[float]:
+def play_game(
+    browser, base: str, level: str, variant: str, seed: int, expert_seconds: str, looked: list[int]
+) -> list[float]:
     context = browser.new_context()
     context.add_init_script(
-        f"localStorage.setItem('qwirkle.settings', JSON.stringify({{expert_seconds: '{expert_seconds}'}}))")
+        f"localStorage.setItem('qwirkle.settings', JSON.stringify({{expert_seconds: '{expert_seconds}'}}))"
+    )
     page = context.new_page()
     times: list[float] = []
     from_page: list[int] = []
@@ -65,8 +66,14 @@ def _record(text: str, level: str, times: list[float], looked: list[int]) -> Non
 def summary(level: str, times: list[float], looked: list[int]) -> dict:
     ordered = sorted(times)
     p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-    row = {"level": level, "moves": len(times), "median_ms": round(statistics.median(times), 1),
-           "p90_ms": round(p90, 1), "max_ms": round(max(times), 1), "mean_ms": round(statistics.mean(times), 1)}
+    row = {
+        "level": level,
+        "moves": len(times),
+        "median_ms": round(statistics.median(times), 1),
+        "p90_ms": round(p90, 1),
+        "max_ms": round(max(times), 1),
+        "mean_ms": round(statistics.mean(times), 1),
+    }
     if looked:
         row["lookaheads_median"] = statistics.median(looked)
         row["lookaheads_moves"] = len(looked)
@@ -96,8 +103,10 @@ def main() -> None:
         print(f"{row['level']:8} {row['moves']:5} {row['median_ms']:8.1f} {row['p90_ms']:8.1f} {row['max_ms']:8.1f}")
     for row in results:
         if "lookaheads_median" in row:
-            print(f"{row['level']}: {row['lookaheads_median']:.0f} look-aheads a move on its clock (median of "
-                  f"{row['lookaheads_moves']} moves that looked ahead; the tournaments' fixed budget is 160)")
+            print(
+                f"{row['level']}: {row['lookaheads_median']:.0f} look-aheads a move on its clock (median of "
+                f"{row['lookaheads_moves']} moves that looked ahead; the tournaments' fixed budget is 160)"
+            )
     for row in results:
         print(json.dumps(row))
 

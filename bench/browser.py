@@ -19,8 +19,14 @@ from serve import running_server  # noqa: E402,F401  (re-exported: every page be
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [  # as in tests/browser/conftest.py: quiet, and no host but 127.0.0.1
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 
@@ -37,7 +43,8 @@ def fresh_context(playwright: Any, prefix: str = "bench-", locale: str | None = 
     with tempfile.TemporaryDirectory(prefix=prefix) as profile:
         options = {"locale": locale} if locale else {}
         context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **options)
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **options
+        )
         context.bench_profile = profile  # its folder: bench/pageload.py finds the browser's processes by it
         try:
             yield context

@@ -16,9 +16,8 @@ import argparse
 import json
 import statistics
 
-from playwright.sync_api import sync_playwright
-
 from browser import ROOT, launch, running_server
+from playwright.sync_api import sync_playwright
 
 TIMEOUT_MS = 120_000
 FIGURES = ("import_words_ms", "import_gettext_ms", "catalog_ms", "texts_ms", "total_ms")
@@ -44,7 +43,9 @@ def main() -> None:
         browser.close()
     print(f"Pyodide in Chromium, median of {args.runs} new pages, ms")
     print(f"{'language':10}" + "".join(f"{name:>18}" for name in FIGURES))
-    medians = {lang: {name: statistics.median(r.get(name, 0.0) for r in results[lang]) for name in FIGURES} for lang in langs}
+    medians = {
+        lang: {name: statistics.median(r.get(name, 0.0) for r in results[lang]) for name in FIGURES} for lang in langs
+    }
     for lang in langs:
         print(f"{lang:10}" + "".join(f"{medians[lang][name]:18.1f}" for name in FIGURES))
     for lang in langs[1:]:

@@ -29,9 +29,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
 from browser import ROOT, first_page, fresh_context, running_server
+from playwright.sync_api import sync_playwright
 
 TIMEOUT_MS = 120_000
 READY_CLOCK = """
@@ -43,14 +42,21 @@ new MutationObserver((_, observer) => {
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});
 """
 
-GAME = ("Rc@0,0 Rd@1,0 Ro@2,0; Rs@3,0 Bs@3,1 Ys@3,2; Bo@2,1; Gc@0,-1 Gd@1,-1; Gt@-1,-1 Go@2,-1; "
-        "Ps@2,3 Gs@3,3; Bt@-1,-2 Ot@-1,-3; Oc@0,-3 Od@1,-3; Yd@1,-2 Yo@2,-2; Rt@-1,0; Ox@4,-1 Rx@4,0 Bx@4,1")
-AFTER_TEN = ("Ot@-1,-3 Oc@0,-3 Od@1,-3 Bt@-1,-2 Yd@1,-2 Yo@2,-2 Gt@-1,-1 Gc@0,-1 Gd@1,-1 Go@2,-1 Rt@-1,0 "
-             "Rc@0,0 Rd@1,0 Ro@2,0 Rs@3,0 Bo@2,1 Bs@3,1 Ys@3,2 Ps@2,3 Gs@3,3")
-FLEX = ("Rok@-1,0 Rtw@0,0 Rsk@1,0; Btk@0,-1 Bsm@1,-1; Gsk@1,-2 Ysm@2,-2 Psw@3,-2; Bsk@2,-3 Gsw@3,-3 Rsw@4,-3; "
-        "Ysk@3,-4; Gok@-2,1 Pow@-1,1; Odw@2,-5 Osw@3,-5")
-FLEX_BEFORE_SIX = ("Ysk@3,-4 Bsk@2,-3 Gsw@3,-3 Rsw@4,-3 Gsk@1,-2 Ysm@2,-2 Psw@3,-2 Btk@0,-1 Bsm@1,-1 Rok@-1,0 "
-                   "Rtw@0,0 Rsk@1,0")
+GAME = (
+    "Rc@0,0 Rd@1,0 Ro@2,0; Rs@3,0 Bs@3,1 Ys@3,2; Bo@2,1; Gc@0,-1 Gd@1,-1; Gt@-1,-1 Go@2,-1; "
+    "Ps@2,3 Gs@3,3; Bt@-1,-2 Ot@-1,-3; Oc@0,-3 Od@1,-3; Yd@1,-2 Yo@2,-2; Rt@-1,0; Ox@4,-1 Rx@4,0 Bx@4,1"
+)
+AFTER_TEN = (
+    "Ot@-1,-3 Oc@0,-3 Od@1,-3 Bt@-1,-2 Yd@1,-2 Yo@2,-2 Gt@-1,-1 Gc@0,-1 Gd@1,-1 Go@2,-1 Rt@-1,0 "
+    "Rc@0,0 Rd@1,0 Ro@2,0 Rs@3,0 Bo@2,1 Bs@3,1 Ys@3,2 Ps@2,3 Gs@3,3"
+)
+FLEX = (
+    "Rok@-1,0 Rtw@0,0 Rsk@1,0; Btk@0,-1 Bsm@1,-1; Gsk@1,-2 Ysm@2,-2 Psw@3,-2; Bsk@2,-3 Gsw@3,-3 Rsw@4,-3; "
+    "Ysk@3,-4; Gok@-2,1 Pow@-1,1; Odw@2,-5 Osw@3,-5"
+)
+FLEX_BEFORE_SIX = (
+    "Ysk@3,-4 Bsk@2,-3 Gsw@3,-3 Rsw@4,-3 Gsk@1,-2 Ysm@2,-2 Psw@3,-2 Btk@0,-1 Bsm@1,-1 Rok@-1,0 Rtw@0,0 Rsk@1,0"
+)
 BOARDS = [
     f'<div data-qwirkle data-moves="{GAME}"></div>',
     '<div data-qwirkle data-board="Ro@0,0 Rs@1,0 Rd@2,0 Rc@3,0 Rx@4,0 Rt@5,0 Oo@0,1 Yo@0,2 Go@0,3"></div>',
@@ -132,8 +138,11 @@ def main(argv: list[str] | None = None) -> int:
                     results[name]["cold"].append(cold)
                     results[name]["warm"].append(warm)
                     results[name]["draw"].append(draw)
-                    print(f"run {run}/{args.runs} {name:9} cold {cold:5.2f} s  warm {warm:5.2f} s  "
-                          f"drawing {draw:4.0f} ms", file=sys.stderr)
+                    print(
+                        f"run {run}/{args.runs} {name:9} cold {cold:5.2f} s  warm {warm:5.2f} s  "
+                        f"drawing {draw:4.0f} ms",
+                        file=sys.stderr,
+                    )
 
     print(f"\nTime to html[data-ready], median of {args.runs} (range), headless Chromium")
     print(f"{'page':12} {'cold':24} {'warm (reload)':24} {'Python drawing the boards'}")

@@ -12,6 +12,7 @@ and no clock, so the share proven is the same on any machine under any load (to 
 whose nodes cost the same). Goals (issue 25): 4 against 4 proven with a median of at most 0.5 s, 5 against 5 at most
 3 s, at least half of 6 against 6 proven within 10 s.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -19,7 +20,7 @@ import pathlib
 import statistics
 import sys
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 
@@ -59,8 +60,9 @@ def main() -> None:
     seconds = args.seconds
     if args.nodes is not None:
         cap, seconds = f"{args.nodes} nodes", None
-    print(f"| hand | positions | median s | worst s | median CPU s | worst CPU s | proven within {cap} "
-          "| median nodes |")
+    print(
+        f"| hand | positions | median s | worst s | median CPU s | worst CPU s | proven within {cap} | median nodes |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     for size in (int(s) for s in args.sizes.split(",")):
         walls, cpus, nodes, proven = [], [], [], 0
@@ -72,11 +74,18 @@ def main() -> None:
             nodes.append(solution.nodes)
             proven += solution.exact
             if args.verbose:
-                print(f"  seed {seed}: {walls[-1]:.2f} s, {cpus[-1]:.2f} s CPU, {solution.nodes} nodes, exact "
-                      f"{solution.exact}, margin {solution.margin}", file=sys.stderr, flush=True)
-        print(f"| {size} v {size} | {len(walls)} | {statistics.median(walls):.2f} | {max(walls):.2f} "
-              f"| {statistics.median(cpus):.2f} | {max(cpus):.2f} | {proven}/{len(walls)} "
-              f"({100 * proven / len(walls):.0f}%) | {statistics.median(nodes):.0f} |", flush=True)
+                print(
+                    f"  seed {seed}: {walls[-1]:.2f} s, {cpus[-1]:.2f} s CPU, {solution.nodes} nodes, exact "
+                    f"{solution.exact}, margin {solution.margin}",
+                    file=sys.stderr,
+                    flush=True,
+                )
+        print(
+            f"| {size} v {size} | {len(walls)} | {statistics.median(walls):.2f} | {max(walls):.2f} "
+            f"| {statistics.median(cpus):.2f} | {max(cpus):.2f} | {proven}/{len(walls)} "
+            f"({100 * proven / len(walls):.0f}%) | {statistics.median(nodes):.0f} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

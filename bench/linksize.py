@@ -10,6 +10,7 @@ fragment, so it grows with the moves. Cells give the median and the largest size
 that reached that many moves ("-" when no game did: a two-player Flex 72 game is over long before
 60 moves). The issue's bound: a whole two-player classic game under 2,000 characters.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,7 +39,7 @@ def sizes(variant: str, tiles: int | None, players: int, games: int, level: str,
     found: dict[str, list[int]] = {str(n): [] for n in POINTS}
     found["whole"], found["moves"] = [], []
     for index in range(games):
-        game = Game.new(variant, NAMES[:players], index + 1, tiles=tiles)   # as the page deals it
+        game = Game.new(variant, NAMES[:players], index + 1, tiles=tiles)  # as the page deals it
         ais = [find_level(level).make(index * 10 + seat) for seat in range(players)]
         while not game.is_over:
             game.apply(ais[game.to_move].choose(game.view(game.to_move)))
@@ -60,8 +61,10 @@ def main() -> None:
     parser.add_argument("--base", default=BASE, help="the page's address the links point at")
     args = parser.parse_args()
     for level in args.levels.split(","):
-        print(f"Turn-link URL length in characters, median / largest over {args.games} games "
-              f"({level} in every seat; base {args.base}, {len(args.base)} characters)\n")
+        print(
+            f"Turn-link URL length in characters, median / largest over {args.games} games "
+            f"({level} in every seat; base {args.base}, {len(args.base)} characters)\n"
+        )
         print("| rule set | players | " + " | ".join(f"{n} moves" for n in POINTS) + " | whole game | moves |")
         print("|---|---|" + "---|" * (len(POINTS) + 2))
         for setup in SETUPS:

@@ -9,6 +9,7 @@ look-ahead's cost is the moves' CPU time over the look-aheads made (``ExpertPlay
 ``DEEP_COST``, so it is divided back). The ratio is what ``expert.DEEP_COST`` stands for: a deep look-ahead's CPU time
 in two-ply ones, by which the budget is divided.
 """
+
 from __future__ import annotations
 
 import argparse

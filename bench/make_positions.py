@@ -2,6 +2,7 @@
 
 Run: PYTHONPATH=py python3 bench/make_positions.py
 """
+
 from __future__ import annotations
 
 import json
@@ -25,8 +26,16 @@ def main() -> None:
             while not game.is_over and turn <= 22:
                 hand = game.hands[game.to_move]
                 if turn in (10, 16, 22) and len(hand) == 6:
-                    lines.append({"variant": variant, "tiles": tiles, "seed": seed, "turn": turn,
-                                  "board": game.board.notation(), "hand": game.describe_hand(game.to_move)})
+                    lines.append(
+                        {
+                            "variant": variant,
+                            "tiles": tiles,
+                            "seed": seed,
+                            "turn": turn,
+                            "board": game.board.notation(),
+                            "hand": game.describe_hand(game.to_move),
+                        }
+                    )
                 result = game.apply(players[game.to_move].choose(game.view(game.to_move)))
                 if result.kind != "roll":
                     turn += 1

@@ -1,4 +1,5 @@
 """A sample's mean and the standard error of that mean, for the bench scripts that print them."""
+
 from __future__ import annotations
 
 import math

@@ -24,11 +24,11 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from typing import Any, Callable
-
-from playwright.sync_api import sync_playwright
+from collections.abc import Callable
+from typing import Any
 
 from browser import ROOT, launch, running_server
+from playwright.sync_api import sync_playwright
 
 TIMEOUT_S = 1200
 BUDGET_MB = 400
@@ -60,14 +60,15 @@ class Sampler:
             try:
                 rss = _kilobytes(f"/proc/{pid}/status", "VmRSS:")
                 pss = _kilobytes(f"/proc/{pid}/smaps_rollup", "Pss:")
-            except OSError:   # the process ended between the two reads
+            except OSError:  # the process ended between the two reads
                 continue
             renderers.append((rss, pss))
         if not renderers:
             return
         rss, pss = max(renderers)
         self.phases.setdefault(phase, []).append(
-            {"rss": rss / 1024, "pss": pss / 1024, "all_rss": sum(r for r, _ in renderers) / 1024})
+            {"rss": rss / 1024, "pss": pss / 1024, "all_rss": sum(r for r, _ in renderers) / 1024}
+        )
 
     def until(self, phase: str, done: Callable[[], bool], every: float) -> None:
         """Sample until ``done()`` (checked between samples)."""
@@ -86,8 +87,10 @@ class Sampler:
         for phase, samples in self.phases.items():
             peak = {key: round(max(s[key] for s in samples)) for key in ("rss", "pss", "all_rss")}
             summary[phase] = {"samples": len(samples), **peak}
-            print(f"{phase:>7}: {len(samples)} samples, page renderer peak RSS {peak['rss']} MB, "
-                  f"PSS {peak['pss']} MB; all renderers {peak['all_rss']} MB")
+            print(
+                f"{phase:>7}: {len(samples)} samples, page renderer peak RSS {peak['rss']} MB, "
+                f"PSS {peak['pss']} MB; all renderers {peak['all_rss']} MB"
+            )
             print("         RSS MB: " + " ".join(str(round(s["rss"])) for s in samples))
         return summary
 
@@ -125,10 +128,22 @@ def main() -> None:
         browser.close()
     summary = sampler.report()
     peak = max(phase["rss"] for phase in summary.values())
-    print(f"peak {peak} MB (page renderer RSS) against a budget of {BUDGET_MB} MB: "
-          f"{'within' if peak <= BUDGET_MB else 'over'}")
-    print(json.dumps({"variant": args.variant, "seats": args.seats, "seed": args.seed, "peak_mb": peak,
-                      "budget_mb": BUDGET_MB, "phases": summary}))
+    print(
+        f"peak {peak} MB (page renderer RSS) against a budget of {BUDGET_MB} MB: "
+        f"{'within' if peak <= BUDGET_MB else 'over'}"
+    )
+    print(
+        json.dumps(
+            {
+                "variant": args.variant,
+                "seats": args.seats,
+                "seed": args.seed,
+                "peak_mb": peak,
+                "budget_mb": BUDGET_MB,
+                "phases": summary,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ turns, with ``--turns``) are also timed side by side with its ``Board.legal_move
 each), after checking that both engines find the same plays; its code is imported from DIR at run time, never
 copied here.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -18,13 +19,14 @@ import pathlib
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 from qwirkle import Board, Game, Tile, find_variant, legal_plays, parse_tiles
-from qwirkle.tiles import COLOR_NAMES, SHAPE_NAMES
 from qwirkle.ai import make_player
 from qwirkle.study.match import play_out
+from qwirkle.tiles import COLOR_NAMES, SHAPE_NAMES
 
 POSITIONS = pathlib.Path(__file__).with_name("positions.jsonl")
 
@@ -44,8 +46,10 @@ def time_positions(repeat: int) -> dict[str, list[float]]:
 def summary(label: str, times: list[float]) -> str:
     times = sorted(times)
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-    return (f"{label:<8} n={len(times):<4} mean {statistics.fmean(times):6.3f} ms   "
-            f"median {statistics.median(times):6.3f} ms   p95 {p95:6.3f} ms   max {times[-1]:6.3f} ms")
+    return (
+        f"{label:<8} n={len(times):<4} mean {statistics.fmean(times):6.3f} ms   "
+        f"median {statistics.median(times):6.3f} ms   p95 {p95:6.3f} ms   max {times[-1]:6.3f} ms"
+    )
 
 
 def games_per_second(variant: str, games: int) -> float:
@@ -59,6 +63,7 @@ def games_per_second(variant: str, games: int) -> float:
 def load_henriksu(root: str) -> tuple[ModuleType, ModuleType]:
     """henriksu's ``game_logic.board`` and ``game_logic.tile`` from a checkout at ``root``. Its package is also named
     ``qwirkle``: ours is set aside in ``sys.modules`` while they are imported, then put back."""
+
     def ours() -> dict[str, ModuleType]:
         return {name: module for name, module in sys.modules.items() if name.split(".")[0] == "qwirkle"}
 
@@ -90,10 +95,11 @@ def side_by_side(root: str, repeat: int, turns: set[int] | None) -> None:
     shapes = {name: "X" if name == "cross" else name.upper() for name in SHAPE_NAMES}
 
     def theirs(tile: Tile) -> Any:
-        return tile_module.Tile(tile_module.Color[COLOR_NAMES[tile.color].upper()],
-                                tile_module.Shape[shapes[SHAPE_NAMES[tile.shape]]])
+        return tile_module.Tile(
+            tile_module.Color[COLOR_NAMES[tile.color].upper()], tile_module.Shape[shapes[SHAPE_NAMES[tile.shape]]]
+        )
 
-    class Hand:   # what henriksu's Board reads of a hand
+    class Hand:  # what henriksu's Board reads of a hand
         def __init__(self, tiles: list[Any]) -> None:
             self.tiles = tiles
 
@@ -104,34 +110,45 @@ def side_by_side(root: str, repeat: int, turns: set[int] | None) -> None:
         if item["variant"] != "classic" or (turns and item["turn"] not in turns):
             continue
         board, hand = Board.from_notation(item["board"]), parse_tiles(item["hand"])
-        their_board = board_module.Board([(board_module.Position(*cell), theirs(tile))
-                                          for cell, tile in board.tiles.items()])
+        their_board = board_module.Board(
+            [(board_module.Position(*cell), theirs(tile)) for cell, tile in board.tiles.items()]
+        )
         their_hand = Hand([theirs(tile) for tile in hand])
-        found = {frozenset((p.cell, theirs(p.tile)) for p in play.placements)
-                 for play in legal_plays(board, hand, classic)}
-        their_found = {frozenset((tuple(cell), tile) for cell, tile in move.tiles_and_positions)
-                       for move in their_board.legal_moves(their_hand)}
+        found = {
+            frozenset((p.cell, theirs(p.tile)) for p in play.placements) for play in legal_plays(board, hand, classic)
+        }
+        their_found = {
+            frozenset((tuple(cell), tile) for cell, tile in move.tiles_and_positions)
+            for move in their_board.legal_moves(their_hand)
+        }
         if found != their_found:
-            sys.exit(f"henriksu finds other plays at seed {item['seed']} turn {item['turn']}: "
-                     f"{len(their_found)} against our {len(found)}")
+            sys.exit(
+                f"henriksu finds other plays at seed {item['seed']} turn {item['turn']}: "
+                f"{len(their_found)} against our {len(found)}"
+            )
         runs: dict[str, Callable[[], Any]] = {
             "ours": lambda: legal_plays(board, hand, classic),
             "henriksu": lambda: their_board.legal_moves(their_hand),
-            "singles": lambda: their_board.legal_single_piece_moves(their_hand)}
+            "singles": lambda: their_board.legal_single_piece_moves(their_hand),
+        }
         best = dict.fromkeys(runs, float("inf"))
-        for _ in range(repeat):   # interleaved, so that all see the same load
+        for _ in range(repeat):  # interleaved, so that all see the same load
             for name, run in runs.items():
                 best[name] = min(best[name], timed(run))
         for name in runs:
             times[name].append(best[name])
     which = f"turns {', '.join(map(str, sorted(turns)))}" if turns else "all turns"
-    print(f"side by side with henriksu/qwirkle over {len(times['ours'])} classic positions ({which}; the same plays "
-          "found); henriksu: every play, singles: henriksu's single-tile plays only:")
+    print(
+        f"side by side with henriksu/qwirkle over {len(times['ours'])} classic positions ({which}; the same plays "
+        "found); henriksu: every play, singles: henriksu's single-tile plays only:"
+    )
     for name, values in times.items():
         print(summary(name, values))
     ours = statistics.median(times["ours"])
-    print(f"henriksu's median time is {statistics.median(times['henriksu']) / ours:.1f}x ours for every play, "
-          f"{statistics.median(times['singles']) / ours:.1f}x ours for its single tiles only")
+    print(
+        f"henriksu's median time is {statistics.median(times['henriksu']) / ours:.1f}x ours for every play, "
+        f"{statistics.median(times['singles']) / ours:.1f}x ours for its single tiles only"
+    )
 
 
 def main() -> None:

@@ -74,10 +74,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from browser import ROOT, first_page, fresh_context, running_server
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
-
-from browser import ROOT, first_page, fresh_context, running_server
 
 PAGES = {"bare": "bench/bare.html", "game": "index.html"}
 # A game in progress: the computer (seat 0, the starter with seed 5) moves at once (pace 0),
@@ -89,7 +88,8 @@ TIMEOUT_MS = 120_000
 # Times, in ms since navigation start, of <html data-ready> and of the first moment the page is
 # ready with a rack drawn, and of PyScript's "Loaded interpreter" (the runtime has started, before
 # any of the page's Python). Observing the whole document costs both pages the same.
-READY_CLOCK = """
+READY_CLOCK = (
+    """
 addEventListener("py:progress", (event) => {
   if (event.detail === "Loaded interpreter") window.__interpreterAt ??= performance.now();
 });
@@ -102,14 +102,14 @@ new MutationObserver((_, observer) => {
     observer.disconnect();
   }
 }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"]});
-""" % RACK
+"""
+    % RACK
+)
 
 
 def wait_started(page) -> None:  # type: ignore[no-untyped-def]
     """Wait for ``<html data-ready>``; exits on a start-up error."""
-    page.wait_for_selector(
-        "html[data-ready], html[data-load-error], .py-error", state="attached", timeout=TIMEOUT_MS
-    )
+    page.wait_for_selector("html[data-ready], html[data-load-error], .py-error", state="attached", timeout=TIMEOUT_MS)
     if page.locator("html[data-ready]").count() == 0:
         errors = page.locator(".py-error").all_inner_texts() or ["js/loading.js reported a start-up error"]
         raise SystemExit(f"{page.url} did not start:\n" + "\n".join(errors))
@@ -143,12 +143,20 @@ def fresh_browser(playwright, remote: list[str], locale: str | None = None) -> I
     """A new Chromium with an empty profile (cold caches); yields its page."""
     with fresh_context(playwright, "pageload-", locale) as context:
         context.add_init_script(READY_CLOCK)
-        context.on("request", lambda r: remote.append(r.url) if urlsplit(r.url).hostname not in (None, "127.0.0.1") else None)
+        context.on(
+            "request", lambda r: remote.append(r.url) if urlsplit(r.url).hostname not in (None, "127.0.0.1") else None
+        )
         yield first_page(context)
 
 
-def measure(playwright, base: str, path: str, remote: list[str], resume: bool,  # type: ignore[no-untyped-def]
-            locale: str | None = None) -> dict[str, float]:
+def measure(
+    playwright,
+    base: str,
+    path: str,
+    remote: list[str],
+    resume: bool,  # type: ignore[no-untyped-def]
+    locale: str | None = None,
+) -> dict[str, float]:
     """One cold load in a fresh browser profile, then one warm reload, then (resume) a reload
     of a game in progress. Seconds."""
     with fresh_browser(playwright, remote, locale) as page:
@@ -258,10 +266,18 @@ def visits_of(playwright, base: str, kind: str, visits: int, remote: list[str]) 
             page.wait_for_selector('html[data-turn="1"] #log li', state="attached", timeout=TIMEOUT_MS)
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
         else:
-            times = [timed_visit(page, profile, lambda: page.goto(base + PAGES["bare"], timeout=TIMEOUT_MS), time_to_ready)]
+            times = [
+                timed_visit(page, profile, lambda: page.goto(base + PAGES["bare"], timeout=TIMEOUT_MS), time_to_ready)
+            ]
         for _ in range(visits - 1):
-            times.append(timed_visit(page, profile, lambda: page.reload(timeout=TIMEOUT_MS),
-                                     time_to_rack if kind == "game" else time_to_ready))
+            times.append(
+                timed_visit(
+                    page,
+                    profile,
+                    lambda: page.reload(timeout=TIMEOUT_MS),
+                    time_to_rack if kind == "game" else time_to_ready,
+                )
+            )
     return times
 
 
@@ -272,8 +288,14 @@ def git_site_at(ref: str, folder: Path) -> Path:
     sys.path.insert(0, str(ROOT / "scripts"))
     import bundle  # noqa: PLC0415  (scripts/bundle.py, scripts/precache.py)
     import precache  # noqa: PLC0415
-    changed = subprocess.run(["git", "diff", "--name-only", ref, "--", "sw.js", "*.html", "pyscript.toml", "js", "css", "py", "docs"],
-                             cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+
+    changed = subprocess.run(
+        ["git", "diff", "--name-only", ref, "--", "sw.js", "*.html", "pyscript.toml", "js", "css", "py", "docs"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     tops = sorted({name.split("/")[0] for name in changed})
     for entry in ROOT.iterdir():
         if not entry.name.startswith(".") and entry.name not in ("sw-precache.js", "node_modules", "assets", *tops):
@@ -290,8 +312,9 @@ def git_site_at(ref: str, folder: Path) -> Path:
     shutil.copy2(ROOT / "assets" / "app" / "words.js", folder / "assets" / "app" / "words.js")
     if "py" in tops and (ROOT / "py" / "ui" / "locale").is_dir():  # compiled catalogs are not in git
         shutil.copytree(ROOT / "py" / "ui" / "locale", folder / "py" / "ui" / "locale", dirs_exist_ok=True)
-    (folder / bundle.ARCHIVE).write_bytes(bundle.archive_bytes(folder) if {"py", "docs"} & set(tops)
-                                          else (ROOT / bundle.ARCHIVE).read_bytes())
+    (folder / bundle.ARCHIVE).write_bytes(
+        bundle.archive_bytes(folder) if {"py", "docs"} & set(tops) else (ROOT / bundle.ARCHIVE).read_bytes()
+    )
     precache.write(folder)
     print(f"site at {ref}: {', '.join(changed) or 'no changed file'} from {ref}", file=sys.stderr)
     return folder
@@ -322,27 +345,40 @@ def run_visits(runs: int, visits: int, before: str | None = None) -> int:
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="pageload-before-")))
             bases[f"game@{before}"] = stack.enter_context(running_server(git_site_at(before, folder)))
         for run in range(1, runs + 1):
-            for name in names:   # interleaved, each in a fresh profile
+            for name in names:  # interleaved, each in a fresh profile
                 times = visits_retried(playwright, bases[name], "bare" if name == "bare" else "game", visits, remote)
                 for i, value in enumerate(times):
                     results[name][i].append(value)
-                print(f"run {run}/{runs} {name:12} " + "  ".join(
-                    f"visit {i + 1} {t.wall:5.2f} s (cpu {t.cpu:5.2f})" for i, t in enumerate(times)), file=sys.stderr)
-    print(f"\nVisits of a returning player, median of {runs} trials (range), headless Chromium; "
-          f"game: until the rack is drawn; load average {load_at_start:.1f} at the start, "
-          f"{os.getloadavg()[0]:.1f} at the end")
-    for measure, title in (("wall", "wall clock"),
-                           ("runtime", "of which until the interpreter is loaded (PyScript's \"Loaded interpreter\")"),
-                           ("python", "of which after it: the page's Python, until ready (game: and the rack drawn)"),
-                           ("cpu", "CPU time of the whole browser"), ("main", "main-thread task time (TaskDuration)")):
+                print(
+                    f"run {run}/{runs} {name:12} "
+                    + "  ".join(f"visit {i + 1} {t.wall:5.2f} s (cpu {t.cpu:5.2f})" for i, t in enumerate(times)),
+                    file=sys.stderr,
+                )
+    print(
+        f"\nVisits of a returning player, median of {runs} trials (range), headless Chromium; "
+        f"game: until the rack is drawn; load average {load_at_start:.1f} at the start, "
+        f"{os.getloadavg()[0]:.1f} at the end"
+    )
+    for measure, title in (
+        ("wall", "wall clock"),
+        ("runtime", 'of which until the interpreter is loaded (PyScript\'s "Loaded interpreter")'),
+        ("python", "of which after it: the page's Python, until ready (game: and the rack drawn)"),
+        ("cpu", "CPU time of the whole browser"),
+        ("main", "main-thread task time (TaskDuration)"),
+    ):
         print(f"\n{title}")
-        print(f"{'visit':6} " + " ".join(f"{name:22}" for name in names) + "  ratio game / bare" +
-              (f"   {names[2]} / bare" if before else ""))
+        print(
+            f"{'visit':6} "
+            + " ".join(f"{name:22}" for name in names)
+            + "  ratio game / bare"
+            + (f"   {names[2]} / bare" if before else "")
+        )
         for i in range(visits):
             values = {name: [getattr(t, measure) for t in results[name][i]] for name in names}
             median = {name: statistics.median(v) for name, v in values.items()}
             ratios = f"  {median['game'] / median['bare']:.2f}" + (
-                f"{'':18}{median[names[2]] / median['bare']:.2f}" if before else "")
+                f"{'':18}{median[names[2]] / median['bare']:.2f}" if before else ""
+            )
             print(f"{i + 1:<6} " + " ".join(f"{summary(values[name]):22}" for name in names) + ratios)
     if remote:
         print(f"WARNING: {len(remote)} non-localhost requests (blocked): {sorted(set(remote))}")
@@ -358,7 +394,7 @@ def run_languages(runs: int, langs: list[str]) -> int:
     remote: list[str] = []
     with running_server(ROOT) as base, sync_playwright() as playwright:
         for run in range(1, runs + 1):
-            for lang in langs:   # interleaved, so drift hits every language alike
+            for lang in langs:  # interleaved, so drift hits every language alike
                 times = measure(playwright, base, PAGES["game"], remote, resume=True, locale=LOCALES[lang])
                 for state, value in times.items():
                     results[lang][state].append(value)
@@ -370,8 +406,10 @@ def run_languages(runs: int, langs: list[str]) -> int:
         print(f"{lang:10} " + " ".join(f"{summary(results[lang][state]):24}" for state in states))
     reference = langs[0]
     for lang in langs[1:]:
-        diffs = "  ".join(f"{state} {1000 * (statistics.median(results[lang][state]) - statistics.median(results[reference][state])):+5.0f} ms"
-                          for state in states)
+        diffs = "  ".join(
+            f"{state} {1000 * (statistics.median(results[lang][state]) - statistics.median(results[reference][state])):+5.0f} ms"
+            for state in states
+        )
         print(f"{lang} - {reference}: {diffs}")
     if remote:
         print(f"WARNING: {len(remote)} non-localhost requests (blocked): {sorted(set(remote))}")
@@ -405,16 +443,20 @@ def run_config_ab(runs: int) -> int:
                     ready, start = cold_only(playwright, base + path, remote)
                     results[name].append(ready)
                     starts[name].append(start)
-                    print(f"run {run}/{runs} {name:11} cold {ready:5.2f} s  pyodide.mjs asked at {1000 * start:4.0f} ms",
-                          file=sys.stderr)
+                    print(
+                        f"run {run}/{runs} {name:11} cold {ready:5.2f} s  pyodide.mjs asked at {1000 * start:4.0f} ms",
+                        file=sys.stderr,
+                    )
     print(f"\nGame page, cold time to html[data-ready], median of {runs} (range), headless Chromium")
     for name, path in pages.items():
         print(f"{name + ' (' + path + ')':40} {summary(results[name])}")
     toml, inline = (statistics.median(results[name]) for name in pages)
     print(f"TOML file - inline JSON: {1000 * (toml - inline):+.0f} ms ({toml / inline:.3f}x)")
     for name in pages:
-        print(f"{name}: pyodide.mjs requested at {1000 * statistics.median(starts[name]):.0f} ms (median; "
-              f"{1000 * min(starts[name]):.0f}-{1000 * max(starts[name]):.0f})")
+        print(
+            f"{name}: pyodide.mjs requested at {1000 * statistics.median(starts[name]):.0f} ms (median; "
+            f"{1000 * min(starts[name]):.0f}-{1000 * max(starts[name]):.0f})"
+        )
     if remote:
         print(f"WARNING: {len(remote)} non-localhost requests (blocked): {sorted(set(remote))}")
     return 0
@@ -423,8 +465,11 @@ def run_config_ab(runs: int) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Time to html[data-ready]: game vs bare PyScript page.")
     parser.add_argument("--runs", type=int, default=5, help="loads per page and state (default 5)")
-    parser.add_argument("--config-ab", action="store_true",
-                        help="game page only, cold: pyscript.toml against the same config inline as JSON")
+    parser.add_argument(
+        "--config-ab",
+        action="store_true",
+        help="game page only, cold: pyscript.toml against the same config inline as JSON",
+    )
     parser.add_argument("--visits", type=int, help="a returning player's visits, game vs bare, per visit number")
     parser.add_argument("--before", metavar="REF", help="with --visits: also the game as it is at this git commit")
     parser.add_argument("--langs", help="game page only: these languages (the first is the reference), e.g. en,fr,de")

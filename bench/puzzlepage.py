@@ -18,9 +18,8 @@ import json
 import sys
 import time
 
-from playwright.sync_api import sync_playwright
-
 from browser import ROOT, launch, running_server
+from playwright.sync_api import sync_playwright
 
 TIMEOUT_MS = 300_000
 
@@ -48,29 +47,40 @@ def in_game_page(rounds: int = 3) -> dict:
             page.wait_for_selector("html[data-ready]", state="attached", timeout=TIMEOUT_MS)
             for variant in ("classic", "cubes", "flex"):
                 page.locator('[data-action="puzzles"]').first.click()
-                waits["daily"].append(_click_until_new_puzzle(
-                    page, f'#puzzles-dialog [data-action="puzzle-daily"][data-variant="{variant}"]'))
+                waits["daily"].append(
+                    _click_until_new_puzzle(
+                        page, f'#puzzles-dialog [data-action="puzzle-daily"][data-variant="{variant}"]'
+                    )
+                )
                 waits["next"].append(_click_until_new_puzzle(page, '#puzzle [data-action="puzzle-next"]'))
             page.context.close()
         browser.close()
-    return {kind: {"median_ms": round(sorted(runs)[len(runs) // 2]), "max_ms": round(max(runs))}
-            for kind, runs in waits.items()}
+    return {
+        kind: {"median_ms": round(sorted(runs)[len(runs) // 2]), "max_ms": round(max(runs))}
+        for kind, runs in waits.items()
+    }
 
 
 def _click_until_new_puzzle(page, selector: str) -> float:
     """Time from a click on ``selector`` until the puzzle shown changes, measured in the page (the click's handler
     may run within the click itself, so the clock starts before it)."""
-    return float(page.evaluate("""(selector) => new Promise((done) => {
+    return float(
+        page.evaluate(
+            """(selector) => new Promise((done) => {
         const start = performance.now(), before = document.documentElement.dataset.puzzle;
         document.querySelector(selector).click();
         const check = () => (document.documentElement.dataset.puzzle !== before
             ? done(performance.now() - start) : requestAnimationFrame(check));
-        check(); })""", selector))
+        check(); })""",
+            selector,
+        )
+    )
 
 
 def in_cpython() -> dict:
     sys.path.insert(0, str(ROOT / "py"))
     from qwirkle.study.puzzles import daily
+
     timings = {}
     for variant in ("classic", "cubes", "flex"):
         runs, ids = [], []
@@ -78,8 +88,11 @@ def in_cpython() -> dict:
             start = time.perf_counter()
             ids.append(daily(f"2026-12-{day:02d}", variant).id)
             runs.append((time.perf_counter() - start) * 1000)
-        timings[variant] = {"max_ms": round(max(runs), 1), "median_ms": round(sorted(runs)[len(runs) // 2], 1),
-                            "ids": ids}
+        timings[variant] = {
+            "max_ms": round(max(runs), 1),
+            "median_ms": round(sorted(runs)[len(runs) // 2], 1),
+            "ids": ids,
+        }
     return timings
 
 
@@ -91,20 +104,25 @@ def main() -> None:
     page = in_page()
     print(f"Pyodide (Python {page['python']}): import {page['import_ms']} ms")
     for variant in ("classic", "cubes", "flex"):
-        print(f"Pyodide {variant}: median {page[variant]['median_ms']} ms, slowest {page[variant]['max_ms']} ms "
-              f"({page[variant]['days']} days)")
+        print(
+            f"Pyodide {variant}: median {page[variant]['median_ms']} ms, slowest {page[variant]['max_ms']} ms "
+            f"({page[variant]['days']} days)"
+        )
     result = {"pyodide": page}
     if not args.no_game_page:
         game = in_game_page()
         for kind in ("daily", "next"):
-            print(f"game page, {kind} puzzle from the click: median {game[kind]['median_ms']} ms, "
-                  f"slowest {game[kind]['max_ms']} ms")
+            print(
+                f"game page, {kind} puzzle from the click: median {game[kind]['median_ms']} ms, "
+                f"slowest {game[kind]['max_ms']} ms"
+            )
         result["game_page"] = game
     if not args.no_cpython:
         cpython = in_cpython()
         for variant in ("classic", "cubes", "flex"):
-            print(f"CPython {variant}: median {cpython[variant]['median_ms']} ms, "
-                  f"slowest {cpython[variant]['max_ms']} ms")
+            print(
+                f"CPython {variant}: median {cpython[variant]['median_ms']} ms, slowest {cpython[variant]['max_ms']} ms"
+            )
         result["cpython"] = cpython
         same = all(page[v]["ids"] == cpython[v]["ids"] for v in ("classic", "cubes", "flex"))
         print(f"same puzzles in Pyodide and CPython {sys.version.split()[0]}: {same}")

@@ -10,6 +10,7 @@ Run: PYTHONPATH=py python3 bench/replay.py [--moves 100,1000,8000] [--repeat 3]
 Prints one line per size: the record's moves and bytes, the best load time of ``qwirkle.record.loads`` and its
 peak memory under ``tracemalloc`` (measured in a separate run: tracing slows Python down).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,14 +21,14 @@ from qwirkle import Exchange, Game
 from qwirkle.ai import make_player
 from qwirkle.record import dumps, loads
 
-PLAYED = 30   # the last moves are plays
+PLAYED = 30  # the last moves are plays
 
 
 def long_record(moves: int, seed: int = 1) -> str:
     """A legal classic record of ``moves`` moves (fewer only if the game ends first)."""
     game = Game.new("classic", ["Ann", "Bob"], seed)
     greedy = make_player("greedy", seed)
-    game.apply(greedy.choose(game.view(game.to_move)))   # the opening (C2): no exchange before it
+    game.apply(greedy.choose(game.view(game.to_move)))  # the opening (C2): no exchange before it
     while len(game.moves) < moves - PLAYED and game.exchange_limit() >= 2:
         game.apply(Exchange(game.hands[game.to_move][:2]))
     while not game.is_over and len(game.moves) < moves:
@@ -61,9 +62,11 @@ def main() -> None:
         seconds, peak = measure(text, args.repeat)
         moves = len(loads(text).moves)
         rows.append((moves, seconds, peak))
-        print(f"{moves:>6} moves  {len(text.encode()) / 1024:7.1f} KB  load {seconds * 1000:8.1f} ms"
-              f"  ({seconds / moves * 1e6:6.1f} us/move)  peak {peak:7.2f} MiB  ({peak * 1024 / moves:6.2f} KiB/move)",
-              flush=True)
+        print(
+            f"{moves:>6} moves  {len(text.encode()) / 1024:7.1f} KB  load {seconds * 1000:8.1f} ms"
+            f"  ({seconds / moves * 1e6:6.1f} us/move)  peak {peak:7.2f} MiB  ({peak * 1024 / moves:6.2f} KiB/move)",
+            flush=True,
+        )
     if len(rows) > 1:
         (m0, t0, p0), (m1, t1, p1) = rows[0], rows[-1]
         print(f"growth {m0} -> {m1} moves (x{m1 / m0:.0f}): time x{t1 / t0:.1f}, memory x{p1 / p0:.1f}")

@@ -35,10 +35,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
 from browser import ROOT, running_server
 from pageload import START_LINK, TIMEOUT_MS, fresh_browser, git_site_at, time_to_rack
+from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import precache  # noqa: E402  (scripts/precache.py)
@@ -47,7 +46,7 @@ MARK = "RESUME-PYTHON "
 # Put after py/main.py's ``read_once(ARCHIVE)``: timers on the import of each module of the archive
 # (zipimport's exec_module: read, unmarshal, run), on dataclasses and NamedTuples being made, on
 # Session.open and Page.render.
-PROBE = '''
+PROBE = """
 import collections as _collections
 import dataclasses as _dataclasses
 import time as _time
@@ -84,9 +83,10 @@ def _exec_module(self, module, _exec=_zipimport.zipimporter.exec_module):
 _zipimport.zipimporter.exec_module = _exec_module
 _dataclasses._process_class = _timed("dataclass", _dataclasses._process_class)
 _collections.namedtuple = _timed("namedtuple", _collections.namedtuple)
-'''
+"""
 # Replaces py/main.py's last line, ``Page().boot()``.
-BOOT = '''
+BOOT = (
+    """
 _PROBE["import_page"] = _time.perf_counter() - _PROBE_START - _PROBE["setup"]
 import app.page as _page
 import app.play.session as _session
@@ -119,7 +119,9 @@ _PROBE["boot"] = _time.perf_counter() - _start
 _PROBE["main"] = _time.perf_counter() - _PROBE_START
 import js as _js
 _js.console.log("%s" + __import__("json").dumps(_PROBE))
-''' % MARK
+"""
+    % MARK
+)
 
 
 def probed_main(source: str) -> str:
@@ -149,8 +151,9 @@ def probed_site(folder: Path, before: str | None = None) -> Path:
     for entry in (ROOT / "py").iterdir():
         if entry.name != "main.py":
             (folder / "py" / entry.name).symlink_to(entry)
-    (folder / "py" / "main.py").write_text(probed_main((ROOT / "py" / "main.py").read_text(encoding="utf-8")),
-                                          encoding="utf-8")
+    (folder / "py" / "main.py").write_text(
+        probed_main((ROOT / "py" / "main.py").read_text(encoding="utf-8")), encoding="utf-8"
+    )
     precache.write(folder)
     return folder
 
@@ -171,15 +174,19 @@ def resumes(reloads: int, sites: dict[str, Path]) -> dict[str, list[dict]]:
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
         for i in range(reloads):
             for name, page in pages.items():
-                with page.expect_console_message(lambda message: message.text.startswith(MARK),
-                                                 timeout=TIMEOUT_MS) as logged:
+                with page.expect_console_message(
+                    lambda message: message.text.startswith(MARK), timeout=TIMEOUT_MS
+                ) as logged:
                     page.reload(timeout=TIMEOUT_MS)
                 rack = time_to_rack(page)
-                figures = json.loads(logged.value.text[len(MARK):])
+                figures = json.loads(logged.value.text[len(MARK) :])
                 figures["wall"] = rack - page.evaluate("window.__interpreterAt") / 1000
                 found[name].append(figures)
-                print(f"reload {i + 1}/{reloads} {name}: main.py {1000 * figures['main']:.0f} ms, "
-                      f"interpreter to rack {1000 * figures['wall']:.0f} ms", file=sys.stderr)
+                print(
+                    f"reload {i + 1}/{reloads} {name}: main.py {1000 * figures['main']:.0f} ms, "
+                    f"interpreter to rack {1000 * figures['wall']:.0f} ms",
+                    file=sys.stderr,
+                )
     return found
 
 
@@ -194,10 +201,12 @@ def report(found: dict[str, list[dict]], top: int) -> None:
         print(f"{label:60} " + " ".join(f"{ms([measure(f) for f in found[name]]):30}" for name in names))
 
     runs = len(found[names[0]])
-    print(f"\nThe game's own Python on a resume (a reload with a game on, the page controlled by the service "
-          f"worker), median of {runs} reloads (range), measured in Pyodide")
+    print(
+        f"\nThe game's own Python on a resume (a reload with a game on, the page controlled by the service "
+        f"worker), median of {runs} reloads (range), measured in Pyodide"
+    )
     print(f"{'':60} " + " ".join(f"{name:30}" for name in names))
-    row("from \"Loaded interpreter\" until the rack is drawn (wall)", lambda f: f["wall"])
+    row('from "Loaded interpreter" until the rack is drawn (wall)', lambda f: f["wall"])
     row("py/main.py, whole", lambda f: f["main"])
     row("  the archive's setup (until read_once)", lambda f: f["setup"])
     row("  import app.page", lambda f: f["import_page"])
@@ -210,14 +219,18 @@ def report(found: dict[str, list[dict]], top: int) -> None:
     row("  of which making NamedTuples", lambda f: f["namedtuple"][0])
     for name in names:
         figures = found[name]
-        print(f"{name}: modules imported: {statistics.median(len(f['modules']) for f in figures):.0f}; dataclasses "
-              f"made: {statistics.median(f['dataclass'][1] for f in figures):.0f}; NamedTuples: "
-              f"{statistics.median(f['namedtuple'][1] for f in figures):.0f}; renders in boot(): "
-              f"{statistics.median(len(f['renders']) for f in figures):.0f}")
+        print(
+            f"{name}: modules imported: {statistics.median(len(f['modules']) for f in figures):.0f}; dataclasses "
+            f"made: {statistics.median(f['dataclass'][1] for f in figures):.0f}; NamedTuples: "
+            f"{statistics.median(f['namedtuple'][1] for f in figures):.0f}; renders in boot(): "
+            f"{statistics.median(len(f['renders']) for f in figures):.0f}"
+        )
     for name in names:
         figures = found[name]
-        modules = sorted({m for f in figures for m in f["modules"]},
-                         key=lambda m: -statistics.median(f["modules"].get(m, 0.0) for f in figures))
+        modules = sorted(
+            {m for f in figures for m in f["modules"]},
+            key=lambda m: -statistics.median(f["modules"].get(m, 0.0) for f in figures),
+        )
         print(f"\n{name}: slowest modules, their own time (median)")
         for module in modules[:top]:
             print(f"  {module:40} {1000 * statistics.median(f['modules'].get(module, 0.0) for f in figures):6.1f} ms")

@@ -9,6 +9,7 @@ move, ``review --win``). Prints the median and maximum per game and per move, an
 
     .venv/bin/python bench/review.py [--variant classic] [--games 5] [--level expert] [--budget 160]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -55,14 +56,27 @@ def main(argv: list[str] | None = None) -> int:
     per_move = moves / args.games
     print(f"{args.variant}: {args.games} games, {per_move:.0f} moves a game")
     for name, times in (("best by points", best), (f"{args.level} moves", level), ("chances of winning", win)):
-        print(f"  {name:>16}: median {statistics.median(times):.3f} s a game, max {max(times):.3f} s, "
-              f"{1000 * sum(times) / moves:.1f} ms a move")
-    print(json.dumps({"variant": args.variant, "games": args.games, "moves_per_game": per_move,
-                      "best_median_s": round(statistics.median(best), 4), "best_max_s": round(max(best), 4),
-                      "level": args.level, "budget": level_budget(args.level, args.budget),
-                      "level_median_s": round(statistics.median(level), 4),
-                      "level_max_s": round(max(level), 4),
-                      "win_median_s": round(statistics.median(win), 4), "win_max_s": round(max(win), 4)}))
+        print(
+            f"  {name:>16}: median {statistics.median(times):.3f} s a game, max {max(times):.3f} s, "
+            f"{1000 * sum(times) / moves:.1f} ms a move"
+        )
+    print(
+        json.dumps(
+            {
+                "variant": args.variant,
+                "games": args.games,
+                "moves_per_game": per_move,
+                "best_median_s": round(statistics.median(best), 4),
+                "best_max_s": round(max(best), 4),
+                "level": args.level,
+                "budget": level_budget(args.level, args.budget),
+                "level_median_s": round(statistics.median(level), 4),
+                "level_max_s": round(max(level), 4),
+                "win_median_s": round(statistics.median(win), 4),
+                "win_max_s": round(max(win), 4),
+            }
+        )
+    )
     return 0
 
 

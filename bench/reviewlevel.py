@@ -8,6 +8,7 @@ move and a digest of the choices: the same digest before and after a change to t
 
     .venv/bin/python bench/reviewlevel.py [--variant classic] [--games 3] [--seed 1] [--budget 160]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -44,10 +45,23 @@ def main(argv: list[str] | None = None) -> int:
         digest.update(one.encode())
         total += spent
         moves += replay.total
-        print(f"seed {seed}: {replay.total} moves, {spent:.2f} s CPU, {1000 * spent / replay.total:.0f} ms a move, "
-              f"choices {one}", flush=True)
-    print(json.dumps({"variant": args.variant, "games": args.games, "moves": moves, "cpu_s": round(total, 3),
-                      "ms_per_move": round(1000 * total / moves, 1), "choices": digest.hexdigest()[:12]}))
+        print(
+            f"seed {seed}: {replay.total} moves, {spent:.2f} s CPU, {1000 * spent / replay.total:.0f} ms a move, "
+            f"choices {one}",
+            flush=True,
+        )
+    print(
+        json.dumps(
+            {
+                "variant": args.variant,
+                "games": args.games,
+                "moves": moves,
+                "cpu_s": round(total, 3),
+                "ms_per_move": round(1000 * total / moves, 1),
+                "choices": digest.hexdigest()[:12],
+            }
+        )
+    )
     return 0
 
 

@@ -29,9 +29,8 @@ import json
 import re
 import statistics
 
-from playwright.sync_api import sync_playwright
-
 from browser import ROOT, launch, running_server
+from playwright.sync_api import sync_playwright
 
 TIMEOUT_MS = 600_000
 # Recorded before the page's own scripts: main-thread tasks over 50 ms.
@@ -71,8 +70,11 @@ def review_game(browser, base: str, variant: str, seed: int, level: str) -> dict
     page.on("console", lambda msg: logs.append(msg.text))
     page.goto(f"{base}?variant={variant}&seats=greedy,medium&seed={seed}&pace=0")
     page.wait_for_selector("html[data-over]", state="attached", timeout=TIMEOUT_MS)
-    moves = len(json.loads(page.evaluate(
-        "localStorage.getItem('qwirkle.save.' + localStorage.getItem('qwirkle.current'))"))["record"]["moves"])
+    moves = len(
+        json.loads(page.evaluate("localStorage.getItem('qwirkle.save.' + localStorage.getItem('qwirkle.current'))"))[
+            "record"
+        ]["moves"]
+    )
     page.evaluate(CLICK)
     if level != "expert":
         page.locator("#review-level").select_option(level)
@@ -88,14 +90,18 @@ def review_game(browser, base: str, variant: str, seed: int, level: str) -> dict
     warm = dict(page.evaluate("window.__phases"))
     warm_click = page.evaluate("window.__click")
     context.close()
-    return {"moves": moves, "best_ms": round(left(phases, "best", ("win", "level", "done")) - click),
-            "win_ms": round(left(phases, "win", ("level", "done")) - click),
-            "win_pass_ms": win_ms[0] if win_ms else None,
-            "done_ms": round(phases["done"] - click),
-            "level_ms": level_ms[-1] if level_ms else None, "long_tasks": len(long_tasks),
-            "longest_ms": round(max(long_tasks, default=0)),
-            "warm_best_ms": round(left(warm, "best", ("win", "level", "done")) - warm_click),
-            "warm_win_ms": round(left(warm, "win", ("level", "done")) - warm_click)}
+    return {
+        "moves": moves,
+        "best_ms": round(left(phases, "best", ("win", "level", "done")) - click),
+        "win_ms": round(left(phases, "win", ("level", "done")) - click),
+        "win_pass_ms": win_ms[0] if win_ms else None,
+        "done_ms": round(phases["done"] - click),
+        "level_ms": level_ms[-1] if level_ms else None,
+        "long_tasks": len(long_tasks),
+        "longest_ms": round(max(long_tasks, default=0)),
+        "warm_best_ms": round(left(warm, "best", ("win", "level", "done")) - warm_click),
+        "warm_win_ms": round(left(warm, "win", ("level", "done")) - warm_click),
+    }
 
 
 def main() -> None:
@@ -113,11 +119,23 @@ def main() -> None:
             print(json.dumps({"seed": args.seed + index, **result}), flush=True)
             results.append(result)
         browser.close()
-    keys = ("moves", "best_ms", "win_ms", "win_pass_ms", "warm_best_ms", "warm_win_ms", "level_ms", "done_ms",
-            "long_tasks", "longest_ms")
+    keys = (
+        "moves",
+        "best_ms",
+        "win_ms",
+        "win_pass_ms",
+        "warm_best_ms",
+        "warm_win_ms",
+        "level_ms",
+        "done_ms",
+        "long_tasks",
+        "longest_ms",
+    )
     medians = {key: statistics.median(r[key] for r in results if r[key] is not None) for key in keys}
-    print(f"{args.variant}, {args.level}: median of {args.games} games: " +
-          ", ".join(f"{key} {value:g}" for key, value in medians.items()))
+    print(
+        f"{args.variant}, {args.level}: median of {args.games} games: "
+        + ", ".join(f"{key} {value:g}" for key, value in medians.items())
+    )
     print(json.dumps({"variant": args.variant, "level": args.level, "games": args.games, **medians}))
 
 

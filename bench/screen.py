@@ -15,6 +15,7 @@ separate win rates (bench/strength.py gives the latter, with more figures).
 ``--out FILE`` appends one JSON line a game (setting, game, win, margin) and reads the file back first: a stopped
 screen resumes where it was, and a new setting added later is compared on the games already played by the others.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,12 +25,14 @@ import multiprocessing
 import pathlib
 import sys
 from collections import defaultdict
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 from mean_error import mean_and_error  # noqa: E402
+
 from qwirkle.study.tournament import GameSpec, play_one  # noqa: E402
 
 Results = dict[str, dict[int, dict[str, Any]]]
@@ -44,8 +47,11 @@ def play(job: tuple[str, str, str, int, int]) -> dict[str, Any]:
 
 def table(results: Results, settings: list[str]) -> str:
     """A Markdown table: each setting's win share and margin, and its paired differences from the first."""
-    rows = ["| setting | games | win % | margin | paired games | win change (points of %) | margin change | "
-            "ended otherwise |", "|---|---|---|---|---|---|---|---|"]
+    rows = [
+        "| setting | games | win % | margin | paired games | win change (points of %) | margin change | "
+        "ended otherwise |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
     reference = results.get(settings[0], {})
     for setting in settings:
         games = results.get(setting, {})
@@ -62,8 +68,10 @@ def table(results: Results, settings: list[str]) -> str:
         margins = [games[i]["margin"] - reference[i]["margin"] for i in common]
         dwin, dwin_error = mean_and_error(wins)
         dmargin, dmargin_error = mean_and_error(margins)
-        rows.append(row + f" {len(common)} | {100 * dwin:+.1f} ± {100 * dwin_error:.1f} | "
-                    f"{dmargin:+.2f} ± {dmargin_error:.2f} | {sum(1 for d in wins if d)} |")
+        rows.append(
+            row + f" {len(common)} | {100 * dwin:+.1f} ± {100 * dwin_error:.1f} | "
+            f"{dmargin:+.2f} ± {dmargin_error:.2f} | {sum(1 for d in wins if d)} |"
+        )
     return "\n".join(rows)
 
 
@@ -84,16 +92,19 @@ def main() -> int:
         for line in out.read_text().splitlines():
             record = json.loads(line)
             results[record["setting"]][record["game"]] = record
-    jobs = [(setting, args.against, args.variant, args.seed, index)
-            for index in range(args.start, args.start + args.games) for setting in args.settings
-            if index not in results[setting]]
+    jobs = [
+        (setting, args.against, args.variant, args.seed, index)
+        for index in range(args.start, args.start + args.games)
+        for setting in args.settings
+        if index not in results[setting]
+    ]
     with contextlib.ExitStack() as stack:
         sink = stack.enter_context(out.open("a")) if out is not None else None
         records: Iterable[dict[str, Any]] = map(play, jobs)
         if args.workers > 1 and len(jobs) > 1:
             pool = stack.enter_context(multiprocessing.get_context("fork").Pool(args.workers))
             records = pool.imap_unordered(play, jobs, chunksize=1)
-        for record in records:   # kept as each game ends, so that a stopped screen resumes
+        for record in records:  # kept as each game ends, so that a stopped screen resumes
             results[record["setting"]][record["game"]] = record
             if sink is not None:
                 sink.write(json.dumps(record) + "\n")

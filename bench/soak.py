@@ -33,12 +33,11 @@ import sys
 import time
 from typing import Any
 
+from browser import ROOT, first_page, fresh_context, running_server
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
-from browser import ROOT, first_page, fresh_context, running_server
-
-GAMES = (   # start links: a rule set and its seats, all computers
+GAMES = (  # start links: a rule set and its seats, all computers
     "variant=classic&seats=medium,hard",
     "variant=cubes&seats=greedy,medium,easy",
     "variant=flex&tiles=72&seats=expert,greedy",
@@ -46,10 +45,10 @@ GAMES = (   # start links: a rule set and its seats, all computers
     "variant=classic&seats=random,greedy,medium,easy",
     "variant=cubes&seats=expert,medium",
 )
-SETTINGS = '{"expert_seconds": "1"}'   # the Expert's shortest clock, so that a soak run stays short
+SETTINGS = '{"expert_seconds": "1"}'  # the Expert's shortest clock, so that a soak run stays short
 READY_MS = 120_000
 
-HEAP = "performance.memory ? performance.memory.usedJSHeapSize : null"   # Chromium's JavaScript heap in use
+HEAP = "performance.memory ? performance.memory.usedJSHeapSize : null"  # Chromium's JavaScript heap in use
 # The game is over: shown (data-over), or finished while the page reloaded (a finished game is not resumed: the
 # home screen shows, and the save says it is over).
 OVER = """() => document.documentElement.hasAttribute("data-over") || (!document.getElementById("home").hidden &&
@@ -60,14 +59,16 @@ def play_one(playwright: Any, base: str, run: int, game_timeout: float) -> dict[
     """One cold load and one whole computer game; what happened."""
     link = f"?{GAMES[run % len(GAMES)]}&seed={1000 + run}&pace=0"
     result: dict[str, Any] = {"run": run, "link": link, "crashed": False, "errors": [], "reloads": 0}
-    console: list[str] = []   # the page's warnings and errors, kept for a run that does not finish
+    console: list[str] = []  # the page's warnings and errors, kept for a run that does not finish
     with fresh_context(playwright, "soak-") as context:
         try:
             page = first_page(context)
             page.on("crash", lambda _page: result.update(crashed=True))
             page.on("pageerror", lambda error: result["errors"].append(str(error)[:300]))
-            page.on("console", lambda m: console.append(f"{m.type}: {m.text}"[:300])
-                    if m.type in ("warning", "error") else None)
+            page.on(
+                "console",
+                lambda m: console.append(f"{m.type}: {m.text}"[:300]) if m.type in ("warning", "error") else None,
+            )
             context.add_init_script(f"localStorage.setItem('qwirkle.settings', {json.dumps(SETTINGS)})")
             started = time.monotonic()
             page.goto(base + link, timeout=READY_MS)
@@ -75,7 +76,7 @@ def play_one(playwright: Any, base: str, run: int, game_timeout: float) -> dict[
             result["load_s"] = round(time.monotonic() - started, 2)
             page.wait_for_selector("#log li", state="attached", timeout=READY_MS)
             if not page.evaluate(OVER):
-                reload(page, result)                   # the worker (if any) starts again, racing the reload
+                reload(page, result)  # the worker (if any) starts again, racing the reload
             deadline = time.monotonic() + game_timeout
             halfway = False
             while not page.evaluate(OVER):
@@ -86,11 +87,14 @@ def play_one(playwright: Any, base: str, run: int, game_timeout: float) -> dict[
                     reload(page, result)
                 page.wait_for_timeout(250)
             result["over"] = bool(page.evaluate(OVER))
-            result["moves"] = len(json.loads(page.evaluate(
-                "localStorage.getItem('qwirkle.save.' + localStorage.getItem('qwirkle.current'))"))["record"]["moves"])
+            result["moves"] = len(
+                json.loads(
+                    page.evaluate("localStorage.getItem('qwirkle.save.' + localStorage.getItem('qwirkle.current'))")
+                )["record"]["moves"]
+            )
             result["game_s"] = round(time.monotonic() - started, 2)
             result["heap"] = page.evaluate(HEAP)
-        except PlaywrightError as error:   # the page or the browser went away (a crash), or a wait ran out
+        except PlaywrightError as error:  # the page or the browser went away (a crash), or a wait ran out
             result["errors"].append(f"playwright: {str(error).splitlines()[0][:200]}")
             result.setdefault("over", False)
     result["timeout"] = not result.get("over") and not result["crashed"] and not result["errors"]
@@ -122,10 +126,12 @@ def summary(results: list[dict[str, Any]]) -> str:
         values = [r[key] / scale for r in results if isinstance(r.get(key), (int, float))]
         return f"{statistics.median(values):.1f}" if values else "-"
 
-    return (f"{runs} cold loads, {sum(r['reloads'] for r in results)} reloads: {crashed} renderer crashes, "
-            f"{errored} with errors, {timeouts} timeouts, {finished} games finished\n"
-            f"median load {median('load_s')} s, game {median('game_s')} s, {median('moves')} moves, "
-            f"JS heap {median('heap', 2**20)} MiB at the end")
+    return (
+        f"{runs} cold loads, {sum(r['reloads'] for r in results)} reloads: {crashed} renderer crashes, "
+        f"{errored} with errors, {timeouts} timeouts, {finished} games finished\n"
+        f"median load {median('load_s')} s, game {median('game_s')} s, {median('moves')} moves, "
+        f"JS heap {median('heap', 2**20)} MiB at the end"
+    )
 
 
 def load_one(playwright: Any, base: str, run: int, kind: str) -> dict[str, Any]:
@@ -159,7 +165,7 @@ def loads(count: int) -> int:
     results: list[dict[str, Any]] = []
     with running_server(ROOT) as base, sync_playwright() as playwright:
         for run in range(count):
-            for kind in (("game", "bare") if run % 2 == 0 else ("bare", "game")):
+            for kind in ("game", "bare") if run % 2 == 0 else ("bare", "game"):
                 result = load_one(playwright, base, run, kind)
                 results.append(result)
                 print(json.dumps(result), flush=True)
@@ -167,9 +173,11 @@ def loads(count: int) -> int:
     for kind in ("game", "bare"):
         mine = [r for r in results if r["page"] == kind]
         times = [r["load_s"] for r in mine if "load_s" in r]
-        print(f"{kind}: {len(mine)} cold loads, {sum(r['crashed'] for r in mine)} renderer crashes, "
-              f"{sum(bool(r['errors']) and not r['crashed'] for r in mine)} other errors, "
-              f"median {round(statistics.median(times), 2) if times else '-'} s")
+        print(
+            f"{kind}: {len(mine)} cold loads, {sum(r['crashed'] for r in mine)} renderer crashes, "
+            f"{sum(bool(r['errors']) and not r['crashed'] for r in mine)} other errors, "
+            f"median {round(statistics.median(times), 2) if times else '-'} s"
+        )
     print(f"Chromium {', '.join(versions)}")
     return 1 if any(r["crashed"] for r in results) else 0
 

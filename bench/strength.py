@@ -11,6 +11,7 @@ the Expert at N look-aheads a move instead (the page's Expert makes about 2,000 
 idle: ``bench/aimove.py``), with its end-game solver kept at the tournaments' 8,000 nodes (``solver_nodes`` scaled
 down; at least one node a look-ahead), about what the page's solver reaches on that clock.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -56,8 +57,12 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", metavar="FILE", help="also append one JSON line per row to FILE")
-    parser.add_argument("--expert-iterations", type=int, metavar="N",
-                        help=f"the Expert's look-aheads a move (default: its tournament budget, {DEFAULT_ITERATIONS})")
+    parser.add_argument(
+        "--expert-iterations",
+        type=int,
+        metavar="N",
+        help=f"the Expert's look-aheads a move (default: its tournament budget, {DEFAULT_ITERATIONS})",
+    )
     args = parser.parse_args()
     rows = [row for row in ROWS if args.only in label(row[0], row[1])]
     if not rows:
@@ -66,8 +71,10 @@ def main() -> int:
     if args.expert_iterations:
         nodes = max(1, DEFAULT_ITERATIONS * SOLVER_NODES // args.expert_iterations)
         options = {"expert": {"iterations": args.expert_iterations, "solver_nodes": nodes}}
-    print("| variant | players | games | win % (fair share) | points/turn | greedy points/turn | qwirkles/game "
-          "| qwirkles allowed/game | s/move |")
+    print(
+        "| variant | players | games | win % (fair share) | points/turn | greedy points/turn | qwirkles/game "
+        "| qwirkles allowed/game | s/move |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     for variant, players, default_games in rows:
         names = players.split(",")
@@ -77,13 +84,27 @@ def main() -> int:
         elapsed = time.perf_counter() - start
         me, others = result["players"][0], result["players"][1:]
         greedy_ppt = sum(p["points_per_turn"] for p in others) / len(others)
-        print(f"| {variant} | {players} | {games} | {100 * me['wins'] / games:.1f} ({100 / len(names):.0f}) "
-              f"| {me['points_per_turn']:.2f} | {greedy_ppt:.2f} | {me['qwirkles']:.2f} | {me['qwirkles_allowed']:.2f} "
-              f"| {me['seconds_per_move']:.3f} |", flush=True)
+        print(
+            f"| {variant} | {players} | {games} | {100 * me['wins'] / games:.1f} ({100 / len(names):.0f}) "
+            f"| {me['points_per_turn']:.2f} | {greedy_ppt:.2f} | {me['qwirkles']:.2f} | {me['qwirkles_allowed']:.2f} "
+            f"| {me['seconds_per_move']:.3f} |",
+            flush=True,
+        )
         if args.json:
             with open(args.json, "a", encoding="utf-8") as out:
-                out.write(json.dumps({"variant": variant, "players": names, "seed": args.seed, "options": options,
-                                      "elapsed": round(elapsed, 1), **result}) + "\n")
+                out.write(
+                    json.dumps(
+                        {
+                            "variant": variant,
+                            "players": names,
+                            "seed": args.seed,
+                            "options": options,
+                            "elapsed": round(elapsed, 1),
+                            **result,
+                        }
+                    )
+                    + "\n"
+                )
     return 0
 
 

@@ -24,17 +24,18 @@ back when present, so that a refit does not replay the games; a run of more game
 longest kept run (a run of fewer games takes its first games from a longer one). Everything is seeded: the same seed
 and game counts give the same table, whatever the number of workers.
 """
+
 from __future__ import annotations
 
 import argparse
 import json
 import math
 import multiprocessing
-import os
 import sys
 import time
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
@@ -74,12 +75,15 @@ def play_game(job: tuple[str, int, int]) -> list[Row]:
         players.append(make_player(name, player_seed(seed, index, place), **options))
     game = Game.new(variant, ["a", "b"], seed + index)
     seen, share = play_out_seen(game, players)
-    return [(bag + sum(hands), bag, hands[seat], hands[1 - seat], scores[seat] - scores[1 - seat], share[seat])
-            for seat, bag, scores, hands in seen]
+    return [
+        (bag + sum(hands), bag, hands[seat], hands[1 - seat], scores[seat] - scores[1 - seat], share[seat])
+        for seat, bag, scores, hands in seen
+    ]
 
 
-def play_out_seen(game: Game, players: Sequence[Any]) -> tuple[list[tuple[int, int, list[int], list[int]]],
-                                                                list[float]]:
+def play_out_seen(
+    game: Game, players: Sequence[Any]
+) -> tuple[list[tuple[int, int, list[int], list[int]]], list[float]]:
     """Play ``game`` out: at the start of each turn the seat on move, the bag, the scores and the hand sizes; then
     each seat's result (1 won, 1/k shared by k, 0 lost)."""
     seen: list[tuple[int, int, list[int], list[int]]] = []
@@ -118,20 +122,19 @@ def play_any(job: tuple[str, int, int, int]) -> list[Any]:
     return list(play_game((variant, seed, index)) if count == 2 else play_many(job))
 
 
-def positions(variant: str, seed: int, games: int, workers: int, folder: str | None,
-              count: int = 2) -> list[list[Any]]:
+def positions(variant: str, seed: int, games: int, workers: int, folder: str | None, count: int = 2) -> list[list[Any]]:
     """The recorded positions of ``games`` games of ``count`` players, one list per game (read from ``folder`` when
     kept there)."""
     suffix = "" if count == 2 else f"-{count}p"
     cache = Path(folder) / f"{variant}-{seed}-{games}{suffix}.jsonl" if folder else None
     played: list[list[Any]] = []
     kept = cache if cache is None or cache.is_file() else kept_run(cache.parent, variant, seed, games, suffix)
-    if kept is not None:   # a run stopped early continues after its last whole game
+    if kept is not None:  # a run stopped early continues after its last whole game
         with kept.open(encoding="utf-8") as lines:
             for line in lines:
                 if line.endswith("\n") and len(played) < games:
                     played.append([tuple(row) for row in json.loads(line)])
-    if cache is not None and kept is not None:   # the kept games (a longer run's first ones) under this run's name
+    if cache is not None and kept is not None:  # the kept games (a longer run's first ones) under this run's name
         cache.write_text("".join(json.dumps(rows) + "\n" for rows in played), encoding="utf-8")
     jobs = [(variant, seed, index, count) for index in range(len(played), games)]
     out = None
@@ -156,19 +159,19 @@ def kept_run(folder: Path, variant: str, seed: int, games: int, suffix: str) -> 
     start a run of ``games`` (game i of a run depends only on the seed and i)."""
     runs = []
     for path in folder.glob(f"{variant}-{seed}-*{suffix}.jsonl"):
-        count = path.name[len(f"{variant}-{seed}-"):-len(f"{suffix}.jsonl")]
+        count = path.name[len(f"{variant}-{seed}-") : -len(f"{suffix}.jsonl")]
         if count.isdigit():
             runs.append((int(count) >= games, int(count) if int(count) < games else -int(count), path))
     return max(runs)[2] if runs else None
 
 
 # -- the fit -----------------------------------------------------------------------------------------------------------
-SCALE = 10.0      # the score difference enters the fit in tens of points (a better conditioned system)
-RIDGE = 1.0       # a weak pull of the slopes towards 0, so that a sparse grid point cannot run away
-CUT = 3.0         # kernel weights beyond CUT bandwidths are dropped
+SCALE = 10.0  # the score difference enters the fit in tens of points (a better conditioned system)
+RIDGE = 1.0  # a weak pull of the slopes towards 0, so that a sparse grid point cannot run away
+CUT = 3.0  # kernel weights beyond CUT bandwidths are dropped
 MIN_SLOPE = 0.001
 MIN_WEIGHT = 5.0  # a grid point with less (kernel-weighted positions) takes its coefficients from its neighbours
-EPSILON = 1e-6    # keeps the system solvable when every position around a grid point has the same outcome
+EPSILON = 1e-6  # keeps the system solvable when every position around a grid point has the same outcome
 
 
 def grid(most: int) -> list[int]:
@@ -183,7 +186,7 @@ def bandwidth(left: float) -> float:
     return 0.5 + 0.06 * left
 
 
-Cells = dict[tuple[int, int, int], list[float]]   # (tiles left, difference, hands' difference) -> [count, wins]
+Cells = dict[tuple[int, int, int], list[float]]  # (tiles left, difference, hands' difference) -> [count, wins]
 
 
 def aggregate(games: Iterable[Sequence[Row]]) -> Cells:
@@ -257,7 +260,7 @@ def local_fit(cells: Cells, centre: int) -> tuple[list[float], float]:
 
 def isotonic_down(values: list[float], weights: list[float]) -> list[float]:
     """The closest non-increasing sequence (weighted least squares: pool adjacent violators)."""
-    blocks: list[list[float]] = []   # [mean, weight, length]
+    blocks: list[list[float]] = []  # [mean, weight, length]
     for v, w in zip(values, weights):
         blocks.append([v, w, 1])
         while len(blocks) > 1 and blocks[-2][0] < blocks[-1][0]:
@@ -280,7 +283,7 @@ def fit(cells: Cells, most: int) -> dict[str, list[float]]:
     known = [i for i, (_, w) in enumerate(fits) if w >= MIN_WEIGHT]
     if not known:
         raise SystemExit("fit: no positions to fit (play more games)")
-    a, b, c = ([fill(points, [f[0][k] for f in fits], known) for k in range(3)])
+    a, b, c = [fill(points, [f[0][k] for f in fits], known) for k in range(3)]
     b = isotonic_down([max(x, MIN_SLOPE) for x in b], weights)
     a, c = smooth(a, weights), smooth(c, weights)
     b = isotonic_down(smooth(b, weights), weights)
@@ -315,8 +318,10 @@ def local_fit_many(cells: ManyCells, centre: int, count: int, start: list[float]
     data = []
     total = 0.0
     for w, (_left, diffs, hands), (n, wins) in near(cells, centre):
-        rows = [[d / SCALE, -float(hand)] + [1.0 if j == k else 0.0 for j in range(1, count)]
-                for k, (d, hand) in enumerate(zip(diffs, hands))]
+        rows = [
+            [d / SCALE, -float(hand)] + [1.0 if j == k else 0.0 for j in range(1, count)]
+            for k, (d, hand) in enumerate(zip(diffs, hands))
+        ]
         data.append((w, rows, [x / n for x in wins]))
         total += w
     if total < MIN_WEIGHT:
@@ -403,6 +408,7 @@ def smooth(values: list[float], weights: list[float]) -> list[float]:
 def cpu_seconds() -> float:
     """CPU time of this process and of its finished workers (what the games cost, whatever the machine's load)."""
     import resource
+
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
@@ -432,22 +438,29 @@ def build(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if args.players == 2:
         table: dict[str, Any] = {
-            "format": "qwirkle-winchance", "version": 1,
-            "made_by": "bench/winchance.py build", "levels": list(LEVELS), "seed": args.seed, "games": counts,
+            "format": "qwirkle-winchance",
+            "version": 1,
+            "made_by": "bench/winchance.py build",
+            "levels": list(LEVELS),
+            "seed": args.seed,
+            "games": counts,
             "model": "chance of the player on move = 1 / (1 + exp(-(a + b * difference + c * (other hand - own "
-                     "hand)))), a, b, c at each tiles-left value (bag + both hands), linear in between",
-            "positions": {}, "variants": {}}
-        if out.is_file():   # the fields of three and four players stay
+            "hand)))), a, b, c at each tiles-left value (bag + both hands), linear in between",
+            "positions": {},
+            "variants": {},
+        }
+        if out.is_file():  # the fields of three and four players stay
             kept = json.loads(out.read_text(encoding="utf-8"))
             table.update({key: kept[key] for key in ("players", "players_made", "players_model") if key in kept})
-    else:   # the two-player table (and the other count's field) stay as they are
+    else:  # the two-player table (and the other count's field) stay as they are
         table = json.loads(out.read_text(encoding="utf-8"))
         table["players_model"] = (
             "each player's strength = b * score - c * hand + a[k] (k: seats after the player on move, a[0] = 0); "
-            "chance = exp(strength) / sum over the players; b, c, a at each tiles-left value (bag + all hands)")
+            "chance = exp(strength) / sum over the players; b, c, a at each tiles-left value (bag + all hands)"
+        )
         made = table.setdefault("players_made", {}).setdefault(str(args.players), {})
         if made.get("seed", args.seed) != args.seed:
-            made.clear()   # another seed: the rule sets fit before are fit again
+            made.clear()  # another seed: the rule sets fit before are fit again
         made.update(seed=args.seed, levels=[LEVELS[0]] * args.players)
         made.setdefault("games", {}).update({variant: n for variant, n in counts.items() if n})
         made.setdefault("positions", {})
@@ -467,10 +480,15 @@ def build(args: argparse.Namespace) -> int:
         else:
             many = fit_many(aggregate_many(games), most_tiles(variant), args.players)
             made["positions"][variant] = found
-            field[variant] = {key: ([[round(x, 4) for x in row] for row in values] if key == "a" else
-                                    [round(x, 4) for x in values]) for key, values in many.items()}
-        print(f"{variant}, {args.players} players: {counts[variant]} games, {found} positions, played in {played:.0f} s, "
-              f"fit in {time.perf_counter() - start - played:.1f} s (CPU {cpu_seconds() - cpu:.0f} s)", flush=True)
+            field[variant] = {
+                key: ([[round(x, 4) for x in row] for row in values] if key == "a" else [round(x, 4) for x in values])
+                for key, values in many.items()
+            }
+        print(
+            f"{variant}, {args.players} players: {counts[variant]} games, {found} positions, played in {played:.0f} s, "
+            f"fit in {time.perf_counter() - start - played:.1f} s (CPU {cpu_seconds() - cpu:.0f} s)",
+            flush=True,
+        )
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(table, separators=(",", ":")) + "\n", encoding="utf-8")
     print(f"wrote {out} ({out.stat().st_size} bytes)")
@@ -480,6 +498,7 @@ def build(args: argparse.Namespace) -> int:
 # -- calibration -------------------------------------------------------------------------------------------------------
 def calibrate(args: argparse.Namespace) -> int:
     from qwirkle.winchance import Table
+
     table = Table.from_json(json.loads(Path(args.table).read_text(encoding="utf-8")))
     meta = table.meta if args.players == 2 else table.meta["players_made"][str(args.players)]
     variants = [variant for variant in args.variants.split(",")]
@@ -487,12 +506,19 @@ def calibrate(args: argparse.Namespace) -> int:
     for variant, games in counts.items():
         fit_seeds = range(meta["seed"], meta["seed"] + meta["games"].get(variant, 0))
         if range(max(args.seed, fit_seeds.start), min(args.seed + games, fit_seeds.stop)):
-            raise SystemExit(f"--seed {args.seed}: {variant} games {args.seed} to {args.seed + games - 1} overlap "
-                             f"the ones the table was fit on ({fit_seeds.start} to {fit_seeds.stop - 1}); choose "
-                             "other seeds")
+            raise SystemExit(
+                f"--seed {args.seed}: {variant} games {args.seed} to {args.seed + games - 1} overlap "
+                f"the ones the table was fit on ({fit_seeds.start} to {fit_seeds.stop - 1}); choose "
+                "other seeds"
+            )
     everything: list[tuple[float, float]] = []
-    summary: dict[str, Any] = {"seed": args.seed, "players": args.players, "games": counts, "table": str(args.table),
-                               "variants": {}}
+    summary: dict[str, Any] = {
+        "seed": args.seed,
+        "players": args.players,
+        "games": counts,
+        "table": str(args.table),
+        "variants": {},
+    }
     for variant in variants:
         if not counts[variant]:
             continue
@@ -500,15 +526,23 @@ def calibrate(args: argparse.Namespace) -> int:
         cpu = cpu_seconds()
         games = positions(variant, args.seed, counts[variant], args.workers, args.positions, args.players)
         if args.players == 2:
-            pairs = [(table.chance(variant, diff, bag, hand, other), won, (variant, game))
-                     for game, rows in enumerate(games) for _left, bag, hand, other, diff, won in rows]
+            pairs = [
+                (table.chance(variant, diff, bag, hand, other), won, (variant, game))
+                for game, rows in enumerate(games)
+                for _left, bag, hand, other, diff, won in rows
+            ]
         else:
-            pairs = [(table.chances(variant, scores, hands, mover, bag)[mover], shares[mover], (variant, game))
-                     for game, rows in enumerate(games) for _left, bag, mover, scores, hands, shares in rows]
+            pairs = [
+                (table.chances(variant, scores, hands, mover, bag)[mover], shares[mover], (variant, game))
+                for game, rows in enumerate(games)
+                for _left, bag, mover, scores, hands, shares in rows
+            ]
         last = args.seed + counts[variant] - 1
-        print(f"\n{variant}, {args.players} players: {counts[variant]} games (seeds {args.seed} to {last}), "
-              f"{len(pairs)} positions, played in {time.perf_counter() - start:.0f} s "
-              f"(CPU {cpu_seconds() - cpu:.0f} s)")
+        print(
+            f"\n{variant}, {args.players} players: {counts[variant]} games (seeds {args.seed} to {last}), "
+            f"{len(pairs)} positions, played in {time.perf_counter() - start:.0f} s "
+            f"(CPU {cpu_seconds() - cpu:.0f} s)"
+        )
         summary["variants"][variant] = report(pairs, 1.0 / args.players)
         everything += pairs
     print(f"\nall rule sets: {len(everything)} positions")
@@ -534,10 +568,19 @@ def report(pairs: Sequence[tuple[float, float, Any]], fair: float = 0.5) -> dict
         mean = sum(p for p, _, _ in group) / len(group)
         share = sum(w for _, w, _ in group) / len(group)
         error = game_error(group, share - mean)
-        print(f"| {10 * i}-{10 * i + 10} % | {len(group)} | {100 * mean:.1f} % | {100 * share:.1f} % "
-              f"| {100 * (share - mean):+.1f} | {100 * error:.1f} |")
-        rows.append({"tenth": i, "positions": len(group), "predicted": round(mean, 4), "won": round(share, 4),
-                     "error": round(error, 4)})
+        print(
+            f"| {10 * i}-{10 * i + 10} % | {len(group)} | {100 * mean:.1f} % | {100 * share:.1f} % "
+            f"| {100 * (share - mean):+.1f} | {100 * error:.1f} |"
+        )
+        rows.append(
+            {
+                "tenth": i,
+                "positions": len(group),
+                "predicted": round(mean, 4),
+                "won": round(share, 4),
+                "error": round(error, 4),
+            }
+        )
     brier = sum((p - w) ** 2 for p, w, _ in pairs) / len(pairs)
     base = sum((fair - w) ** 2 for _, w, _ in pairs) / len(pairs)
     print(f"Brier score {brier:.4f} (always {100 * fair:.0f} %: {base:.4f})")
@@ -559,15 +602,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     for name, games, seed in (("build", BUILD_GAMES, BUILD_SEED), ("calibrate", CALIBRATION_GAMES, CALIBRATION_SEED)):
-        command = commands.add_parser(name, help=("play seeded games and fit the table" if name == "build" else
-                                                  "the table's calibration on games it was not fit on"))
+        command = commands.add_parser(
+            name,
+            help=(
+                "play seeded games and fit the table"
+                if name == "build"
+                else "the table's calibration on games it was not fit on"
+            ),
+        )
         many = MANY_BUILD_GAMES if name == "build" else MANY_CALIBRATION_GAMES
-        command.add_argument("--games", help=f"games per rule set: N, or classic=N,cubes=M,flex=K (default {games}; "
-                                             f"with --players 3 or 4, {many})")
+        command.add_argument(
+            "--games",
+            help=f"games per rule set: N, or classic=N,cubes=M,flex=K (default {games}; with --players 3 or 4, {many})",
+        )
         command.add_argument("--seed", type=int, default=seed, help=f"game i is dealt with seed S + i (default {seed})")
         command.add_argument("--variants", default=",".join(VARIANTS))
-        command.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
-                             help="players a game (3 or 4: that field of the table, the rest kept; default 2)")
+        command.add_argument(
+            "--players",
+            type=int,
+            default=2,
+            choices=(2, 3, 4),
+            help="players a game (3 or 4: that field of the table, the rest kept; default 2)",
+        )
         command.add_argument("--workers", type=int, default=2)
         command.add_argument("--positions", metavar="DIR", help="keep the recorded positions in DIR (and reuse them)")
         command.add_argument("--table" if name == "calibrate" else "--out", default=str(TABLE))
@@ -575,8 +631,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games is None:
         build_games = BUILD_GAMES if args.players == 2 else MANY_BUILD_GAMES
-        args.games = (build_games if args.run is build else
-                      CALIBRATION_GAMES if args.players == 2 else MANY_CALIBRATION_GAMES)
+        args.games = (
+            build_games if args.run is build else CALIBRATION_GAMES if args.players == 2 else MANY_CALIBRATION_GAMES
+        )
     return int(args.run(args))
 
 

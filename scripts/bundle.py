@@ -90,8 +90,11 @@ def package_files(root: Path = ROOT) -> dict[str, str]:
         base = root / "py" / package
         for path in sorted(base.rglob("*")) if base.is_dir() else []:
             rel = path.relative_to(root / "py")
-            if path.is_file() and path.suffix in SUFFIXES and not any(
-                    part.startswith(".") or part == "__pycache__" for part in rel.parts):
+            if (
+                path.is_file()
+                and path.suffix in SUFFIXES
+                and not any(part.startswith(".") or part == "__pycache__" for part in rel.parts)
+            ):
                 files[f"py/{rel.as_posix()}"] = rel.as_posix()
     return files
 
@@ -119,7 +122,13 @@ _BUILT: dict[Path, tuple[tuple[str, int, int], ...]] = {}
 
 def _signature(root: Path) -> tuple[tuple[str, int, int], ...]:
     paths = [root / source for source in package_files(root)]
-    paths += [root / RULES_DOC, *sorted((root / RULES_DOC).parent.glob("rules.*.md")), pyc.PYODIDE / "package.json", pyc.COMPILER, root / ARCHIVE]
+    paths += [
+        root / RULES_DOC,
+        *sorted((root / RULES_DOC).parent.glob("rules.*.md")),
+        pyc.PYODIDE / "package.json",
+        pyc.COMPILER,
+        root / ARCHIVE,
+    ]
     stats = []
     for path in paths:
         try:
@@ -164,6 +173,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         import precache  # the service worker's list holds the archive's hash
+
         precache.write(ROOT)
     elif not args.quiet:
         print(f"bundle.py: {ARCHIVE.as_posix()} is up to date")

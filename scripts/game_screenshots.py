@@ -27,9 +27,17 @@ sys.path.insert(0, str(ROOT / "py"))
 from serve import running_server  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
 DEVICES: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
     "phone-landscape": {"viewport": {"width": 844, "height": 390}, "has_touch": True, "is_mobile": True},
@@ -69,11 +77,15 @@ def positions() -> dict[str, dict[str, str]]:
     store = SaveStore(DictStorage())
     store.save("a1", to_record(game), ["human", "hard"], app={"hints": [2, 0]})
     out["game"] = store.storage.data
-    for seed in range(1, 400):   # a classic game where the human's best play is a Qwirkle
+    for seed in range(1, 400):  # a classic game where the human's best play is a Qwirkle
         game = Game.new("classic", ["Ann", "Bob"], seed=seed)
         for _ in range(40):
             plays = [] if game.is_over else game.legal_plays()
-            if game.to_move == 0 and plays and any(line.qwirkle for line in game.check(max(plays, key=lambda q: q.points).placements).lines):
+            if (
+                game.to_move == 0
+                and plays
+                and any(line.qwirkle for line in game.check(max(plays, key=lambda q: q.points).placements).lines)
+            ):
                 store = SaveStore(DictStorage())
                 store.save("q1", to_record(game), ["human", "medium"])
                 out["qwirkle"] = store.storage.data
@@ -95,9 +107,11 @@ def positions() -> dict[str, dict[str, str]]:
 
 def open_with(context: Any, base: str, data: dict[str, str]) -> Any:
     page = context.new_page()
-    page.goto(base + "sw.js")   # same origin, no app: fill the storage before the page starts
-    page.evaluate("(data) => { localStorage.clear(); for (const [k, v] of Object.entries(data)) localStorage.setItem(k, v); }",
-                  data)
+    page.goto(base + "sw.js")  # same origin, no app: fill the storage before the page starts
+    page.evaluate(
+        "(data) => { localStorage.clear(); for (const [k, v] of Object.entries(data)) localStorage.setItem(k, v); }",
+        data,
+    )
     page.goto(base)
     page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
     return page
@@ -160,7 +174,7 @@ def run(context: Any, base: str, states: dict[str, dict[str, str]], lang: str, o
         shoot(page, out, f"{tag}-qwirkle-pending")
         page.locator('#actions [data-action="play"]').click()
         page.wait_for_selector(".celebration--on", timeout=10_000)
-        page.wait_for_timeout(350)   # the burst at its height (a picture, not a test)
+        page.wait_for_timeout(350)  # the burst at its height (a picture, not a test)
         shoot(page, out, f"{tag}-qwirkle")
         page.close()
     page = open_with(context, base, storage_for(states["over"], lang))

@@ -41,8 +41,7 @@ def icon_svg(maskable: bool) -> str:
         size, gap = 176, 20
         background = f'<rect x="8" y="8" width="496" height="496" rx="104" fill="{BOARD}"/>'
     start = (512 - 2 * size - gap) / 2
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">',
-             background]
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">', background]
     for i, code in enumerate(TILES):
         x = start + (i % 2) * (size + gap)
         y = start + (i // 2) * (size + gap)

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from game_screenshots import ARGS, CHROMIUM, DEVICES  # noqa: E402
 from serve import running_server  # noqa: E402
 
-GAMES = {   # name -> (start link, language)
+GAMES = {  # name -> (start link, language)
     "hotseat": ("?variant=classic&seats=human,human&names=Ann,Bob&seed=21&pace=0", "en"),
     "classic": ("?variant=classic&seats=human,hard&seed=22&pace=0", "en"),
     "cubes": ("?variant=cubes&seats=human,hard&seed=23&pace=0", "en"),
@@ -51,9 +51,11 @@ def turn(page: Any) -> None:
         raise AssertionError("the turn is not all on screen")
     size = page.locator("#log > li").count()
     page.locator('#actions [data-action="hint"]').click()
-    page.wait_for_function("() => document.querySelector('[data-pending]') || "
-                           "!document.querySelector('#confirm').hidden || "
-                           "!document.querySelector('#actions [data-action=pass]').hidden")
+    page.wait_for_function(
+        "() => document.querySelector('[data-pending]') || "
+        "!document.querySelector('#confirm').hidden || "
+        "!document.querySelector('#actions [data-action=pass]').hidden"
+    )
     if page.locator("[data-pending]").count():
         page.locator('#actions [data-action="play"]').click()
     elif not page.locator("#confirm").is_hidden():
@@ -66,7 +68,9 @@ def turn(page: Any) -> None:
 def play(browser: Any, base: str, size: str, name: str, out: Path) -> str:
     query, lang = GAMES[name]
     context = browser.new_context(device_scale_factor=1, **DEVICES[size])
-    context.add_init_script(f"localStorage.setItem('qwirkle.settings', JSON.stringify({json.dumps({'lang': lang, 'hint_level': 'medium'})}))")
+    context.add_init_script(
+        f"localStorage.setItem('qwirkle.settings', JSON.stringify({json.dumps({'lang': lang, 'hint_level': 'medium'})}))"
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -44,6 +44,7 @@ PY_SUFFIXES = (".py", ".json", ".txt")
 # Not precached: the service worker's own scripts (the browser keeps those itself).
 NOT_PRECACHED = ("sw.js", PRECACHE)
 
+
 def _skipped(rel: Path) -> bool:
     return any(part.startswith(".") or part == "__pycache__" for part in rel.parts)
 

@@ -81,26 +81,33 @@ def _compiled(sources: dict[str, bytes], pyodide: Path) -> dict[str, bytes]:
             (Path(work) / name).parent.mkdir(parents=True, exist_ok=True)
             (Path(work) / name).write_bytes(source)
         compile_tree(Path(work), pyodide)
-        return {name: (Path(work) / (name + "c")).read_bytes() for name in sources
-                if (Path(work) / (name + "c")).is_file()}
+        return {
+            name: (Path(work) / (name + "c")).read_bytes() for name in sources if (Path(work) / (name + "c")).is_file()
+        }
 
 
 def compile_sources(sources: dict[str, bytes], pyodide: Path = PYODIDE, cache: Path = CACHE) -> dict[str, bytes]:
     """Module name in an archive (``app/page.py``) -> its .pyc, for the ``.py`` files given (name ->
     source). A module that does not compile is left out: it reaches the page as source only."""
     keys = _keys(pyodide, {name: source for name, source in sources.items() if name.endswith(".py")})
-    missing = {name: sources[name] for name, key in keys.items()
-               if not (cache / f"{key}.pyc").is_file() and not (cache / f"{key}.source").is_file()}
+    missing = {
+        name: sources[name]
+        for name, key in keys.items()
+        if not (cache / f"{key}.pyc").is_file() and not (cache / f"{key}.source").is_file()
+    }
     if missing:
         cache.mkdir(parents=True, exist_ok=True)
         compiled = _compiled(missing, pyodide)
         for name in missing:
             if name in compiled:
                 _write(cache / f"{keys[name]}.pyc", compiled[name])
-            else:   # stays source: remembered, not tried again
+            else:  # stays source: remembered, not tried again
                 _write(cache / f"{keys[name]}.source", b"")
-    return {name: (cache / f"{key}.pyc").read_bytes() for name, key in sorted(keys.items())
-            if (cache / f"{key}.pyc").is_file()}
+    return {
+        name: (cache / f"{key}.pyc").read_bytes()
+        for name, key in sorted(keys.items())
+        if (cache / f"{key}.pyc").is_file()
+    }
 
 
 def compiled_stdlib(original: Path, pyodide: Path = PYODIDE, cache: Path = CACHE) -> Path:
@@ -112,13 +119,17 @@ def compiled_stdlib(original: Path, pyodide: Path = PYODIDE, cache: Path = CACHE
         return target
     source = zipfile.ZipFile(io.BytesIO(data))
     infos = [info for info in source.infolist() if not info.is_dir()]
-    compiled = compile_sources({info.filename: source.read(info) for info in infos if info.filename.endswith(".py")},
-                               pyodide, cache)
+    compiled = compile_sources(
+        {info.filename: source.read(info) for info in infos if info.filename.endswith(".py")}, pyodide, cache
+    )
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
         for info in infos:
-            name, content = ((info.filename + "c", compiled[info.filename]) if info.filename in compiled
-                             else (info.filename, source.read(info)))
+            name, content = (
+                (info.filename + "c", compiled[info.filename])
+                if info.filename in compiled
+                else (info.filename, source.read(info))
+            )
             entry = zipfile.ZipInfo(name, date_time=info.date_time)
             entry.external_attr = 0o644 << 16
             out.writestr(entry, content, compress_type=zipfile.ZIP_DEFLATED)

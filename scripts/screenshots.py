@@ -21,9 +21,17 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from serve import running_server  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
 DEVICES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 EMBEDS = {
     "embed-static": "embed.html?variant=classic&board=Ro@0,0%20Rd@1,0",
@@ -56,8 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     with running_server(ROOT) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for device, viewport in DEVICES.items():
-            context = browser.new_context(viewport=viewport, device_scale_factor=1,
-                                          is_mobile=device == "phone", has_touch=device == "phone")
+            context = browser.new_context(
+                viewport=viewport, device_scale_factor=1, is_mobile=device == "phone", has_touch=device == "phone"
+            )
             page = context.new_page()
             page.goto(f"{base}tutorial.html?lang={args.lang}")
             page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)

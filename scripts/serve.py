@@ -169,8 +169,7 @@ class Server(http.server.ThreadingHTTPServer):
 def make_server(root: Path | str = ROOT, port: int = 0, quiet: bool = False) -> Server:
     """A server bound to 127.0.0.1 (port 0: any free port; see ``server.server_address``)."""
     handler = functools.partial(
-        type("QuietHandler" if quiet else "Handler", (Handler,), {"quiet": quiet}),
-        directory=str(root),
+        type("QuietHandler" if quiet else "Handler", (Handler,), {"quiet": quiet}), directory=str(root)
     )
     return Server((HOST, port), handler)
 

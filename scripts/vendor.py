@@ -32,13 +32,7 @@ VENDOR = ROOT / "assets" / "vendor"
 
 # The only Pyodide files a page requests (about 13.5 MB); the rest of the npm package is
 # Node.js glue, type declarations and source maps.
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 # Vendored compiled (scripts/pyc.py), not copied.
 STDLIB = "python_stdlib.zip"

@@ -1,4 +1,5 @@
 """The cyclic garbage collector as a method saw it: searches pause it and leave it as they found it."""
+
 import gc
 
 import pytest

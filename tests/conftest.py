@@ -48,9 +48,11 @@ def deal(items, workers):  # type: ignore[no-untyped-def]
     """``items`` reordered for ``workers`` runs of the sizes worksteal gives (what is left split evenly, in order):
     the long tests (``LONGEST``, in its order) dealt one each in turn to the starts of the runs, then each run filled
     up with the other tests as collected."""
+
     def rank(item):  # type: ignore[no-untyped-def]
         path = item.nodeid.split("::")[0]
         return next((i for i, prefix in enumerate(LONGEST) if path.startswith(prefix)), len(LONGEST))
+
     long = sorted((item for item in items if rank(item) < len(LONGEST)), key=rank)
     rest = [item for item in items if rank(item) == len(LONGEST)]
     dealt, left = [], len(items)

@@ -3,6 +3,7 @@ data files the engine reads with pkgutil.get_data: the win-chance and accuracy t
 
 ``tests`` is on the path (pytest.ini): ``from engine_archive import run_from_archive``.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -21,7 +22,11 @@ def run_from_archive(folder: Path, code: str) -> str:
         for path in (ROOT / "py" / "qwirkle").rglob("*"):
             if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
                 out.write(path, path.relative_to(ROOT / "py").as_posix())
-    done = subprocess.run([sys.executable, "-I", "-c", "import sys; sys.path.insert(0, sys.argv[1]); " + code,
-                           str(archive)], capture_output=True, text=True, cwd=folder)
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", "import sys; sys.path.insert(0, sys.argv[1]); " + code, str(archive)],
+        capture_output=True,
+        text=True,
+        cwd=folder,
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout

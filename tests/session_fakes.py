@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from typing import Any, Coroutine
+from collections.abc import Coroutine
+from typing import Any
 
 from app.play.ai_service import choose_move, hint_move
 
@@ -57,17 +58,21 @@ class FakeHost:
 
     def run(self) -> None:
         """Run every spawned task to its end (tasks may spawn more)."""
+
         async def drain() -> None:
             while self.tasks:
                 await self.tasks.pop(0)
+
         # In a thread of its own: a worker process that ran a browser test before holds Playwright's
         # running event loop in this thread, where asyncio.run refuses to start another.
         failures: list[BaseException] = []
+
         def drain_all() -> None:
             try:
                 asyncio.run(drain())
             except BaseException as error:  # noqa: BLE001 - raised again in the test's thread
                 failures.append(error)
+
         thread = threading.Thread(target=drain_all)
         thread.start()
         thread.join()

@@ -23,31 +23,31 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
-from ui.words import Translator, first_language
 from ui.jsvalues import present
+from ui.words import Translator, first_language
 
+from .dialogs.menu import Menu
+from .dialogs.settings import Settings
+from .input.bindings import Input, focus_first
+from .play.host import PageHost
+from .play.session import Session
+from .regions.home import HomeRegion
+from .store.saves import SaveStore
+from .store.webstorage import browser_storage
 from .web.display import Display
 from .web.dom import by_id, listen, on_resize, set_attr, set_text
-from .regions.home import HomeRegion
-from .play.host import PageHost
-from .input.bindings import Input, focus_first
-from .dialogs.menu import Menu
-from .store.saves import SaveStore
-from .play.session import Session
-from .dialogs.settings import Settings
-from .store.webstorage import browser_storage
 
 if TYPE_CHECKING:
     from qwirkle import Game, TurnResult
 
+    from .analysis.view import AnalysisView
+    from .dialogs.manager import Dialogs
+    from .play.rack_model import RackOrders
+    from .puzzles.screen import PuzzleScreen
     from .regions.board import BoardRegion
     from .regions.celebrate import Celebration
-    from .dialogs.manager import Dialogs
-    from .review.view import ReviewView
-    from .analysis.view import AnalysisView
-    from .puzzles.screen import PuzzleScreen
-    from .play.rack_model import RackOrders
     from .regions.rack import RackRegion
+    from .review.view import ReviewView
 
 
 class Page:
@@ -67,9 +67,9 @@ class Page:
         self._board: BoardRegion | None = None
         self._rack: RackRegion | None = None
         self._racks: RackOrders | None = None
-        self._racks_kept: tuple[str | None, str] = (None, "")   # the game and the arrangement last saved
-        self._analysis: "AnalysisView | None" = None
-        self._puzzles: "PuzzleScreen | None" = None
+        self._racks_kept: tuple[str | None, str] = (None, "")  # the game and the arrangement last saved
+        self._analysis: AnalysisView | None = None
+        self._puzzles: PuzzleScreen | None = None
         self._celebration: Celebration | None = None
         self._dialogs: Dialogs | None = None
         self._review: ReviewView | None = None
@@ -77,38 +77,46 @@ class Page:
 
     # -- parts made on first need ----------------------------------------------------------------
     @property
-    def racks(self) -> "RackOrders":
+    def racks(self) -> RackOrders:
         if self._racks is None:
             from .play.rack_model import RackOrders
+
             self._racks = RackOrders()
         return self._racks
 
     @property
-    def board(self) -> "BoardRegion":
+    def board(self) -> BoardRegion:
         if self._board is None:
+            from .input.gestures import BoardGestures, RackGestures
             from .regions.actions import ActionsRegion
             from .regions.board import BoardRegion
-            from .input.gestures import BoardGestures, RackGestures
-            from .regions.link import LinkRegion
             from .regions.hud import HudRegion
+            from .regions.link import LinkRegion
             from .regions.preview import PreviewRegion
             from .regions.rack import RackRegion
             from .regions.result import ResultRegion
             from .regions.side import SideRegion
+
             self._board = BoardRegion(self.session, self.display, self.announce)
             BoardGestures(self._board.view, self.input.act)
             RackGestures(self._board.view, self.input.act, self._rack_takes_tiles)
             self._rack = RackRegion(self.session, self.display, self.racks)
-            self._regions = [HudRegion(self.session, self.display), self._board,
-                             PreviewRegion(self.session, self.display), self._rack,
-                             ActionsRegion(self.session, self.display), ResultRegion(self.session, self.display),
-                             SideRegion(self.session, self.display),
-                             LinkRegion(self.session, self.display)]
+            self._regions = [
+                HudRegion(self.session, self.display),
+                self._board,
+                PreviewRegion(self.session, self.display),
+                self._rack,
+                ActionsRegion(self.session, self.display),
+                ResultRegion(self.session, self.display),
+                SideRegion(self.session, self.display),
+                LinkRegion(self.session, self.display),
+            ]
         return self._board
 
-    def dialogs(self) -> "Dialogs":
+    def dialogs(self) -> Dialogs:
         if self._dialogs is None:
             from .dialogs.manager import Dialogs
+
             self._dialogs = Dialogs(self.session, self.display, self.render, self.open_review)
         return self._dialogs
 
@@ -129,22 +137,30 @@ class Page:
         if game is not None and game.is_over:
             self.session.host.spawn(self._open_review(game, game_id, kinds, played))
 
-    async def _open_review(self, game: "Game", game_id: str | None, kinds: tuple[str, ...] = (),
-                           played: float | None = None) -> None:
+    async def _open_review(
+        self, game: Game, game_id: str | None, kinds: tuple[str, ...] = (), played: float | None = None
+    ) -> None:
         """In two short tasks (the page stays responsive): the review's modules, then the view."""
         if self._review is None:
             from .review.view import ReviewView
+
             await self.session.host.sleep(0)
-            self._review = ReviewView(self.display, self.session.store, self.session.host, self._review_closed,
-                                      lambda *position: self.open_analysis(position))
+            self._review = ReviewView(
+                self.display,
+                self.session.store,
+                self.session.host,
+                self._review_closed,
+                lambda *position: self.open_analysis(position),
+            )
         self._review.open(game, game_id, kinds, played)
         self.render()
 
     # -- the analysis board (app.analysis, imported on first need) ----------------------------------
-    def open_analysis(self, position: "tuple[Any, ...] | None" = None, query: str = "") -> None:
+    def open_analysis(self, position: tuple[Any, ...] | None = None, query: str = "") -> None:
         """The analysis board on a link's position (``query``), a review's (``position``: variant, board,
         rack), else the game at the table's (its board and this device's rack to move), else empty."""
         from .analysis.view import AnalysisView
+
         if self._analysis is None:
             self._analysis = AnalysisView(self.display, self.render)
         if self._review is not None and self._review.is_open:
@@ -155,9 +171,10 @@ class Page:
 
     # -- puzzles (app.puzzles, imported on first need) -------------------------------------------------
     @property
-    def puzzles(self) -> "PuzzleScreen":
+    def puzzles(self) -> PuzzleScreen:
         if self._puzzles is None:
             from .puzzles.screen import PuzzleScreen
+
             self._puzzles = PuzzleScreen(self.session, self.display, self.render)
         return self._puzzles
 
@@ -196,8 +213,9 @@ class Page:
             self.open_analysis(query=query)
         elif puzzle:
             self.puzzles.open_link(query)
-        if query.lstrip("?") or fragment:   # an address without either loads no link module (start-up time)
+        if query.lstrip("?") or fragment:  # an address without either loads no link module (start-up time)
             from .links.address import opens_game
+
             if opens_game(query, fragment):
                 self._clean_address()
         by_id("menu").hidden = False
@@ -208,6 +226,7 @@ class Page:
             from importlib.util import find_spec
 
             from .web.shell import show_ready
+
             # the engine is found but imported on first need (start-up time)
             show_ready(document, find_spec("qwirkle"))  # type: ignore[arg-type]
 
@@ -219,6 +238,7 @@ class Page:
     def _clean_address(self) -> None:
         """Drop the start-link parameters and a turn link so that a reload resumes instead of restarting."""
         from .links.address import without_links
+
         window.history.replaceState(None, "", without_links(str(window.location.href)))
 
     # -- turn links (app.links.friend) ---------------------------------------------------------------
@@ -226,6 +246,7 @@ class Page:
         """A turn link opened in this page: the address's fragment changed, or one was pasted (what
         an installed app needs: links open in the browser)."""
         from .links.turn_link import is_turn_fragment
+
         if not is_turn_fragment(fragment):
             return
         self.session.open_turn_link(fragment)
@@ -240,6 +261,7 @@ class Page:
         by_id("saves-dialog").close()
         if text:
             from .links.address import pasted_fragment
+
             self.open_turn_link(pasted_fragment(text))
 
     # -- language, palette, switches -------------------------------------------------------------
@@ -279,13 +301,14 @@ class Page:
         reviewing = self._review is not None and self._review.is_open and not analysing
         by_id("home").hidden = playing or reviewing or analysing
         by_id("game").hidden = not playing or reviewing or analysing
-        set_attr(root, "data-screen", "analysis" if analysing else "review" if reviewing else "game" if playing
-                 else "home")
+        set_attr(
+            root, "data-screen", "analysis" if analysing else "review" if reviewing else "game" if playing else "home"
+        )
         for node in document.querySelectorAll("[data-needs-game]"):
             node.hidden = not playing
         variant = self.session.controller.current.variant if playing else None
         if self.display.set_dice(variant is not None and variant.dice):
-            self.settings_changed(redraw=True)   # every text that names tiles says dice now, or tiles again
+            self.settings_changed(redraw=True)  # every text that names tiles says dice now, or tiles again
             return
         if self._puzzles is not None:
             self._puzzles.render()
@@ -310,6 +333,7 @@ class Page:
     # -- the racks as each player arranged them, kept with the game (store.rack_memory) ------------
     def _load_racks(self) -> None:
         from .store.rack_memory import load_racks
+
         game_id = self.session.controller.game_id if self.session.has_game() else None
         self.racks.load(load_racks(self.store, game_id) if game_id else {})
         self._racks_kept = (game_id, json.dumps(self.racks.to_json()))
@@ -322,6 +346,7 @@ class Page:
         text = json.dumps(self.racks.to_json())
         if self._racks_kept != (game_id, text):
             from .store.rack_memory import save_racks
+
             save_racks(self.store, game_id, self.racks.to_json())
             self._racks_kept = (game_id, text)
 
@@ -338,12 +363,14 @@ class Page:
 
     # -- home and end-of-game actions -------------------------------------------------------------
     def quick_start(self) -> None:
-        """"Play the computer": the last choices of the new-game dialog, a fresh seed."""
+        """ "Play the computer": the last choices of the new-game dialog, a fresh seed."""
         from .dialogs.setup_memory import quick_spec
+
         self.session.start(quick_spec(self.store, self.display.tr.lang))
 
     def export_game(self) -> None:
         from .dialogs.download import download_game
+
         if self.session.has_game() and self.session.controller.game_id:
             refusal = download_game(self.store, self.session.controller.game_id)
             if refusal is not None:
@@ -355,7 +382,7 @@ class Page:
         self.render()
 
     def entered(self) -> None:
-        if self._review is not None and self._review.is_open:   # a game started or resumed: back to the table
+        if self._review is not None and self._review.is_open:  # a game started or resumed: back to the table
             self._review.close()
         if self._analysis is not None and self._analysis.is_open:
             self._analysis.close()
@@ -366,14 +393,15 @@ class Page:
         self.render()
         self.board.fit(force=True)
 
-    def moved(self, result: "TurnResult", human: bool) -> None:
+    def moved(self, result: TurnResult, human: bool) -> None:
         from .a11y.speech import move_words
+
         c = self.session.controller
         tr = self.display.tr
         if self._puzzles is not None:
             self._puzzles.judge(result)
         qwirkles = [line for line in result.lines if line.qwirkle]
-        self.announce(move_words(c, tr, result))   # who, which tiles where, each line and its points
+        self.announce(move_words(c, tr, result))  # who, which tiles where, each line and its points
         self.render()
         self.board.follow(result)
         if qwirkles:
@@ -383,13 +411,13 @@ class Page:
             self.focus_result()
 
     @property
-    def celebration(self) -> "Celebration":
+    def celebration(self) -> Celebration:
         if self._celebration is None:
             from .regions.celebrate import Celebration
+
             self._celebration = Celebration(self.store.settings)
         return self._celebration
 
     def hint_shown(self) -> None:
         self.render()
         self.board.follow_hint()
-

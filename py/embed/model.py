@@ -18,7 +18,6 @@ from typing import Any
 
 from qwirkle import Board, IllegalMoveError, Placement, Score, Tile, legal_plays, refusal_category, score_play
 from qwirkle.notation import Cell, placements_notation
-
 from ui.pending import PendingPlay
 
 from .spec import EmbedError, Spec
@@ -60,7 +59,7 @@ class BoardState:
         self.variant = spec.variant
         self.steps: list[Step] = []
         self.step = 0
-        self.play = PendingPlay()            # exercise "best": the hand tiles put down
+        self.play = PendingPlay()  # exercise "best": the hand tiles put down
         self.feedback: Feedback | None = None
         self.revealed = False
         self.error: IllegalMoveError | None = None  # task "illegal": the engine's refusal

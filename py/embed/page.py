@@ -16,7 +16,8 @@ it with stand-ins.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ui.cells import parse_cell_text
 from ui.jsvalues import is_missing
@@ -45,7 +46,7 @@ def language_of(element: Any, spec: Spec | None) -> str:
 def read_spec(element: Any, window: Any) -> Spec:
     """The marker's settings: its data-* attributes (``data-qwirkle-puzzle`` names a puzzle), or embed.html's URL
     (``data-from-url``)."""
-    now = window.Date.new()   # the reader's date: the puzzle of the day follows their day
+    now = window.Date.new()  # the reader's date: the puzzle of the day follows their day
     today = f"{int(now.getFullYear()):04d}-{int(now.getMonth()) + 1:02d}-{int(now.getDate()):02d}"
     if element.hasAttribute("data-from-url"):
         return spec_from_query(str(window.location.search), today)
@@ -121,8 +122,13 @@ class EmbeddedBoard:
         assert state is not None
         if target.hasAttribute("data-action"):
             action = target.getAttribute("data-action")
-            {"previous": state.previous, "next": state.next, "check": state.check,
-             "take-back": lambda: state.take_back(None), "answer": state.reveal}[action]()
+            {
+                "previous": state.previous,
+                "next": state.next,
+                "check": state.check,
+                "take-back": lambda: state.take_back(None),
+                "answer": state.reveal,
+            }[action]()
         elif target.hasAttribute("data-choice"):
             state.choose(target.getAttribute("data-choice"))
         elif target.hasAttribute("data-index"):
@@ -177,13 +183,16 @@ class EmbedPage:
 
 def start() -> EmbedPage:
     """Entry point in the browser (py/embed_main.py)."""
-    from js import MutationObserver, document, window  # type: ignore[attr-defined,unused-ignore]
     from pyodide.ffi import create_proxy, to_js
+
+    from js import MutationObserver, document, window  # type: ignore[attr-defined,unused-ignore]
 
     page = EmbedPage(document, window, create_proxy)
     page.start()
     observer = MutationObserver.new(create_proxy(page.render_all))
-    observer.observe(document.documentElement,
-                     to_js({"attributes": True, "attributeFilter": ["lang"]}, dict_converter=window.Object.fromEntries))
+    observer.observe(
+        document.documentElement,
+        to_js({"attributes": True, "attributeFilter": ["lang"]}, dict_converter=window.Object.fromEntries),
+    )
     page.observer = observer  # type: ignore[attr-defined]
     return page

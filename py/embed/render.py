@@ -13,14 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from qwirkle import Tile
-from qwirkle.notation import Cell
 from ui.cells import cell_text
 from ui.tiles_svg import tile_svg
 from ui.words import Translator
 
 from .model import BoardState, Feedback
 from .spec import EmbedError
-
 
 HIDDEN = ' aria-hidden="true"'
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
@@ -46,8 +44,7 @@ class Renderer:
     def tile(self, tile: Tile, state: BoardState, label: str = "", attrs: str = "") -> str:
         svg = tile_svg(tile, state.spec.palette, die=state.variant.dice)
         name = escape(label or self.w.tile(tile, die=state.variant.dice))
-        return (f'<span class="qw-tile" data-tile="{tile.notation()}" role="img" aria-label="{name}"'
-                f"{attrs}>{svg}</span>")
+        return f'<span class="qw-tile" data-tile="{tile.notation()}" role="img" aria-label="{name}"{attrs}>{svg}</span>'
 
     def grid(self, state: BoardState) -> str:
         tiles = state.tiles()
@@ -67,29 +64,38 @@ class Renderer:
                     if role:
                         extra += f' data-{role}=""'
                     label = self.w.t("cell_tile", tile=self.w.tile(tile, state.variant.dice), cell=name)
-                    cells.append(f'<div class="qw-cell" data-cell="{name}"{extra}>'
-                                 f"{self.tile(tile, state, label)}</div>")
+                    cells.append(
+                        f'<div class="qw-cell" data-cell="{name}"{extra}>{self.tile(tile, state, label)}</div>'
+                    )
                 elif cell in overlay:
                     tile, role = overlay[cell]
                     label = self.w.t("cell_tile", tile=self.w.tile(tile, state.variant.dice), cell=name)
                     if role == "pending":
-                        cells.append(f'<button type="button" class="qw-cell" data-cell="{name}" '
-                                     f'data-pending=""{extra} aria-label="{escape(label)}">'
-                                     f"{self.tile(tile, state, label, HIDDEN)}</button>")
+                        cells.append(
+                            f'<button type="button" class="qw-cell" data-cell="{name}" '
+                            f'data-pending=""{extra} aria-label="{escape(label)}">'
+                            f"{self.tile(tile, state, label, HIDDEN)}</button>"
+                        )
                     else:
-                        cells.append(f'<div class="qw-cell" data-cell="{name}" data-{role}=""{extra}>'
-                                     f"{self.tile(tile, state, label)}</div>")
+                        cells.append(
+                            f'<div class="qw-cell" data-cell="{name}" data-{role}=""{extra}>'
+                            f"{self.tile(tile, state, label)}</div>"
+                        )
                 elif interactive:
                     label = escape(self.w.t("cell_empty", cell=name))
                     target = ' data-target=""' if state.selected is not None else ""
-                    cells.append(f'<button type="button" class="qw-cell qw-cell--empty" data-cell="{name}"'
-                                 f'{target}{extra} aria-label="{label}"></button>')
+                    cells.append(
+                        f'<button type="button" class="qw-cell qw-cell--empty" data-cell="{name}"'
+                        f'{target}{extra} aria-label="{label}"></button>'
+                    )
                 else:
                     cells.append(f'<div class="qw-cell qw-cell--empty" data-cell="{name}"{extra}></div>')
         puzzle = state.spec.extra.get("puzzle_id")
         label = escape(state.spec.label or (self.w.t("puzzle_title", id=puzzle) if puzzle else self.w.t("board")))
-        return (f'<div class="qw-board" role="group" aria-label="{label}" '
-                f'data-cols="{max_x - min_x + 1}" data-rows="{max_y - min_y + 1}">{"".join(cells)}</div>')
+        return (
+            f'<div class="qw-board" role="group" aria-label="{label}" '
+            f'data-cols="{max_x - min_x + 1}" data-rows="{max_y - min_y + 1}">{"".join(cells)}</div>'
+        )
 
     def rack(self, state: BoardState) -> str:
         if not state.spec.hand:
@@ -100,14 +106,18 @@ class Renderer:
             if interactive:
                 pressed = "true" if state.selected == index else "false"
                 name = escape(self.w.tile(tile, state.variant.dice))
-                items.append(f'<button type="button" class="qw-rack-tile" data-index="{index}" '
-                             f'data-tile="{tile.notation()}" aria-pressed="{pressed}" aria-label="{name}">'
-                             f'{tile_svg(tile, state.spec.palette, die=state.variant.dice)}</button>')
+                items.append(
+                    f'<button type="button" class="qw-rack-tile" data-index="{index}" '
+                    f'data-tile="{tile.notation()}" aria-pressed="{pressed}" aria-label="{name}">'
+                    f"{tile_svg(tile, state.spec.palette, die=state.variant.dice)}</button>"
+                )
             else:
                 items.append(self.tile(tile, state))
         hand = escape(self.w.t("hand"))
-        return (f'<div class="qw-hand"><span class="qw-hand__label" aria-hidden="true">{hand}</span>'
-                f'<div class="qw-rack" data-rack="" role="group" aria-label="{hand}">{"".join(items)}</div></div>')
+        return (
+            f'<div class="qw-hand"><span class="qw-hand__label" aria-hidden="true">{hand}</span>'
+            f'<div class="qw-rack" data-rack="" role="group" aria-label="{hand}">{"".join(items)}</div></div>'
+        )
 
     def button(self, action: str, label: str, disabled: bool = False, primary: bool = False) -> str:
         cls = "qw-btn qw-btn--primary" if primary else "qw-btn"
@@ -119,22 +129,29 @@ class Renderer:
         if spec.mode == "replay":
             n = len(state.steps)
             counter = self.w.t("step_of", i=state.step, n=n) if state.step else self.w.t("step_start")
-            return ('<div class="qw-controls qw-controls--replay">'
-                    f'{self.button("previous", self.w.t("previous"), state.step == 0)}'
-                    f'{self.button("next", self.w.t("next"), state.step >= n, primary=True)}'
-                    f'<span class="qw-counter">{escape(counter)}</span></div>')
+            return (
+                '<div class="qw-controls qw-controls--replay">'
+                f"{self.button('previous', self.w.t('previous'), state.step == 0)}"
+                f"{self.button('next', self.w.t('next'), state.step >= n, primary=True)}"
+                f'<span class="qw-counter">{escape(counter)}</span></div>'
+            )
         if spec.task == "best":
-            return ('<div class="qw-controls">'
-                    f'{self.button("check", self.w.t("check"), state.revealed, primary=True)}'
-                    f'{self.button("take-back", self.w.t("take_back"), not state.pending and not state.revealed)}'
-                    f'{self.button("answer", self.w.t("answer"), state.revealed)}</div>')
+            return (
+                '<div class="qw-controls">'
+                f"{self.button('check', self.w.t('check'), state.revealed, primary=True)}"
+                f"{self.button('take-back', self.w.t('take_back'), not state.pending and not state.revealed)}"
+                f"{self.button('answer', self.w.t('answer'), state.revealed)}</div>"
+            )
         if spec.task == "illegal":
             choices = "".join(
                 f'<li><button type="button" class="qw-choice" data-choice="{c}"'
-                f'{" disabled" if state.revealed else ""}>{escape(self.w.t("choice_" + c))}</button></li>'
-                for c in state.choices())
-            return (f'<ul class="qw-choices">{choices}</ul><div class="qw-controls">'
-                    f'{self.button("answer", self.w.t("answer"), state.revealed)}</div>')
+                f"{' disabled' if state.revealed else ''}>{escape(self.w.t('choice_' + c))}</button></li>"
+                for c in state.choices()
+            )
+            return (
+                f'<ul class="qw-choices">{choices}</ul><div class="qw-controls">'
+                f"{self.button('answer', self.w.t('answer'), state.revealed)}</div>"
+            )
         return ""
 
     def task(self, state: BoardState) -> str:
@@ -150,8 +167,9 @@ class Renderer:
             if step is None:
                 return escape(f"{self.w.t('step_start')}. {self.w.t('step_intro')}")
             head = self.w.t("step_of", i=state.step, n=len(state.steps))
-            body = self.w.t("step_summary", total=self.w.points(step.score.points),
-                            lines=self.lines(step.score, step.after()))
+            body = self.w.t(
+                "step_summary", total=self.w.points(step.score.points), lines=self.lines(step.score, step.after())
+            )
             # The counter is on screen already; screen readers hear it with the breakdown.
             return f'<span class="qw-sr">{escape(head)} — </span>{escape(body)}'
         if state.feedback is not None:
@@ -167,8 +185,12 @@ class Renderer:
         if "error" in v:
             text = w.t(fb.key, why=w.explain(v["error"]))
         elif "score" in v:
-            text = w.t(fb.key, total=w.points(v["score"].points), lines=self.lines(v["score"], v["tiles"]),
-                       best=w.points(v.get("best", 0)))
+            text = w.t(
+                fb.key,
+                total=w.points(v["score"].points),
+                lines=self.lines(v["score"], v["tiles"]),
+                best=w.points(v.get("best", 0)),
+            )
             if v.get("ties", 1) > 1:
                 text += " " + w.t("answer_ties", n=v["ties"])
         else:
@@ -181,8 +203,10 @@ class Renderer:
 
     def error(self, error: Exception) -> str:
         """A board that cannot be shown: a title and one sentence saying what to fix."""
-        return (f'<div class="qw-error"><p class="qw-error__title">{escape(self.w.t("error_title"))}</p>'
-                f"<p>{escape(self.error_text(error))}</p></div>")
+        return (
+            f'<div class="qw-error"><p class="qw-error__title">{escape(self.w.t("error_title"))}</p>'
+            f"<p>{escape(self.error_text(error))}</p></div>"
+        )
 
     def error_text(self, error: Exception) -> str:
         w = self.w

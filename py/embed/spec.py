@@ -36,13 +36,14 @@ Every problem raises ``EmbedError(code, **details)``; the board shows it in word
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from qwirkle import VARIANTS, Board, NotationError, Placement, Tile, Variant, find_variant
 from qwirkle.game import HAND_SIZE
 from qwirkle.limits import LimitError, check_board, check_count
-from qwirkle.notation import parse_move, Play, parse_placements
+from qwirkle.notation import Play, parse_move, parse_placements
 from qwirkle.tiles import parse_tiles
 
 MODES = ("static", "replay", "exercise")
@@ -127,6 +128,7 @@ def puzzle_settings(values: dict[str, str], today: str) -> dict[str, str]:
     """A puzzle's position as an exercise's settings: its variant, board and hand, the task "best"; the author's
     language, palette and label kept. ``EmbedError("puzzle")`` names what is wrong with the id."""
     from qwirkle.study.puzzles import PuzzleError, daily, puzzle_from_id
+
     name = values.get("puzzle", "")
     try:
         if name.lower() == "daily":
@@ -136,8 +138,15 @@ def puzzle_settings(values: dict[str, str], today: str) -> dict[str, str]:
     except PuzzleError as error:
         raise EmbedError("puzzle", problem=str(error)) from None
     kept = {k: v for k, v in values.items() if k in ("lang", "palette", "label")}
-    return {**kept, "variant": puzzle.variant, "board": puzzle.board, "hand": puzzle.hand, "task": "best",
-            "mode": "exercise", "puzzle_id": puzzle.id}
+    return {
+        **kept,
+        "variant": puzzle.variant,
+        "board": puzzle.board,
+        "hand": puzzle.hand,
+        "task": "best",
+        "mode": "exercise",
+        "puzzle_id": puzzle.id,
+    }
 
 
 def _read(attrs: Mapping[str, Any], prefix: str, today: str = "") -> Spec:
@@ -196,9 +205,17 @@ def _read(attrs: Mapping[str, Any], prefix: str, today: str = "") -> Spec:
         raise EmbedError("missing", attribute=prefix + "moves")
     palette = (get("palette") or "standard").lower()
     return Spec(
-        variant=variant, board=board, hand=hand, moves=tuple(moves), mode=mode, task=task, play=play,
-        step=(get("step") or "0").lower(), lang=(get("lang") or "").lower(),
-        palette=palette if palette in PALETTES else "standard", label=get("label") or "",
+        variant=variant,
+        board=board,
+        hand=hand,
+        moves=tuple(moves),
+        mode=mode,
+        task=task,
+        play=play,
+        step=(get("step") or "0").lower(),
+        lang=(get("lang") or "").lower(),
+        palette=palette if palette in PALETTES else "standard",
+        label=get("label") or "",
         extra={k: v for k, v in values.items() if k not in KEYS},
     )
 

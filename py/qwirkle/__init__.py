@@ -1,4 +1,5 @@
 """Qwirkle rules engine: classic, Cubes and Flex. Standard library only; runs in CPython and Pyodide."""
+
 from .board import Board
 from .errors import IllegalMoveError, NotationError, RecordError, refusal_category
 from .game import Game, LegalMoves, Opening, Options, TurnResult
@@ -11,9 +12,43 @@ from .variants import SETUPS, VARIANTS, Setup, Variant, find_setup, find_variant
 from .view import PlayerView
 
 __all__ = [
-    "Board", "Exchange", "Game", "LegalMoves", "IllegalMoveError", "Move", "NotationError", "Opening", "Options", "Pass",
-    "Placement", "Play", "PlayerView", "RecordError", "Roll", "SETUPS", "Score", "ScoredLine", "ScoredPlay", "Setup",
-    "Tile", "TurnResult", "VARIANTS", "Variant", "dumps", "find_setup", "find_variant", "from_record",
-    "largest_combination", "legal_plays", "loads", "parse_cell", "parse_move", "parse_tiles", "refusal_category",
-    "register_variant", "score_play", "setup_of", "to_record",
+    "Board",
+    "Exchange",
+    "Game",
+    "LegalMoves",
+    "IllegalMoveError",
+    "Move",
+    "NotationError",
+    "Opening",
+    "Options",
+    "Pass",
+    "Placement",
+    "Play",
+    "PlayerView",
+    "RecordError",
+    "Roll",
+    "SETUPS",
+    "Score",
+    "ScoredLine",
+    "ScoredPlay",
+    "Setup",
+    "Tile",
+    "TurnResult",
+    "VARIANTS",
+    "Variant",
+    "dumps",
+    "find_setup",
+    "find_variant",
+    "from_record",
+    "largest_combination",
+    "legal_plays",
+    "loads",
+    "parse_cell",
+    "parse_move",
+    "parse_tiles",
+    "refusal_category",
+    "register_variant",
+    "score_play",
+    "setup_of",
+    "to_record",
 ]

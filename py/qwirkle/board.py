@@ -1,7 +1,8 @@
 """The board: an unbounded grid of cells holding tiles."""
+
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from .errors import NotationError
 from .notation import Cell, Placement, canonical, parse_placements, placements_notation
@@ -21,17 +22,18 @@ class Board:
         self.tiles: dict[Cell, Tile] = dict(tiles or {})
 
     @classmethod
-    def from_placements(cls, placements: Iterable[Placement]) -> "Board":
+    def from_placements(cls, placements: Iterable[Placement]) -> Board:
         board = cls()
         for placement in placements:
             if placement.cell in board.tiles:
-                raise NotationError("board", placement.notation(),
-                                    f"cell {placement.cell[0]},{placement.cell[1]} is listed twice")
+                raise NotationError(
+                    "board", placement.notation(), f"cell {placement.cell[0]},{placement.cell[1]} is listed twice"
+                )
             board.tiles[placement.cell] = placement.tile
         return board
 
     @classmethod
-    def from_notation(cls, text: str) -> "Board":
+    def from_notation(cls, text: str) -> Board:
         return cls.from_placements(parse_placements(text))
 
     def notation(self) -> str:
@@ -58,7 +60,7 @@ class Board:
     def get(self, cell: Cell) -> Tile | None:
         return self.tiles.get(cell)
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         return Board(self.tiles)
 
     def bounds(self) -> tuple[int, int, int, int] | None:
@@ -69,13 +71,15 @@ class Board:
         ys = [y for _, y in self.tiles]
         return min(xs), min(ys), max(xs), max(ys)
 
-    def run(self, cell: Cell, step: tuple[int, int], extra: dict[Cell, Tile] | None = None,
-            same_background: bool = False) -> list[Cell]:
+    def run(
+        self, cell: Cell, step: tuple[int, int], extra: dict[Cell, Tile] | None = None, same_background: bool = False
+    ) -> list[Cell]:
         """The maximal run of occupied cells through ``cell`` along ``step`` (both ways).
 
         ``extra`` holds tiles being placed; with ``same_background`` the run stops at a tile of
         another background (a Flex diagonal, F3).
         """
+
         def tile_at(c: Cell) -> Tile | None:
             return self.tiles.get(c) or (extra.get(c) if extra else None)
 
@@ -86,8 +90,7 @@ class Board:
             x, y = cell[0] + sign * dx, cell[1] + sign * dy
             while True:
                 tile = tile_at((x, y))
-                if tile is None or (same_background and origin is not None
-                                    and tile.background != origin.background):
+                if tile is None or (same_background and origin is not None and tile.background != origin.background):
                     break
                 cells.append((x, y))
                 x, y = x + sign * dx, y + sign * dy

@@ -18,14 +18,16 @@ skipping words in one call.
 >>> [chance.randrange(6) for _ in range(5)] == first
 True
 """
+
 from __future__ import annotations
 
 import bisect
 import random
-from typing import Any, MutableSequence, Protocol, TypeVar
+from collections.abc import MutableSequence
+from typing import Any, Protocol, TypeVar
 
-LATEST = 2            # the record version of new games
-VERSIONS = (1, 2)     # the record versions this engine replays
+LATEST = 2  # the record version of new games
+VERSIONS = (1, 2)  # the record versions this engine replays
 CHECKPOINT = 1 << 16  # words between two kept generator states (about 300 shuffles of a full bag)
 
 T = TypeVar("T")
@@ -62,7 +64,7 @@ class Chance:
         self.seed = seed
         self.version = version
         self._rng = _Counted(seed)
-        self._kept: list[int] = [0]                    # positions of the kept states, ascending
+        self._kept: list[int] = [0]  # positions of the kept states, ascending
         self._states: list[Any] = [self._rng.getstate()]
 
     def randrange(self, n: int) -> int:

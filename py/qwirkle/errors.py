@@ -1,7 +1,9 @@
 """Error types: syntax (notation) and legality (rules), both ``ValueError``."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 Cell = tuple[int, int]
 
@@ -39,8 +41,14 @@ class IllegalMoveError(FieldError):
     ``reason`` a short machine code the UI translates, ``details`` its parameters.
     """
 
-    def __init__(self, rule: str, message: str, cells: Sequence[Cell] = (), reason: str = "",
-                 details: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        rule: str,
+        message: str,
+        cells: Sequence[Cell] = (),
+        reason: str = "",
+        details: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(f"{rule}: {message}")
         self.rule = rule
         self.message = message
@@ -49,17 +57,22 @@ class IllegalMoveError(FieldError):
         self.details = dict(details or {})
 
     def to_json(self) -> dict[str, Any]:
-        return {"rule": self.rule, "message": self.message, "reason": self.reason,
-                "cells": [f"{x},{y}" for x, y in self.cells], "details": self.details}
+        return {
+            "rule": self.rule,
+            "message": self.message,
+            "reason": self.reason,
+            "cells": [f"{x},{y}" for x, y in self.cells],
+            "details": self.details,
+        }
 
 
 # The answers of a "why is this illegal?" exercise, and which one each refusal belongs to: looked up by the refusal's
 # rule id, then by its reason; any other refusal is about where the tiles are placed ("place").
 CATEGORIES = ("choice", "place", "line", "diagonal")
 REFUSAL_CATEGORIES: dict[str, str] = {
-    "C4": "choice",        # choosing the tiles (a duplicate, no shared color or shape)
-    "F5": "diagonal",      # a Flex diagonal too long
-    "too_long": "line",    # a row or column (C5)...
+    "C4": "choice",  # choosing the tiles (a duplicate, no shared color or shape)
+    "F5": "diagonal",  # a Flex diagonal too long
+    "too_long": "line",  # a row or column (C5)...
     "duplicate": "line",
     "mixed": "line",
 }

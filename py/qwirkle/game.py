@@ -7,11 +7,13 @@ True
 >>> _ = game.undo(); len(game.board)
 0
 """
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from .board import Board
 from .chance import LATEST, Chance
@@ -39,13 +41,18 @@ class Options(NamedTuple):
     players: tuple[str, ...]
     seed: int
     ages: tuple[int | None, ...] | None = None
-    tiles: int | None = None   # Flex: 72 or 108
-    version: int = LATEST      # the record version: how chance deals (``chance``) and whether the board can die
+    tiles: int | None = None  # Flex: 72 or 108
+    version: int = LATEST  # the record version: how chance deals (``chance``) and whether the board can die
 
     def to_json(self) -> dict[str, Any]:
         """The options as a record holds them (its ``version`` is written beside them, ``record.to_record``)."""
-        return {"variant": self.variant, "players": list(self.players), "seed": self.seed,
-                "ages": list(self.ages) if self.ages else None, "tiles": self.tiles}
+        return {
+            "variant": self.variant,
+            "players": list(self.players),
+            "seed": self.seed,
+            "ages": list(self.ages) if self.ages else None,
+            "tiles": self.tiles,
+        }
 
 
 class Opening(NamedTuple):
@@ -59,17 +66,24 @@ class Opening(NamedTuple):
     ['attribute', 'by_age', 'rule', 'sizes', 'starter', 'tied', 'youngest']
     """
 
-    sizes: tuple[int, ...]      # each player's largest combination
+    sizes: tuple[int, ...]  # each player's largest combination
     starter: int
-    tied: tuple[int, ...]       # players sharing the largest size
-    by_age: bool                # the tie was broken by age
-    rule: str = "C2"            # the rule that chose the starter: C2, or Q2 in Cubes
-    attribute: str = "color"    # what the starter's largest combination shares: "color" or "shape"
-    youngest: bool = False      # a tie of known ages goes to the youngest (Q2), not the oldest (C2)
+    tied: tuple[int, ...]  # players sharing the largest size
+    by_age: bool  # the tie was broken by age
+    rule: str = "C2"  # the rule that chose the starter: C2, or Q2 in Cubes
+    attribute: str = "color"  # what the starter's largest combination shares: "color" or "shape"
+    youngest: bool = False  # a tie of known ages goes to the youngest (Q2), not the oldest (C2)
 
     def to_json(self) -> dict[str, Any]:
-        return {"sizes": list(self.sizes), "starter": self.starter, "tied": list(self.tied), "by_age": self.by_age,
-                "rule": self.rule, "attribute": self.attribute, "youngest": self.youngest}
+        return {
+            "sizes": list(self.sizes),
+            "starter": self.starter,
+            "tied": list(self.tied),
+            "by_age": self.by_age,
+            "rule": self.rule,
+            "attribute": self.attribute,
+            "youngest": self.youngest,
+        }
 
 
 @dataclass(frozen=True)
@@ -77,24 +91,32 @@ class TurnResult:
     """What a move did: the public record of one turn (or one Cubes re-roll)."""
 
     seat: int
-    move: str                            # notation of the move as given
-    kind: str                            # "play", "exchange", "roll", "pass"
+    move: str  # notation of the move as given
+    kind: str  # "play", "exchange", "roll", "pass"
     lines: tuple[ScoredLine, ...] = ()
     end_bonus: int = 0
-    count: int = 0                       # tiles played, exchanged or re-rolled
-    forced_rolls: int = 0                # Q4: re-rolls of the whole hand made for the player
-    forced_pass: bool = False            # Q4: still nothing to place after the bound
-    ended: str | None = None             # "out" (C9) or "blocked" (C10) when the game ended here
+    count: int = 0  # tiles played, exchanged or re-rolled
+    forced_rolls: int = 0  # Q4: re-rolls of the whole hand made for the player
+    forced_pass: bool = False  # Q4: still nothing to place after the bound
+    ended: str | None = None  # "out" (C9) or "blocked" (C10) when the game ended here
 
     @property
     def points(self) -> int:
         return sum(line.points for line in self.lines) + self.end_bonus
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "move": self.move, "kind": self.kind, "points": self.points,
-                "breakdown": [line.to_json() for line in self.lines], "end_bonus": self.end_bonus,
-                "count": self.count, "forced_rolls": self.forced_rolls, "forced_pass": self.forced_pass,
-                "ended": self.ended}
+        return {
+            "seat": self.seat,
+            "move": self.move,
+            "kind": self.kind,
+            "points": self.points,
+            "breakdown": [line.to_json() for line in self.lines],
+            "end_bonus": self.end_bonus,
+            "count": self.count,
+            "forced_rolls": self.forced_rolls,
+            "forced_pass": self.forced_pass,
+            "ended": self.ended,
+        }
 
 
 class LegalMoves(NamedTuple):
@@ -135,7 +157,7 @@ class _Undo(NamedTuple):
     with the game (no history, no board copy, the generator as one position), so that replaying a record is linear.
     """
 
-    placed: tuple[Cell, ...]            # the cells the move filled (a play), emptied again on undo
+    placed: tuple[Cell, ...]  # the cells the move filled (a play), emptied again on undo
     bag: tuple[Tile, ...]
     hands: tuple[tuple[Tile, ...], ...]
     scores: tuple[int, ...]
@@ -144,12 +166,22 @@ class _Undo(NamedTuple):
     rolled: bool
     passes: int
     ended: str | None
-    chance: int                         # ``Chance.position()``
+    chance: int  # ``Chance.position()``
 
     @classmethod
-    def of(cls, state: _State, placed: tuple[Cell, ...], chance: int) -> "_Undo":
-        return cls(placed, tuple(state.bag), tuple(tuple(h) for h in state.hands), tuple(state.scores),
-                   state.to_move, state.opening, state.rolled, state.passes, state.ended, chance)
+    def of(cls, state: _State, placed: tuple[Cell, ...], chance: int) -> _Undo:
+        return cls(
+            placed,
+            tuple(state.bag),
+            tuple(tuple(h) for h in state.hands),
+            tuple(state.scores),
+            state.to_move,
+            state.opening,
+            state.rolled,
+            state.passes,
+            state.ended,
+            chance,
+        )
 
     def restore(self, state: _State) -> None:
         for cell in self.placed:
@@ -168,8 +200,9 @@ class Game:
         self.variant: Variant = find_variant(options.variant)
         variant = self.variant
         if not variant.min_players <= len(options.players) <= variant.max_players:
-            raise ValueError(f"players: {variant.title} is played by {variant.min_players} to "
-                             f"{variant.max_players} players (C1)")
+            raise ValueError(
+                f"players: {variant.title} is played by {variant.min_players} to {variant.max_players} players (C1)"
+            )
         if options.ages is not None and len(options.ages) != len(options.players):
             raise ValueError("ages: give one age (or null) per player")
         check_options(options.players)
@@ -186,12 +219,19 @@ class Game:
         self._state.to_move = self.opening.starter
         self._history: list[TurnResult] = []
         self._undo: list[_Undo] = []
-        self._revision = 0          # bumped by every move made or taken back: the legal plays' cache key
+        self._revision = 0  # bumped by every move made or taken back: the legal plays' cache key
         self._plays: tuple[tuple[Any, ...], list[ScoredPlay]] | None = None
 
     @classmethod
-    def new(cls, variant: str, players: Sequence[str], seed: int, ages: Sequence[int | None] | None = None,
-            tiles: int | None = None, version: int = LATEST) -> "Game":
+    def new(
+        cls,
+        variant: str,
+        players: Sequence[str],
+        seed: int,
+        ages: Sequence[int | None] | None = None,
+        tiles: int | None = None,
+        version: int = LATEST,
+    ) -> Game:
         return cls(Options(variant, tuple(players), seed, tuple(ages) if ages else None, tiles, version))
 
     # -- read-only state -------------------------------------------------------------------------
@@ -257,17 +297,19 @@ class Game:
             return []
         hand = self._state.hands[self.to_move]
         key = (self._revision, len(self._history), self.to_move, tuple(hand), len(self._state.board.tiles))
-        if self._plays is None or self._plays[0] != key:   # once per position: every caller of a turn shares it
+        if self._plays is None or self._plays[0] != key:  # once per position: every caller of a turn shares it
             self._plays = (key, legal_plays(self.board, hand, self.variant, self.opening_size()))
         return list(self._plays[1])
 
-    def legal_moves(self) -> "LegalMoves":
+    def legal_moves(self) -> LegalMoves:
         """Everything the player to move may do: plays, exchanges, Cubes re-rolls, pass."""
         hand = self._state.hands[self.to_move]
-        return LegalMoves(tuple(self.legal_plays()),
-                          tuple(Exchange(tiles) for tiles in _sub_hands(hand, self.exchange_limit())),
-                          tuple(Roll(tiles) for tiles in _sub_hands(hand, len(hand) if self.can_roll() else 0)),
-                          self.can_pass())
+        return LegalMoves(
+            tuple(self.legal_plays()),
+            tuple(Exchange(tiles) for tiles in _sub_hands(hand, self.exchange_limit())),
+            tuple(Roll(tiles) for tiles in _sub_hands(hand, len(hand) if self.can_roll() else 0)),
+            self.can_pass(),
+        )
 
     def exchange_limit(self) -> int:
         """How many tiles the player to move may exchange now (0: exchange not allowed)."""
@@ -277,13 +319,13 @@ class Game:
 
     def can_roll(self) -> bool:
         """Cubes (Q3): the player to move may re-roll dice now."""
-        return (self.variant.allows("roll") and not self._state.opening and not self._state.rolled
-                and not self.is_over)
+        return self.variant.allows("roll") and not self._state.opening and not self._state.rolled and not self.is_over
 
     def can_pass(self) -> bool:
         """C3/C10: only a player with no play and no exchange passes (never in Cubes, Q4)."""
-        return (not self.is_over and self.variant.allows("pass") and self.exchange_limit() == 0
-                and not self.legal_plays())
+        return (
+            not self.is_over and self.variant.allows("pass") and self.exchange_limit() == 0 and not self.legal_plays()
+        )
 
     # -- moves -----------------------------------------------------------------------------------
     def apply(self, move: Move | str) -> TurnResult:
@@ -306,7 +348,7 @@ class Game:
             else:
                 raise TypeError(f"move: expected a Play, Exchange, Roll, Pass or notation, got {type(move).__name__}")
         except BaseException:
-            self._restore(before)   # a refused move changed nothing on the board: only plays fill cells
+            self._restore(before)  # a refused move changed nothing on the board: only plays fill cells
             raise
         if isinstance(move, Play):
             before = before._replace(placed=tuple(p.cell for p in move.placements))
@@ -331,8 +373,12 @@ class Game:
         hand = list(self._state.hands[self.to_move])
         for tile in tiles:
             if tile not in hand:
-                raise IllegalMoveError(rule, f"{tile.describe()} ({tile.notation()}) is not in the hand",
-                                       reason="not_in_hand", details={"tile": tile.notation()})
+                raise IllegalMoveError(
+                    rule,
+                    f"{tile.describe()} ({tile.notation()}) is not in the hand",
+                    reason="not_in_hand",
+                    details={"tile": tile.notation()},
+                )
             hand.remove(tile)
         return hand
 
@@ -349,8 +395,13 @@ class Game:
         self._take_from_hand([p.tile for p in placements], "C4")
         size = self.opening_size()
         if size is not None and len(placements) != size:
-            raise IllegalMoveError("C2", f"the opening must place the largest combination: {size} tiles",
-                                   [p.cell for p in placements], "opening_size", {"size": size})
+            raise IllegalMoveError(
+                "C2",
+                f"the opening must place the largest combination: {size} tiles",
+                [p.cell for p in placements],
+                "opening_size",
+                {"size": size},
+            )
         return score_play(self.board, placements, self.variant)
 
     def refusal(self, tile: Tile, cell: Cell, pending: Sequence[Placement] = ()) -> IllegalMoveError | None:
@@ -380,18 +431,24 @@ class Game:
         except IllegalMoveError as error:
             if error.reason != "opening_size":
                 return error
-            try:   # an opening under its size: still the rules of a play (C4, C5)
+            try:  # an opening under its size: still the rules of a play (C4, C5)
                 score_play(self.board, placements, self.variant)
             except IllegalMoveError as broken:
                 return broken
         details = {"tile": tile.notation()}
         size = self.opening_size()
         if size is not None:
-            return IllegalMoveError("C2", f"no opening of {size} tiles holds {tile.describe()} on {cell[0]},{cell[1]} "
-                                    "with the tiles already placed", [cell], "opening_unreachable",
-                                    {**details, "size": size})
-        return IllegalMoveError("C5", f"{tile.describe()} cannot go on {cell[0]},{cell[1]}", [cell], "not_legal",
-                                details)
+            return IllegalMoveError(
+                "C2",
+                f"no opening of {size} tiles holds {tile.describe()} on {cell[0]},{cell[1]} "
+                "with the tiles already placed",
+                [cell],
+                "opening_unreachable",
+                {**details, "size": size},
+            )
+        return IllegalMoveError(
+            "C5", f"{tile.describe()} cannot go on {cell[0]},{cell[1]}", [cell], "not_legal", details
+        )
 
     def legal_cells(self, tile: Tile, pending: Sequence[Placement] = ()) -> set[Cell]:
         """Cells where ``tile`` may go next, given the tiles already put down this turn: those of
@@ -417,8 +474,9 @@ class Game:
         self._draw(hand, HAND_SIZE - len(hand))
         bonus = END_BONUS if not hand else 0
         state.scores[seat] += score.points + bonus
-        result = TurnResult(seat, play.notation(), "play", score.lines, bonus, len(tiles),
-                            ended="out" if bonus else None)
+        result = TurnResult(
+            seat, play.notation(), "play", score.lines, bonus, len(tiles), ended="out" if bonus else None
+        )
         if bonus:
             state.ended = "out"
         elif self._board_dead():
@@ -453,8 +511,12 @@ class Game:
         bag = self._state.bag
         if len(exchange.tiles) > len(bag):
             rule = "C9" if not bag else "C8"
-            raise IllegalMoveError(rule, f"the bag holds {len(bag)} tiles: cannot exchange {len(exchange.tiles)}",
-                                   reason="bag_too_small", details={"bag": len(bag)})
+            raise IllegalMoveError(
+                rule,
+                f"the bag holds {len(bag)} tiles: cannot exchange {len(exchange.tiles)}",
+                reason="bag_too_small",
+                details={"bag": len(bag)},
+            )
         hand = self._take_from_hand(exchange.tiles, "C8")
         self._draw(hand, len(exchange.tiles))
         bag.extend(exchange.tiles)
@@ -486,8 +548,9 @@ class Game:
             forced += 1
             self._state.hands[seat] = [drawn(die, self.chance) for die in self._state.hands[seat]]
         stuck = not self.legal_plays()
-        result = TurnResult(seat, roll.notation(), "roll", count=len(roll.tiles), forced_rolls=forced,
-                            forced_pass=stuck)
+        result = TurnResult(
+            seat, roll.notation(), "roll", count=len(roll.tiles), forced_rolls=forced, forced_pass=stuck
+        )
         if stuck:
             self._state.passes += 1
             self._next_player()
@@ -501,8 +564,9 @@ class Game:
         if refusal:
             raise refusal
         if self.exchange_limit():
-            raise IllegalMoveError("C3", "a player who cannot play must exchange while the bag has tiles",
-                                   reason="exchange_instead")
+            raise IllegalMoveError(
+                "C3", "a player who cannot play must exchange while the bag has tiles", reason="exchange_instead"
+            )
         if self.legal_plays():
             raise IllegalMoveError("C3", "a player may pass only when no tile can be played", reason="can_play")
         self._state.passes += 1
@@ -531,20 +595,42 @@ class Game:
             if len(known) == len(tied):
                 target = self.variant.break_tie(known)
                 starter, by_age = next(i for i in tied if ages[i] == target), True
-        return Opening(sizes, starter, tied, by_age, self.variant.opening_rule, combination_attribute(hands[starter]),
-                       not self.variant.oldest_starts)
+        return Opening(
+            sizes,
+            starter,
+            tied,
+            by_age,
+            self.variant.opening_rule,
+            combination_attribute(hands[starter]),
+            not self.variant.oldest_starts,
+        )
 
     # -- views -----------------------------------------------------------------------------------
     def view(self, seat: int) -> PlayerView:
         """What the player in ``seat`` may see; AI players only ever receive this."""
         hands = self.hands
-        history = tuple(PublicTurn(t.seat, t.kind, t.move if t.kind != "exchange" or t.seat == seat else None,
-                                   t.points, t.count) for t in self._history)
+        history = tuple(
+            PublicTurn(t.seat, t.kind, t.move if t.kind != "exchange" or t.seat == seat else None, t.points, t.count)
+            for t in self._history
+        )
         mine = seat == self.to_move
-        return PlayerView(seat, self.variant, self.board.copy(), hands[seat], tuple(len(h) for h in hands),
-                          hands if self.variant.hands_open else None, self.bag_count, self.scores, self.to_move,
-                          self.opening_size() if mine else None, self.exchange_limit() if mine else 0,
-                          self.can_roll() if mine else False, tuple(self.full_set), history, self.is_over)
+        return PlayerView(
+            seat,
+            self.variant,
+            self.board.copy(),
+            hands[seat],
+            tuple(len(h) for h in hands),
+            hands if self.variant.hands_open else None,
+            self.bag_count,
+            self.scores,
+            self.to_move,
+            self.opening_size() if mine else None,
+            self.exchange_limit() if mine else 0,
+            self.can_roll() if mine else False,
+            tuple(self.full_set),
+            history,
+            self.is_over,
+        )
 
     def describe_hand(self, seat: int) -> str:
         return tiles_notation(self._state.hands[seat])

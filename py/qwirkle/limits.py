@@ -11,22 +11,24 @@ drawing, replay) is refused up front with a ``LimitError`` that says which field
 ...     print(error)
 players: a name has at most 40 characters, got 41
 """
+
 from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from .board import Board
 from .errors import FieldError
 from .tiles import COLOR_NAMES, Tile
 from .variants import Variant
 
-MAX_NAME = 40             # characters of a player's name (the page's start links cut names there too)
-MAX_MOVES = 10_000        # moves of a record; a real game makes about 100 (exchanges can stretch it, never so far)
-MAX_MOVE_TEXT = 200       # characters of one move in notation (a 6-tile Flex play takes about 80)
-MAX_RECORD_BYTES = 2_000_000   # a record's text, before it is parsed (10,000 moves of 200 characters)
-MAX_DEPTH = 100           # JSON nesting: a record nests 2 deep; Pyodide's parser overflows the browser's stack
+MAX_NAME = 40  # characters of a player's name (the page's start links cut names there too)
+MAX_MOVES = 10_000  # moves of a record; a real game makes about 100 (exchanges can stretch it, never so far)
+MAX_MOVE_TEXT = 200  # characters of one move in notation (a 6-tile Flex play takes about 80)
+MAX_RECORD_BYTES = 2_000_000  # a record's text, before it is parsed (10,000 moves of 200 characters)
+MAX_DEPTH = 100  # JSON nesting: a record nests 2 deep; Pyodide's parser overflows the browser's stack
 #                           (an uncatchable crash) long before Python's recursion limit stops it
 
 # A JSON string (an unterminated one runs to the end: the scan never backtracks) or a bracket.
@@ -68,8 +70,9 @@ def nested_deeper(text: str, limit: int = MAX_DEPTH) -> bool:
 
 def check_name(name: str, field: str) -> None:
     if len(name) > MAX_NAME:
-        raise LimitError(field, "name", f"a name has at most {MAX_NAME} characters, got {len(name)}",
-                         limit=MAX_NAME, got=len(name))
+        raise LimitError(
+            field, "name", f"a name has at most {MAX_NAME} characters, got {len(name)}", limit=MAX_NAME, got=len(name)
+        )
 
 
 def check_options(players: Sequence[str]) -> None:
@@ -92,8 +95,14 @@ def check_tiles(variant: Variant, tiles: Iterable[Tile], field: str) -> None:
     for piece, count in Counter(variant.identity(t) for t in tiles).items():
         if count > have[piece]:
             name = f"{COLOR_NAMES[piece.color]} dice" if variant.dice else piece.notation()
-            raise LimitError(field, "copies", f"{count} × {name}, but {variant.title} has {have[piece]}",
-                             tile=name, got=count, limit=have[piece])
+            raise LimitError(
+                field,
+                "copies",
+                f"{count} × {name}, but {variant.title} has {have[piece]}",
+                tile=name,
+                got=count,
+                limit=have[piece],
+            )
 
 
 def check_extent(variant: Variant, board: Board, field: str) -> None:
@@ -104,8 +113,14 @@ def check_extent(variant: Variant, board: Board, field: str) -> None:
     most = variant.default_tiles
     width, height = bounds[2] - bounds[0] + 1, bounds[3] - bounds[1] + 1
     if max(width, height) > most:
-        raise LimitError(field, "extent", f"the tiles span {width} × {height} cells; no game of {most} tiles spans "
-                         f"more than {most}", width=width, height=height, limit=most)
+        raise LimitError(
+            field,
+            "extent",
+            f"the tiles span {width} × {height} cells; no game of {most} tiles spans more than {most}",
+            width=width,
+            height=height,
+            limit=most,
+        )
 
 
 def check_board(variant: Variant, board: Board, field: str = "board") -> None:

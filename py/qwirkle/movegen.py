@@ -9,10 +9,12 @@ each stretch of a row or column is walked once for all of the hand's color and s
 stops as soon as none of them can fill it; each placement is made once and shared by the plays
 that hold it. ``tests/reference/naive.py`` is the slow, obvious cross-check.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from itertools import permutations, product
-from typing import Iterable, NamedTuple, Sequence, TypeAlias
+from typing import NamedTuple, TypeAlias
 
 from .board import Board
 from .notation import Cell, Placement
@@ -27,8 +29,8 @@ _JOINABLE: dict[int, int] = {}
 _KINDS_OF: dict[int, tuple[int, ...]] = {}
 LINE_POINTS = tuple(line_points(n) for n in range(QWIRKLE + 1))
 
-Crossings = dict[Cell, tuple[int, int]]   # empty cell -> (kinds its crossing line accepts, points it scores)
-NO_CROSSING = (ALL_KINDS, 0)              # the crossing of an empty cell with no tile across
+Crossings = dict[Cell, tuple[int, int]]  # empty cell -> (kinds its crossing line accepts, points it scores)
+NO_CROSSING = (ALL_KINDS, 0)  # the crossing of an empty cell with no tile across
 # The Tile of each background (0: none) and kind, made once: plays share them.
 TILES = tuple(tuple(Tile(kind // 6, kind % 6, background) for kind in range(36)) for background in range(4))
 
@@ -102,18 +104,18 @@ def _assignments(allowed: Sequence[int]) -> list[tuple[int, ...]]:
     first, cell by cell), built cell by cell from the kinds not used yet."""
     if len(allowed) == 2:
         return [(a, b) for a in _kinds_of(allowed[0]) for b in _kinds_of(allowed[1]) if a != b]
-    partial: list[tuple[tuple[int, ...], int]] = [((), 0)]   # kinds so far, and their bits
+    partial: list[tuple[tuple[int, ...], int]] = [((), 0)]  # kinds so far, and their bits
     for mask in allowed:
         partial = [(kinds + (kind,), used | 1 << kind) for kinds, used in partial for kind in _kinds_of(mask & ~used)]
     return [kinds for kinds, _ in partial]
 
 
 # -- the board as a grid, and the stretches along its rows and columns ---------------------------------------------
-Segment = tuple[tuple[int, ...], list[int], int]    # empty cells' indexes, kinds each may take from the hand, points
-Group = tuple[int, int, int]                        # a color or shape: its kinds, the hand's kinds of it, count
-IndexCrossings = dict[int, tuple[int, int]]         # ``Crossings`` by ``_Grid`` index
-Able: TypeAlias = "list[tuple[int, int] | None] | _Able"   # the groups able to use each cell's crossing, and its points
-MARGIN = QWIRKLE + 2   # empty cells round a _Grid's tiles: no walk from a cell next to a tile leaves the grid
+Segment = tuple[tuple[int, ...], list[int], int]  # empty cells' indexes, kinds each may take from the hand, points
+Group = tuple[int, int, int]  # a color or shape: its kinds, the hand's kinds of it, count
+IndexCrossings = dict[int, tuple[int, int]]  # ``Crossings`` by ``_Grid`` index
+Able: TypeAlias = "list[tuple[int, int] | None] | _Able"  # the groups able to use each cell's crossing, and its points
+MARGIN = QWIRKLE + 2  # empty cells round a _Grid's tiles: no walk from a cell next to a tile leaves the grid
 
 
 class _Grid:
@@ -133,7 +135,7 @@ class _Grid:
         self.top = min(ys) - margin
         self.width = max(xs) - self.left + margin + 1
         self.kinds: list[int | None] = [None] * (self.width * (max(ys) - self.top + margin + 1))
-        self.tiles = [self.index(cell) for cell in occupied]    # the tiles' indexes, in the board's order
+        self.tiles = [self.index(cell) for cell in occupied]  # the tiles' indexes, in the board's order
         for i, kind in zip(self.tiles, occupied.values()):
             self.kinds[i] = kind
 
@@ -200,7 +202,7 @@ class _Groups:
         self.groups = groups
         self.every = (1 << len(groups)) - 1
         self.by_kind = [0] * 36
-        self.kinds = 0       # the kinds the groups hold
+        self.kinds = 0  # the kinds the groups hold
         for g, (group_kinds, held, _) in enumerate(groups):
             self.kinds |= held
             for kind in _kinds_of(group_kinds):
@@ -256,8 +258,9 @@ def _lines(grid: _Grid, where: Iterable[Iterable[int]], step: int) -> dict[int, 
     return lines
 
 
-def _segments(grid: _Grid, crossing: IndexCrossings, groups: _Groups, step: int,
-              anchors: Sequence[int] | None = None) -> list[Segment]:
+def _segments(
+    grid: _Grid, crossing: IndexCrossings, groups: _Groups, step: int, anchors: Sequence[int] | None = None
+) -> list[Segment]:
     """Multi-tile plays along rows (``step`` 1) or columns (``step`` the grid's width): maximal stretches (bounded
     by empty cells, at most 6 long, touching the board) whose empty cells can all be filled from one color or shape
     group of the hand; line by line, then group by group, then by start and length.
@@ -280,8 +283,16 @@ def _segments(grid: _Grid, crossing: IndexCrossings, groups: _Groups, step: int,
     return segments
 
 
-def _line_segments(grid: _Grid, crossing: IndexCrossings, able: Able, groups: _Groups, starts: range,
-                   found: list[list[Segment]], through: int = -1, taken: frozenset[int] = frozenset()) -> None:
+def _line_segments(
+    grid: _Grid,
+    crossing: IndexCrossings,
+    able: Able,
+    groups: _Groups,
+    starts: range,
+    found: list[list[Segment]],
+    through: int = -1,
+    taken: frozenset[int] = frozenset(),
+) -> None:
     """``_segments`` of one row (column) from each index of ``starts``, added to ``found`` by group; only those
     reaching index ``through`` (when given) and holding no empty cell of ``taken`` before it.
 
@@ -308,7 +319,7 @@ def _line_segments(grid: _Grid, crossing: IndexCrossings, able: Able, groups: _G
                 cross = able[i]
                 if cross is not None:
                     alive &= cross[0]
-                    points += cross[1]   # never 0: a crossing line holds 2 tiles or more
+                    points += cross[1]  # never 0: a crossing line holds 2 tiles or more
             else:
                 bit = 1 << kind
                 if run & bit:
@@ -321,8 +332,16 @@ def _line_segments(grid: _Grid, crossing: IndexCrossings, able: Able, groups: _G
                 _add_segment(grid, crossing, range(start, i + 1, step), run, points, alive, groups.groups, found)
 
 
-def _add_segment(grid: _Grid, crossing: IndexCrossings, stretch: range, run: int, points: int, alive: int,
-                 groups: Sequence[Group], found: list[list[Segment]]) -> None:
+def _add_segment(
+    grid: _Grid,
+    crossing: IndexCrossings,
+    stretch: range,
+    run: int,
+    points: int,
+    alive: int,
+    groups: Sequence[Group],
+    found: list[list[Segment]],
+) -> None:
     """Add the ``stretch`` of indexes (whose tiles hold the kinds ``run`` and whose crossings score ``points``) to
     each group of ``alive`` that can fill all of its empty cells with distinct kinds."""
     kinds = grid.kinds
@@ -400,7 +419,7 @@ def can_place(board: Board, pieces: Iterable[Tile], variant: Variant) -> bool:
     kinds, width = grid.kinds, grid.width
     extra = variant.extra_points(board.tiles)
     seen: set[int] = set()
-    for i in grid.tiles:   # cell by cell, stopping at the first fit (the whole frontier is rarely needed)
+    for i in grid.tiles:  # cell by cell, stopping at the first fit (the whole frontier is rarely needed)
         for j in (i + 1, i - 1, i + width, i - width):
             if kinds[j] is not None or j in seen:
                 continue
@@ -427,8 +446,9 @@ def _fits(grid: _Grid, i: int, held: Hand, extra: ExtraPoints | None) -> bool:
     return False
 
 
-def legal_plays(board: Board, hand: Sequence[Tile], variant: Variant,
-                opening_size: int | None = None) -> list[ScoredPlay]:
+def legal_plays(
+    board: Board, hand: Sequence[Tile], variant: Variant, opening_size: int | None = None
+) -> list[ScoredPlay]:
     """Every distinct legal play of ``hand`` on ``board`` with its points (C4-C6, F2-F5).
 
     On an empty board (the opening, C2) only plays of ``opening_size`` tiles are listed (default:
@@ -442,21 +462,35 @@ def legal_plays(board: Board, hand: Sequence[Tile], variant: Variant,
     return _plays(grid, across, down, held, variant.extra_points(board.tiles), True)
 
 
-def frontier_plays(occupied: dict[Cell, int], across: Crossings, down: Crossings, held: Hand,
-                   extra: ExtraPoints | None, ordered: bool = True) -> list[ScoredPlay]:
+def frontier_plays(
+    occupied: dict[Cell, int],
+    across: Crossings,
+    down: Crossings,
+    held: Hand,
+    extra: ExtraPoints | None,
+    ordered: bool = True,
+) -> list[ScoredPlay]:
     """``legal_plays`` on a non-empty board given by its kinds and its frontier (``frontier``), for a caller that
     keeps the frontier up to date as tiles come and go (the end-game solver) instead of rebuilding it per call.
     ``extra`` is the variant's ``extra_points`` of the board (Flex diagonals), or None. ``ordered=False`` skips
     sorting the frontier's cells (a caller that sorts the plays itself)."""
     grid = _Grid(occupied)
     index = grid.index
-    return _plays(grid, {index(c): v for c, v in across.items()}, {index(c): v for c, v in down.items()}, held,
-                  extra, ordered)
+    return _plays(
+        grid, {index(c): v for c, v in across.items()}, {index(c): v for c, v in down.items()}, held, extra, ordered
+    )
 
 
-def _plays(grid: _Grid, across: IndexCrossings, down: IndexCrossings, held: Hand, extra: ExtraPoints | None,
-           ordered: bool, singles: IndexCrossings | None = None, placed: _Placements | None = None
-           ) -> list[ScoredPlay]:
+def _plays(
+    grid: _Grid,
+    across: IndexCrossings,
+    down: IndexCrossings,
+    held: Hand,
+    extra: ExtraPoints | None,
+    ordered: bool,
+    singles: IndexCrossings | None = None,
+    placed: _Placements | None = None,
+) -> list[ScoredPlay]:
     """``frontier_plays`` on the board's grid (single tiles in reading order when ``ordered``, then the segments
     along rows, then along columns). ``singles``, when given, holds what each frontier cell accepts from both of its
     lines (kinds, points), as ``live_plays`` explains; ``placed``, placements made before to share."""
@@ -467,7 +501,7 @@ def _plays(grid: _Grid, across: IndexCrossings, down: IndexCrossings, held: Hand
     if singles is None:
         frontier_cells = across.keys() | down.keys()
         singles = {}
-        for i in sorted(frontier_cells) if ordered else frontier_cells:   # index order is reading order
+        for i in sorted(frontier_cells) if ordered else frontier_cells:  # index order is reading order
             h_kinds, h_points = across.get(i, NO_CROSSING)
             v_kinds, v_points = down.get(i, NO_CROSSING)
             singles[i] = h_kinds & v_kinds, h_points + v_points
@@ -522,8 +556,14 @@ class LiveGrid(_Grid):
             self.tiles.remove(i)
 
 
-def live_plays(grid: LiveGrid, across: IndexCrossings, down: IndexCrossings, singles: IndexCrossings, held: Hand,
-               extra: ExtraPoints | None) -> list[ScoredPlay]:
+def live_plays(
+    grid: LiveGrid,
+    across: IndexCrossings,
+    down: IndexCrossings,
+    singles: IndexCrossings,
+    held: Hand,
+    extra: ExtraPoints | None,
+) -> list[ScoredPlay]:
     """``legal_plays`` on the non-empty board of ``grid``, given its frontier by index (``grid.frontier()``, kept up
     to date by the caller) and ``singles``: for each frontier cell that may take a tile alone, the kinds both of its
     lines accept and the points of both (``NO_CROSSING`` for a missing line), which may leave out kinds of no hand.
@@ -531,13 +571,19 @@ def live_plays(grid: LiveGrid, across: IndexCrossings, down: IndexCrossings, sin
     return _plays(grid, across, down, held, extra, False, singles, grid.placed)
 
 
-CELL_BITS = 36   # a play's mask (``live_plays_through``): bit ``kind`` per kind, bit ``CELL_BITS + index`` per cell
+CELL_BITS = 36  # a play's mask (``live_plays_through``): bit ``kind`` per kind, bit ``CELL_BITS + index`` per cell
 NO_FIT = (0, 0)
-_HAND_GROUPS: dict[int, _Groups | None] = {}   # ``_hand_groups`` by the hand's kinds
+_HAND_GROUPS: dict[int, _Groups | None] = {}  # ``_hand_groups`` by the hand's kinds
 
 
-def live_plays_through(grid: LiveGrid, across: IndexCrossings, down: IndexCrossings, singles: IndexCrossings,
-                       hand_kinds: int, cells: Sequence[int]) -> list[tuple[ScoredPlay, int]]:
+def live_plays_through(
+    grid: LiveGrid,
+    across: IndexCrossings,
+    down: IndexCrossings,
+    singles: IndexCrossings,
+    hand_kinds: int,
+    cells: Sequence[int],
+) -> list[tuple[ScoredPlay, int]]:
     """The plays of ``live_plays`` (no extra lines) with a tile on one of the empty ``cells`` next to the board (grid
     indexes, lowest first), each once, with its mask: the bit of each kind it holds and bit ``CELL_BITS + index`` of each of its cells.
     ``hand_kinds``: the bits of the kinds in the hand. Unordered. (A cell of ``cells`` where no kind of the hand fits
@@ -548,7 +594,7 @@ def live_plays_through(grid: LiveGrid, across: IndexCrossings, down: IndexCrossi
     stretch holding an earlier cell of ``cells`` is left to that cell."""
     placed = grid.placed
     found: list[tuple[ScoredPlay, int]] = []
-    cells = [d for d in cells if singles.get(d, NO_FIT)[0] & hand_kinds]   # a tile of no play fits anywhere else
+    cells = [d for d in cells if singles.get(d, NO_FIT)[0] & hand_kinds]  # a tile of no play fits anywhere else
     for d in cells:
         fits, points = singles[d]
         fits &= hand_kinds
@@ -559,7 +605,7 @@ def live_plays_through(grid: LiveGrid, across: IndexCrossings, down: IndexCrossi
     groups = _hand_groups(hand_kinds)
     if groups is not None:
         marked = frozenset(cells)
-        ways = ((1, down, _Able(down, groups)), (grid.width, across, _Able(across, groups)))   # shared by the cells
+        ways = ((1, down, _Able(down, groups)), (grid.width, across, _Able(across, groups)))  # shared by the cells
         for d in cells:
             for step, crossing, able in ways:
                 for segment in _segments_through(grid, crossing, able, groups, step, d, marked):
@@ -578,13 +624,13 @@ def _hand_groups(hand_kinds: int) -> _Groups | None:
     return _HAND_GROUPS[hand_kinds]
 
 
-def _segments_through(grid: _Grid, crossing: IndexCrossings, able: Able, groups: _Groups, step: int, d: int,
-                      taken: frozenset[int]) -> list[Segment]:
+def _segments_through(
+    grid: _Grid, crossing: IndexCrossings, able: Able, groups: _Groups, step: int, d: int, taken: frozenset[int]
+) -> list[Segment]:
     """``_segments`` along ``step`` restricted to the stretches holding the empty cell at index ``d`` and no cell of
     ``taken`` before it (``able``: the crossings by group, as ``_Able`` finds them)."""
     found: list[list[Segment]] = [[] for _ in groups.groups]
-    _line_segments(grid, crossing, able, groups, range(d - (QWIRKLE - 1) * step, d + step, step),
-                   found, d, taken)
+    _line_segments(grid, crossing, able, groups, range(d - (QWIRKLE - 1) * step, d + step, step), found, d, taken)
     return [segment for group_segments in found for segment in group_segments]
 
 
@@ -634,18 +680,21 @@ class _Placements(dict[int, Placement]):
         return made
 
 
-def _segment_plays(empties: tuple[int, ...], allowed: list[int], points: int, placed: _Placements
-                   ) -> list[ScoredPlay]:
+def _segment_plays(empties: tuple[int, ...], allowed: list[int], points: int, placed: _Placements) -> list[ScoredPlay]:
     """The plays filling the cells at ``empties`` with distinct kinds of ``allowed`` (one set per cell), in the
     order of ``_assignments``."""
     if len(empties) == 2:
         first, second = empties[0] * 36, empties[1] * 36
-        options = ([placed[first + kind] for kind in _kinds_of(allowed[0])],
-                   [placed[second + kind] for kind in _kinds_of(allowed[1])])
+        options = (
+            [placed[first + kind] for kind in _kinds_of(allowed[0])],
+            [placed[second + kind] for kind in _kinds_of(allowed[1])],
+        )
         return [ScoredPlay(pair, points) for pair in product(*options) if pair[0].tile != pair[1].tile]
     keys = [i * 36 for i in empties]
-    return [ScoredPlay(tuple([placed[key + kind] for key, kind in zip(keys, kinds)]), points)
-            for kinds in _assignments(allowed)]
+    return [
+        ScoredPlay(tuple([placed[key + kind] for key, kind in zip(keys, kinds)]), points)
+        for kinds in _assignments(allowed)
+    ]
 
 
 class _ExtraPlacements:
@@ -676,8 +725,10 @@ class _ExtraPlacements:
         """The plays of ``kinds`` on the cells at ``empties``, one per choice of backgrounds (the first cell's
         changing slowest); none when a kind has no background that may go there."""
         options = [self.of(index, kind) for index, kind in zip(empties, kinds)]
-        return [ScoredPlay(tuple([p for p, _ in combo]), points + sum([more for _, more in combo]))
-                for combo in product(*options)]
+        return [
+            ScoredPlay(tuple([p for p, _ in combo]), points + sum([more for _, more in combo]))
+            for combo in product(*options)
+        ]
 
 
 def _product(options: list[list[tuple[Tile, int]]]) -> list[tuple[tuple[Tile, int], ...]]:

@@ -8,17 +8,19 @@ Play.from_notation('Ro@0,0 Rs@1,0')
 >>> parse_move("swap Rd Gc").notation()
 'swap Rd Gc'
 """
+
 from __future__ import annotations
 
 import re
-from typing import Iterable, NamedTuple, Union
+from collections.abc import Iterable
+from typing import NamedTuple, Union
 
 from .errors import NotationError
 from .tiles import Tile, parse_tiles, tiles_notation
 
 Cell = tuple[int, int]
 _CELL_RE = re.compile(r"^(-?\d+),(-?\d+)$")
-MAX_DIGITS = 6   # of a coordinate: no game goes 108 cells from where it started
+MAX_DIGITS = 6  # of a coordinate: no game goes 108 cells from where it started
 
 
 def parse_cell(text: str) -> Cell:
@@ -41,7 +43,7 @@ class Placement(NamedTuple):
     cell: Cell
 
     @classmethod
-    def from_notation(cls, text: str) -> "Placement":
+    def from_notation(cls, text: str) -> Placement:
         code, at, where = text.partition("@")
         if not at:
             raise NotationError("placement", text, "expected CODE@X,Y, e.g. Rd@1,0")
@@ -71,7 +73,7 @@ class Play(NamedTuple):
     placements: tuple[Placement, ...]
 
     @classmethod
-    def from_notation(cls, text: str) -> "Play":
+    def from_notation(cls, text: str) -> Play:
         placements = parse_placements(text)
         if not placements:
             raise NotationError("play", text, "a play places at least one tile")

@@ -5,6 +5,7 @@ The version says how the seed deals (``chance``): version 1 records, made before
 exactly as they were played. Nothing read is trusted: every field is checked, and bounded (``limits``), before the
 first move is replayed.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,8 +17,8 @@ from .game import Game, Options
 from .limits import MAX_MOVE_TEXT, MAX_MOVES, MAX_RECORD_BYTES, check_options, nested_deeper
 
 FORMAT = "qwirkle-game"
-VERSION = VERSIONS[-1]   # the version of new records
-FIELDS = ("format", "version", "variant", "players", "seed", "ages", "tiles", "moves")   # nothing else is kept
+VERSION = VERSIONS[-1]  # the version of new records
+FIELDS = ("format", "version", "variant", "players", "seed", "ages", "tiles", "moves")  # nothing else is kept
 
 
 def to_record(game: Game) -> dict[str, Any]:
@@ -40,11 +41,12 @@ def options_of(record: Any) -> tuple[Options, list[str]]:
         raise RecordError(f"format: expected {FORMAT!r}, got {_short(record.get('format'))}")
     version = record.get("version")
     if not _whole(version) or version not in VERSIONS:
-        raise RecordError(f"version: this app reads versions {VERSIONS[0]} to {VERSIONS[-1]}, the record has "
-                          f"{_short(version)}")
+        raise RecordError(
+            f"version: this app reads versions {VERSIONS[0]} to {VERSIONS[-1]}, the record has {_short(version)}"
+        )
     variant = record.get("variant")
     if not isinstance(variant, str):
-        raise RecordError("variant: expected a name, e.g. \"classic\"")
+        raise RecordError('variant: expected a name, e.g. "classic"')
     players = record.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise RecordError("players: expected a list of names")
@@ -101,7 +103,7 @@ def extend_record(game: Game, record: Any) -> Game | None:
     """
     options, moves = options_of(record)
     known = game.moves
-    if not known or options != game.options or tuple(moves[:len(known)]) != known:
+    if not known or options != game.options or tuple(moves[: len(known)]) != known:
         return None
     _replay(game, moves, len(known))
     return game
@@ -115,9 +117,12 @@ def _replay(game: Game, moves: list[str], start: int) -> None:
             game.apply(move)
         except (IllegalMoveError, NotationError) as error:
             if index == 0 and isinstance(error, IllegalMoveError) and error.reason in ("not_in_hand", "opening_size"):
-                raise RecordError(f"seed: seed {game.options.seed} (version {game.options.version}) does not deal "
-                                  f"the tiles of move 1 ({move!r}): the record's seed or first move was changed "
-                                  f"({error})", index) from error
+                raise RecordError(
+                    f"seed: seed {game.options.seed} (version {game.options.version}) does not deal "
+                    f"the tiles of move 1 ({move!r}): the record's seed or first move was changed "
+                    f"({error})",
+                    index,
+                ) from error
             raise RecordError(f"move {index + 1} ({move!r}): {error}", index) from error
 
 
@@ -134,7 +139,7 @@ def parse_json(text: str, field: str = "record") -> Any:
         raise RecordError(f"{field}: not JSON ({error.msg} at line {error.lineno})") from None
     except RecursionError:
         raise RecordError(f"{field}: not a game record (nested too deep)") from None
-    except (ValueError, OverflowError, MemoryError) as error:   # e.g. an integer of thousands of digits
+    except (ValueError, OverflowError, MemoryError) as error:  # e.g. an integer of thousands of digits
         raise RecordError(f"{field}: not a game record ({str(error)[:80]})") from None
 
 
@@ -146,6 +151,6 @@ def _short(value: Any, limit: int = 60) -> str:
     """``repr(value)``, cut to ``limit`` characters (a field may hold anything, of any size)."""
     try:
         text = repr(value)
-    except (ValueError, RecursionError):   # an integer too long to print, a list nested too deep
+    except (ValueError, RecursionError):  # an integer too long to print, a list nested too deep
         text = f"a {type(value).__name__}"
     return text if len(text) <= limit else text[:limit] + "…"

@@ -1,7 +1,9 @@
 """Legality and scoring of one play on a board (C4-C6, F2-F5), with the rule id of every refusal."""
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .board import HORIZONTAL, VERTICAL, Board
 from .errors import IllegalMoveError
@@ -10,8 +12,17 @@ from .scoring import QWIRKLE, QWIRKLE_BONUS, Score, ScoredLine
 from .tiles import Tile
 from .variants import Variant
 
-__all__ = ["QWIRKLE", "QWIRKLE_BONUS", "Score", "ScoredLine", "check_choice", "check_placement_shape",
-           "line_problem", "score_play"]
+__all__ = [
+    "QWIRKLE",
+    "QWIRKLE_BONUS",
+    "Score",
+    "ScoredLine",
+    "check_choice",
+    "check_placement_shape",
+    "line_problem",
+    "score_play",
+]
+
 
 def _where(cell: Cell) -> str:
     return f"({cell[0]}, {cell[1]})"
@@ -28,11 +39,13 @@ def check_choice(tiles: Sequence[Tile], cells: Sequence[Cell] = ()) -> None:
     kinds = [t.kind for t in tiles]
     if len(set(kinds)) != len(kinds):
         twin = next(t for t in tiles if kinds.count(t.kind) > 1)
-        raise IllegalMoveError("C4", f"two {twin.describe()}s cannot be played together",
-                               cells, "duplicate", {"tile": twin.notation()})
+        raise IllegalMoveError(
+            "C4", f"two {twin.describe()}s cannot be played together", cells, "duplicate", {"tile": twin.notation()}
+        )
     if len({t.color for t in tiles}) > 1 and len({t.shape for t in tiles}) > 1:
-        raise IllegalMoveError("C4", "the tiles played must all share a color or all share a shape",
-                               cells, "no_common_attribute")
+        raise IllegalMoveError(
+            "C4", "the tiles played must all share a color or all share a shape", cells, "no_common_attribute"
+        )
 
 
 def line_problem(tiles: Sequence[Tile]) -> tuple[str, dict[str, Any]] | None:
@@ -83,15 +96,17 @@ def check_placement_shape(board: Board, placements: Sequence[Placement]) -> tupl
     if len(cells) > 1:
         lo, hi = min(cells), max(cells)
         placed = set(cells)
-        gaps = [c for c in ((lo[0] + i * step[0], lo[1] + i * step[1])
-                            for i in range(max(hi[0] - lo[0], hi[1] - lo[1]) + 1))
-                if c not in placed and c not in board]
+        gaps = [
+            c
+            for c in ((lo[0] + i * step[0], lo[1] + i * step[1]) for i in range(max(hi[0] - lo[0], hi[1] - lo[1]) + 1))
+            if c not in placed and c not in board
+        ]
         if gaps:
             raise IllegalMoveError("C5", f"the line of play has a gap at {_where(gaps[0])}", gaps, "gap")
-    if len(board) and not any((x + dx, y + dy) in board for x, y in cells
-                              for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))):
-        raise IllegalMoveError("C5", "at least one tile must touch a tile already on the board",
-                               cells, "no_contact")
+    if len(board) and not any(
+        (x + dx, y + dy) in board for x, y in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+    ):
+        raise IllegalMoveError("C5", "at least one tile must touch a tile already on the board", cells, "no_contact")
     return step
 
 
@@ -104,8 +119,13 @@ def score_play(board: Board, placements: Sequence[Placement], variant: Variant) 
     cells = [p.cell for p in placements]
     for tile in tiles:
         if not variant.accepts(tile):
-            raise IllegalMoveError(variant.rule(1), f"{tile.notation()} is not a tile of {variant.title}", cells,
-                                   "wrong_set", {"tile": tile.notation()})
+            raise IllegalMoveError(
+                variant.rule(1),
+                f"{tile.notation()} is not a tile of {variant.title}",
+                cells,
+                "wrong_set",
+                {"tile": tile.notation()},
+            )
     check_choice(tiles, cells)
     step = check_placement_shape(board, placements)
     placed = {p.cell: p.tile for p in placements}
@@ -122,8 +142,13 @@ def score_play(board: Board, placements: Sequence[Placement], variant: Variant) 
             problem = line_problem(run_tiles)
             if problem:
                 reason, details = problem
-                raise IllegalMoveError("C5", _line_message(kind, run[0], reason, details, run_tiles),
-                                       run, reason, {**details, "line": kind})
+                raise IllegalMoveError(
+                    "C5",
+                    _line_message(kind, run[0], reason, details, run_tiles),
+                    run,
+                    reason,
+                    {**details, "line": kind},
+                )
             lines.append(ScoredLine.of(kind, run))
     lines.extend(variant.extra_lines(board, placed))
     if not lines:  # a lone tile on the opening turn (C6)

@@ -6,6 +6,7 @@ This module sits below ``variants`` (whose hooks score a rule set's extra lines 
 >>> line_points(1), line_points(3), line_points(6)
 (0, 3, 12)
 """
+
 from __future__ import annotations
 
 from typing import Any, NamedTuple
@@ -29,19 +30,23 @@ def line_points(length: int) -> int:
 class ScoredLine(NamedTuple):
     """One row, column or diagonal scored by a play (C6, F3, F4)."""
 
-    kind: str                 # "row", "column" or "diagonal"
+    kind: str  # "row", "column" or "diagonal"
     cells: tuple[Cell, ...]
     points: int
     qwirkle: bool
 
     @classmethod
-    def of(cls, kind: str, cells: tuple[Cell, ...]) -> "ScoredLine":
+    def of(cls, kind: str, cells: tuple[Cell, ...]) -> ScoredLine:
         """The line of ``kind`` through ``cells`` with its points (C6, F4)."""
         return cls(kind, cells, line_points(len(cells)), len(cells) == QWIRKLE)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "cells": [cell_notation(c) for c in self.cells],
-                "points": self.points, "qwirkle": self.qwirkle}
+        return {
+            "kind": self.kind,
+            "cells": [cell_notation(c) for c in self.cells],
+            "points": self.points,
+            "qwirkle": self.qwirkle,
+        }
 
 
 class Score(NamedTuple):
@@ -66,8 +71,13 @@ def diagonal_lines(board: Board, placed: dict[Cell, Tile], rule: str = "F5") -> 
             run = tuple(board.run(cell, step, placed, same_background=True))
             if len(run) > QWIRKLE:
                 raise IllegalMoveError(
-                    rule, f"the diagonal through {_where(cell)} would hold {len(run)} tiles of the same "
-                    "background; at most 6", run, "diagonal_too_long", {"length": len(run), "line": "diagonal"})
+                    rule,
+                    f"the diagonal through {_where(cell)} would hold {len(run)} tiles of the same "
+                    "background; at most 6",
+                    run,
+                    "diagonal_too_long",
+                    {"length": len(run), "line": "diagonal"},
+                )
             if len(run) >= 2:
                 lines.append(ScoredLine.of("diagonal", run))
     return lines

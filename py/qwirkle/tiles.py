@@ -5,11 +5,13 @@ Tile.from_notation('Bsk')
 >>> Tile.from_notation("Rd").notation()
 'Rd'
 """
+
 from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from .errors import NotationError
 
@@ -37,14 +39,18 @@ class Tile(NamedTuple):
         return self.color * 6 + self.shape
 
     @classmethod
-    def from_notation(cls, text: str) -> "Tile":
+    def from_notation(cls, text: str) -> Tile:
         match = _TILE_RE.match(text)
         if not match:
-            raise NotationError("tile", text, "expected a color of ROYGBP, a shape of osdcxt "
-                                "and, in Flex, a background of kwm (e.g. Rd, Bsk)")
+            raise NotationError(
+                "tile",
+                text,
+                "expected a color of ROYGBP, a shape of osdcxt and, in Flex, a background of kwm (e.g. Rd, Bsk)",
+            )
         color, shape, background = match.groups()
-        return cls(COLORS.index(color), SHAPES.index(shape),
-                   BACKGROUNDS.index(background) + 1 if background else NO_BACKGROUND)
+        return cls(
+            COLORS.index(color), SHAPES.index(shape), BACKGROUNDS.index(background) + 1 if background else NO_BACKGROUND
+        )
 
     def notation(self) -> str:
         code = COLORS[self.color] + SHAPES[self.shape]

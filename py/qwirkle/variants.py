@@ -12,9 +12,11 @@ outside this module branches on which rule set is played: a new one is one subcl
 >>> setup_of("flex", None)
 Setup(key='flex108', variant=<FlexVariant 'flex'>, tiles=108)
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, NamedTuple, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from .board import Board
 from .chance import Roller
@@ -53,7 +55,7 @@ class Variant:
     max_players: ClassVar[int] = 4
 
     def __init__(self) -> None:
-        self._allowed: dict[str, bool] = {}   # allows(), asked on every turn
+        self._allowed: dict[str, bool] = {}  # allows(), asked on every turn
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
@@ -157,11 +159,13 @@ class CubesVariant(Variant):
 
     def move_refusal(self, kind: str) -> IllegalMoveError | None:
         if kind == "exchange":
-            return IllegalMoveError(self.rule(3), f"{self.title} has no exchange; re-roll dice instead",
-                                    reason="no_exchange")
+            return IllegalMoveError(
+                self.rule(3), f"{self.title} has no exchange; re-roll dice instead", reason="no_exchange"
+            )
         if kind == "pass":
-            return IllegalMoveError(self.rule(4), "a player who cannot place re-rolls their dice",
-                                    reason="roll_instead")
+            return IllegalMoveError(
+                self.rule(4), "a player who cannot place re-rolls their dice", reason="roll_instead"
+            )
         return None
 
 
@@ -210,16 +214,24 @@ class Setup(NamedTuple):
         return self.variant.max_players
 
     def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "variant": self.variant.name, "tiles": self.tiles,
-                "min_players": self.min_players, "max_players": self.max_players}
+        return {
+            "key": self.key,
+            "variant": self.variant.name,
+            "tiles": self.tiles,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+        }
 
 
 SETUPS: tuple[Setup, ...] = ()
 
 
 def _setups() -> tuple[Setup, ...]:
-    return tuple(Setup(v.name if len(v.tile_sets) == 1 else f"{v.name}{size}", v, size)
-                 for v in VARIANTS.values() for size in sorted(v.tile_sets))
+    return tuple(
+        Setup(v.name if len(v.tile_sets) == 1 else f"{v.name}{size}", v, size)
+        for v in VARIANTS.values()
+        for size in sorted(v.tile_sets)
+    )
 
 
 def register_variant(cls: type[V]) -> type[V]:
@@ -272,5 +284,5 @@ def setup_of(variant_name: str, tiles: int | None) -> Setup:
     for setup in SETUPS:
         if setup.variant is variant and setup.tiles == size:
             return setup
-    variant.tiles(size)   # raises the "tiles:" error
+    variant.tiles(size)  # raises the "tiles:" error
     raise ValueError(f"setup: no setup of {variant.title} with {size} tiles")  # pragma: no cover

@@ -1,4 +1,5 @@
 """What one player may see: the board, their own hand (every hand in Cubes), counts, the public record."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -16,7 +17,7 @@ class PublicTurn:
 
     seat: int
     kind: str
-    move: str | None       # None for another player's exchange
+    move: str | None  # None for another player's exchange
     points: int
     count: int
 
@@ -31,7 +32,7 @@ class PlayerView:
     board: Board
     hand: tuple[Tile, ...]
     hand_sizes: tuple[int, ...]
-    open_hands: tuple[tuple[Tile, ...], ...] | None   # Cubes only (Q1)
+    open_hands: tuple[tuple[Tile, ...], ...] | None  # Cubes only (Q1)
     bag_count: int
     scores: tuple[int, ...]
     to_move: int

@@ -28,14 +28,16 @@ True
 The table is read on first use with ``pkgutil.get_data``, so that it loads the same from a folder (CPython) and from
 the page's zip archive (Pyodide); a game that never asks for a chance never reads it.
 """
+
 from __future__ import annotations
 
 import bisect
 import json
 import math
 import pkgutil
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Sequence
+from typing import Any, Protocol
 
 DATA_NAME = "data/winchance.json"
 FORMAT = "qwirkle-winchance"
@@ -74,8 +76,11 @@ class Curve:
             return self.a[-1], self.b[-1], self.c[-1]
         i = bisect.bisect_right(tiles, left)
         f = (left - tiles[i - 1]) / (tiles[i] - tiles[i - 1])
-        return (self.a[i - 1] + f * (self.a[i] - self.a[i - 1]), self.b[i - 1] + f * (self.b[i] - self.b[i - 1]),
-                self.c[i - 1] + f * (self.c[i] - self.c[i - 1]))
+        return (
+            self.a[i - 1] + f * (self.a[i] - self.a[i - 1]),
+            self.b[i - 1] + f * (self.b[i] - self.b[i - 1]),
+            self.c[i - 1] + f * (self.c[i] - self.c[i - 1]),
+        )
 
     def logit(self, difference: float, left: float, hands: float) -> float:
         """The log-odds that the player on move wins; ``hands`` is the opponent's hand size minus theirs."""
@@ -106,9 +111,13 @@ class Field:
     a: tuple[tuple[float, ...], ...]
 
     @classmethod
-    def from_json(cls, entry: dict[str, Any]) -> "Field":
-        return cls(tuple(float(x) for x in entry["tiles"]), tuple(float(x) for x in entry["b"]),
-                   tuple(float(x) for x in entry["c"]), tuple(tuple(float(x) for x in row) for row in entry["a"]))
+    def from_json(cls, entry: dict[str, Any]) -> Field:
+        return cls(
+            tuple(float(x) for x in entry["tiles"]),
+            tuple(float(x) for x in entry["b"]),
+            tuple(float(x) for x in entry["c"]),
+            tuple(tuple(float(x) for x in row) for row in entry["a"]),
+        )
 
     def coefficients(self, left: float) -> tuple[float, float, tuple[float, ...]]:
         """``b``, ``c`` and the places' ``a`` (0 for the mover first) at ``left`` tiles left, linear in between."""
@@ -118,6 +127,7 @@ class Field:
 
         def at(values: Sequence[float]) -> float:
             return values[i - 1] + f * (values[i] - values[i - 1])
+
         return at(self.b), at(self.c), (0.0, *(at(row) for row in self.a))
 
     def chances(self, scores: Sequence[float], hands: Sequence[int], to_move: int, left: float) -> tuple[float, ...]:
@@ -142,13 +152,17 @@ class Table:
     fields: dict[int, dict[str, Field]] = field(default_factory=dict)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Table":
+    def from_json(cls, data: dict[str, Any]) -> Table:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError(f"win chance table: not a {FORMAT} file")
-        curves = {name: Curve(*(tuple(float(x) for x in entry[key]) for key in ("tiles", "a", "b", "c")))
-                  for name, entry in data["variants"].items()}
-        fields = {int(count): {name: Field.from_json(entry) for name, entry in by_variant.items()}
-                  for count, by_variant in data.get("players", {}).items()}
+        curves = {
+            name: Curve(*(tuple(float(x) for x in entry[key]) for key in ("tiles", "a", "b", "c")))
+            for name, entry in data["variants"].items()
+        }
+        fields = {
+            int(count): {name: Field.from_json(entry) for name, entry in by_variant.items()}
+            for count, by_variant in data.get("players", {}).items()
+        }
         meta = {key: value for key, value in data.items() if key not in ("variants", "players")}
         return cls(curves, meta, fields)
 
@@ -163,13 +177,13 @@ class Table:
             raise ValueError(f"win chance: no table for {count} players")
         return self.fields[count][_nearest(variant, self.fields[count])]
 
-    def chances(self, variant: Any, scores: Sequence[float], hands: Sequence[int], to_move: int,
-                bag: int) -> tuple[float, ...]:
+    def chances(
+        self, variant: Any, scores: Sequence[float], hands: Sequence[int], to_move: int, bag: int
+    ) -> tuple[float, ...]:
         """``chances`` (below) by this table."""
         left = bag + sum(hands)
         if len(scores) == 2:
-            mover = self.chance(variant, scores[to_move] - scores[1 - to_move], bag, hands[to_move],
-                                hands[1 - to_move])
+            mover = self.chance(variant, scores[to_move] - scores[1 - to_move], bag, hands[to_move], hands[1 - to_move])
             return (mover, 1.0 - mover) if to_move == 0 else (1.0 - mover, mover)
         return self.field(variant, len(scores)).chances(scores, hands, to_move, left)
 
@@ -179,7 +193,7 @@ class Table:
         left = bag + hand + other
         if on_move:
             return curve.on_move(difference, left, other - hand)
-        return sigmoid(-curve.logit(-difference, left, hand - other))   # one minus the opponent's chance
+        return sigmoid(-curve.logit(-difference, left, hand - other))  # one minus the opponent's chance
 
 
 _TABLE: list[Table] = []

@@ -16,7 +16,7 @@ their index in the hand, because a hand may hold two identical tiles::
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from qwirkle.notation import Cell, Placement
 from qwirkle.tiles import Tile

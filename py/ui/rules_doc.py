@@ -33,7 +33,7 @@ Rules = dict[str, dict[str, dict[str, Any]]]
 def _clean(text: str) -> str:
     """Markdown inline markup reduced to words (code spans kept)."""
     parts = text.split("`")
-    for i in range(0, len(parts), 2):   # outside code spans
+    for i in range(0, len(parts), 2):  # outside code spans
         parts[i] = _EMPHASIS.sub(r"\2", _LINK.sub(r"\1", parts[i]))
     return "`".join(parts)
 

@@ -10,12 +10,12 @@ first, then ``why_REASON``. ``variant_<setup>``, ``title_<variant>`` and ``level
 the engine's registries (``qwirkle.variants.SETUPS``, ``qwirkle.ai`` levels).
 """
 
-from .strings_en_boards import BOARDS
 from .strings_en_analysis import ANALYSIS
+from .strings_en_boards import BOARDS
 from .strings_en_dice import DICE
 from .strings_en_puzzles import PUZZLES
-from .strings_en_tiles import TILES
 from .strings_en_scripts import SCRIPTS
+from .strings_en_tiles import TILES
 from .strings_en_win import WIN
 
 EN: dict[str, str] = {
@@ -253,9 +253,15 @@ EN: dict[str, str] = {
     "tracker_total_other": "{n} not seen in all.",
     "tracker_on": "{n} on {background}",
     "tracker_dice_column": "Dice",
-    "background_1": "black", "background_2": "white", "background_3": "two-tone",
-    "dice_0": "red dice", "dice_1": "orange dice", "dice_2": "yellow dice", "dice_3": "green dice",
-    "dice_4": "blue dice", "dice_5": "purple dice",
+    "background_1": "black",
+    "background_2": "white",
+    "background_3": "two-tone",
+    "dice_0": "red dice",
+    "dice_1": "orange dice",
+    "dice_2": "yellow dice",
+    "dice_3": "green dice",
+    "dice_4": "blue dice",
+    "dice_5": "purple dice",
     # Start link
     "link_error": "The start link was not understood: {error}",
     # Friends by turn links (app.links.friend, app.regions.link)
@@ -294,12 +300,27 @@ EN: dict[str, str] = {
     "link_opened_over_one": "Turn link opened: {n} move checked by the rules. The game is over.",
     "link_opened_over_other": "Turn link opened: {n} moves checked by the rules. The game is over.",
     # Rule titles
-    "rule_C1": "Tiles", "rule_C2": "Opening", "rule_C3": "A turn", "rule_C4": "Choosing tiles",
-    "rule_C5": "Placing tiles", "rule_C6": "Scoring", "rule_C7": "Drawing", "rule_C8": "Exchange",
-    "rule_C9": "End", "rule_C10": "Blocked end", "rule_Q1": "Dice", "rule_Q2": "Opening",
-    "rule_Q3": "A turn", "rule_Q4": "Cannot play", "rule_Q5": "End", "rule_F1": "Tiles",
-    "rule_F2": "Rows and columns", "rule_F3": "Diagonals", "rule_F4": "Flex Qwirkle",
-    "rule_F5": "Diagonal limit", "rule_F6": "Exchange",
+    "rule_C1": "Tiles",
+    "rule_C2": "Opening",
+    "rule_C3": "A turn",
+    "rule_C4": "Choosing tiles",
+    "rule_C5": "Placing tiles",
+    "rule_C6": "Scoring",
+    "rule_C7": "Drawing",
+    "rule_C8": "Exchange",
+    "rule_C9": "End",
+    "rule_C10": "Blocked end",
+    "rule_Q1": "Dice",
+    "rule_Q2": "Opening",
+    "rule_Q3": "A turn",
+    "rule_Q4": "Cannot play",
+    "rule_Q5": "End",
+    "rule_F1": "Tiles",
+    "rule_F2": "Rows and columns",
+    "rule_F3": "Diagonals",
+    "rule_F4": "Flex Qwirkle",
+    "rule_F5": "Diagonal limit",
+    "rule_F6": "Exchange",
     "refusal": "{rule}: {text}",
     "rule_open": "Rule {rule}: {title}",
     "rule_heading": "{rule} · {title}",
@@ -362,18 +383,18 @@ EN: dict[str, str] = {
     "why_opening_unreachable": "the opening must place {size} tiles in one line: the {tile_name} on {cell} cannot be part of one.",
     "why_not_legal": "the {tile_name} cannot go on {cell} with the tiles already placed this turn.",
     # Full titles, scored lines and the computer levels (key level_<name> of qwirkle.ai's registry)
-    'title_classic': 'Qwirkle',
-    'title_cubes': 'Qwirkle Cubes',
-    'title_flex': 'Qwirkle Flex',
-    'line_points': '{line}: {points}',
-    'line_qwirkle': '{line}: {qwirkle}, {points}',
-    'level_random': 'Random',
-    'level_greedy': 'Greedy',
-    'level_beginner': 'Beginner',
-    'level_easy': 'Easy',
-    'level_medium': 'Medium',
-    'level_hard': 'Hard',
-    'level_expert': 'Expert',
+    "title_classic": "Qwirkle",
+    "title_cubes": "Qwirkle Cubes",
+    "title_flex": "Qwirkle Flex",
+    "line_points": "{line}: {points}",
+    "line_qwirkle": "{line}: {qwirkle}, {points}",
+    "level_random": "Random",
+    "level_greedy": "Greedy",
+    "level_beginner": "Beginner",
+    "level_easy": "Easy",
+    "level_medium": "Medium",
+    "level_hard": "Hard",
+    "level_expert": "Expert",
     # Play by ear (app.a11y): what a screen-reader player hears on request
     "tile_at": "{tile} at {cell}",
     "say_move": "{name} played {tiles}. {lines} In all: {points}.",

@@ -21,14 +21,16 @@ for _color in COLOR_WORDS:
     TILES[f"line_column_{_color}"] = f"{_color} column"
 for _i, _shape in enumerate(SHAPE_WORDS):
     TILES[f"shape_{_shape}"] = _SHAPES[_i]
-TILES.update({
-    "tile_black": "black {tile}",
-    "tile_white": "white {tile}",
-    "tile_twotone": "two-tone {tile}",
-    "tile_die": "{tile} die",
-    "line_diagonal_black": "black diagonal",
-    "line_diagonal_white": "white diagonal",
-    "line_diagonal_twotone": "two-tone diagonal",
-    # The decimal separator of figures such as "0.2 points lost per turn".
-    "decimal_point": ".",
-})
+TILES.update(
+    {
+        "tile_black": "black {tile}",
+        "tile_white": "white {tile}",
+        "tile_twotone": "two-tone {tile}",
+        "tile_die": "{tile} die",
+        "line_diagonal_black": "black diagonal",
+        "line_diagonal_white": "white diagonal",
+        "line_diagonal_twotone": "two-tone diagonal",
+        # The decimal separator of figures such as "0.2 points lost per turn".
+        "decimal_point": ".",
+    }
+)

@@ -27,7 +27,8 @@ start-up.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from .cells import cell_text, parse_cell_text
 from .strings_en import EN
@@ -80,6 +81,7 @@ def catalog(lang: str) -> Any:
         import gettext
         import io
         import pkgutil
+
         try:
             data = pkgutil.get_data(__name__.rpartition(".")[0], f"locale/{lang}.mo")
         except OSError:
@@ -91,8 +93,14 @@ def catalog(lang: str) -> Any:
 
 # French spacing, (ordinary space + sign) -> (no-break space + sign): translators write plain
 # spaces in the catalog and the page typesets them. Plain replacements: they run once per text.
-_FR_SPACING = (("« ", "«\u00a0"), (" »", "\u00a0»"), (" :", "\u00a0:"),
-               (" ;", "\u202f;"), (" !", "\u202f!"), (" ?", "\u202f?"))
+_FR_SPACING = (
+    ("« ", "«\u00a0"),
+    (" »", "\u00a0»"),
+    (" :", "\u00a0:"),
+    (" ;", "\u202f;"),
+    (" !", "\u202f!"),
+    (" ?", "\u202f?"),
+)
 
 
 def typeset(lang: str, text: str) -> str:
@@ -136,7 +144,7 @@ class Translator:
         self.lang = normalize_language(lang)
         self.dice = dice
 
-    def with_dice(self, dice: bool) -> "Translator":
+    def with_dice(self, dice: bool) -> Translator:
         """This language, speaking of dice (a Cubes game) or of tiles."""
         return self if dice == self.dice else Translator(self.lang, dice)
 
@@ -234,6 +242,7 @@ class Translator:
             values[key] = value
         if "tile" in details:
             from qwirkle.tiles import Tile  # the engine is loaded by then; keep this module light
+
             try:
                 tile = Tile.from_notation(str(details["tile"]))
                 values["tile_name"] = self.tile(tile)

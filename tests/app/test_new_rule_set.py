@@ -1,24 +1,23 @@
 """A fourth rule set needs the variant registry, the string tables and tests, nothing else in the
 browser layer: a test-only variant reaches start links, the dialog's choices, statistics and a
 whole game at the table, with its words added to the string tables only."""
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
+from app.links.startlink import StartLinkError, parse_start_link
+from app.play import panels, summary
+from app.play.controller import Controller
+from app.store.saves import DictStorage, SaveStore
+from app.store.stats import load_stats, variant_key
 from qwirkle import register_variant
 from qwirkle.tiles import Tile
 from qwirkle.variants import Variant, unregister_variant
-
-from app.play import panels
-from app.play import summary
-from app.play.controller import Controller
-from app.store.saves import DictStorage, SaveStore
-from app.links.startlink import StartLinkError, parse_start_link
-from app.store.stats import load_stats, variant_key
-from ui.strings_en import EN
 from ui import words
+from ui.strings_en import EN
 from ui.words import Translator
 
 
@@ -38,8 +37,10 @@ class TinyVariant(Variant):
         return super().accepts(tile) and tile.color < 3
 
 
-WORDS = {"en": {"variant_tiny": "Tiny", "title_tiny": "Tiny Qwirkle"},
-         "fr": {"variant_tiny": "Mini", "title_tiny": "Qwirkle mini"}}
+WORDS = {
+    "en": {"variant_tiny": "Tiny", "title_tiny": "Tiny Qwirkle"},
+    "fr": {"variant_tiny": "Mini", "title_tiny": "Qwirkle mini"},
+}
 
 
 @pytest.fixture
@@ -47,7 +48,7 @@ def tiny(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     register_variant(TinyVariant)
     for key, text in WORDS["en"].items():
         monkeypatch.setitem(EN, key, text)
-    for key, text in WORDS["fr"].items():   # as if the French catalog had the entry
+    for key, text in WORDS["fr"].items():  # as if the French catalog had the entry
         monkeypatch.setitem(words._TEXTS.setdefault("fr", {}), key, text)
     yield
     unregister_variant("tiny")
@@ -64,6 +65,7 @@ def test_start_links_follow_the_registry(tiny: None) -> None:
 
 def test_the_dialog_choices_and_their_words(tiny: None) -> None:
     from qwirkle.variants import SETUPS
+
     keys = [setup.key for setup in SETUPS]
     assert keys[-1] == "tiny"
     for lang in ("en", "fr"):

@@ -33,7 +33,7 @@ def _imported(node: ast.AST, package: str, known: set[str]) -> list[str]:
         base = node.module or ""
         if node.level:
             anchor = package.split(".")
-            anchor = anchor[:len(anchor) - node.level + 1] if node.level > 1 else anchor
+            anchor = anchor[: len(anchor) - node.level + 1] if node.level > 1 else anchor
             base = ".".join(anchor + ([node.module] if node.module else []))
         targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names]
     found = []
@@ -70,7 +70,7 @@ def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
         stack.append(node)
         for nxt in sorted(edges.get(node, ())):
             if state.get(nxt) == 1:
-                return stack[stack.index(nxt):] + [nxt]
+                return stack[stack.index(nxt) :] + [nxt]
             if nxt not in state:
                 cycle = visit(nxt)
                 if cycle:
@@ -135,8 +135,21 @@ def test_engine_layers_import_downward_only() -> None:
 
 
 # The browser layer's packages, bottom up: each imports only itself and those before it (py/app/__init__.py).
-APP_LAYERS = ("web", "shared", "store", "links", "play", "regions", "a11y", "dialogs", "input", "review", "analysis", "puzzles",
-              "")
+APP_LAYERS = (
+    "web",
+    "shared",
+    "store",
+    "links",
+    "play",
+    "regions",
+    "a11y",
+    "dialogs",
+    "input",
+    "review",
+    "analysis",
+    "puzzles",
+    "",
+)
 MAX_MODULES_PER_FOLDER = 20
 
 
@@ -181,8 +194,7 @@ def load_time_imports(name: str, path: Path, known: set[str]) -> set[str]:
     """The modules of ours that ``name`` imports when it is loaded: module level only, not under
     ``if TYPE_CHECKING`` and not inside functions (those run later, on first need)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    body = [node for node in tree.body
-            if not (isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test))]
+    body = [node for node in tree.body if not (isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test))]
     return {t for node in body for t in _imported(node, _package(name, path), known) if t != name}
 
 
@@ -202,8 +214,13 @@ def test_the_home_screen_does_not_load_the_engine() -> None:
         todo.extend(p for p in parents if p in known)
         todo.extend(load_time_imports(name, mods[name], known))
     assert not {m for m in seen if m.split(".")[0] == "qwirkle"}, sorted(seen)
-    assert not seen & {"app.play.controller", "app.regions.board", "app.dialogs.manager", "app.regions.side",
-                       "app.analysis.view"}, sorted(seen)
+    assert not seen & {
+        "app.play.controller",
+        "app.regions.board",
+        "app.dialogs.manager",
+        "app.regions.side",
+        "app.analysis.view",
+    }, sorted(seen)
 
 
 def test_one_basename_per_test_module() -> None:

@@ -29,9 +29,10 @@ from __future__ import annotations
 import socketserver
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -59,11 +60,22 @@ CHROMIUM_ARGS = [
 # Headless Chromium builds a window for every context, and its omnibox preloads two WebUI pages
 # in a renderer of their own: 0.7-0.9 s of CPU per context, for a box no test ever sees.
 PLAYWRIGHT_DISABLED_FEATURES = [
-    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
-    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
-    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin",
-    "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
-    "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
 ]
 UNSEEN_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
 # Pyodide takes 5-6 s to start cold on this machine's kind, and timings vary by +-1.5 s
@@ -102,7 +114,7 @@ def site_url() -> Any:
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict, remote_proxy: "RecordingProxy") -> dict:
+def browser_type_launch_args(browser_type_launch_args: dict, remote_proxy: RecordingProxy) -> dict:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: run `make test` (it installs Debian's chromium)")
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": chromium_args(remote_proxy)}
@@ -180,8 +192,10 @@ def remote_proxy() -> Any:
 
 def chromium_args(proxy: RecordingProxy) -> list[str]:
     """Chromium's flags, with every request off 127.0.0.1 sent to ``proxy`` (loopback never is)."""
-    return CHROMIUM_ARGS + [f"--proxy-server=http://127.0.0.1:{proxy.server_address[1]}",
-                            "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + UNSEEN_FEATURES)]
+    return CHROMIUM_ARGS + [
+        f"--proxy-server=http://127.0.0.1:{proxy.server_address[1]}",
+        "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + UNSEEN_FEATURES),
+    ]
 
 
 def is_local(url: str) -> bool:
@@ -270,7 +284,7 @@ def module_page(browser: Browser, url: str) -> Iterator[tuple[Page, list[str]]]:
 
 
 @pytest.fixture(scope="session")
-def shared_page(browsers: "Browsers") -> Any:
+def shared_page(browsers: Browsers) -> Any:
     """``shared_page(url)``: ``module_page`` in the session's baseline browser, for module-scoped fixtures."""
     return lambda url: module_page(browsers.get(optimizing=False), url)
 

@@ -9,14 +9,23 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
-from typing import Any
+
 from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 # Everything the published site holds (what scripts/precache.py lists, plus sw.js).
-SITE = ["index.html", "tutorial.html", "embed.html", "manifest.webmanifest", "sw.js", "pyscript.toml",
-        "js", "css", "py", "assets"]
-
+SITE = [
+    "index.html",
+    "tutorial.html",
+    "embed.html",
+    "manifest.webmanifest",
+    "sw.js",
+    "pyscript.toml",
+    "js",
+    "css",
+    "py",
+    "assets",
+]
 
 
 precache = load_script("precache")
@@ -47,9 +56,12 @@ def link_site(dest: Path) -> Path:
 
 def author_page(body: str, lang: str = "en", csp: bool = True, title: str = "Rules") -> str:
     """An author's page one folder down, including our script and stylesheet as documented."""
-    policy = ('<meta http-equiv="Content-Security-Policy" content="default-src \'self\'; script-src \'self\' '
-              "'wasm-unsafe-eval' 'unsafe-eval'; style-src 'self'; img-src 'self' data:; object-src 'none'\">"
-              if csp else "")
+    policy = (
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'self'; script-src 'self' "
+        "'wasm-unsafe-eval' 'unsafe-eval'; style-src 'self'; img-src 'self' data:; object-src 'none'\">"
+        if csp
+        else ""
+    )
     return f"""<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8">{policy}
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -10,9 +10,9 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from test_phone_tablet_layout import best, open_with, storage
 
 from qwirkle import Game
-from test_phone_tablet_layout import best, open_with, storage
 
 LOG_GREW = """(n) => document.querySelectorAll('#log > li').length > n
     || document.documentElement.hasAttribute('data-over')"""
@@ -83,12 +83,16 @@ def test_a_human_plays_hard_to_the_end_with_hints(page: Page, site_url, wait_rea
         # one hint per turn: a hinted re-roll and the play after it are one turn (Q3), unless nothing
         # could be placed after the re-rolls and the turn passed (Q4)
         last = page.locator("#log > li").first
-        same_turn = (bool(done) and done[-1] == "roll" and last.get_attribute("data-seat") == "0"
-                     and "turn passed" not in last.inner_text())
+        same_turn = (
+            bool(done)
+            and done[-1] == "roll"
+            and last.get_attribute("data-seat") == "0"
+            and "turn passed" not in last.inner_text()
+        )
         done.append(take_hint(page))
         hints += 0 if same_turn else 1
         last = page.locator("#log > li").first
-        if done[-1] == "roll" and "turn passed" not in last.inner_text():   # once a turn (Q3)
+        if done[-1] == "roll" and "turn passed" not in last.inner_text():  # once a turn (Q3)
             expect(last).to_contain_text("re-rolled")
             expect(page.locator('button[data-action="roll"]')).to_have_attribute("aria-disabled", "true")
         if hints == 3 and not reloaded:  # the count is saved beside the record, and a reload keeps it
@@ -102,7 +106,7 @@ def test_a_human_plays_hard_to_the_end_with_hints(page: Page, site_url, wait_rea
     expect(page.locator("html")).to_have_attribute("data-over", "")
     result = page.locator("#result")
     expect(result).to_be_visible()
-    column = result.locator("thead th").all_inner_texts().index("Ann")   # one column per player, best first
+    column = result.locator("thead th").all_inner_texts().index("Ann")  # one column per player, best first
     expect(result.locator('tr[data-figure="hints"] td').nth(column)).to_have_text(str(hints))
     assert saved_hints(page) == [hints, 0]
 
@@ -123,8 +127,9 @@ def test_the_expert_thinks_in_a_worker_to_its_budget_while_the_page_responds(pag
     expect(page.locator("#board .cell--new").first).to_be_attached()  # the move is animated onto the board
     # the second move: the worker is up and the Expert thinks for its 3 s; meanwhile the page answers a click (Python
     # on the page: it would wait for the whole think if the Expert thought on the page)
-    page.wait_for_function("document.querySelectorAll('#log > li').length == 1 "
-                           "&& document.documentElement.hasAttribute('data-thinking')")
+    page.wait_for_function(
+        "document.querySelectorAll('#log > li').length == 1 && document.documentElement.hasAttribute('data-thinking')"
+    )
     world = page.locator("#board-world")
     before = world.get_attribute("style")
     page.get_by_role("button", name="Zoom in").click()

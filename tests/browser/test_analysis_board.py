@@ -10,17 +10,20 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from test_phone_tablet_layout import open_finished
 
 from qwirkle.study.analysis import parse_board, parse_hand, rank
-from test_phone_tablet_layout import open_finished
 
 ROWS = "[data-analysis-play]"
 LINK = "?analyse&variant=classic&board=Ro@0,0+Rs@1,0&hand=Bo+Bs+Rd"
 
 
 def board_codes(page: Page) -> list[str]:
-    return sorted(page.locator("#analysis-board [data-cell][data-tile]").evaluate_all(
-        "(nodes) => nodes.map((n) => n.dataset.tile + '@' + n.dataset.cell)"))
+    return sorted(
+        page.locator("#analysis-board [data-cell][data-tile]").evaluate_all(
+            "(nodes) => nodes.map((n) => n.dataset.tile + '@' + n.dataset.cell)"
+        )
+    )
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +42,7 @@ def test_a_link_ranks_every_play_as_the_engine_does(linked: Page, axe: Any) -> N
     expect(rows).to_have_count(len(expected))
     points = [int(p) for p in rows.evaluate_all("(rows) => rows.map((r) => r.dataset.points)")]
     assert points == [play.points for play in expected] == sorted(points, reverse=True)
-    assert page.locator("html").get_attribute("data-turn") is None          # no game was started
+    assert page.locator("html").get_attribute("data-turn") is None  # no game was started
     rows.first.locator("button").click()
     expect(page.locator("#analysis-board [data-ghost]")).to_have_count(len(expected[0].play.split()))
     expect(page.locator("#analysis-lines li")).not_to_have_count(0)
@@ -54,14 +57,14 @@ def test_a_tile_that_breaks_a_rule_is_refused_and_a_play_is_scored_by_hand(linke
     expect(page.locator('#analysis-palette [data-tile="Gd"]')).to_have_attribute("aria-pressed", "true")
     page.locator("#analysis-board").focus()
     for _ in range(2):
-        page.keyboard.press("ArrowRight")                     # the cursor to (2, 0): Ro Rs Gd would mix
+        page.keyboard.press("ArrowRight")  # the cursor to (2, 0): Ro Rs Gd would mix
     page.keyboard.press("Enter")
     expect(page.locator("#analysis-note")).to_contain_text("C5")
     assert board_codes(page) == before
     page.locator('#analysis-palette [data-tile="Rd"]').click()
     page.locator('#analysis-board [data-cell="2,0"]').click()
     expect(page.locator('#analysis-board [data-cell="2,0"][data-tile="Rd"]')).to_have_count(1)
-    page.locator('#analysis-board [data-cell="2,0"]').click()   # a tap on a tile takes it off
+    page.locator('#analysis-board [data-cell="2,0"]').click()  # a tap on a tile takes it off
     expect(page.locator('#analysis-board [data-cell="2,0"][data-tile]')).to_have_count(0)
     page.locator("#analysis-play-input").fill("Bo@0,1 Bs@1,1")
     page.locator("#analysis-check button[type=submit]").click()
@@ -86,7 +89,7 @@ def test_from_the_menu_and_from_a_review_move(page: Page, open_ready, site_url, 
     page.locator('#menu [data-action="analyse"]').click()
     expect(page.locator("html")).to_have_attribute("data-screen", "analysis")
     assert len(board_codes(page)) == game_tiles
-    expect(page.locator("#analysis-rack [data-tile]")).to_have_count(6)      # this player's own rack
+    expect(page.locator("#analysis-rack [data-tile]")).to_have_count(6)  # this player's own rack
     page.locator('[data-action="analysis-close"]').click()
     expect(page.locator("html")).to_have_attribute("data-screen", "game")
     open_finished(page, site_url, wait_ready, 3, ["greedy", "random"])

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-
 from test_play import start
 
 TILE_WORDS = re.compile(r"\btuiles?\b|\btiles?\b", re.I)

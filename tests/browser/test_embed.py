@@ -7,13 +7,11 @@ including js/embed.js and css/embed.css exactly as docs/embedding.md says.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Page, expect
-
 from site_copies import author_page, link_site, serve
 
 STRIP = "Yd@0,0 Bd@1,0 Rd@2,0; Bs@1,1 Bx@1,2; Bo@1,3 Ro@2,3 Go@3,3; Yo@4,3 Oo@5,3 Po@6,3"
@@ -54,7 +52,8 @@ def author(author_url: str, shared_page: Any) -> Any:
 
 
 def test_author_page_boards_share_one_runtime_and_errors_stay_in_their_board(
-        author: Any, csp_violations: Any, axe: Any) -> None:
+    author: Any, csp_violations: Any, axe: Any
+) -> None:
     page, requests = author
     # One Python runtime for eight boards.
     assert page.locator('script[type="py"]').count() == 1
@@ -65,10 +64,13 @@ def test_author_page_boards_share_one_runtime_and_errors_stay_in_their_board(
     expect(page.locator("[data-qwirkle][data-state=ready]")).to_have_count(5)
     expect(page.locator("[data-qwirkle][data-state=error]")).to_have_count(3)
     # Each bad board says what is wrong, in place.
-    expect(page.locator("#bad-variant .qw-error")).to_contain_text("Unknown variant “chess”: use classic, cubes or flex.")
+    expect(page.locator("#bad-variant .qw-error")).to_contain_text(
+        "Unknown variant “chess”: use classic, cubes or flex."
+    )
     expect(page.locator("#bad-notation .qw-error")).to_contain_text("Unreadable data-board: “Zz”.")
     expect(page.locator("#bad-replay .qw-error")).to_contain_text(
-        "Move 2 (Bd@3,0) is illegal. C5: this row would hold two blue diamonds.")
+        "Move 2 (Bd@3,0) is illegal. C5: this row would hold two blue diamonds."
+    )
     for bad in ("#bad-variant", "#bad-notation", "#bad-replay"):
         expect(page.locator(f"{bad} .qw-error")).to_contain_text("This board cannot be shown")
         assert page.locator(f"{bad} [data-cell]").count() == 0
@@ -79,7 +81,9 @@ def test_author_page_boards_share_one_runtime_and_errors_stay_in_their_board(
     expect(page.locator("#static [data-rack] [data-tile]")).to_have_count(2)
     expect(page.locator("#static .qw-board")).to_have_attribute("aria-label", "A static board")
     expect(page.locator("#flex")).to_have_attribute("lang", "fr")
-    expect(page.locator('#flex [data-tile="Rtw"]')).to_have_attribute("aria-label", "étoile à 8 branches rouge sur fond blanc en 1,0")
+    expect(page.locator('#flex [data-tile="Rtw"]')).to_have_attribute(
+        "aria-label", "étoile à 8 branches rouge sur fond blanc en 1,0"
+    )
     # ... and the replay next to the broken boards still plays.
     page.locator("#replay").get_by_role("button", name="Next").click()
     expect(page.locator("#replay .qw-message")).to_contain_text("Total: 3 points.")
@@ -143,7 +147,8 @@ def test_best_move_exercise_by_clicks(author: Any) -> None:
     ex.locator('[data-cell="2,0"]').click()
     ex.get_by_role("button", name="Check").click()
     expect(ex.locator(".qw-message")).to_have_text(
-        "Legal. Red row: 3 points. Total: 3 points. The best play scores 6 points: try again, or show the answer.")
+        "Legal. Red row: 3 points. Total: 3 points. The best play scores 6 points: try again, or show the answer."
+    )
     # Then the best one.
     ex.get_by_role("button", name="Take back").click()
     ex.locator('[data-rack] [data-tile="Rd"]').click()
@@ -164,6 +169,7 @@ def test_puzzle_markers(author: Any) -> None:
     """``data-qwirkle-puzzle``: a puzzle of the game by id (or the day's) as a best-play exercise; a bad id named."""
     from qwirkle.notation import parse_placements
     from qwirkle.study.puzzles import daily, puzzle_from_id
+
     page, _ = author
     puzzle = puzzle_from_id("cm-ouax60-d")
     ex = page.locator("#puzzle")
@@ -176,8 +182,10 @@ def test_puzzle_markers(author: Any) -> None:
     ex.get_by_role("button", name="Check").click()
     expect(ex.locator(".qw-message")).to_contain_text("Well done, that is the best play! ")
     expect(ex.locator(".qw-message")).to_contain_text(f"Total: {puzzle.best_points} points.")
-    today = page.evaluate("(() => { const d = new Date(); return d.getFullYear() + '-' + "
-                          "String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); })()")
+    today = page.evaluate(
+        "(() => { const d = new Date(); return d.getFullYear() + '-' + "
+        "String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); })()"
+    )
     expect(page.locator("#daily .qw-board")).to_have_attribute("aria-label", f"Puzzle {daily(today, 'cubes').id}")
     expect(page.locator("#bad-puzzle")).to_have_attribute("data-state", "error")
     expect(page.locator("#bad-puzzle")).to_contain_text("This puzzle cannot be shown")
@@ -207,8 +215,9 @@ def test_why_is_this_illegal_exercise(author: Any) -> None:
         ("puzzle=cm-ouax60-d", "puzzle"),
     ],
 )
-def test_embed_html_takes_the_board_from_its_url(page: Page, site_url: str, wait_ready: Any, query: str,
-                                                check: str, csp_violations: Any) -> None:
+def test_embed_html_takes_the_board_from_its_url(
+    page: Page, site_url: str, wait_ready: Any, query: str, check: str, csp_violations: Any
+) -> None:
     page.goto(site_url + "embed.html?" + query)
     wait_ready(page)
     board = page.locator("[data-qwirkle]")
@@ -253,6 +262,7 @@ def test_markers_without_python_say_they_are_loading(page: Page, author_url: str
 def test_every_language_of_an_embed_follows_the_page_s_lang_attribute(author: Any) -> None:
     """One page, its ``lang`` changed by the author's script: the boards follow, in each language."""
     from ui.words import Translator
+
     page, _ = author
     page.locator("#replay").get_by_role("button", name="Next").click()
     replay = page.locator("#replay")
@@ -264,15 +274,16 @@ def test_every_language_of_an_embed_follows_the_page_s_lang_attribute(author: An
         expect(page.locator("#best").get_by_role("button", name=tr.t("check"))).to_be_visible()
         unknown = tr.t("error_variant", name="chess", choices="\0").split("\0")[0]
         expect(page.locator("#bad-variant .qw-error")).to_contain_text(unknown)
-        if lang == "fr":   # the replay's words too, and French quotation marks
+        if lang == "fr":  # the replay's words too, and French quotation marks
             expect(replay.locator(".qw-message")).to_contain_text("Ligne de losanges : 3 points. Total : 3 points.")
             expect(page.locator("#bad-variant .qw-error")).to_contain_text("Variante inconnue « chess »")
     replay.get_by_role("button", name="Previous").click()
     expect(replay.locator(".qw-counter")).to_have_text("Start position")
 
 
-def test_embed_html_starts_again_after_a_crash_of_the_runtime(page: Page, site_url: str, wait_ready: Any,
-                                                              boot_crash: Any) -> None:
+def test_embed_html_starts_again_after_a_crash_of_the_runtime(
+    page: Page, site_url: str, wait_ready: Any, boot_crash: Any
+) -> None:
     """The site's own embed page reloads itself after a crash of WebAssembly while Python boots (js/restart.js)."""
     loads = boot_crash(page, crashes=1)
     page.goto(site_url + "embed.html?board=Ro@0,0", wait_until="domcontentloaded")
@@ -282,8 +293,9 @@ def test_embed_html_starts_again_after_a_crash_of_the_runtime(page: Page, site_u
     expect(page.locator('[data-qwirkle] [data-cell="0,0"] [data-tile="Ro"]')).to_be_visible()
 
 
-def test_an_author_s_page_is_never_reloaded_after_a_crash(page: Page, author_url: str, wait_ready: Any,
-                                                          boot_crash: Any) -> None:
+def test_an_author_s_page_is_never_reloaded_after_a_crash(
+    page: Page, author_url: str, wait_ready: Any, boot_crash: Any
+) -> None:
     loads = boot_crash(page, crashes=1)
     page.goto(author_url + "one.html")
     wait_ready(page)

@@ -14,16 +14,14 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
-
-from qwirkle import Game, Play
-from qwirkle.record import to_record
-from qwirkle.notation import cell_notation
+from playwright.sync_api import BrowserContext, expect
+from site_copies import copy_site, serve
 
 from app.links.friend import new_game_id
 from app.links.turn_link import TurnLink, from_fragment, to_fragment
-
-from site_copies import copy_site, serve
+from qwirkle import Game, Play
+from qwirkle.notation import cell_notation
+from qwirkle.record import to_record
 
 SHARE_RECORDER = """
 navigator.share = (data) => { window.__shared = data; return Promise.resolve(); };
@@ -61,7 +59,7 @@ class Side:
             rack = sorted(t.notation() for t in game.hands[self.seat])
             tiles = page.locator("#rack [data-tile]")
             expect(tiles).to_have_count(len(rack))
-            assert sorted(tiles.evaluate_all("ts => ts.map(t => t.dataset.tile)")) == rack   # only this seat's
+            assert sorted(tiles.evaluate_all("ts => ts.map(t => t.dataset.tile)")) == rack  # only this seat's
             expect(page.locator("#rack[data-rack]")).to_have_count(1 if game.to_move == self.seat else 0)
 
     def move(self, game: Game) -> None:
@@ -105,11 +103,10 @@ class Side:
         return href
 
 
-def play_turns(sides: dict[int, Side], game: Game, turns: int, wait_ready: Any,
-               links: list[str] | None = None) -> None:
+def play_turns(sides: dict[int, Side], game: Game, turns: int, wait_ready: Any, links: list[str] | None = None) -> None:
     """Moves by clicks, each link opened by the next player's browser, which shows the same game."""
     made = 0
-    checked = None                                     # the side last checked against this very position
+    checked = None  # the side last checked against this very position
     while made < turns and not game.is_over:
         side = sides[game.to_move]
         if side is not checked:
@@ -119,7 +116,7 @@ def play_turns(sides: dict[int, Side], game: Game, turns: int, wait_ready: Any,
         made += 1
         checked = None
         if not game.is_over and game.to_move == mover:
-            continue                                   # a Cubes re-roll: still their turn
+            continue  # a Cubes re-roll: still their turn
         href = side.link(game)
         if links is not None:
             links.append(href)
@@ -138,7 +135,8 @@ def first_link(side: Side, game: Game) -> None:
 
 
 def test_a_classic_game_to_the_end_by_links_between_two_browsers(
-        new_context: Any, open_ready: Any, wait_ready: Any, csp_violations: Any, axe: Any) -> None:
+    new_context: Any, open_ready: Any, wait_ready: Any, csp_violations: Any, axe: Any
+) -> None:
     ann, bob = (Side(new_context(permissions=["clipboard-read", "clipboard-write"]), seat) for seat in (0, 1))
     for side in (ann, bob):
         side.context.add_init_script(SHARE_RECORDER)
@@ -166,13 +164,12 @@ def test_a_classic_game_to_the_end_by_links_between_two_browsers(
     assert sender.page.evaluate("window.__shared.url") == href
     expect(sender.page.locator("[data-turn-qr] svg path")).to_have_count(1)
     modules = int(sender.page.locator("[data-turn-qr]").get_attribute("data-modules"))
-    assert 21 <= modules <= 177 and (modules - 17) % 4 == 0     # a QR code of version 1 to 40
+    assert 21 <= modules <= 177 and (modules - 17) % 4 == 0  # a QR code of version 1 to 40
     expect(receiver.page.locator("[data-turn-link]")).to_have_count(0)
     assert axe(sender.page) == [] and axe(receiver.page) == []
 
     # An old link, the same link again, a tampered one: the receiver's game does not move
-    older = next(link for link in reversed(links[:-1])
-                 if from_fragment(link.partition("#")[2]).to == receiver.seat)
+    older = next(link for link in reversed(links[:-1]) if from_fragment(link.partition("#")[2]).to == receiver.seat)
     receiver.open(older, wait_ready)
     expect(receiver.page.locator("#note")).to_contain_text("a newer turn exists")
     receiver.shows(game)
@@ -182,8 +179,9 @@ def test_a_classic_game_to_the_end_by_links_between_two_browsers(
     decoded = from_fragment(links[-1].partition("#")[2])
     record = json.loads(json.dumps(decoded.record))
     index = max(i for i, m in enumerate(record["moves"]) if "@" in m)
-    record["moves"][index] = " ".join(re.sub(r"@(-?\d+),", lambda m: f"@{int(m.group(1)) + 40},", p)
-                                      for p in record["moves"][index].split())
+    record["moves"][index] = " ".join(
+        re.sub(r"@(-?\d+),", lambda m: f"@{int(m.group(1)) + 40},", p) for p in record["moves"][index].split()
+    )
     tampered = links[-1].partition("#")[0] + "#" + to_fragment(TurnLink(decoded.game, decoded.to, record))
     receiver.open(tampered, wait_ready)
     note = receiver.page.locator("#note")
@@ -217,9 +215,12 @@ def test_a_classic_game_to_the_end_by_links_between_two_browsers(
 
 def test_cubes_and_flex_by_links_for_several_turns(new_context: Any, open_ready: Any, wait_ready: Any) -> None:
     for query, game in (
-            ("variant=cubes&seats=friend,human&names=Bob,Ann&seed=4&pace=0", Game.new("cubes", ["Bob", "Ann"], 4)),
-            ("variant=flex&tiles=72&seats=human,friend&names=Ann,Bob&seed=9&pace=0",
-             Game.new("flex", ["Ann", "Bob"], 9, tiles=72))):
+        ("variant=cubes&seats=friend,human&names=Bob,Ann&seed=4&pace=0", Game.new("cubes", ["Bob", "Ann"], 4)),
+        (
+            "variant=flex&tiles=72&seats=human,friend&names=Ann,Bob&seed=9&pace=0",
+            Game.new("flex", ["Ann", "Bob"], 9, tiles=72),
+        ),
+    ):
         here = 1 if query.startswith("variant=cubes") else 0
         starter = Side(new_context(), here)
         friend = Side(new_context(), 1 - here)
@@ -244,8 +245,9 @@ def test_a_bad_link_on_a_fresh_page_and_a_pasted_link(new_context: Any, open_rea
     game = Game.new("classic", ["Ann", "Bob"], 3)
     while game.to_move != 1:
         game = Game.new("classic", ["Ann", "Bob"], game.options.seed + 1)
-    fragment = to_fragment(TurnLink("18c0ffee0001", 1, {"format": "qwirkle-game", "version": 1,
-                                                         **game.options.to_json(), "moves": []}))
+    fragment = to_fragment(
+        TurnLink("18c0ffee0001", 1, {"format": "qwirkle-game", "version": 1, **game.options.to_json(), "moves": []})
+    )
     page.get_by_role("button", name="Saved games").click()
     page.get_by_label("Open a turn link").fill(site_url + "index.html#" + fragment)
     page.get_by_role("button", name="Open", exact=True).click()
@@ -255,7 +257,8 @@ def test_a_bad_link_on_a_fresh_page_and_a_pasted_link(new_context: Any, open_rea
 
 
 def test_the_new_game_dialog_seats_a_friend_and_says_what_the_link_gives_away(
-        new_context: Any, open_ready: Any, axe: Any) -> None:
+    new_context: Any, open_ready: Any, axe: Any
+) -> None:
     page = new_context().new_page()
     open_ready(page)
     page.get_by_role("button", name="New game").click()
@@ -272,7 +275,8 @@ def test_the_new_game_dialog_seats_a_friend_and_says_what_the_link_gives_away(
 
 @pytest.mark.service_worker
 def test_a_turn_link_opens_offline_in_a_new_tab_of_a_browser_that_visited_once(
-        new_context: Any, tmp_path: Any, wait_ready: Any) -> None:
+    new_context: Any, tmp_path: Any, wait_ready: Any
+) -> None:
     site = copy_site(tmp_path / "site")
     ann, bob = Side(new_context(), 0), Side(new_context(), 1)
     game = Game.new("classic", ["Ann", "Bob"], 12)
@@ -284,10 +288,11 @@ def test_a_turn_link_opens_offline_in_a_new_tab_of_a_browser_that_visited_once(
             bob.open(ann.link(game), wait_ready)
         play_turns(sides, game, 2, wait_ready)
         if game.to_move == 1:
-            play_turns(sides, game, 1, wait_ready)      # Bob moves, Ann opens his link
+            play_turns(sides, game, 1, wait_ready)  # Bob moves, Ann opens his link
         bob.page.wait_for_function(
             "navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated'",
-            timeout=90_000)
+            timeout=90_000,
+        )
         ann.move(game)
         href = ann.link(game)
     # the server is gone: Bob's browser opens the link in a new tab from its cache
@@ -295,5 +300,5 @@ def test_a_turn_link_opens_offline_in_a_new_tab_of_a_browser_that_visited_once(
     tab.open(href, wait_ready)
     tab.shows(game)
     tab.move(game)
-    expect(tab.page.locator("[data-turn-qr] svg path")).to_have_count(1)   # the QR library came from the cache
+    expect(tab.page.locator("[data-turn-qr] svg path")).to_have_count(1)  # the QR library came from the cache
     tab.link(game)

@@ -7,7 +7,6 @@ import json
 import re
 
 from playwright.sync_api import Locator, Page, expect
-
 from test_play import play_any, start, wait_human
 
 RACK_TILES = "#rack [data-tile], #rack .rack-tile"

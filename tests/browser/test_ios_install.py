@@ -7,14 +7,16 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
-          "Version/18.5 Mobile/15E148 Safari/604.1")
+IPHONE = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+    "Version/18.5 Mobile/15E148 Safari/604.1"
+)
 NOTE = "[data-ios-install]"
 
 
-def test_ios_players_are_told_how_to_add_the_game_to_the_home_screen(new_context: Any, open_ready: Any,
-                                                                     wait_ready: Any, csp_violations: Any,
-                                                                     axe: Any) -> None:
+def test_ios_players_are_told_how_to_add_the_game_to_the_home_screen(
+    new_context: Any, open_ready: Any, wait_ready: Any, csp_violations: Any, axe: Any
+) -> None:
     page = new_context(user_agent=IPHONE).new_page()
     open_ready(page)
     note = page.locator(NOTE)
@@ -30,4 +32,3 @@ def test_ios_players_are_told_how_to_add_the_game_to_the_home_screen(new_context
     expect(page.locator("#home")).to_be_visible()
     expect(note).to_have_count(0)  # closed for good
     assert csp_violations(page) == []
-

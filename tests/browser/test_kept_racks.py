@@ -4,7 +4,6 @@ just drawn, comes back after a reload; the review's "Compare with" level too (is
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-
 from test_phone_tablet_layout import open_finished
 from test_play import play_any, start, wait_human
 
@@ -13,22 +12,25 @@ RACK = "[data-rack] [data-tile]"
 
 def rack(page: Page) -> list[tuple[str, bool]]:
     """The rack left to right: each tile's code and whether it is marked as just drawn."""
-    return page.evaluate("""(selector) => [...document.querySelectorAll(selector)]
-        .map((node) => [node.dataset.tile, node.hasAttribute("data-new")])""", RACK)
+    return page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)]
+        .map((node) => [node.dataset.tile, node.hasAttribute("data-new")])""",
+        RACK,
+    )
 
 
 def test_the_sorted_rack_and_the_drawn_marks_survive_a_reload(page: Page, open_ready, wait_ready) -> None:
     start(page, open_ready, "variant=classic&seats=human,computer&seed=5&pace=0")
     wait_human(page)
-    play_any(page)                                   # the tiles drawn after this play are marked
+    play_any(page)  # the tiles drawn after this play are marked
     wait_human(page)
-    page.locator("#sort").click()                    # by colour
-    page.locator("#sort").click()                    # then by shape
+    page.locator("#sort").click()  # by colour
+    page.locator("#sort").click()  # then by shape
     expect(page.locator("#sort")).to_have_attribute("data-sort", "colour")
     arranged = rack(page)
     assert any(new for _, new in arranged)
     dealt = [code for code, _ in arranged]
-    assert dealt != sorted(dealt) or len(set(dealt)) < 3   # a real arrangement (shape first, not codes)
+    assert dealt != sorted(dealt) or len(set(dealt)) < 3  # a real arrangement (shape first, not codes)
     page.reload()
     wait_ready(page)
     wait_human(page)

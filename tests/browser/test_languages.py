@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from test_phone_tablet_layout import best, open_with, storage
 
 from app.review import service as review_service
 from qwirkle import Game, dumps
 from qwirkle.study.win_cost import win_settings
-from test_phone_tablet_layout import best, open_with, storage
 from ui.strings_en import EN
 from ui.words import LANGUAGE_NAMES, Translator
 
@@ -57,8 +57,11 @@ def english_only(lang: str) -> dict[str, str]:
     """English text -> its key, for the whole texts that ``lang`` says otherwise."""
     tr = Translator(lang)
     translated = {tr.t(key) for key in EN}
-    return {text: key for key, text in EN.items()
-            if "{" not in text and len(text) > 2 and tr.t(key) != text and text not in translated}
+    return {
+        text: key
+        for key, text in EN.items()
+        if "{" not in text and len(text) > 2 and tr.t(key) != text and text not in translated
+    }
 
 
 def assert_no_english(page: Page, lang: str, where: str) -> None:
@@ -68,8 +71,9 @@ def assert_no_english(page: Page, lang: str, where: str) -> None:
 
 
 @pytest.mark.parametrize("lang", sorted(LOCALES))
-def test_a_new_player_in_each_language_sees_no_english(new_context: Any, site_url: str, wait_ready: Any,
-                                                      lang: str) -> None:
+def test_a_new_player_in_each_language_sees_no_english(
+    new_context: Any, site_url: str, wait_ready: Any, lang: str
+) -> None:
     page = new_context(locale=LOCALES[lang]).new_page()
     tr = Translator(lang)
     # a player whose browser speaks the language, with a finished game kept (reviewed against Easy, a level that
@@ -118,8 +122,9 @@ def test_a_new_player_in_each_language_sees_no_english(new_context: Any, site_ur
     expect(page.locator("html")).to_have_attribute("lang", lang)
 
 
-def test_the_menu_names_each_language_in_itself_and_remembers_the_choice(new_context: Any, site_url: str,
-                                                                         wait_ready: Any) -> None:
+def test_the_menu_names_each_language_in_itself_and_remembers_the_choice(
+    new_context: Any, site_url: str, wait_ready: Any
+) -> None:
     page = new_context(locale="en-US").new_page()
     page.goto(site_url)
     wait_ready(page)

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-
 from site_copies import copy_site, serve
 
 SW_TIMEOUT_MS = 90_000
@@ -31,11 +30,11 @@ def wait_controlled(page: Page) -> None:
     """Until the service worker has precached everything and controls the page."""
     page.wait_for_function(
         "navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated'",
-        timeout=SW_TIMEOUT_MS)
+        timeout=SW_TIMEOUT_MS,
+    )
 
 
-def test_an_update_found_on_a_later_visit_is_offered_not_forced(new_context: Any, site: Path,
-                                                               wait_ready: Any) -> None:
+def test_an_update_found_on_a_later_visit_is_offered_not_forced(new_context: Any, site: Path, wait_ready: Any) -> None:
     """The usual path: the browser checks for a new version when the page is opened again."""
     context = new_context()
     page = context.new_page()
@@ -57,8 +56,9 @@ def test_an_update_found_on_a_later_visit_is_offered_not_forced(new_context: Any
         assert "version 2" in page.evaluate("fetch('./css/embed.css').then((r) => r.text())")
 
 
-def test_the_game_is_installable(browser_type: Any, browser_type_launch_args: dict, network_guard: Any,
-                                 site: Path, tmp_path: Path, wait_ready: Any) -> None:
+def test_the_game_is_installable(
+    browser_type: Any, browser_type_launch_args: dict, network_guard: Any, site: Path, tmp_path: Path, wait_ready: Any
+) -> None:
     """Chromium's own installability check, in a normal (not incognito) profile."""
     context = browser_type.launch_persistent_context(str(tmp_path / "profile"), **browser_type_launch_args)
     network_guard.attach(context)

@@ -14,12 +14,11 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from test_play import keyboard_place, select_placeable
 
 from app.store.saves import DictStorage, SaveStore
 from qwirkle import Game
 from qwirkle.record import to_record
-
-from test_play import keyboard_place, select_placeable
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 TABLET = {"viewport": {"width": 1024, "height": 768}, "has_touch": True}
@@ -38,8 +37,15 @@ def best(game: Game) -> None:
         game.apply("pass")
 
 
-def storage(game: Game, seats: list[str], current: bool = True, hints: list[int] | None = None,
-            settings: dict[str, str] | None = None, pace: int = 1, save_id: str = "t1") -> dict[str, str]:
+def storage(
+    game: Game,
+    seats: list[str],
+    current: bool = True,
+    hints: list[int] | None = None,
+    settings: dict[str, str] | None = None,
+    pace: int = 1,
+    save_id: str = "t1",
+) -> dict[str, str]:
     store = SaveStore(DictStorage())
     store.save(save_id, to_record(game), seats, pace=pace, current=current, app={"hints": hints or [0] * len(seats)})
     data = dict(store.storage.data)
@@ -58,8 +64,10 @@ def dozen_moves(variant: str = "flex", seed: int = 11) -> Game:
 
 def open_with(page: Page, site_url: str, wait_ready: Any, data: dict[str, str], query: str = "") -> None:
     page.goto(site_url + "sw.js")  # the site's origin, without the app: fill the storage first
-    page.evaluate("(data) => { localStorage.clear(); for (const [k, v] of Object.entries(data)) "
-                  "localStorage.setItem(k, v); }", data)
+    page.evaluate(
+        "(data) => { localStorage.clear(); for (const [k, v] of Object.entries(data)) localStorage.setItem(k, v); }",
+        data,
+    )
     page.goto(site_url + query)
     wait_ready(page)
 
@@ -117,15 +125,21 @@ def targets_are_big(page: Page) -> None:
 
 
 @pytest.mark.parametrize("size", ["phone", "tablet"])
-def test_a_turn_fits_the_screen_and_the_board_follows_the_game(new_context: Any, site_url: str, wait_ready: Any,
-                                                              size: str) -> None:
+def test_a_turn_fits_the_screen_and_the_board_follows_the_game(
+    new_context: Any, site_url: str, wait_ready: Any, size: str
+) -> None:
     page = new_context(**DEVICES[size]).new_page()
     open_with(page, site_url, wait_ready, storage(dozen_moves(), ["human", "hard"]))
     human_turn(page)
     # after a dozen moves and a reload: the last move is on screen, tappable
     last_move_in_view(page)
-    for selector in ("[data-status]", "#scores [data-score]", "[data-rack] [data-tile]",
-                     '#actions [data-action="play"]', '#actions [data-action="hint"]'):
+    for selector in (
+        "[data-status]",
+        "#scores [data-score]",
+        "[data-rack] [data-tile]",
+        '#actions [data-action="play"]',
+        '#actions [data-action="hint"]',
+    ):
         on_screen(page, selector)
     assert page.evaluate("window.scrollY") == 0
     if size == "tablet":  # the page never scrolls
@@ -147,17 +161,19 @@ def test_a_turn_fits_the_screen_and_the_board_follows_the_game(new_context: Any,
     page.locator('#actions [data-action="play"]').click()
     human_turn(page)
     last_move_in_view(page)
-    assert page.locator("#board-world .flash").count() > 0   # the computer's scored lines flashed
-    page.locator("#board").evaluate("(b) => b.dispatchEvent(new WheelEvent('wheel', "
-                                    "{deltaX: 2000, deltaY: 1500, bubbles: true, cancelable: true}))")
+    assert page.locator("#board-world .flash").count() > 0  # the computer's scored lines flashed
+    page.locator("#board").evaluate(
+        "(b) => b.dispatchEvent(new WheelEvent('wheel', {deltaX: 2000, deltaY: 1500, bubbles: true, cancelable: true}))"
+    )
     page.locator('#actions [data-action="hint"]').click()
     expect(page.locator("[data-pending]").first).to_be_visible()
     page.locator('#actions [data-action="play"]').click()
     human_turn(page)
     last_move_in_view(page)
     # the "last move" control brings it back after the player looked elsewhere
-    page.locator("#board").evaluate("(b) => b.dispatchEvent(new WheelEvent('wheel', "
-                                    "{deltaX: -3000, deltaY: 0, bubbles: true, cancelable: true}))")
+    page.locator("#board").evaluate(
+        "(b) => b.dispatchEvent(new WheelEvent('wheel', {deltaX: -3000, deltaY: 0, bubbles: true, cancelable: true}))"
+    )
     page.locator('[data-action="last-move"]').click()
     last_move_in_view(page)
     # on a touch screen the fit control never goes below a tappable cell
@@ -182,8 +198,9 @@ def test_a_turn_fits_the_screen_and_the_board_follows_the_game(new_context: Any,
     last_move_in_view(page)
 
 
-def test_menu_tracker_rule_keys_and_end_card_in_french_on_a_phone(new_context: Any, site_url: str,
-                                                                   wait_ready: Any, axe: Any) -> None:
+def test_menu_tracker_rule_keys_and_end_card_in_french_on_a_phone(
+    new_context: Any, site_url: str, wait_ready: Any, axe: Any
+) -> None:
     page = new_context(**PHONE).new_page()
     open_with(page, site_url, wait_ready, storage(dozen_moves(), ["human", "hard"], settings={"lang": "fr"}))
     human_turn(page)
@@ -213,7 +230,7 @@ def test_menu_tracker_rule_keys_and_end_card_in_french_on_a_phone(new_context: A
     expect(tracker.locator("table")).to_be_visible()
     expect(tracker.locator("tbody tr")).to_have_count(6)
     expect(tracker.locator("thead th")).to_have_count(6)
-    assert tracker.locator("td .tracker__bg--3").count() == 36   # one two-tone count per tile kind
+    assert tracker.locator("td .tracker__bg--3").count() == 36  # one two-tone count per tile kind
     assert axe(page) == []
     tracker.get_by_role("button", name="Fermer").click()
     # a refusal cites its rule: the rule id opens that rule, in French
@@ -247,7 +264,8 @@ def test_menu_tracker_rule_keys_and_end_card_in_french_on_a_phone(new_context: A
     page.locator("#menu-button").click()
     page.get_by_role("button", name="Parties sauvegardées").click()
     page.locator('#saves-dialog li.save[data-id="t2"]').get_by_role(
-        "button", name=re.compile("^Reprendre la partie")).click()
+        "button", name=re.compile("^Reprendre la partie")
+    ).click()
     card = page.locator("#result")
     expect(card).to_be_visible()
     on_screen(page, "#result .result__buttons .btn")
@@ -292,8 +310,9 @@ def test_rack_order_marks_and_sort(new_context: Any, site_url: str, wait_ready: 
     page.mouse.move(target["x"] + 20, target["y"] + 25, steps=8)
     page.mouse.move(target["x"] + 5, target["y"] + 25, steps=2)
     page.mouse.up()
-    page.wait_for_function("(code) => document.querySelector('[data-rack] [data-tile]').dataset.tile === code",
-                           arg=before[-1])
+    page.wait_for_function(
+        "(code) => document.querySelector('[data-rack] [data-tile]').dataset.tile === code", arg=before[-1]
+    )
     assert codes() == [before[-1]] + before[:-1]
     # the keys: H shows a hint, X opens the exchange (Escape leaves it), U says there is nothing to undo
     page.keyboard.press("h")
@@ -322,8 +341,9 @@ def test_play_the_computer_in_one_tap_and_the_dialog_remembers(page: Page, open_
     page.get_by_role("button", name="Play the computer").click()
     expect(page.locator("html")).to_have_attribute("data-variant", "classic")
     expect(page.locator("#scores li")).to_have_count(2)
-    first_seed = page.evaluate("() => JSON.parse(localStorage.getItem('qwirkle.save.' + "
-                               "localStorage.getItem('qwirkle.current'))).record.seed")
+    first_seed = page.evaluate(
+        "() => JSON.parse(localStorage.getItem('qwirkle.save.' + localStorage.getItem('qwirkle.current'))).record.seed"
+    )
     # the dialog: duplicate names refused; the choices remembered across a reload; a seed used once
     page.get_by_role("button", name="New game").click()
     dialog = page.locator("#new-dialog")
@@ -353,17 +373,19 @@ def test_play_the_computer_in_one_tap_and_the_dialog_remembers(page: Page, open_
     page.get_by_role("button", name="Play the computer").click()
     expect(page.locator("html")).to_have_attribute("data-variant", "flex")
     expect(page.locator("#scores")).to_contain_text("Zoé")
-    seed = page.evaluate("() => JSON.parse(localStorage.getItem('qwirkle.save.' + "
-                         "localStorage.getItem('qwirkle.current'))).record.seed")
+    seed = page.evaluate(
+        "() => JSON.parse(localStorage.getItem('qwirkle.save.' + localStorage.getItem('qwirkle.current'))).record.seed"
+    )
     assert seed not in (42, first_seed)
 
 
 def test_the_page_side_defects(page: Page, wait_ready: Any, site_url: str) -> None:
     # a bad start link while a game is in progress (the computer moves first) stays reported
-    game = next(g for g in (Game.new("classic", ["Bot", "Ann"], seed=n) for n in range(1, 50))
-                if g.opening.starter == 0)
+    game = next(
+        g for g in (Game.new("classic", ["Bot", "Ann"], seed=n) for n in range(1, 50)) if g.opening.starter == 0
+    )
     open_with(page, site_url, wait_ready, storage(game, ["hard", "human"]), "?variant=chess&seats=human,human")
-    expect(page.locator("html")).to_have_attribute("data-turn", "1")   # the computer moved
+    expect(page.locator("html")).to_have_attribute("data-turn", "1")  # the computer moved
     expect(page.locator("#note")).to_contain_text("The start link was not understood")
     # P with nothing placed says why
     page.locator("#board").focus()
@@ -376,7 +398,7 @@ def test_the_page_side_defects(page: Page, wait_ready: Any, site_url: str) -> No
     page.locator("#board").focus()
     page.keyboard.press("Escape")
     page.keyboard.press("Escape")
-    for i in range(rack.count()):   # select it again by keyboard
+    for i in range(rack.count()):  # select it again by keyboard
         page.keyboard.press(str(i + 1))
         if page.locator(f'[data-cell="{target}"][data-legal]').count():
             break
@@ -409,8 +431,9 @@ def test_the_page_side_defects(page: Page, wait_ready: Any, site_url: str) -> No
     page.locator("#import-file").set_input_files(files=[file])
     expect(saves).to_contain_text("in your saved games already")
     expect(saves.locator("li.save")).to_have_count(1)
-    page.locator("#import-file").set_input_files(files=[{"name": "x.json", "mimeType": "application/json",
-                                                         "buffer": b"<html>"}])
+    page.locator("#import-file").set_input_files(
+        files=[{"name": "x.json", "mimeType": "application/json", "buffer": b"<html>"}]
+    )
     expect(saves).to_contain_text("it is not a JSON file")
     assert "Expecting" not in saves.inner_text()
 

@@ -96,11 +96,12 @@ def test_a_corrupt_save_is_moved_aside_and_other_saves_still_load(page: Page, op
     path = download.value.path()
     record = json.loads(open(path, encoding="utf-8").read())
     assert record["format"] == "qwirkle-game" and record["variant"] == "flex" and record["tiles"] == 72
-    page.locator("#import-file").set_input_files(path)   # the same game: not added twice
+    page.locator("#import-file").set_input_files(path)  # the same game: not added twice
     expect(dialog).to_contain_text("in your saved games already")
     expect(dialog.locator("li.save")).to_have_count(1)
-    page.locator("#import-file").set_input_files(files=[{"name": "x.json", "mimeType": "application/json",
-                                                         "buffer": b'{"format": "nope"}'}])
+    page.locator("#import-file").set_input_files(
+        files=[{"name": "x.json", "mimeType": "application/json", "buffer": b'{"format": "nope"}'}]
+    )
     expect(dialog).to_contain_text("not a Qwirkle game record")
     expect(dialog.locator("li.save")).to_have_count(1)
     dialog.locator(f'li.save[data-id="{good}"]').get_by_role("button", name=re.compile("^Resume")).click()
@@ -110,8 +111,12 @@ def test_a_corrupt_save_is_moved_aside_and_other_saves_still_load(page: Page, op
 
 def test_names_are_text_and_the_language_switches_and_is_remembered(page: Page, open_ready, wait_ready, axe) -> None:
     name = '<img src="x.png" data-evil>Ann&amp;'
-    start(page, open_ready, "variant=classic&seats=human,human&seed=5&names="
-          + "%3Cimg%20src%3D%22x.png%22%20data-evil%3EAnn%26amp%3B,Bob&pace=0")
+    start(
+        page,
+        open_ready,
+        "variant=classic&seats=human,human&seed=5&names="
+        + "%3Cimg%20src%3D%22x.png%22%20data-evil%3EAnn%26amp%3B,Bob&pace=0",
+    )
     expect(page.locator("#privacy-title")).to_have_text(f"Pass the device to {name}")
     assert page.locator("img[data-evil]").count() == 0
     expect(page.locator(".score__name").first).to_have_text(name)
@@ -131,17 +136,23 @@ def test_names_are_text_and_the_language_switches_and_is_remembered(page: Page, 
     expect(page.get_by_role("button", name="New game")).to_be_visible()
 
 
-@pytest.mark.parametrize("query", [
-    "variant=classic&seats=computer,computer&seed=8&pace=0",
-    "variant=cubes&seats=computer,computer,computer&seed=8&pace=0",
-    "variant=flex&tiles=72&seats=computer,computer&seed=8&pace=0",
-    "variant=flex&seats=greedy,random,computer,computer&seed=8&pace=0",
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "variant=classic&seats=computer,computer&seed=8&pace=0",
+        "variant=cubes&seats=computer,computer,computer&seed=8&pace=0",
+        "variant=flex&tiles=72&seats=computer,computer&seed=8&pace=0",
+        "variant=flex&seats=greedy,random,computer,computer&seed=8&pace=0",
+    ],
+)
 def test_computer_games_play_to_the_end_in_the_page(page: Page, open_ready, query, axe) -> None:
     open_ready(page, "?" + query)
     expect(page.locator("html")).to_have_attribute("data-over", "", timeout=180_000)
     expect(page.locator("#result")).to_contain_text("Final scores")
-    scores = [int(page.locator(f'[data-score="{s}"]').inner_text()) for s in range(query.count(",", 0, query.index("&seed")) + 1)]
+    scores = [
+        int(page.locator(f'[data-score="{s}"]').inner_text())
+        for s in range(query.count(",", 0, query.index("&seed")) + 1)
+    ]
     assert max(scores) > 0
     assert page.locator("html").get_attribute("data-turn") is None
     if "classic" in query:

@@ -21,7 +21,7 @@ def test_a_whole_turn_by_keyboard_heard_in_words(page: Page, open_ready, axe) ->
     cursor = (0, 0)
     heard_cell = False
     while page.locator('#actions [data-action="play"]').get_attribute("aria-disabled") == "true":
-        for digit in "123456":                                          # a tile with somewhere to go
+        for digit in "123456":  # a tile with somewhere to go
             page.keyboard.press(digit)
             if page.locator("[data-legal]").count():
                 break
@@ -33,19 +33,21 @@ def test_a_whole_turn_by_keyboard_heard_in_words(page: Page, open_ready, axe) ->
         for key in steps:
             page.keyboard.press(key)
         if steps:
-            expect(page.locator(ANNOUNCE)).to_have_text(f"Empty cell {target}, allowed")   # the cursor says it
+            expect(page.locator(ANNOUNCE)).to_have_text(f"Empty cell {target}, allowed")  # the cursor says it
             heard_cell = True
         page.keyboard.press("Enter")
         expect(page.locator(f'[data-cell="{target}"][data-pending]')).to_have_count(1)
         cursor = (x, y)
-        page.keyboard.press("i")                                        # the lines through the cursor
+        page.keyboard.press("i")  # the lines through the cursor
         expect(page.locator(ANNOUNCE)).to_have_text(re.compile(rf"^(Through {target}: |No tile in line with {target})"))
     assert heard_cell or cursor == (0, 0)
     page.keyboard.press("p")
     # Ann's play, then Bot's reply, each said with its tiles, cells, lines and points
-    expect(page.locator(ANNOUNCE)).to_have_text(re.compile(r"^Bot played .+ at -?\d+,-?\d+.*In all: \d+ points?\.( Qwirkle!)?$"))
+    expect(page.locator(ANNOUNCE)).to_have_text(
+        re.compile(r"^Bot played .+ at -?\d+,-?\d+.*In all: \d+ points?\.( Qwirkle!)?$")
+    )
     expect(page.locator("html")).to_have_attribute("data-turn", "0")
-    page.keyboard.press("m")                                            # the last move again
+    page.keyboard.press("m")  # the last move again
     expect(page.locator(ANNOUNCE)).to_contain_text("Bot played ")
     page.keyboard.press("r")
     expect(page.locator(ANNOUNCE)).to_have_text(re.compile(r"^Your rack, 6 tiles: .+\.$"))
@@ -63,11 +65,11 @@ def test_a_refusal_is_read_with_its_rule(page: Page, open_ready) -> None:
     expect(page.locator("html")).to_have_attribute("data-turn", "0")
     page.locator("#board").focus()
     page.keyboard.press("1")
-    page.keyboard.press("Enter")                                        # 0,0 for the opening: allowed
+    page.keyboard.press("Enter")  # 0,0 for the opening: allowed
     page.keyboard.press("2")
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowDown")
-    page.keyboard.press("Enter")                                        # a cell touching nothing
+    page.keyboard.press("Enter")  # a cell touching nothing
     expect(page.locator("#note")).to_contain_text(re.compile(r"C\d"))
     assert page.locator("#note").get_attribute("aria-live") == "polite"

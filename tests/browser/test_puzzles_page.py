@@ -34,7 +34,8 @@ def a_lesser_play(puzzle_id: str) -> tuple[str, int]:
 
 
 def test_a_puzzle_link_solved_on_the_game_board_then_missed_tried_again_solution_and_next(
-        page: Page, open_ready, axe) -> None:
+    page: Page, open_ready, axe
+) -> None:
     puzzle = puzzle_from_id(PUZZLE)
     play, points = a_lesser_play(PUZZLE)
     open_ready(page, f"?puzzle={PUZZLE}")
@@ -43,8 +44,9 @@ def test_a_puzzle_link_solved_on_the_game_board_then_missed_tried_again_solution
     expect(page.locator("#puzzle")).to_be_visible()
     expect(page.locator("[data-rack] [data-tile]")).to_have_count(len(puzzle.hand.split()))
     expect(page.locator("#board [data-cell][data-tile]:not([data-pending])")).to_have_count(
-        len(parse_placements(puzzle.board)))
-    for name in ("Hint", "Exchange", "Undo"):                           # one play is asked for, no help
+        len(parse_placements(puzzle.board))
+    )
+    for name in ("Hint", "Exchange", "Undo"):  # one play is asked for, no help
         expect(page.locator(f'#actions [data-action="{name.lower()}"]')).to_be_hidden()
     place(page, puzzle.best)
     expect(page.locator(".preview__points")).to_contain_text(str(puzzle.best_points))
@@ -52,10 +54,10 @@ def test_a_puzzle_link_solved_on_the_game_board_then_missed_tried_again_solution
     expect(page.locator(HTML)).to_have_attribute("data-puzzle-result", "solved")
     expect(page.locator("[data-puzzle-verdict]")).to_contain_text(f"{puzzle.best_points} points")
     expect(page.locator(".puzzle__lines li")).not_to_have_count(0)
-    expect(page.locator("#board .line-score")).not_to_have_count(0)     # each scored line's points drawn
+    expect(page.locator("#board .line-score")).not_to_have_count(0)  # each scored line's points drawn
     solved = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('qwirkle.puzzles.solved.'))")
     assert solved and PUZZLE in json.loads(page.evaluate(f"localStorage.getItem({solved[0]!r})"))
-    assert page.evaluate("localStorage.getItem('qwirkle.current')") is None    # a puzzle is not a saved game
+    assert page.evaluate("localStorage.getItem('qwirkle.current')") is None  # a puzzle is not a saved game
     assert axe(page, "#game") == []
     # the same puzzle again, and a lesser play this time: missed, with its points against the best
     page.locator('#puzzle [data-action="puzzle-again"]').click()
@@ -77,7 +79,7 @@ def test_a_puzzle_link_solved_on_the_game_board_then_missed_tried_again_solution
     expect(page.locator("#board .line-score")).not_to_have_count(0)
     page.get_by_role("button", name="Next").click()
     expect(page.locator(HTML)).not_to_have_attribute("data-puzzle", PUZZLE)
-    assert page.locator(HTML).get_attribute("data-puzzle").startswith("c")    # the next one is classic too
+    assert page.locator(HTML).get_attribute("data-puzzle").startswith("c")  # the next one is classic too
     assert page.locator(HTML).get_attribute("data-puzzle-result") is None
 
 
@@ -89,12 +91,14 @@ def test_the_puzzle_of_the_day_from_the_dialog_and_the_game_in_play_kept(page: P
     page.locator('#menu [data-action="puzzles"]').click()
     expect(page.locator("#puzzles-dialog")).to_be_visible()
     page.locator('#puzzles-dialog [data-action="puzzle-daily"][data-variant="flex"]').click()
-    today = page.evaluate("(() => { const d = new Date(); return d.getFullYear() + '-' + "
-                          "String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); })()")
+    today = page.evaluate(
+        "(() => { const d = new Date(); return d.getFullYear() + '-' + "
+        "String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); })()"
+    )
     expect(page.locator(HTML)).to_have_attribute("data-puzzle", daily(today, "flex").id)
     expect(page.locator("#puzzle-title")).to_contain_text("Puzzle of the day")
     assert page.evaluate("localStorage.getItem('qwirkle.current')") == current
-    page.reload()                                                     # the address keeps the puzzle
+    page.reload()  # the address keeps the puzzle
     expect(page.locator(HTML)).to_have_attribute("data-puzzle", daily(today, "flex").id)
 
 

@@ -12,16 +12,16 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from test_phone_tablet_layout import open_with, storage
 
 from qwirkle import Game, dumps
 from qwirkle.ai import make_player
 from qwirkle.study.match import play_out
 from qwirkle.study.review import level_moves, review_moves
 from qwirkle.study.win_review import WinReplay
-from test_phone_tablet_layout import open_with, storage
 
 DONE = '#review[data-phase="done"]'
-pytestmark = pytest.mark.optimizing_wasm   # each test waits for a whole review
+pytestmark = pytest.mark.optimizing_wasm  # each test waits for a whole review
 
 
 def finished_record(page: Page) -> dict:
@@ -39,7 +39,8 @@ def rows(page: Page) -> list[dict]:
 
 
 def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(
-        page: Page, site_url: str, wait_ready, axe) -> None:
+    page: Page, site_url: str, wait_ready, axe
+) -> None:
     game = Game.new("classic", ["Ann", "Bob"], 21)
     play_out(game, [make_player("greedy", 1), make_player("hard", 2)])
     # compared with Hard (the level column is the same code for every level; the Expert's answers are
@@ -63,11 +64,12 @@ def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(
     shown = rows(page)
     assert [r["index"] for r in shown] == list(range(len(record["moves"])))
     assert [(r["player"], r["points"], r["best"]) for r in shown] == [
-        (e.seat, e.points, e.best_points) for e in entries]
+        (e.seat, e.points, e.best_points) for e in entries
+    ]
     assert [r["missed"] for r in shown] == [e.missed_qwirkle is not None for e in entries]
     assert [r["level"] for r in shown] == [c.move for c in choices]
     assert [r["levelPoints"] for r in shown] == [c.points for c in choices]
-    assert all(e.lost == 0 for e in entries if e.seat == 0 and e.kind == "play")   # Ann is greedy
+    assert all(e.lost == 0 for e in entries if e.seat == 0 and e.kind == "play")  # Ann is greedy
     # the chances of winning each move cost: on every row, as the engine gives them (two rows checked: it is slow)
     assert all(re.fullmatch(r"\d+\.\d", r["winLost"]) for r in shown)
     costly = max(shown, key=lambda r: float(r["winLost"]))
@@ -76,6 +78,7 @@ def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(
         assert shown[index]["winLost"] == f"{max(replay.at(index).chances.lost * 100, 0):.1f}"
     # each player's accuracy at the top: the engine's, from the chances kept beside the save
     from qwirkle.study.accuracy import accuracy
+
     current = page.evaluate("localStorage.getItem('qwirkle.current')")
     kept = json.loads(page.evaluate("(id) => localStorage.getItem('qwirkle.review.' + id)", current))["win"]["moves"]
     assert [m["win_lost"] for m in sorted(kept, key=lambda m: m["index"])] == [float(r["winLost"]) for r in shown]
@@ -106,7 +109,8 @@ def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(
     page.locator("#review-slider").fill(str(total))
     expect(board).to_have_attribute("data-step", str(total - 1))
     expect(page.locator('[data-review-move][aria-current="step"]')).to_have_attribute(
-        "data-review-move", str(total - 1))
+        "data-review-move", str(total - 1)
+    )
 
     # The win-chance graph: a tap on a move's column goes to that move; the move on show is marked.
     graph = page.locator("#review-graph")
@@ -126,10 +130,10 @@ def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(
         expect(board.locator(f'[data-cell="{cell}"]')).to_have_attribute("data-tile", code)
     for cell, code in best.items():
         expect(board.locator(f'[data-cell="{cell}"]')).to_have_attribute("data-ghost", code)
-    tiles = sum(len(e.move.split()) for e in entries[:worse.index] if e.kind == "play") + len(played)
+    tiles = sum(len(e.move.split()) for e in entries[: worse.index] if e.kind == "play") + len(played)
     expect(board.locator("[data-tile]")).to_have_count(tiles)
     expect(page.locator("#review-detail")).to_contain_text("Best play: ")
-    expect(page.locator("[data-review-rack]")).to_have_count(2)   # every rack, the game being over
+    expect(page.locator("[data-review-rack]")).to_have_count(2)  # every rack, the game being over
     assert axe(page, "#review") == []
 
     # Close: back to the finished game, and no review rack left in the page.
@@ -159,8 +163,9 @@ def test_an_imported_record_is_reviewed_from_saved_games(page: Page, open_ready,
     entries = list(review_moves(game))
     choices = list(level_moves(game, "medium"))
     assert [(r["player"], r["points"], r["best"], r["level"]) for r in rows(page)] == [
-        (e.seat, e.points, e.best_points, c.move) for e, c in zip(entries, choices)]
-    assert all(r["winLost"] is not None for r in rows(page))   # Cubes has chances of winning too
+        (e.seat, e.points, e.best_points, c.move) for e, c in zip(entries, choices)
+    ]
+    assert all(r["winLost"] is not None for r in rows(page))  # Cubes has chances of winning too
     # both seats are this device's (a record imported without seats): their accuracy goes to the statistics
     page.locator('#menu [data-action="stats"]').click()
     expect(page.locator('#stats-dialog [data-accuracy-trend="cubes"]')).to_have_attribute("data-games", "1")

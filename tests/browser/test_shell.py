@@ -15,7 +15,7 @@ new MutationObserver(() => {
 
 def test_index_loads_offline_with_progress_and_passes_axe(page, site_url, wait_ready, axe, csp_violations):
     page.add_init_script(STAGE_RECORDER)
-    held: list = []   # our Python's archive, held back until the loading state is checked
+    held: list = []  # our Python's archive, held back until the loading state is checked
     page.route("**/assets/app/app.zip", lambda route: held.append(route))
     page.goto(site_url, wait_until="domcontentloaded")
 
@@ -27,7 +27,7 @@ def test_index_loads_offline_with_progress_and_passes_axe(page, site_url, wait_r
     assert page.locator("html[data-ready]").count() == 0
     assert axe(page) == [], "loading state"
     while not held:
-        page.wait_for_timeout(50)   # until the runtime asks for the archive
+        page.wait_for_timeout(50)  # until the runtime asks for the archive
     held[0].continue_()
 
     wait_ready(page)
@@ -46,7 +46,6 @@ def test_index_loads_offline_with_progress_and_passes_axe(page, site_url, wait_r
 def test_bare_page_gets_ready_offline(page, open_ready, csp_violations):
     open_ready(page, "bench/bare.html")
     assert csp_violations(page) == []
-
 
 
 def test_a_crash_of_the_runtime_while_it_starts_starts_the_page_again(page, site_url, wait_ready, boot_crash):

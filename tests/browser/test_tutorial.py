@@ -25,9 +25,12 @@ def test_every_board_renders_and_every_replay_plays(tutorial: Page, csp_violatio
     count = boards.count()
     assert count >= 23
     expect(page.locator("[data-state=ready]")).to_have_count(count)
-    puzzles = page.locator("[data-qwirkle-puzzle]")                    # one puzzle of the game per rule set
-    assert sorted(p[0] for p in puzzles.evaluate_all("(ns) => ns.map((n) => n.dataset.qwirklePuzzle)")) == \
-        ["c", "f", "k"]
+    puzzles = page.locator("[data-qwirkle-puzzle]")  # one puzzle of the game per rule set
+    assert sorted(p[0] for p in puzzles.evaluate_all("(ns) => ns.map((n) => n.dataset.qwirklePuzzle)")) == [
+        "c",
+        "f",
+        "k",
+    ]
     for i in range(count):
         assert boards.nth(i).locator("[data-cell]").count() > 0, f"board {i} has no cells"
     replays = page.locator("[data-qwirkle][data-mode=replay]")
@@ -60,12 +63,11 @@ def test_exercises_reveal_their_answers(tutorial: Page) -> None:
         exercise.get_by_role("button", name="Show the answer").click()
         expect(exercise.locator(".qw-message")).to_contain_text("Here is the best play. ")
         assert exercise.locator("[data-answer] [data-tile]").count() >= 1
-    flex_qwirkle = page.locator('#flex [data-qwirkle][data-task=best]')
+    flex_qwirkle = page.locator("#flex [data-qwirkle][data-task=best]")
     expect(flex_qwirkle.locator(".qw-message")).to_contain_text("Flex Qwirkle, 12 points")
 
 
-def test_language_switch_is_remembered_with_the_games_setting(page: Page, open_ready: Any,
-                                                              wait_ready: Any) -> None:
+def test_language_switch_is_remembered_with_the_games_setting(page: Page, open_ready: Any, wait_ready: Any) -> None:
     open_ready(page, "tutorial.html")
     page.evaluate("""localStorage.setItem("qwirkle.settings", JSON.stringify({palette: "contrast", lang: "en"}))""")
     page.reload()
@@ -92,8 +94,13 @@ def test_language_switch_is_remembered_with_the_games_setting(page: Page, open_r
 
 
 def test_each_language_button_shows_only_that_language(tutorial: Page) -> None:
-    headings = {"de": "So spielst du Qwirkle", "en": "How to play Qwirkle", "es": "Cómo jugar a Qwirkle",
-                "fr": "Comment jouer à Qwirkle", "nl": "Zo speel je Qwirkle"}
+    headings = {
+        "de": "So spielst du Qwirkle",
+        "en": "How to play Qwirkle",
+        "es": "Cómo jugar a Qwirkle",
+        "fr": "Comment jouer à Qwirkle",
+        "nl": "Zo speel je Qwirkle",
+    }
     page = tutorial
     buttons = page.locator(".tut-lang button")
     assert buttons.all_text_contents() == ["Deutsch", "English", "Español", "Français", "Nederlands"]
@@ -119,7 +126,7 @@ def test_each_language_button_shows_only_that_language(tutorial: Page) -> None:
 
 def test_the_game_links_to_the_tutorial_and_back(page: Page, open_ready: Any, tutorial: Page) -> None:
     open_ready(page, "")
-    link = page.locator('#menu a[href="./tutorial.html"]')   # the menu's Rules (a rule's panel links there too)
+    link = page.locator('#menu a[href="./tutorial.html"]')  # the menu's Rules (a rule's panel links there too)
     expect(link).to_have_count(1)
     expect(link).to_have_text("Rules")
     expect(tutorial.get_by_role("link", name="Play Qwirkle")).to_have_attribute("href", "./index.html")

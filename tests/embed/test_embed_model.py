@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from embed.model import BoardState
-from qwirkle import refusal_category as choice_of
 from embed.render import Renderer
 from embed.spec import EmbedError, spec_from_attributes, spec_from_query, split_moves
+from qwirkle import refusal_category as choice_of
 from ui.words import Translator as Words
 
 SEEDS = json.loads((Path(__file__).parents[1] / "data" / "seed_examples.json").read_text("utf-8"))["examples"]
@@ -130,10 +130,13 @@ def test_replay_steps_score_like_the_rulebook() -> None:
 def test_replay_breakdown_in_words() -> None:
     replay = state(moves=STRIP)
     replay.step = 3
-    assert EN.message(replay) == ('<span class="qw-sr">Move 3 of 4 — </span>Row of circles: 3 points; '
-                                  "blue column: 4 points. Total: 7 points.")
-    assert FR.message(replay) == ('<span class="qw-sr">Coup 3 sur 4 — </span>Ligne de cercles\u00a0: 3 points\u202f; '
-                                  "colonne bleue\u00a0: 4 points. Total\u00a0: 7 points.")
+    assert EN.message(replay) == (
+        '<span class="qw-sr">Move 3 of 4 — </span>Row of circles: 3 points; blue column: 4 points. Total: 7 points.'
+    )
+    assert FR.message(replay) == (
+        '<span class="qw-sr">Coup 3 sur 4 — </span>Ligne de cercles\u00a0: 3 points\u202f; '
+        "colonne bleue\u00a0: 4 points. Total\u00a0: 7 points."
+    )
     replay.step = 4
     assert "Row of circles: Qwirkle, 12 points. Total: 12 points." in EN.message(replay)
     assert "Ligne de cercles\u00a0: Qwirkle, 12 points." in FR.message(replay)
@@ -155,8 +158,10 @@ def test_flex_diagonals_and_flex_qwirkle_in_words() -> None:
     single = seed_turn("flex-single-tile-11", 1)  # 2 + 4 for lines, 2 + 3 for two white diagonals
     replay = state(variant="flex", board=single["board"], moves=single["play"], step="end")
     text = EN.message(replay)
-    assert text.endswith("</span>Row of squares: 4 points; blue column: 2 points; white diagonal: 3 points; "
-                         "white diagonal: 2 points. Total: 11 points.")
+    assert text.endswith(
+        "</span>Row of squares: 4 points; blue column: 2 points; white diagonal: 3 points; "
+        "white diagonal: 2 points. Total: 11 points."
+    )
     qwirkle = seed_turn("flex-example-game", 6)  # 18 points with a Flex Qwirkle
     replay = state(variant="flex", board=qwirkle["board"], moves=qwirkle["play"], step="end")
     assert "black diagonal: Flex Qwirkle, 12 points" in EN.message(replay)
@@ -192,8 +197,10 @@ def test_best_move_exercise_flow() -> None:
     assert not ex.place((0, 0))  # taken
     feedback = ex.check()
     assert feedback.key == "result_legal"
-    assert EN.feedback(feedback).endswith("Legal. Red row: 3 points. Total: 3 points. "
-                                          "The best play scores 6 points: try again, or show the answer.</span>")
+    assert EN.feedback(feedback).endswith(
+        "Legal. Red row: 3 points. Total: 3 points. "
+        "The best play scores 6 points: try again, or show the answer.</span>"
+    )
     ex.take_back((2, 0))
     ex.select(0)
     ex.place((0, 1))
@@ -250,8 +257,7 @@ def test_exercise_grid_has_room_around_the_tiles_and_clickable_empty_cells() -> 
         ("Yo@0,0 Ys@1,0 Yd@2,0", "Ys@3,0", "classic", "line"),
         ("Yo@0,0 Ys@1,0 Yd@2,0", "Yc@3,0 Yx@4,1", "classic", "place"),
         ("Yo@0,0 Ys@1,0 Yd@2,0", "Yc@3,0 Bo@4,0", "classic", "choice"),
-        (seed_turn("flex-example-game", 8)["board"], seed_turn("flex-example-game", 8)["play"], "flex",
-         "diagonal"),
+        (seed_turn("flex-example-game", 8)["board"], seed_turn("flex-example-game", 8)["play"], "flex", "diagonal"),
     ],
 )
 def test_illegal_exercise_accepts_the_right_answer_only(board: str, play: str, variant: str, choice: str) -> None:
@@ -270,7 +276,7 @@ def test_illegal_exercise_reveal_and_legal_play_error() -> None:
     ex = state(board="Yo@0,0 Ys@1,0 Yd@2,0", play="Ys@3,0", task="illegal")
     assert ex.reveal().key == "answer_illegal"
     assert "C5: this row would hold two yellow squares." in EN.message(ex)
-    assert "C5\u00a0: " in FR.message(ex)   # French spacing before the colon
+    assert "C5\u00a0: " in FR.message(ex)  # French spacing before the colon
     error = error_of(board="Yo@0,0 Ys@1,0", play="Yd@2,0", task="illegal")
     assert error.code == "legal" and EN.error_text(error).endswith("it scores 3 points.")
 
@@ -292,16 +298,25 @@ def test_author_label_is_escaped() -> None:
     assert 'aria-label="&lt;b&gt;&quot;x&quot;&lt;/b&gt;"' in html
 
 
-@pytest.mark.parametrize("query,code,text", [
-    ("board=Ro@0,0%20Rs@1000,1000", "limit_extent",
-     "The tiles of board span 1001 × 1001 cells: no game spreads over more than 108."),
-    ("board=Ro@0,0&moves=Rs@1,0;Rd@500,0", "limit_extent",
-     "The tiles of moves span 501 × 1 cells: no game spreads over more than 108."),
-    ("board=Ro@0,0%20Ro@0,1%20Ro@0,2%20Ro@0,3", "limit_copies", "board holds 4 × Ro, but the game has only 3."),
-    ("hand=" + "%20".join(["Ro"] * 18), "limit_count", "hand holds 18 tiles: at most 6."),
-    ("board=" + "%20".join(f"Ro@{x},0" for x in range(300)), "limit_count", "board holds 300 tiles: at most 108."),
-    ("variant=flex&board=Rok@0,0%20Rok@1,1", "limit_copies", "board holds 2 × Rok, but the game has only 1."),
-])
+@pytest.mark.parametrize(
+    "query,code,text",
+    [
+        (
+            "board=Ro@0,0%20Rs@1000,1000",
+            "limit_extent",
+            "The tiles of board span 1001 × 1001 cells: no game spreads over more than 108.",
+        ),
+        (
+            "board=Ro@0,0&moves=Rs@1,0;Rd@500,0",
+            "limit_extent",
+            "The tiles of moves span 501 × 1 cells: no game spreads over more than 108.",
+        ),
+        ("board=Ro@0,0%20Ro@0,1%20Ro@0,2%20Ro@0,3", "limit_copies", "board holds 4 × Ro, but the game has only 3."),
+        ("hand=" + "%20".join(["Ro"] * 18), "limit_count", "hand holds 18 tiles: at most 6."),
+        ("board=" + "%20".join(f"Ro@{x},0" for x in range(300)), "limit_count", "board holds 300 tiles: at most 108."),
+        ("variant=flex&board=Rok@0,0%20Rok@1,1", "limit_copies", "board holds 2 × Rok, but the game has only 1."),
+    ],
+)
 def test_boards_no_game_reaches_are_refused_before_drawing(query: str, code: str, text: str) -> None:
     """A million cells or a million plays are never attempted: the author is told which attribute to fix."""
     with pytest.raises(EmbedError) as info:

@@ -11,16 +11,23 @@ from pathlib import Path
 import pytest
 
 from embed.model import BoardState
-from qwirkle import refusal_category as choice_of
 from embed.spec import KEYS, spec_from_attributes, split_moves
+from qwirkle import refusal_category as choice_of
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = json.loads((ROOT / "tests" / "data" / "seed_examples.json").read_text("utf-8"))["examples"]
 # The worked examples shown as replays (id, number of turns shown: the rest are refusals).
 REPLAYED = {
-    "classic-opening-four": 1, "classic-both-ends": 1, "classic-green-circle": 1, "classic-orange-three": 1,
-    "classic-scoring-strip": 4, "classic-example-game": 11, "cubes-example": 3, "flex-single-tile-11": 1,
-    "flex-green-pair-9": 1, "flex-example-game": 7,
+    "classic-opening-four": 1,
+    "classic-both-ends": 1,
+    "classic-green-circle": 1,
+    "classic-orange-three": 1,
+    "classic-scoring-strip": 4,
+    "classic-example-game": 11,
+    "cubes-example": 3,
+    "flex-single-tile-11": 1,
+    "flex-green-pair-9": 1,
+    "flex-example-game": 7,
 }
 
 
@@ -53,8 +60,9 @@ def tutorial() -> TutorialParser:
 
 
 def states(tutorial: TutorialParser) -> list[tuple[dict[str, str], BoardState]]:
-    return [(b, BoardState(spec_from_attributes({k: v for k, v in b.items() if k != "section"})))
-            for b in tutorial.boards]
+    return [
+        (b, BoardState(spec_from_attributes({k: v for k, v in b.items() if k != "section"}))) for b in tutorial.boards
+    ]
 
 
 def test_every_board_of_the_tutorial_is_valid(tutorial: TutorialParser) -> None:
@@ -64,21 +72,29 @@ def test_every_board_of_the_tutorial_is_valid(tutorial: TutorialParser) -> None:
 
 
 @pytest.mark.parametrize("example_id", sorted(REPLAYED))
-def test_each_worked_example_is_replayed_with_the_rulebooks_points(tutorial: TutorialParser,
-                                                                   example_id: str) -> None:
+def test_each_worked_example_is_replayed_with_the_rulebooks_points(tutorial: TutorialParser, example_id: str) -> None:
     example = next(e for e in SEEDS if e["id"] == example_id)
-    turns = example["turns"][:REPLAYED[example_id]]
+    turns = example["turns"][: REPLAYED[example_id]]
     wanted = (example["variant"], turns[0]["board"], [t["play"] for t in turns])
-    found = [state for board, state in states(tutorial)
-             if (state.variant.name, board.get("board", ""), split_moves(board.get("moves", ""))) == wanted]
+    found = [
+        state
+        for board, state in states(tutorial)
+        if (state.variant.name, board.get("board", ""), split_moves(board.get("moves", ""))) == wanted
+    ]
     assert found, f"{example_id} is not replayed in tutorial.html"
     assert [s.score.points for s in found[0].steps] == [t["points"] for t in turns]
 
 
 def test_each_rule_set_has_exercises(tutorial: TutorialParser) -> None:
     tasks = {(b["section"], s.spec.task) for b, s in states(tutorial) if s.spec.task}
-    assert {("classic-exercises", "best"), ("classic-exercises", "illegal"), ("cubes", "best"),
-            ("cubes", "illegal"), ("flex", "best"), ("flex", "illegal")} <= tasks
+    assert {
+        ("classic-exercises", "best"),
+        ("classic-exercises", "illegal"),
+        ("cubes", "best"),
+        ("cubes", "illegal"),
+        ("flex", "best"),
+        ("flex", "illegal"),
+    } <= tasks
     rules = {s.error.rule for _, s in states(tutorial) if s.error is not None}
     assert {"C4", "C5", "F5"} <= rules
     answers = {choice_of(s.error) for _, s in states(tutorial) if s.error is not None}

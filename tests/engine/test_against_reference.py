@@ -15,6 +15,7 @@ Flex (72 and 108 tiles). For each tile set:
 About 20 s of CPU in all (the reference is brute force). ``QWIRKLE_REFERENCE_CASES=N`` sets the number of
 positions per tile set (default 30) for a deeper run.
 """
+
 from __future__ import annotations
 
 import functools
@@ -36,7 +37,7 @@ TILE_SETS = ["classic", "cubes", "flex72", "flex108"]
 pytestmark = pytest.mark.skipif(not engine_cli.engine_available(), reason=engine_cli.SKIP_REASON)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def positions(tile_set):
     """CASES positions: a few empty boards (openings), the rest after 1..30 plays;
     each with the reference's legal plays (computed once, shared by both tests)."""
@@ -49,7 +50,7 @@ def positions(tile_set):
     return out
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def diagonal_cases(tile_set, boards=4, attempts=40):
     """Flex: boards grown for long diagonals, with single-tile plays that would make
     a same-background diagonal of 7 (F5) and legal twins of another background."""
@@ -58,8 +59,9 @@ def diagonal_cases(tile_set, boards=4, attempts=40):
         if len(out) >= boards or not tile_set.startswith("flex"):
             break
         rng = random.Random(f"{tile_set}/diagonal/{index}")
-        board, _, variant = randpos.build_position(tile_set, rng, rng.randint(15, 30), greedy=0.95,
-                                                   prefer=randpos.diagonal_points)
+        board, _, variant = randpos.build_position(
+            tile_set, rng, rng.randint(15, 30), greedy=0.95, prefer=randpos.diagonal_points
+        )
         plays = randpos.diagonal_plays(board, variant, rng, want=3)
         if any(found for _, found in plays):
             out.append((f"{tile_set}/diagonal/{index}", board, variant, plays))
@@ -81,12 +83,14 @@ def test_moves_and_scores_match_reference(tile_set):
 def moves_problems(tile_set):
     """Where ``moves --batch`` differs from the reference's plays on the tile set's positions."""
     cases = positions(tile_set)
-    items = [{"variant": variant, "board": randpos.board_text(board), "hand": randpos.hand_text(hand)}
-             for _, board, hand, variant, _ in cases]
+    items = [
+        {"variant": variant, "board": randpos.board_text(board), "hand": randpos.hand_text(hand)}
+        for _, board, hand, variant, _ in cases
+    ]
     results = engine_cli.run_batch("moves", items)
     problems = []
     for (name, board, hand, variant, legal), item, got in zip(cases, items, results):
-        where = f"{name}: --variant {variant} --board \"{item['board']}\" --hand \"{item['hand']}\""
+        where = f'{name}: --variant {variant} --board "{item["board"]}" --hand "{item["hand"]}"'
         if not isinstance(got, list):
             problems.append(f"{where}: engine answered {got}")
             continue
@@ -103,11 +107,14 @@ def moves_problems(tile_set):
         text = lambda key: " ".join(f"{code}@{x},{y}" for (x, y), code in sorted(key, key=lambda p: p[0]))
         missing = [text(k) for k in want.keys() - have.keys()]
         extra = [text(k) for k in have.keys() - want.keys()]
-        wrong = [f"{text(k)}: engine {have[k]} reference {want[k]}"
-                 for k in want.keys() & have.keys() if have[k] != want[k]]
+        wrong = [
+            f"{text(k)}: engine {have[k]} reference {want[k]}" for k in want.keys() & have.keys() if have[k] != want[k]
+        ]
         if missing or extra or wrong:
-            problems.append(f"{where}: {len(want)} reference plays, {len(have)} engine plays; "
-                            f"missing {_sample(missing)}; extra {_sample(extra)}; points {_sample(wrong)}")
+            problems.append(
+                f"{where}: {len(want)} reference plays, {len(have)} engine plays; "
+                f"missing {_sample(missing)}; extra {_sample(extra)}; points {_sample(wrong)}"
+            )
     return problems
 
 
@@ -122,32 +129,38 @@ def score_problems(tile_set):
             items.append({"variant": variant, "board": randpos.board_text(board), "play": entry["play"]})
         for play, found in randpos.random_illegal_plays(board, hand, variant, rng, want=3):
             expected.append((name, False, None, found))
-            items.append({"variant": variant, "board": randpos.board_text(board),
-                          "play": " ".join(f"{naive.tile_code(t)}@{x},{y}" for (x, y), t in play)})
+            items.append(
+                {
+                    "variant": variant,
+                    "board": randpos.board_text(board),
+                    "play": " ".join(f"{naive.tile_code(t)}@{x},{y}" for (x, y), t in play),
+                }
+            )
     for name, board, variant, plays in diagonal_cases(tile_set):
         for play, found in plays:
             expected.append((name, not found, naive.score(board, play, variant) if not found else None, found))
-            items.append({"variant": variant, "board": randpos.board_text(board),
-                          "play": naive.format_placements(play)})
+            items.append(
+                {"variant": variant, "board": randpos.board_text(board), "play": naive.format_placements(play)}
+            )
     if tile_set.startswith("flex"):
-        assert any(not legal and {r for r, _ in found} == {"F5"} for _, legal, _, found in expected), \
+        assert any(not legal and {r for r, _ in found} == {"F5"} for _, legal, _, found in expected), (
             "no F5 case generated"
+        )
     results = engine_cli.run_batch("score", items)
     problems = []
     for item, (name, legal, scored, found), got in zip(items, expected, results):
-        where = f"{name}: --variant {item['variant']} --board \"{item['board']}\" --play \"{item['play']}\""
+        where = f'{name}: --variant {item["variant"]} --board "{item["board"]}" --play "{item["play"]}"'
         if got.get("legal") is not legal:
-            problems.append(f"{where}: engine {got}, reference "
-                            f"{'legal ' + str(scored[0]) if legal else found}")
+            problems.append(f"{where}: engine {got}, reference {'legal ' + str(scored[0]) if legal else found}")
         elif legal:
             points, breakdown = scored
             if got["points"] != points:
                 problems.append(f"{where}: points engine {got['points']} reference {points}")
             elif breakdown and engine_cli.breakdown_multiset(got["breakdown"]) != engine_cli.breakdown_multiset(
-                    breakdown):
+                breakdown
+            ):
                 problems.append(f"{where}: breakdown engine {got['breakdown']} reference {breakdown}")
         elif got.get("rule") not in {rule for rule, _ in found}:
-            problems.append(f"{where}: engine rule {got.get('rule')} ({got.get('message')}); "
-                            f"reference sees {found}")
+            problems.append(f"{where}: engine rule {got.get('rule')} ({got.get('message')}); reference sees {found}")
     assert len(items) > 4 * CASES, "too few generated plays"
     return problems

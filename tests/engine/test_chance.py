@@ -1,5 +1,6 @@
 """Version-proof randomness (qwirkle.chance) and the golden records: every deal, draw and roll of a record replays
 identically, forever; records of version 1 replay exactly as they were made."""
+
 import json
 import pathlib
 import random
@@ -17,8 +18,10 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "reference"))
 import make_golden  # noqa: E402
 
-GOLDEN = {version: json.loads((ROOT / "tests" / "data" / f"golden_v{version}.json").read_text(encoding="utf-8"))
-          for version in (1, 2)}
+GOLDEN = {
+    version: json.loads((ROOT / "tests" / "data" / f"golden_v{version}.json").read_text(encoding="utf-8"))
+    for version in (1, 2)
+}
 CASES = [(version, index) for version, data in GOLDEN.items() for index in range(len(data["games"]))]
 
 
@@ -31,7 +34,7 @@ def test_golden_records_replay_identically(version, index):
     assert game.options.version == version == record["version"]
     fresh = Game(game.options)
     assert make_golden.fingerprint(fresh, list(record["moves"])) == golden["expect"]
-    assert to_record(game) == record   # saved again, a record keeps its version (and so its deals)
+    assert to_record(game) == record  # saved again, a record keeps its version (and so its deals)
 
 
 def test_golden_games_shuffle_and_roll():
@@ -40,14 +43,20 @@ def test_golden_games_shuffle_and_roll():
         moves = [m for g in data["games"] for m in g["record"]["moves"]]
         assert sum(m.startswith("swap") for m in moves) > 30 and sum(m.startswith("roll") for m in moves) > 10
         assert {(g["record"]["variant"], g["record"]["tiles"]) for g in data["games"]} == {
-            ("classic", None), ("cubes", None), ("flex", 72), ("flex", 108)}
+            ("classic", None),
+            ("cubes", None),
+            ("flex", 72),
+            ("flex", 108),
+        }
 
 
 @pytest.fixture
 def no_python_shuffle(monkeypatch):
     """Python's own shuffle and randrange (not promised across versions) made unusable."""
+
     def refuse(*args, **kwargs):
         raise AssertionError("version 2 must not use random.shuffle/randrange/choice")
+
     for name in ("shuffle", "randrange", "randint", "choice", "sample", "_randbelow"):
         monkeypatch.setattr(random.Random, name, refuse)
 
@@ -86,8 +95,12 @@ def test_version_1_keeps_pythons_algorithm():
 
 
 @settings(max_examples=30, deadline=None)
-@given(version=st.sampled_from([1, 2]), seed=st.integers(-2**63 + 1, 2**63 - 1),
-       steps=st.lists(st.integers(1, 120), min_size=1, max_size=20), back=st.data())
+@given(
+    version=st.sampled_from([1, 2]),
+    seed=st.integers(-(2**63) + 1, 2**63 - 1),
+    steps=st.lists(st.integers(1, 120), min_size=1, max_size=20),
+    back=st.data(),
+)
 def test_seek_comes_back_to_any_position(version, seed, steps, back):
     chance = Chance(seed, version)
     marks = []

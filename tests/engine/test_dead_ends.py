@@ -1,5 +1,6 @@
 """Moves and games that could never end or never be read back: empty exchanges and re-rolls (C8, Q3), a board on
 which nothing can be placed again (C10), and the cost of replaying long records."""
+
 import tracemalloc
 
 import pytest
@@ -57,7 +58,7 @@ def test_the_game_ends_when_no_tile_can_ever_be_placed(red_circles):
     going round forever (while the bag holds tiles no one may pass, C3)."""
     game = Game.new(red_circles, ["Ann", "Bob"], seed=1)
     result = game.apply("Ro@0,0")
-    assert game.bag_count == 16 - 12 - 1 and len(game.hands[result.seat]) == 6   # the bag still holds tiles
+    assert game.bag_count == 16 - 12 - 1 and len(game.hands[result.seat]) == 6  # the bag still holds tiles
     assert game.is_over and game.end_reason == "blocked" and result.ended == "blocked"
     assert result.end_bonus == 0 and game.scores[result.seat] == 1
     game.undo()
@@ -90,7 +91,8 @@ def test_can_place_agrees_with_move_generation():
     for seat in range(2):
         hand = game.hands[seat]
         assert can_place(game.board, hand, game.variant) == any(
-            len(p.placements) == 1 for p in __import__("qwirkle").legal_plays(game.board, hand, game.variant))
+            len(p.placements) == 1 for p in __import__("qwirkle").legal_plays(game.board, hand, game.variant)
+        )
     assert not can_place(game.board, parse_tiles(""), game.variant)
 
 

@@ -1,4 +1,5 @@
 """The examples in the engine's docstrings run as written."""
+
 import doctest
 import importlib
 import pkgutil

@@ -1,4 +1,5 @@
 """Game flow: deal, opening (C2/Q2), turns, exchange (C8), Cubes re-rolls (Q3/Q4), end (C9/C10), undo, views."""
+
 import pytest
 
 from qwirkle import Board, Game, IllegalMoveError, Placement, Play, Tile, parse_tiles
@@ -72,8 +73,14 @@ def test_refused_move_changes_nothing():
     with pytest.raises(IllegalMoveError) as error:
         game.apply(f"{foreign.notation()}@0,0")
     assert error.value.rule in ("C4", "C2")
-    assert (game.board.notation(), game.hands, game.scores, game.bag_count, game.to_move,
-            game.chance.position()) == before
+    assert (
+        game.board.notation(),
+        game.hands,
+        game.scores,
+        game.bag_count,
+        game.to_move,
+        game.chance.position(),
+    ) == before
 
 
 def test_turn_draws_back_to_six_and_passes_clockwise():
@@ -200,12 +207,26 @@ def test_q4_cubes_players_do_not_pass():
 def test_undo_restores_the_previous_state_exactly():
     game = Game.new("flex", ["a", "b"], seed=12, tiles=72)
     game.apply(best(game))
-    snapshot = (game.board.notation(), game.hands, game.scores, game.bag_count, game.to_move, game.chance.position(),
-                game.moves)
+    snapshot = (
+        game.board.notation(),
+        game.hands,
+        game.scores,
+        game.bag_count,
+        game.to_move,
+        game.chance.position(),
+        game.moves,
+    )
     game.apply(best(game))
     game.undo()
-    assert (game.board.notation(), game.hands, game.scores, game.bag_count, game.to_move, game.chance.position(),
-            game.moves) == snapshot
+    assert (
+        game.board.notation(),
+        game.hands,
+        game.scores,
+        game.bag_count,
+        game.to_move,
+        game.chance.position(),
+        game.moves,
+    ) == snapshot
     game.undo()
     assert len(game.board) == 0 and game.is_opening
     with pytest.raises(IllegalMoveError):
@@ -249,7 +270,7 @@ def test_legal_moves_lists_exchanges_rolls_and_pass_separately():
     game.apply(best(game))
     moves = game.legal_moves()
     distinct = len(set(game.hands[game.to_move]))
-    assert len(moves.exchanges) >= 2 ** distinct - 1 and not moves.rolls
+    assert len(moves.exchanges) >= 2**distinct - 1 and not moves.rolls
     assert len({m.tiles for m in moves.exchanges}) == len(moves.exchanges)
     set_position(game, "Ro@0,0", ["Bs Bs", "Yc"], "Gd")
     assert [m.notation() for m in game.legal_moves().exchanges] == ["swap Bs"]

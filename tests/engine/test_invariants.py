@@ -1,4 +1,5 @@
 """Random whole games, every variant, checked at every turn (hypothesis picks seeds and players)."""
+
 from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
@@ -35,13 +36,26 @@ def check_board_lines(game):
 
 
 def state_key(game):
-    return (game.board.notation(), game.hands, game.scores, game.bag_count, game.to_move, game.is_over,
-            game.chance.position(), game.moves, tuple(game._state.bag))
+    return (
+        game.board.notation(),
+        game.hands,
+        game.scores,
+        game.bag_count,
+        game.to_move,
+        game.is_over,
+        game.chance.position(),
+        game.moves,
+        tuple(game._state.bag),
+    )
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(variant=st.sampled_from(["classic", "cubes", "flex72", "flex"]), seed=st.integers(0, 10**6),
-       players=st.integers(2, 4), ais=st.lists(st.sampled_from(["random", "greedy"]), min_size=4, max_size=4))
+@given(
+    variant=st.sampled_from(["classic", "cubes", "flex72", "flex"]),
+    seed=st.integers(0, 10**6),
+    players=st.integers(2, 4),
+    ais=st.lists(st.sampled_from(["random", "greedy"]), min_size=4, max_size=4),
+)
 def test_random_games_keep_every_invariant(variant, seed, players, ais):
     tiles = 72 if variant == "flex72" else None
     game = Game.new(variant.replace("72", ""), [f"p{i}" for i in range(players)], seed, tiles=tiles)

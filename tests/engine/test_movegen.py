@@ -1,4 +1,5 @@
 """Legal-play generation: complete, distinct, correctly scored."""
+
 import random
 
 from qwirkle import Board, Game, IllegalMoveError, Play, find_variant, legal_plays, parse_tiles, score_play
@@ -28,9 +29,9 @@ def test_copies_of_a_tile_give_one_play():
 def test_two_tile_plays_both_orders_and_ends():
     found = plays("Ro@0,0", "Rs Rd")
     assert found["Rs@1,0 Rd@2,0"] == 3 and found["Rd@1,0 Rs@2,0"] == 3
-    assert found["Rs@-1,0 Rd@1,0"] == 3          # both ends of the line
+    assert found["Rs@-1,0 Rd@1,0"] == 3  # both ends of the line
     assert found["Rs@0,1 Rd@0,2"] == 3
-    assert found["Rs@1,0 Rd@1,1"] == 4            # a column hanging from the row: 2 + 2
+    assert found["Rs@1,0 Rd@1,1"] == 4  # a column hanging from the row: 2 + 2
     assert "Rs@1,0 Rd@2,1" not in found
 
 
@@ -38,14 +39,14 @@ def test_opening_lists_the_largest_combination_from_the_origin():
     found = plays("", "Ro Rs Bo Gd")
     assert all(len(p.split()) == 2 for p in found)
     assert "Ro@0,0 Rs@1,0" in found and "Rs@0,0 Ro@0,1" in found and "Bo@0,0 Ro@1,0" in found
-    assert len(found) == 2 * 2 * 2                # (red pair + circle pair) x 2 orders x 2 directions
+    assert len(found) == 2 * 2 * 2  # (red pair + circle pair) x 2 orders x 2 directions
     assert plays("", "Ro Ro Bs") == {"Ro@0,0": 1, "Bs@0,0": 1}
 
 
 def test_flex_backgrounds_are_distinct_tiles():
     found = plays("Rok@0,0", "Rsk Rsw", FLEX)
     assert found["Rsk@1,0"] == 2 and found["Rsw@1,0"] == 2
-    assert "Rsk@1,1" not in found                 # no orthogonal contact
+    assert "Rsk@1,1" not in found  # no orthogonal contact
 
 
 def test_every_generated_play_is_legal_with_the_same_points_and_distinct():
@@ -74,6 +75,7 @@ def test_random_plays_not_generated_are_illegal():
         hand = game.hands[game.to_move]
         if game.board.tiles:
             from qwirkle.notation import Placement
+
             for cell in {(x + dx, y + dy) for x, y in game.board for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}:
                 if cell in game.board:
                     continue
@@ -111,20 +113,20 @@ def test_legal_plays_are_computed_once_per_position_and_never_stale(monkeypatch)
                 break
             calls.clear()
             first = game.legal_plays()
-            first.clear()                                    # a caller's list is its own
+            first.clear()  # a caller's list is its own
             again = game.legal_plays()
             assert len(calls) == 1
-            if not again:                                    # nothing fits: this game's walk ends here
+            if not again:  # nothing fits: this game's walk ends here
                 break
             fresh = movegen.legal_plays(game.board, game.view(game.to_move).hand, game.variant, game.opening_size())
             assert [p.placements for p in again] == [p.placements for p in fresh]
             best = max(again, key=lambda p: p.points)
             moves = game.legal_moves()
-            if moves.rolls and len(game.history) % 3 == 0:   # a Cubes re-roll changes the hand, not the board
+            if moves.rolls and len(game.history) % 3 == 0:  # a Cubes re-roll changes the hand, not the board
                 game.apply(moves.rolls[0])
             else:
                 game.apply(" ".join(p.notation() for p in best.placements))
-            if len(game.history) % 5 == 0:                   # taken back: the position before, computed again
+            if len(game.history) % 5 == 0:  # taken back: the position before, computed again
                 game.undo()
                 calls.clear()
                 assert [p.placements for p in game.legal_plays()] == [p.placements for p in again]

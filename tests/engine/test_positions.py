@@ -3,6 +3,7 @@
 Each position (board + hand, made by tests/reference/make_positions.py) carries the
 naive reference's number of distinct legal plays, best points and number of best
 plays; one ``moves --batch`` call must reproduce all three for every position."""
+
 from __future__ import annotations
 
 import json
@@ -36,8 +37,7 @@ def test_enough_positions():
 def test_position(name, results):
     position = POSITIONS[IDS.index(name)]
     got = results[name]
-    where = (f"{name}: moves --variant {position['variant']} --board \"{position['board']}\" "
-             f"--hand \"{position['hand']}\"")
+    where = f'{name}: moves --variant {position["variant"]} --board "{position["board"]}" --hand "{position["hand"]}"'
     assert isinstance(got, list), f"{where}: {got}"
     keys = [engine_cli.play_key_from_text(entry["play"]) for entry in got]
     assert len(set(keys)) == len(keys), f"{where}: duplicate plays"

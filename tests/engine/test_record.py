@@ -1,4 +1,5 @@
 """Save and load: JSON records with a version, validated by replay."""
+
 import json
 
 import pytest
@@ -18,8 +19,10 @@ def played(variant="classic", turns=6, **options):
     return game
 
 
-@pytest.mark.parametrize("variant,options", [("classic", {}), ("cubes", {}), ("flex", {"tiles": 72}),
-                                             ("flex", {}), ("classic", {"ages": [40, None]})])
+@pytest.mark.parametrize(
+    "variant,options",
+    [("classic", {}), ("cubes", {}), ("flex", {"tiles": 72}), ("flex", {}), ("classic", {"ages": [40, None]})],
+)
 def test_round_trip(variant, options):
     game = played(variant, **options)
     copy = loads(dumps(game))
@@ -52,9 +55,16 @@ def test_first_bad_move_is_reported():
     assert error.value.move_index == 3 and "move 4" in str(error.value)
 
 
-@pytest.mark.parametrize("text", ["", "[]", "{", '{"format": "qwirkle-game", "version": 1}',
-                                  '{"format": "qwirkle-game", "version": 1, "variant": "go", "players": ["a","b"],'
-                                  ' "seed": 1, "moves": []}'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "[]",
+        "{",
+        '{"format": "qwirkle-game", "version": 1}',
+        '{"format": "qwirkle-game", "version": 1, "variant": "go", "players": ["a","b"], "seed": 1, "moves": []}',
+    ],
+)
 def test_corrupt_records(text):
     with pytest.raises(RecordError):
         loads(text)
@@ -69,16 +79,19 @@ def test_a_byte_order_mark_is_accepted():
     assert loads("\ufeff" + dumps(played())).moves == played().moves
 
 
-@pytest.mark.parametrize("text,field", [
-    ("[" * 100_000 + "]" * 100_000, "record"),                    # nested far too deep for a recursive parser
-    ('{"format": "qwirkle-game", "seed": ' + "9" * 5000 + "}", "record"),   # more digits than Python converts
-    (record_of(players=["A" * 41, "Bob"]), "players"),
-    (record_of(moves=["pass"] * 10_001), "moves"),
-    (record_of(moves=["Ro@0,0" + " Rs@1,0" * 100]), "moves"),
-    (record_of(version=True), "version"),
-    (record_of(variant=["classic"]), "variant"),
-    (record_of(format=[[[[]]]]), "format"),
-])
+@pytest.mark.parametrize(
+    "text,field",
+    [
+        ("[" * 100_000 + "]" * 100_000, "record"),  # nested far too deep for a recursive parser
+        ('{"format": "qwirkle-game", "seed": ' + "9" * 5000 + "}", "record"),  # more digits than Python converts
+        (record_of(players=["A" * 41, "Bob"]), "players"),
+        (record_of(moves=["pass"] * 10_001), "moves"),
+        (record_of(moves=["Ro@0,0" + " Rs@1,0" * 100]), "moves"),
+        (record_of(version=True), "version"),
+        (record_of(variant=["classic"]), "variant"),
+        (record_of(format=[[[[]]]]), "format"),
+    ],
+)
 def test_records_beyond_any_game_are_refused_naming_the_field(text, field):
     with pytest.raises(RecordError) as error:
         loads(text)
@@ -104,17 +117,28 @@ def test_unknown_fields_are_not_part_of_a_record():
     assert set(to_record(game)) == set(FIELDS)
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-                    max_leaves=20)
-FIELD_VALUES = {"format": st.just("qwirkle-game") | JSON, "version": st.sampled_from([1, 2]) | JSON,
-                "variant": st.sampled_from(["classic", "cubes", "flex"]) | JSON,
-                "players": st.lists(st.text(max_size=50), max_size=5) | JSON,
-                "seed": st.integers() | JSON, "ages": st.none() | st.lists(st.none() | st.integers(), max_size=5) | JSON,
-                "tiles": st.sampled_from([None, 72, 108, 90]) | JSON,
-                "moves": st.lists(st.sampled_from(["pass", "swap Ro", "roll Rs", "Ro@0,0", "Ro@0,0 Rs@1,0", "",
-                                                   "swap", "Zz@1,1", "Ro@99999999999,0"]) | st.text(max_size=30),
-                                  max_size=6) | JSON}
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+FIELD_VALUES = {
+    "format": st.just("qwirkle-game") | JSON,
+    "version": st.sampled_from([1, 2]) | JSON,
+    "variant": st.sampled_from(["classic", "cubes", "flex"]) | JSON,
+    "players": st.lists(st.text(max_size=50), max_size=5) | JSON,
+    "seed": st.integers() | JSON,
+    "ages": st.none() | st.lists(st.none() | st.integers(), max_size=5) | JSON,
+    "tiles": st.sampled_from([None, 72, 108, 90]) | JSON,
+    "moves": st.lists(
+        st.sampled_from(
+            ["pass", "swap Ro", "roll Rs", "Ro@0,0", "Ro@0,0 Rs@1,0", "", "swap", "Zz@1,1", "Ro@99999999999,0"]
+        )
+        | st.text(max_size=30),
+        max_size=6,
+    )
+    | JSON,
+}
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -124,9 +148,20 @@ def test_fuzz_the_record_reader(record):
     try:
         game = from_record(record)
     except RecordError as error:
-        field = str(error).split(":")[0].split(" (")[0]    # "move 1 ('roll Rs'): ..." names move 1
-        assert field in (*FIELDS, "record", "move 1", "move 2", "move 3", "move 4", "move 5", "move 6", "players",
-                         "tiles", "ages")
+        field = str(error).split(":")[0].split(" (")[0]  # "move 1 ('roll Rs'): ..." names move 1
+        assert field in (
+            *FIELDS,
+            "record",
+            "move 1",
+            "move 2",
+            "move 3",
+            "move 4",
+            "move 5",
+            "move 6",
+            "players",
+            "tiles",
+            "ages",
+        )
     else:
         assert isinstance(game, Game)
 

@@ -1,4 +1,5 @@
 """One play on a board, rule by rule: C4, C5, C6 (classic) and F2-F5 (Flex)."""
+
 import pytest
 
 from qwirkle import Board, IllegalMoveError, find_variant, score_play

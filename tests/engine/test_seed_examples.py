@@ -5,6 +5,7 @@ must give the exact points and the exact breakdown (as a multiset of kind, cells
 points, qwirkle), refused turns ``legal: false`` with one of the accepted rule ids.
 A few turns also go through the single-play form to check the exit codes.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,14 +27,15 @@ pytestmark = pytest.mark.skipif(not engine_cli.engine_available(), reason=engine
 
 @pytest.fixture(scope="module")
 def results():
-    items = [{"variant": example["variant"], "board": turn["board"], "play": turn["play"]}
-             for example, turn in TURNS]
+    items = [{"variant": example["variant"], "board": turn["board"], "play": turn["play"]} for example, turn in TURNS]
     return dict(zip(IDS, engine_cli.run_batch("score", items)))
 
 
 def describe(example, turn):
-    return (f"{example['id']} turn {turn['turn']} ({example['variant']}): board [{turn['board']}] "
-            f"play [{turn['play']}] - {example['source']['file']}: « {turn['quote']} »")
+    return (
+        f"{example['id']} turn {turn['turn']} ({example['variant']}): board [{turn['board']}] "
+        f"play [{turn['play']}] - {example['source']['file']}: « {turn['quote']} »"
+    )
 
 
 @pytest.mark.parametrize("case", IDS)
@@ -45,8 +47,9 @@ def test_seed_turn(case, results):
     if turn["legal"]:
         assert got.get("legal") is True, f"{where}: expected legal, got {got}"
         assert got["points"] == turn["points"], f"{where}: points {got['points']} != {turn['points']}"
-        assert engine_cli.breakdown_multiset(got["breakdown"]) == engine_cli.breakdown_multiset(
-            turn["breakdown"]), f"{where}: breakdown {got['breakdown']}"
+        assert engine_cli.breakdown_multiset(got["breakdown"]) == engine_cli.breakdown_multiset(turn["breakdown"]), (
+            f"{where}: breakdown {got['breakdown']}"
+        )
     else:
         assert got.get("legal") is False, f"{where}: expected a refusal, got {got}"
         assert got.get("rule") in turn["rules"], f"{where}: rule {got.get('rule')} not in {turn['rules']}"
@@ -87,12 +90,15 @@ def test_exit_code_opening_on_empty_board():
     assert json.loads(done.stdout)["points"] == 3
 
 
-@pytest.mark.parametrize("variant,board,play", [
-    ("classic", "", "Zz@0,0"),            # no such color/shape
-    ("classic", "", "Rd@0"),              # cell without y
-    ("classic", "Rd@0,0", "Rs@1,0 oops"),  # not a placement
-    ("flex", "", "Rd@0,0"),               # Flex tile without background
-])
+@pytest.mark.parametrize(
+    "variant,board,play",
+    [
+        ("classic", "", "Zz@0,0"),  # no such color/shape
+        ("classic", "", "Rd@0"),  # cell without y
+        ("classic", "Rd@0,0", "Rs@1,0 oops"),  # not a placement
+        ("flex", "", "Rd@0,0"),  # Flex tile without background
+    ],
+)
 def test_exit_code_malformed(variant, board, play):
     done = _single(variant, board, play)
     assert done.returncode == 2, (done.returncode, done.stdout, done.stderr)

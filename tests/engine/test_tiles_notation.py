@@ -1,4 +1,5 @@
 """Tiles, cells, placements and moves: notation round-trips and clear syntax errors."""
+
 import pytest
 
 from qwirkle import Board, NotationError, Tile, parse_move, parse_tiles

@@ -1,5 +1,6 @@
 """Rules the UI asks the engine as data: why a tile may not go on a cell (``Game.refusal``), who starts and why
 (``Game.opening``), the kind of line a refusal is about, and the answer category of a refusal in exercises."""
+
 import random
 
 import pytest
@@ -41,14 +42,16 @@ def positions(variant, tiles=None, games=3, every=3):
 def tries(game, rng, count=12):
     """Random (tile, cell, pending) questions: pending is a prefix of a legal play, or a random earlier tile."""
     hand = game.hands[game.to_move]
-    cells = sorted({(x + dx, y + dy) for x, y in game.board or [(0, 0)]
-                    for dx in range(-2, 3) for dy in range(-2, 3)} - set(game.board))
+    cells = sorted(
+        {(x + dx, y + dy) for x, y in game.board or [(0, 0)] for dx in range(-2, 3) for dy in range(-2, 3)}
+        - set(game.board)
+    )
     plays = game.legal_plays()
     for _ in range(count):
         pending = []
         if plays and rng.random() < 0.6:
             play = rng.choice(plays).placements
-            pending = list(play[:rng.randrange(len(play))])
+            pending = list(play[: rng.randrange(len(play))])
         elif rng.random() < 0.3:
             pending = [Placement(rng.choice(hand), rng.choice(cells))]
         rest = list(hand)
@@ -74,7 +77,7 @@ def test_refusal_is_none_exactly_on_legal_cells_and_says_why(variant, tiles):
                 assert why.details["tile"] == tile.notation() and why.cells == (cell,)
             if why.reason == "opening_unreachable":
                 assert game.is_opening and why.rule == "C2" and why.details["size"] == game.opening_size()
-            if not game.is_opening:   # as the UI judged it before: the partial play's own refusal
+            if not game.is_opening:  # as the UI judged it before: the partial play's own refusal
                 try:
                     game.check([*pending, Placement(tile, cell)])
                 except IllegalMoveError as error:
@@ -83,13 +86,13 @@ def test_refusal_is_none_exactly_on_legal_cells_and_says_why(variant, tiles):
 
 
 def test_an_opening_under_its_size_is_refused_by_its_own_rules_first():
-    game = Game.new("classic", ["Ann", "Bob"], seed=355)    # the starter holds Gc Gs Go: an opening of 3
+    game = Game.new("classic", ["Ann", "Bob"], seed=355)  # the starter holds Gc Gs Go: an opening of 3
     gc, gs, rt = (Tile.from_notation(t) for t in ("Gc", "Gs", "Rt"))
     assert game.refusal(gs, (1, 1), [Placement(gc, (0, 0))]).reason == "not_aligned"
     assert game.refusal(gs, (1, 0), [Placement(gc, (0, 0))]) is None
     why = game.refusal(rt, (1, 0), [Placement(gc, (0, 0))])
     assert (why.rule, why.reason) == ("C4", "no_common_attribute")
-    why = game.refusal(gs, (2, 0), [Placement(gc, (0, 0))])   # would leave a gap a third tile could fill
+    why = game.refusal(gs, (2, 0), [Placement(gc, (0, 0))])  # would leave a gap a third tile could fill
     assert why is None or why.reason == "gap"
 
 
@@ -99,27 +102,36 @@ def test_opening_facts_are_computed_at_deal_time(variant):
     for seed in range(30):
         game = Game.new(variant, ["a", "b", "c"], seed, ages=[40, 40, 20])
         opening = game.opening
-        hand = game.hands[opening.starter]       # the hands as dealt
+        hand = game.hands[opening.starter]  # the hands as dealt
         size = opening.sizes[opening.starter]
         by_color = max(len({t.shape for t in hand if t.color == c}) for c in range(6))
         assert opening.attribute == ("color" if by_color >= size else "shape")
         assert opening.rule == ("Q2" if variant == "cubes" else "C2")
         assert opening.youngest == (variant == "cubes")
-        assert opening.to_json() == {"sizes": list(opening.sizes), "starter": opening.starter,
-                                     "tied": list(opening.tied), "by_age": opening.by_age, "rule": opening.rule,
-                                     "attribute": opening.attribute, "youngest": opening.youngest}
+        assert opening.to_json() == {
+            "sizes": list(opening.sizes),
+            "starter": opening.starter,
+            "tied": list(opening.tied),
+            "by_age": opening.by_age,
+            "rule": opening.rule,
+            "attribute": opening.attribute,
+            "youngest": opening.youngest,
+        }
         game.apply(Play(max(game.legal_plays(), key=lambda p: p.notation()).placements))
         assert game.opening is opening
 
 
 # -- the kind of line a refusal is about -------------------------------------------------------------------------
-@pytest.mark.parametrize("board, play, variant, line", [
-    ("Ro@0,0 Rs@1,0", "Ro@2,0", "classic", "row"),                 # duplicate
-    ("Ro@0,0 Rs@0,1", "Bd@0,2", "classic", "column"),              # mixed
-    ("Ro@0,0 Rs@1,0 Rd@2,0 Rc@3,0 Rx@4,0 Rt@5,0", "Bo@0,1 Ro@6,1", "classic", None),
-    ("Ro@1,0 Rs@2,0 Rd@3,0 Rc@4,0 Rx@5,0 Rt@6,0", "Bo@0,0", "classic", "row"),      # too long
-    ("Rok@0,0 Bsk@1,1 Gdk@2,2 Yck@3,3 Pxk@4,4 Otk@5,5 Btw@6,5", "Bok@6,6", "flex", "diagonal"),
-])
+@pytest.mark.parametrize(
+    "board, play, variant, line",
+    [
+        ("Ro@0,0 Rs@1,0", "Ro@2,0", "classic", "row"),  # duplicate
+        ("Ro@0,0 Rs@0,1", "Bd@0,2", "classic", "column"),  # mixed
+        ("Ro@0,0 Rs@1,0 Rd@2,0 Rc@3,0 Rx@4,0 Rt@5,0", "Bo@0,1 Ro@6,1", "classic", None),
+        ("Ro@1,0 Rs@2,0 Rd@3,0 Rc@4,0 Rx@5,0 Rt@6,0", "Bo@0,0", "classic", "row"),  # too long
+        ("Rok@0,0 Bsk@1,1 Gdk@2,2 Yck@3,3 Pxk@4,4 Otk@5,5 Btw@6,5", "Bok@6,6", "flex", "diagonal"),
+    ],
+)
 def test_line_refusals_carry_the_line_kind(board, play, variant, line):
     with pytest.raises(IllegalMoveError) as error:
         score_play(Board.from_notation(board), parse_placements(play), find_variant(variant))
@@ -138,8 +150,16 @@ def test_refusal_categories_sort_refusals_as_the_exercises_did():
                 if why is not None:
                     assert refusal_category(why) == choice_of(why), why.to_json()
                     count += 1
-    for rule, reason in (("C4", "duplicate"), ("C5", "duplicate"), ("F5", "diagonal_too_long"), ("C5", "gap"),
-                         ("C2", "opening_size"), ("F1", "wrong_set"), ("C5", "mixed"), ("C5", "too_long")):
+    for rule, reason in (
+        ("C4", "duplicate"),
+        ("C5", "duplicate"),
+        ("F5", "diagonal_too_long"),
+        ("C5", "gap"),
+        ("C2", "opening_size"),
+        ("F1", "wrong_set"),
+        ("C5", "mixed"),
+        ("C5", "too_long"),
+    ):
         error = IllegalMoveError(rule, "", reason=reason)
         assert refusal_category(error) == choice_of(error)
     assert count > 100

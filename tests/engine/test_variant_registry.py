@@ -1,22 +1,50 @@
 """The variant registry is the one source of what a rule set is: metadata, setups, and a fourth rule set that needs
 no change anywhere else (test-only variants, registered for the test and removed after)."""
+
 import random
 from collections import Counter
 
 import pytest
 
-from qwirkle import (SETUPS, VARIANTS, Game, IllegalMoveError, Placement, Play, dumps, find_setup, find_variant,
-                     legal_plays, loads, register_variant, score_play, setup_of)
+from qwirkle import (
+    SETUPS,
+    VARIANTS,
+    Game,
+    IllegalMoveError,
+    Placement,
+    Play,
+    dumps,
+    find_setup,
+    find_variant,
+    legal_plays,
+    loads,
+    register_variant,
+    score_play,
+    setup_of,
+)
 from qwirkle import variants as registry
 from qwirkle.ai import make_player
 from qwirkle.board import Board
-from qwirkle.study.match import play_out
 from qwirkle.notation import Exchange, Pass, parse_placements
+from qwirkle.study.match import play_out
 from qwirkle.tiles import BLACK, Tile
 from qwirkle.variants import FlexVariant, Variant, unregister_variant
 
-METADATA = ("name", "title", "aliases", "rule_prefix", "hands_open", "dice", "can_exchange", "diagonals",
-            "backgrounds", "oldest_starts", "tile_sets", "min_players", "max_players")
+METADATA = (
+    "name",
+    "title",
+    "aliases",
+    "rule_prefix",
+    "hands_open",
+    "dice",
+    "can_exchange",
+    "diagonals",
+    "backgrounds",
+    "oldest_starts",
+    "tile_sets",
+    "min_players",
+    "max_players",
+)
 
 
 class MiniVariant(Variant):
@@ -94,13 +122,16 @@ def test_find_variant_by_name_or_alias_any_case():
 
 def test_setups():
     assert [(s.key, s.variant.name, s.tiles) for s in SETUPS] == [
-        ("classic", "classic", 108), ("cubes", "cubes", 90), ("flex72", "flex", 72), ("flex108", "flex", 108)]
+        ("classic", "classic", 108),
+        ("cubes", "cubes", 90),
+        ("flex72", "flex", 72),
+        ("flex108", "flex", 108),
+    ]
     assert all((s.min_players, s.max_players) == (2, 4) for s in SETUPS)
     assert find_setup("Flex72") == SETUPS[2]
     assert setup_of("flex", None).key == "flex108" and setup_of("flex", 72).key == "flex72"
     assert setup_of("cubes", None).key == "cubes" and setup_of("classic", 108).key == "classic"
-    assert SETUPS[2].to_json() == {"key": "flex72", "variant": "flex", "tiles": 72, "min_players": 2,
-                                   "max_players": 4}
+    assert SETUPS[2].to_json() == {"key": "flex72", "variant": "flex", "tiles": 72, "min_players": 2, "max_players": 4}
     with pytest.raises(ValueError, match=r"^setup: unknown 'flex90'; choose one of classic, cubes, flex72, flex108$"):
         find_setup("flex90")
     with pytest.raises(ValueError, match="^tiles: Qwirkle Flex is played with 72 or 108 tiles$"):
@@ -152,7 +183,8 @@ def check_turn(game, rng):
     moves = game.legal_moves()
     plays = list(moves.plays)
     assert sorted(p.placements for p in plays) == sorted(
-        p.placements for p in legal_plays(game.board, game.hands[game.to_move], variant, game.opening_size()))
+        p.placements for p in legal_plays(game.board, game.hands[game.to_move], variant, game.opening_size())
+    )
     for play in rng.sample(plays, min(5, len(plays))):
         assert game.check(play.placements).points == play.points
     if plays:
@@ -176,13 +208,15 @@ def check_conservation(game):
     assert all(game.variant.accepts(t) for t in game.board.tiles.values())
 
 
-@pytest.mark.parametrize("name, tiles, players", [("mini", None, 2), ("mini", None, 3), ("blackflex", 36, 2),
-                                                  ("blackflex", 72, 3)])
+@pytest.mark.parametrize(
+    "name, tiles, players", [("mini", None, 2), ("mini", None, 3), ("blackflex", 36, 2), ("blackflex", 72, 3)]
+)
 def test_random_games_of_a_registered_variant(extra_variants, name, tiles, players):
     for seed in range(3):
         rng = random.Random(seed)
-        game = Game.new(name, [f"p{i}" for i in range(players)], seed, ages=[20 + i for i in range(players)],
-                        tiles=tiles)
+        game = Game.new(
+            name, [f"p{i}" for i in range(players)], seed, ages=[20 + i for i in range(players)], tiles=tiles
+        )
         assert game.variant.name == name and len(game.full_set) == (tiles or 72)
         turns = 0
         while not game.is_over and turns < 300:
@@ -196,8 +230,10 @@ def test_random_games_of_a_registered_variant(extra_variants, name, tiles, playe
 
 def test_computer_players_play_a_registered_variant(extra_variants):
     for name, players in (("mini", ["greedy", "hard", "expert"]), ("blackflex", ["hard", "expert"])):
-        bots = [make_player(p, i, **({"seconds": None, "iterations": 8} if p == "expert" else {}))
-                for i, p in enumerate(players)]
+        bots = [
+            make_player(p, i, **({"seconds": None, "iterations": 8} if p == "expert" else {}))
+            for i, p in enumerate(players)
+        ]
         result = play_out(Game.new(name, [f"p{i}" for i in range(len(players))], 5), bots)
         assert result.game.is_over and result.ended in ("out", "blocked")
 

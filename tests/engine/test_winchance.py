@@ -1,6 +1,7 @@
 """The win-chance table (qwirkle.winchance, py/qwirkle/data/winchance.json): it loads (from a folder and from a zip
 archive, as in the page), every chance lies in [0, 1], grows with the lead, and the players' chances add up to 1, in games
 of two, three and four."""
+
 import doctest
 import json
 import math
@@ -10,11 +11,11 @@ import subprocess
 import sys
 
 import pytest
+from engine_archive import run_from_archive
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from engine_archive import run_from_archive
 from repo_scripts import load_script
+
 from qwirkle import Game
 from qwirkle.ai import make_player
 from qwirkle.winchance import DATA_NAME, FORMAT, Table, chance, chances, final_shares, table, win_chance
@@ -26,7 +27,7 @@ VARIANTS = ("classic", "cubes", "flex")
 def test_the_table_loads_and_says_how_it_was_made():
     data = json.loads((ROOT / "py" / "qwirkle" / DATA_NAME).read_text(encoding="utf-8"))
     assert data["format"] == FORMAT
-    assert (ROOT / "py" / "qwirkle" / DATA_NAME).stat().st_size < 16_000   # a small file shipped with the app
+    assert (ROOT / "py" / "qwirkle" / DATA_NAME).stat().st_size < 16_000  # a small file shipped with the app
     loaded = table()
     assert set(VARIANTS) <= set(loaded.curves)
     assert isinstance(loaded.meta["seed"], int) and loaded.meta["made_by"].startswith("bench/winchance.py")
@@ -46,15 +47,25 @@ def test_a_table_of_another_kind_is_refused():
 
 def test_the_table_reads_from_a_zip_archive(tmp_path):
     """The page imports the engine from app.zip: pkgutil.get_data must find the table there too."""
-    printed = run_from_archive(tmp_path, "import qwirkle.winchance as w; "
-                               "assert w.__file__.startswith(sys.argv[1]), w.__file__; "
-                               "print(w.chance('classic', 10, 40, 6, 6))")
+    printed = run_from_archive(
+        tmp_path,
+        "import qwirkle.winchance as w; "
+        "assert w.__file__.startswith(sys.argv[1]), w.__file__; "
+        "print(w.chance('classic', 10, 40, 6, 6))",
+    )
     assert float(printed) == pytest.approx(chance("classic", 10, 40, 6, 6))
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(VARIANTS), st.integers(-150, 150), st.integers(1, 40), st.integers(0, 96),
-       st.integers(1, 6), st.integers(1, 6), st.booleans())
+@given(
+    st.sampled_from(VARIANTS),
+    st.integers(-150, 150),
+    st.integers(1, 40),
+    st.integers(0, 96),
+    st.integers(1, 6),
+    st.integers(1, 6),
+    st.booleans(),
+)
 def test_chances_lie_in_0_1_and_grow_with_the_lead(variant, difference, lead, bag, hand, other, on_move):
     if bag:
         hand = other = 6
@@ -97,8 +108,11 @@ def test_a_finished_game_is_won_lost_or_shared():
     game = Game.new("classic", ["Ann", "Bob"], seed=2)
     while not game.is_over:
         plays = game.legal_plays()
-        game.apply(max(plays, key=lambda p: (p.points, p.notation())).notation() if plays else
-                   (f"swap {game.describe_hand(game.to_move)}" if game.exchange_limit() else "pass"))
+        game.apply(
+            max(plays, key=lambda p: (p.points, p.notation())).notation()
+            if plays
+            else (f"swap {game.describe_hand(game.to_move)}" if game.exchange_limit() else "pass")
+        )
     chances = [win_chance(game, seat) for seat in (0, 1)]
     expected = [0.5, 0.5] if len(game.winners()) == 2 else [1.0 if seat in game.winners() else 0.0 for seat in (0, 1)]
     assert chances == expected
@@ -109,7 +123,7 @@ def test_three_and_four_players_have_their_fields_and_how_they_were_made():
     for count in (3, 4):
         made = loaded.meta["players_made"][str(count)]
         assert isinstance(made["seed"], int) and made["levels"]
-        assert made["games"]["classic"] > 0   # a rule set not fit for that many players reads classic's field
+        assert made["games"]["classic"] > 0  # a rule set not fit for that many players reads classic's field
         for variant in VARIANTS:
             field = loaded.field(variant, count)
             assert field is loaded.fields[count]["classic" if variant not in made["games"] else variant]
@@ -120,23 +134,36 @@ def test_three_and_four_players_have_their_fields_and_how_they_were_made():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(VARIANTS), st.integers(3, 4), st.lists(st.integers(0, 250), min_size=4, max_size=4),
-       st.integers(0, 3), st.integers(0, 90), st.lists(st.integers(1, 6), min_size=4, max_size=4),
-       st.integers(0, 3), st.integers(1, 30))
-def test_three_and_four_players_chances_add_up_to_one_and_grow_with_the_lead(variant, count, scores, to_move, bag,
-                                                                            hands, who, lead):
-    scores, hands, to_move, who = scores[:count], hands[:count] if bag == 0 else [6] * count, to_move % count, who % count
+@given(
+    st.sampled_from(VARIANTS),
+    st.integers(3, 4),
+    st.lists(st.integers(0, 250), min_size=4, max_size=4),
+    st.integers(0, 3),
+    st.integers(0, 90),
+    st.lists(st.integers(1, 6), min_size=4, max_size=4),
+    st.integers(0, 3),
+    st.integers(1, 30),
+)
+def test_three_and_four_players_chances_add_up_to_one_and_grow_with_the_lead(
+    variant, count, scores, to_move, bag, hands, who, lead
+):
+    scores, hands, to_move, who = (
+        scores[:count],
+        hands[:count] if bag == 0 else [6] * count,
+        to_move % count,
+        who % count,
+    )
     found = chances(variant, scores, hands, to_move, bag)
     assert len(found) == count and sum(found) == pytest.approx(1.0)
     assert all(0.0 <= x <= 1.0 for x in found)
     ahead = list(scores)
     ahead[who] += lead
     more = chances(variant, ahead, hands, to_move, bag)
-    assert more[who] >= found[who]                                        # more points: a better chance
-    assert all(more[seat] <= found[seat] for seat in range(count) if seat != who)   # and every other player's worse
+    assert more[who] >= found[who]  # more points: a better chance
+    assert all(more[seat] <= found[seat] for seat in range(count) if seat != who)  # and every other player's worse
     top = max(range(count), key=lambda seat: scores[seat])
     if len(set(hands)) == 1 and scores[top] > sorted(scores)[-2] + 30:
-        assert found[top] == max(found)                                   # 30 points ahead: the favourite
+        assert found[top] == max(found)  # 30 points ahead: the favourite
 
 
 def test_the_leader_is_the_favourite_and_even_scores_are_about_fair():
@@ -195,7 +222,7 @@ def test_the_fit_recovers_a_known_curve_and_keeps_slopes_monotone():
     bench = bench_script()
     rng = random.Random(5)
     games = []
-    for _ in range(300):   # outcomes drawn from a known curve: logit = 0.4 + d * 0.05 * 30 / left
+    for _ in range(300):  # outcomes drawn from a known curve: logit = 0.4 + d * 0.05 * 30 / left
         rows = []
         for left in range(100, 1, -7):
             diff = rng.randint(-40, 40)
@@ -214,17 +241,55 @@ def test_build_and_calibrate_end_to_end(tmp_path):
     """A few games: the script writes a table this module reads, and refuses to calibrate on the games it fit."""
     out = tmp_path / "table.json"
     script = [sys.executable, str(ROOT / "bench" / "winchance.py")]
-    built = subprocess.run([*script, "build", "--games", "classic=3,cubes=0,flex=2", "--workers", "1", "--out",
-                            str(out)], capture_output=True, text=True, cwd=tmp_path)
+    built = subprocess.run(
+        [*script, "build", "--games", "classic=3,cubes=0,flex=2", "--workers", "1", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert built.returncode == 0, built.stderr
     made = Table.from_json(json.loads(out.read_text(encoding="utf-8")))
     assert made.meta["games"] == {"classic": 3, "cubes": 0, "flex": 2} and made.meta["seed"] == 1
     assert 0 <= made.chance("flex", 5, 20, 6, 6) <= 1
-    refused = subprocess.run([*script, "calibrate", "--games", "classic=2", "--variants", "classic", "--seed", "2",
-                              "--table", str(out), "--workers", "1"], capture_output=True, text=True, cwd=tmp_path)
+    refused = subprocess.run(
+        [
+            *script,
+            "calibrate",
+            "--games",
+            "classic=2",
+            "--variants",
+            "classic",
+            "--seed",
+            "2",
+            "--table",
+            str(out),
+            "--workers",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert refused.returncode != 0 and "overlap" in refused.stderr
-    checked = subprocess.run([*script, "calibrate", "--games", "classic=2", "--variants", "classic", "--seed", "50",
-                              "--table", str(out), "--workers", "1"], capture_output=True, text=True, cwd=tmp_path)
+    checked = subprocess.run(
+        [
+            *script,
+            "calibrate",
+            "--games",
+            "classic=2",
+            "--variants",
+            "classic",
+            "--seed",
+            "50",
+            "--table",
+            str(out),
+            "--workers",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert checked.returncode == 0, checked.stderr
     summary = json.loads(checked.stdout.splitlines()[-1])
     assert summary["games"] == {"classic": 2} and 0 <= summary["all"]["brier"] <= 1
@@ -237,7 +302,7 @@ def test_a_kept_run_starts_a_longer_one_and_a_longer_one_a_shorter(tmp_path):
     bench = bench_script()
     games = [[[50 - turn, 40, 6, 6, turn - index, 1.0] for turn in range(2)] for index in range(3)]
     (tmp_path / "classic-7-3.jsonl").write_text("".join(json.dumps(rows) + "\n" for rows in games), encoding="utf-8")
-    (tmp_path / "classic-7-2-3p.jsonl").write_text("[]\n", encoding="utf-8")   # another count of players: not read
+    (tmp_path / "classic-7-2-3p.jsonl").write_text("[]\n", encoding="utf-8")  # another count of players: not read
     assert bench.positions("classic", 7, 2, 1, str(tmp_path)) == [[tuple(row) for row in rows] for rows in games[:2]]
     assert (tmp_path / "classic-7-2.jsonl").read_text(encoding="utf-8").count("\n") == 2
     (tmp_path / "classic-7-3.jsonl").unlink()

@@ -21,7 +21,6 @@ ROOT = Path(__file__).resolve().parents[2]
 PAGES = ["index.html", "tutorial.html", "embed.html"]
 
 
-
 precache = load_script("precache")
 
 
@@ -32,12 +31,27 @@ def listing() -> dict:
 
 def test_precache_lists_the_site_and_nothing_else(listing: dict) -> None:
     files = listing["files"]
-    for url in ["./", "./index.html", "./tutorial.html", "./embed.html", "./manifest.webmanifest",
-                "./pyscript.toml", "./assets/app/app.zip", "./js/sw-register.js", "./js/embed.js", "./css/embed.css",
-                "./assets/icons/icon-192.png", "./assets/icons/maskable-512.png", "./py/main.py",
-                "./py/embed_main.py", "./py/embed/page.py", "./py/qwirkle/rules.py",
-                "./assets/vendor/pyodide/pyodide.asm.wasm", "./assets/vendor/pyodide/python_stdlib.zip",
-                "./assets/vendor/pyscript/core.js"]:
+    for url in [
+        "./",
+        "./index.html",
+        "./tutorial.html",
+        "./embed.html",
+        "./manifest.webmanifest",
+        "./pyscript.toml",
+        "./assets/app/app.zip",
+        "./js/sw-register.js",
+        "./js/embed.js",
+        "./css/embed.css",
+        "./assets/icons/icon-192.png",
+        "./assets/icons/maskable-512.png",
+        "./py/main.py",
+        "./py/embed_main.py",
+        "./py/embed/page.py",
+        "./py/qwirkle/rules.py",
+        "./assets/vendor/pyodide/pyodide.asm.wasm",
+        "./assets/vendor/pyodide/python_stdlib.zip",
+        "./assets/vendor/pyscript/core.js",
+    ]:
         if url in ("./tutorial.html",) and not (ROOT / url).exists():
             continue
         assert url in files, url
@@ -105,8 +119,12 @@ def test_embedded_boards_load_only_fixed_files_that_are_precached(listing: dict)
     script = (ROOT / "js" / "embed.js").read_text(encoding="utf-8")
     assert ".json" not in script and "fetch(" not in script, "embed.js reads no generated config"
     paths = re.findall(r'new URL\("([\w./-]+)", SITE\)', script)
-    assert {"assets/vendor/pyodide/pyodide.mjs", "assets/app/app.zip", "py/embed_main.py",
-            "assets/vendor/pyscript/core.js"} <= set(paths)
+    assert {
+        "assets/vendor/pyodide/pyodide.mjs",
+        "assets/app/app.zip",
+        "py/embed_main.py",
+        "assets/vendor/pyscript/core.js",
+    } <= set(paths)
     for path in paths:
         assert "./" + path in listing["files"], path
 
@@ -132,8 +150,12 @@ def test_version_follows_content(tmp_path: Path) -> None:
 def test_generated_files_are_ignored_by_git() -> None:
     if shutil.which("git") is None or not (ROOT / ".git").exists():
         pytest.skip("no git")
-    out = subprocess.run(["git", "check-ignore", "sw-precache.js", "assets/app/app.zip", "pyscript.toml"],
-                         cwd=ROOT, capture_output=True, text=True)
+    out = subprocess.run(
+        ["git", "check-ignore", "sw-precache.js", "assets/app/app.zip", "pyscript.toml"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert out.stdout.split() == ["sw-precache.js", "assets/app/app.zip"]
 
 
@@ -143,14 +165,21 @@ def test_the_archive_holds_every_module_the_pages_import(tmp_path: Path) -> None
     bundle = load_script("bundle")
     zipfile.ZipFile(io.BytesIO(bundle.archive_bytes(ROOT))).extractall(tmp_path)
     shutil.copy(ROOT / "py" / "embed_main.py", tmp_path / "embed_main.py")
-    code = ("import embed.page, embed.render, embed.model, embed.spec\n"
-            "from embed.spec import spec_from_attributes\nfrom embed.model import BoardState\n"
-            "from embed.render import Renderer\nfrom ui.words import Translator\n"
-            "s = BoardState(spec_from_attributes({'board': 'Ro@0,0', 'moves': 'Rd@1,0', 'hand': 'Bs'}))\n"
-            "s.next(); print(Renderer(Translator('fr')).view(s)[:20])\n"
-            "import app.play.controller, app.play.session, app.play.hints, ui.tiles_svg, qwirkle.game, qwirkle.ai.registry\n")
-    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
-                            env={"PYTHONPATH": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"})
+    code = (
+        "import embed.page, embed.render, embed.model, embed.spec\n"
+        "from embed.spec import spec_from_attributes\nfrom embed.model import BoardState\n"
+        "from embed.render import Renderer\nfrom ui.words import Translator\n"
+        "s = BoardState(spec_from_attributes({'board': 'Ro@0,0', 'moves': 'Rd@1,0', 'hand': 'Bs'}))\n"
+        "s.next(); print(Renderer(Translator('fr')).view(s)[:20])\n"
+        "import app.play.controller, app.play.session, app.play.hints, ui.tiles_svg, qwirkle.game, qwirkle.ai.registry\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"},
+    )
     assert result.returncode == 0, result.stderr
 
 

@@ -81,7 +81,7 @@ for (const [name, scenario] of Object.entries(SCENARIOS)) {
 console.log(JSON.stringify(results));
 """
 
-WASM_BYTES = "good"   # the precached runtime's content (4 bytes), as text
+WASM_BYTES = "good"  # the precached runtime's content (4 bytes), as text
 SCENARIOS = {
     # The runtime's WebAssembly, once installed: the HTTP cache's copy when its validators are the precached one's.
     "same validators": """
@@ -117,12 +117,17 @@ SCENARIOS = {
 
 
 def run_sw(tmp_path: Path) -> dict:
-    precache = {"version": "v1", "files": {"./assets/vendor/pyodide/pyodide.asm.wasm":
-                                           hashlib.sha256(WASM_BYTES.encode()).hexdigest()}}
+    precache = {
+        "version": "v1",
+        "files": {"./assets/vendor/pyodide/pyodide.asm.wasm": hashlib.sha256(WASM_BYTES.encode()).hexdigest()},
+    }
     script = tmp_path / "sw_harness.mjs"
-    script.write_text(f"const SW = {json.dumps(str(ROOT / 'sw.js'))};\n"
-                      f"const PRECACHE = {json.dumps(precache)};\n"
-                      f"const SCENARIOS = {json.dumps(SCENARIOS)};\n" + HARNESS, encoding="utf-8")
+    script.write_text(
+        f"const SW = {json.dumps(str(ROOT / 'sw.js'))};\n"
+        f"const PRECACHE = {json.dumps(precache)};\n"
+        f"const SCENARIOS = {json.dumps(SCENARIOS)};\n" + HARNESS,
+        encoding="utf-8",
+    )
     run = subprocess.run(["node", str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=60)
     assert run.returncode == 0, run.stderr[-3000:]
     return json.loads(run.stdout.strip().splitlines()[-1])
@@ -131,12 +136,14 @@ def run_sw(tmp_path: Path) -> dict:
 def test_the_runtime_comes_from_the_http_cache_only_when_it_is_the_precached_copy(tmp_path: Path) -> None:
     results = run_sw(tmp_path)
     wasm = "https://example.org/game/assets/vendor/pyodide/pyodide.asm.wasm"
-    only_cached = [[wasm, "only-if-cached", "same-origin"]]   # never the network
+    only_cached = [[wasm, "only-if-cached", "same-origin"]]  # never the network
     assert results["same validators"] == ["http", only_cached]
     assert results["another version in the HTTP cache"] == ["kept", only_cached]
     assert results["not in the HTTP cache, offline"] == ["kept", only_cached]
     assert results["no validators"] == ["kept", []]
     assert results["any other file"] == ["kept", []]
     assert results["install from the HTTP cache"] == ["good", [[wasm, "force-cache", "cors"]]]
-    assert results["install over a stale HTTP copy"] == ["good", [[wasm, "force-cache", "cors"],
-                                                                   [wasm, "no-cache", "cors"]]]
+    assert results["install over a stale HTTP copy"] == [
+        "good",
+        [[wasm, "force-cache", "cors"], [wasm, "no-cache", "cors"]],
+    ]

@@ -4,6 +4,7 @@
 ``--batch FILE`` form (JSON lines in, one JSON result per line out). Nothing here
 imports the engine, so the tests that use it stay independent of its internals.
 """
+
 from __future__ import annotations
 
 import json
@@ -33,8 +34,9 @@ def _env():
 
 def run(args, timeout=120):
     """Runs ``python3 -m qwirkle ARGS``; returns the CompletedProcess (text mode)."""
-    return subprocess.run([sys.executable, "-m", "qwirkle", *args], cwd=ROOT, env=_env(),
-                          capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "qwirkle", *args], cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=timeout
+    )
 
 
 def run_batch(command, items, timeout=300):
@@ -53,17 +55,27 @@ def run_batch(command, items, timeout=300):
     lines = [line for line in done.stdout.splitlines() if line.strip()]
     assert len(lines) == len(items), (
         f"`qwirkle {command} --batch` printed {len(lines)} results for {len(items)} lines "
-        f"(exit {done.returncode}); stderr: {done.stderr[-2000:]}")
+        f"(exit {done.returncode}); stderr: {done.stderr[-2000:]}"
+    )
     return [json.loads(line) for line in lines]
 
 
 def breakdown_multiset(breakdown):
     """Order-free form of a breakdown: sorted (kind, sorted cells, points, qwirkle)."""
+
     def cell(text):
         x, y = text.split(",")
         return int(x), int(y)
-    return sorted((entry["kind"], tuple(sorted(cell(c) for c in entry["cells"])), entry["points"],
-                   bool(entry.get("qwirkle", False))) for entry in breakdown)
+
+    return sorted(
+        (
+            entry["kind"],
+            tuple(sorted(cell(c) for c in entry["cells"])),
+            entry["points"],
+            bool(entry.get("qwirkle", False)),
+        )
+        for entry in breakdown
+    )
 
 
 def play_key_from_text(text):

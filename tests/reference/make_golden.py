@@ -12,6 +12,7 @@ SHA-256 over a line per move, and the final hands, bag, board and scores in plai
 Never regenerate a committed golden file to make a test pass: a difference means that old records no longer replay.
 Run from the repository root:  python3 tests/reference/make_golden.py --version 2 [--check]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,7 +39,7 @@ GAMES = (
     ("flex", 108, ("random", "medium", "greedy"), 15),
 )
 MAX_MOVES = 600
-SHAKE_EVERY = 3   # one turn in three, a player exchanges or re-rolls first when the rules let it
+SHAKE_EVERY = 3  # one turn in three, a player exchanges or re-rolls first when the rules let it
 
 
 class Shaker:
@@ -52,7 +53,7 @@ class Shaker:
     def choose(self, view: PlayerView) -> Move:
         if len(view.history) % SHAKE_EVERY == 0:
             if view.exchange_limit >= 2:
-                return Exchange(view.hand[:min(view.exchange_limit, 3)])
+                return Exchange(view.hand[: min(view.exchange_limit, 3)])
             if view.can_roll:
                 return Roll(view.hand[::2])
         return self.player.choose(view)
@@ -60,7 +61,7 @@ class Shaker:
 
 def state_line(game: Game) -> str:
     """The hidden state a replay must rebuild after a move: every hand, and the bag in drawing order."""
-    bag = game._state.bag   # noqa: SLF001 - the bag's order is what the seed decides
+    bag = game._state.bag  # noqa: SLF001 - the bag's order is what the seed decides
     hands = " | ".join(tiles_notation(hand) for hand in game.hands)
     return f"{hands} || {tiles_notation(bag)} || {list(game.scores)} {game.to_move}"
 
@@ -72,9 +73,15 @@ def fingerprint(game: Game, moves: list[str]) -> dict[str, Any]:
     for move in moves:
         game.apply(move)
         digest.update(b"\n" + state_line(game).encode())
-    return {"dealt": dealt, "states_sha256": digest.hexdigest(), "hands": [tiles_notation(h) for h in game.hands],
-            "bag": tiles_notation(game._state.bag), "board": game.board.notation(),   # noqa: SLF001
-            "scores": list(game.scores), "ended": game.end_reason}
+    return {
+        "dealt": dealt,
+        "states_sha256": digest.hexdigest(),
+        "hands": [tiles_notation(h) for h in game.hands],
+        "bag": tiles_notation(game._state.bag),
+        "board": game.board.notation(),  # noqa: SLF001
+        "scores": list(game.scores),
+        "ended": game.end_reason,
+    }
 
 
 def make(variant: str, tiles: int | None, levels: tuple[str, ...], seed: int, version: int) -> dict[str, Any]:

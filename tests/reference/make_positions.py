@@ -15,6 +15,7 @@ tile at 4,-5 would break F5.
 Run from the repository root:  python3 tests/reference/make_positions.py
 (``--check`` verifies the committed file instead of writing it).
 """
+
 from __future__ import annotations
 
 import json
@@ -42,13 +43,18 @@ PLAN = {
 def summary(board, hand, variant):
     plays = naive.legal_plays(board, hand, variant)
     best = plays[0]["points"] if plays else None
-    return {"count": len(plays), "max_points": best,
-            "max_count": sum(1 for p in plays if p["points"] == best)}
+    return {"count": len(plays), "max_points": best, "max_count": sum(1 for p in plays if p["points"] == best)}
 
 
 def record(name, tile_set, variant, board, hand, seed, note=None):
-    entry = {"id": name, "set": tile_set, "variant": variant, "board": randpos.board_text(board),
-             "hand": randpos.hand_text(hand), "tiles_on_board": len(board)}
+    entry = {
+        "id": name,
+        "set": tile_set,
+        "variant": variant,
+        "board": randpos.board_text(board),
+        "hand": randpos.hand_text(hand),
+        "tiles_on_board": len(board),
+    }
     entry.update(summary(board, hand, variant))
     entry["seed"] = seed
     if note:
@@ -57,8 +63,9 @@ def record(name, tile_set, variant, board, hand, seed, note=None):
 
 
 def seed_board(example_id):
-    example = next(e for e in json.loads(SEED_EXAMPLES.read_text(encoding="utf-8"))["examples"]
-                   if e["id"] == example_id)
+    example = next(
+        e for e in json.loads(SEED_EXAMPLES.read_text(encoding="utf-8"))["examples"] if e["id"] == example_id
+    )
     last = [t for t in example["turns"] if t["legal"]][-1]
     variant = example["variant"]
     board = naive.parse_board(last["board"], variant)
@@ -73,8 +80,9 @@ def build():
             seed = f"positions/{tile_set}/{index}"
             rng = random.Random(seed)
             if plays == "diagonal":
-                board, hand, variant = randpos.build_position(tile_set, rng, 25, greedy=0.95,
-                                                              prefer=randpos.diagonal_points)
+                board, hand, variant = randpos.build_position(
+                    tile_set, rng, 25, greedy=0.95, prefer=randpos.diagonal_points
+                )
                 note = "grown for long same-background diagonals"
             else:
                 board, hand, variant = randpos.build_position(tile_set, rng, plays)
@@ -82,13 +90,29 @@ def build():
             out.append(record(f"{tile_set}-{index:02d}", tile_set, variant, board, hand, seed, note))
 
     board, variant = seed_board("classic-example-game")
-    out.append(record("classic-seed-game-end", "classic", variant, board,
-                      naive.parse_hand("Ro Ro Rs Bs Bs Yt"), None,
-                      "board after turn 11 of the classic example game; identical copies in hand"))
+    out.append(
+        record(
+            "classic-seed-game-end",
+            "classic",
+            variant,
+            board,
+            naive.parse_hand("Ro Ro Rs Bs Bs Yt"),
+            None,
+            "board after turn 11 of the classic example game; identical copies in hand",
+        )
+    )
     board, variant = seed_board("flex-example-game")
-    out.append(record("flex108-seed-game-end", "flex108", variant, board,
-                      naive.parse_hand("Ook Oow Oom Pck Ydw Gsm", "flex"), None,
-                      "board after turn 7 of the Flex example game; Ook@4,-5 would break F5"))
+    out.append(
+        record(
+            "flex108-seed-game-end",
+            "flex108",
+            variant,
+            board,
+            naive.parse_hand("Ook Oow Oom Pck Ydw Gsm", "flex"),
+            None,
+            "board after turn 7 of the Flex example game; Ook@4,-5 would break F5",
+        )
+    )
     return out
 
 

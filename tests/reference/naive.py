@@ -33,6 +33,7 @@ Public API:
 A small command line mirrors the engine's one for debugging:
 ``python3 tests/reference/naive.py score --variant classic --board "..." --play "..."``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -239,8 +240,9 @@ def violations(board, play, variant="classic"):
             for step in DIAGONALS:
                 run = run_through(merged, cell, step, same_background)
                 if len(run) > 6:
-                    found.append(("F5", f"the diagonal through {cell_text(cell)} would hold "
-                                        f"{len(run)} tiles of one background"))
+                    found.append(
+                        ("F5", f"the diagonal through {cell_text(cell)} would hold {len(run)} tiles of one background")
+                    )
     return found
 
 
@@ -277,8 +279,14 @@ def score(board, play, variant="classic"):
                     scored[("diagonal", tuple(sorted(run)))] = len(run)
     breakdown = []
     for (kind, cells), length in sorted(scored.items()):
-        breakdown.append({"kind": kind, "cells": [cell_text(c) for c in cells],
-                          "points": length + (6 if length == 6 else 0), "qwirkle": length == 6})
+        breakdown.append(
+            {
+                "kind": kind,
+                "cells": [cell_text(c) for c in cells],
+                "points": length + (6 if length == 6 else 0),
+                "qwirkle": length == 6,
+            }
+        )
     points = sum(entry["points"] for entry in breakdown) if breakdown else 1
     return points, breakdown
 

@@ -10,10 +10,10 @@ white) or 108 (black, white, two-tone; each color x shape x background once).
 Everything is driven by a ``random.Random`` passed in, so a seed reproduces a
 position exactly.
 """
+
 from __future__ import annotations
 
 import itertools
-import random
 
 import naive
 
@@ -215,8 +215,7 @@ def diagonal_plays(board, variant, rng, want=4):
         for background in naive.BACKGROUNDS:
             trial = dict(board)
             trial[cell] = naive.Tile("R", "o", background)
-            if any(len(naive.run_through(trial, cell, step, naive.same_background)) > 6
-                   for step in naive.DIAGONALS):
+            if any(len(naive.run_through(trial, cell, step, naive.same_background)) > 6 for step in naive.DIAGONALS):
                 hot.append((cell, background))
     refused, allowed = [], []
     for cell, background in hot:
@@ -247,7 +246,10 @@ def all_openings_count(hand, variant):
     each largest combination, right or down (one direction for a single tile)."""
     size = naive.largest_combination(hand)
     kinds = sorted({naive.tile_code(t): t for t in hand}.values(), key=naive.tile_code)
-    combos = {frozenset(naive.tile_code(t) for t in c) for c in itertools.combinations(kinds, size)
-              if size == 1 or (naive.shares_color_or_shape(c) and not naive.has_duplicates(c))}
+    combos = {
+        frozenset(naive.tile_code(t) for t in c)
+        for c in itertools.combinations(kinds, size)
+        if size == 1 or (naive.shares_color_or_shape(c) and not naive.has_duplicates(c))
+    }
     per = 1 if size == 1 else 2 * len(list(itertools.permutations(range(size))))
     return len(combos) * per

@@ -2,6 +2,7 @@
 
 The reference judges the engine, so it gets its own small, obviously-right tests:
 every expected number below was worked out by hand (comments say how)."""
+
 from __future__ import annotations
 
 import sys
@@ -10,8 +11,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import naive  # noqa: E402
 import make_seed_examples  # noqa: E402
+import naive  # noqa: E402
 
 
 def B(text, variant="classic"):
@@ -42,6 +43,7 @@ def lines(board, play, variant="classic"):
 
 # --------------------------------------------------------------------- notation
 
+
 def test_parse_tiles_and_cells():
     assert naive.parse_tile("Rd") == naive.Tile("R", "d", None)
     assert naive.parse_tile("Bsk", "flex") == naive.Tile("B", "s", "k")
@@ -49,9 +51,10 @@ def test_parse_tiles_and_cells():
     assert naive.format_placements(P("Rs@1,0 Ro@0,0 Rd@0,-1")) == "Rd@0,-1 Ro@0,0 Rs@1,0"
 
 
-@pytest.mark.parametrize("text,variant", [
-    ("Zd", "classic"), ("Rq", "classic"), ("Rdk", "classic"), ("Rd", "flex"), ("Rdz", "flex"), ("R", "classic"),
-])
+@pytest.mark.parametrize(
+    "text,variant",
+    [("Zd", "classic"), ("Rq", "classic"), ("Rdk", "classic"), ("Rd", "flex"), ("Rdz", "flex"), ("R", "classic")],
+)
 def test_bad_tiles(text, variant):
     with pytest.raises(naive.NotationError):
         naive.parse_tile(text, variant)
@@ -70,13 +73,17 @@ def test_board_with_two_tiles_on_a_cell_is_malformed():
 
 # ------------------------------------------------------------------ combination
 
-@pytest.mark.parametrize("hand,size", [
-    ("Ro Rs Bo Gd Yt Pc", 2),          # Ro+Rs (red), Ro+Bo (circles)
-    ("Ro Rs Rd Bo Go Yt", 3),          # Ro Rs Rd / Ro Bo Go
-    ("Ro Ro Ro Rs Bx Gc", 2),          # duplicates counted once: Ro+Rs
-    ("Ro Bs Gd Yc Px Ot", 1),
-    ("Ro Rs Rd Rc Rx Rt", 6),
-])
+
+@pytest.mark.parametrize(
+    "hand,size",
+    [
+        ("Ro Rs Bo Gd Yt Pc", 2),  # Ro+Rs (red), Ro+Bo (circles)
+        ("Ro Rs Rd Bo Go Yt", 3),  # Ro Rs Rd / Ro Bo Go
+        ("Ro Ro Ro Rs Bx Gc", 2),  # duplicates counted once: Ro+Rs
+        ("Ro Bs Gd Yc Px Ot", 1),
+        ("Ro Rs Rd Rc Rx Rt", 6),
+    ],
+)
 def test_largest_combination(hand, size):
     assert naive.largest_combination(naive.parse_hand(hand)) == size
 
@@ -87,6 +94,7 @@ def test_largest_combination_ignores_background():
 
 
 # ------------------------------------------------------------------- validation
+
 
 def test_legal_simple_extension():
     assert rules("Ro@0,0 Rs@1,0", "Rd@2,0") == []
@@ -179,6 +187,7 @@ def test_f5_only_in_flex_scoring_rules():
 
 # ---------------------------------------------------------------------- scoring
 
+
 def test_single_opening_tile_scores_one():
     assert naive.score({}, P("Rd@0,0"), "classic") == (1, [])
 
@@ -186,8 +195,7 @@ def test_single_opening_tile_scores_one():
 def test_two_lines_count_shared_tile_twice():
     # Rd joins the red row (3) and the diamond column (2): 5.
     assert points("Ro@0,0 Rs@1,0 Bd@2,1", "Rd@2,0") == 5
-    assert lines("Ro@0,0 Rs@1,0 Bd@2,1", "Rd@2,0") == [
-        ("column", "2,0 2,1", 2), ("row", "0,0 1,0 2,0", 3)]
+    assert lines("Ro@0,0 Rs@1,0 Bd@2,1", "Rd@2,0") == [("column", "2,0 2,1", 2), ("row", "0,0 1,0 2,0", 3)]
 
 
 def test_qwirkle_scores_twelve():
@@ -214,7 +222,7 @@ def test_flex_diagonal_ends_at_another_background_or_a_hole():
     # Black tiles at (0,0) (1,-1) (2,-2); a white Ocw at (-1,1) on the same diagonal.
     tiles = B(diagonal_board(3, "k") + " Ocw@-1,1 Rcw@0,1", "flex")
     assert naive.run_through(tiles, (0, 0), (1, -1), naive.same_background) == [(0, 0), (1, -1), (2, -2)]
-    tiles.pop((1, -1))                                  # a hole ends it too
+    tiles.pop((1, -1))  # a hole ends it too
     assert naive.run_through(tiles, (0, 0), (1, -1), naive.same_background) == [(0, 0)]
 
 
@@ -231,6 +239,7 @@ def test_classic_has_no_diagonals():
 
 
 # ------------------------------------------------------------------- generation
+
 
 def keys(plays):
     return {p["play"] for p in plays}
@@ -271,8 +280,8 @@ def test_two_tiles_around_one():
     plays = naive.legal_plays(B("Ro@0,0"), naive.parse_hand("Rs Rd"))
     assert len(plays) == 36
     assert sorted(p["points"] for p in plays) == [2] * 8 + [3] * 12 + [4] * 16
-    assert plays[0]["points"] == 4                     # sorted best first
-    assert "Rd@-1,0 Rs@1,0" in keys(plays)               # both ends at once
+    assert plays[0]["points"] == 4  # sorted best first
+    assert "Rd@-1,0 Rs@1,0" in keys(plays)  # both ends at once
 
 
 def test_generation_respects_f5():
@@ -302,4 +311,5 @@ def test_positions_jsonl_is_up_to_date():
     """The committed tests/data/positions.jsonl matches its generator (same seeds,
     same reference counts)."""
     import make_positions
+
     assert make_positions.main(["--check"]) == 0

@@ -27,9 +27,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
-
 from drivers import TIMEOUT_S, FirefoxBridge, PlaywrightDriver, PuppeteerDriver, SeleniumDriver
+from playwright.sync_api import Error as PlaywrightError
 from sites import ROOT, browser_setup, serve, site_copies
 
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
@@ -44,7 +43,7 @@ ENGINES = ["chromium", "webkit", "firefox"]
 # - No accelerated compositing: on Xvfb there is no GPU, and WebKit composited its layers through Mesa's software
 #   OpenGL (llvmpipe). Drawn on the CPU directly, the ten scenarios took 77-83 s of CPU instead of 109 s.
 WEBKIT_ENV = {"JSC_useOMGJIT": "false", "WEBKIT_DISABLE_COMPOSITING_MODE": "1"}
-SESSION_START_S = 60     # a WebKit session starts in 0.3-0.7 s here when the machine is quiet
+SESSION_START_S = 60  # a WebKit session starts in 0.3-0.7 s here when the machine is quiet
 SESSION_ATTEMPTS = 2
 
 
@@ -64,13 +63,17 @@ def site_copy(tmp_path: Path) -> Path:
 
 # -- Chromium ---------------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict, remote_proxy: Any) -> dict:
     if not Path(browser_setup.CHROMIUM).exists():
         pytest.fail(f"{browser_setup.CHROMIUM} is missing: run `make test` (it installs Debian's chromium)")
     # WebAssembly's baseline compiler only, as tests/browser's tests not marked optimizing_wasm (conftest.Browsers)
-    return {**browser_type_launch_args, "executable_path": browser_setup.CHROMIUM,
-            "args": browser_setup.chromium_args(remote_proxy) + ["--js-flags=--liftoff-only"]}
+    return {
+        **browser_type_launch_args,
+        "executable_path": browser_setup.CHROMIUM,
+        "args": browser_setup.chromium_args(remote_proxy) + ["--js-flags=--liftoff-only"],
+    }
 
 
 @pytest.fixture
@@ -89,13 +92,14 @@ def chromium_page(new_context: Any) -> Any:
     guard.check()
     try:
         violations = page.evaluate("window.__cspViolations || []")
-    except PlaywrightError:   # the page is gone (closed, or its renderer crashed): the test says why
+    except PlaywrightError:  # the page is gone (closed, or its renderer crashed): the test says why
         violations = []
     if violations:
         pytest.fail("Content-Security-Policy violations:\n  " + "\n  ".join(violations))
 
 
 # -- WebKit -----------------------------------------------------------------------------------
+
 
 def _webkit_missing() -> str:
     missing = [path for path in (WEBKIT_DRIVER, XVFB) if not shutil.which(path)]
@@ -116,8 +120,12 @@ def xvfb_display() -> Any:
             pytest.fail(reason)
         pytest.skip(reason)
     read, write = os.pipe()
-    process = subprocess.Popen([XVFB, "-displayfd", str(write), "-screen", "0", "1280x960x24", "-nolisten", "tcp"],
-                               pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [XVFB, "-displayfd", str(write), "-screen", "0", "1280x960x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     os.close(write)
     try:
         with os.fdopen(read) as pipe:
@@ -169,6 +177,7 @@ def webkit_session(xvfb_display: str) -> Any:
 
 
 # -- Firefox ----------------------------------------------------------------------------------
+
 
 def _firefox_missing() -> str:
     missing = [path for path in (FIREFOX,) if not shutil.which(path)]
@@ -228,6 +237,7 @@ def firefox_page(firefox_bridge: FirefoxBridge, firefox_proxy: Any) -> Any:
 
 
 # -- the driver -------------------------------------------------------------------------------
+
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Each scenario runs in every engine, but in Chromium not when it is marked ``chromium_covered_by``: deeper tests

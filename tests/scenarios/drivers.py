@@ -133,20 +133,32 @@ class Driver:
         return int(self.js("return document.querySelectorAll(arguments[0]).length;", selector))
 
     def attr(self, selector: str, name: str, index: int = 0) -> str | None:
-        return self.js("const e = document.querySelectorAll(arguments[0])[arguments[2]];"
-                       "return e ? e.getAttribute(arguments[1]) : null;", selector, name, index)
+        return self.js(
+            "const e = document.querySelectorAll(arguments[0])[arguments[2]];"
+            "return e ? e.getAttribute(arguments[1]) : null;",
+            selector,
+            name,
+            index,
+        )
 
     def attrs(self, selector: str, name: str) -> list[str | None]:
-        return self.js("return Array.from(document.querySelectorAll(arguments[0]), (e) => e.getAttribute(arguments[1]));",
-                       selector, name)
+        return self.js(
+            "return Array.from(document.querySelectorAll(arguments[0]), (e) => e.getAttribute(arguments[1]));",
+            selector,
+            name,
+        )
 
     def text(self, selector: str) -> str:
         return self.js("const e = document.querySelector(arguments[0]); return e ? e.textContent : '';", selector)
 
     def visible(self, selector: str) -> bool:
-        return bool(self.js("""const e = document.querySelector(arguments[0]);
+        return bool(
+            self.js(
+                """const e = document.querySelector(arguments[0]);
             return Boolean(e && e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden');""",
-                            selector))
+                selector,
+            )
+        )
 
     def still(self, selector: str, index: int = 0) -> None:
         """Until the ``index``-th element of ``selector`` stops moving (the engines without Playwright's own check)."""
@@ -168,8 +180,9 @@ class PlaywrightDriver(Driver):
         self.page.goto(url)
 
     def js(self, body: str, *args: Any) -> Any:
-        return self.page.evaluate(f"async (args) => await (async function () {{ {body} }}).apply(null, args)",
-                                  list(args))
+        return self.page.evaluate(
+            f"async (args) => await (async function () {{ {body} }}).apply(null, args)", list(args)
+        )
 
     def click(self, selector: str, index: int = 0) -> None:
         self.page.locator(selector).nth(index).click()
@@ -200,8 +213,11 @@ class SeleniumDriver(Driver):
         return self.session.execute_script(f"return (async function () {{ {body} }}).apply(null, arguments);", *args)
 
     def click(self, selector: str, index: int = 0) -> None:
-        from selenium.common.exceptions import (ElementClickInterceptedException,
-                                                ElementNotInteractableException, StaleElementReferenceException)
+        from selenium.common.exceptions import (
+            ElementClickInterceptedException,
+            ElementNotInteractableException,
+            StaleElementReferenceException,
+        )
         from selenium.webdriver.common.by import By
 
         # The page re-renders elements: find them again when one goes stale under the click.
@@ -215,8 +231,11 @@ class SeleniumDriver(Driver):
                     elements[index].click()
                     return
                 error: Exception = LookupError(f"no element {index} for {selector}")
-            except (StaleElementReferenceException, ElementNotInteractableException,
-                    ElementClickInterceptedException) as exc:
+            except (
+                StaleElementReferenceException,
+                ElementNotInteractableException,
+                ElementClickInterceptedException,
+            ) as exc:
                 error = exc
             if time.monotonic() > deadline:
                 raise AssertionError(f"webkit: could not click {selector} [{index}]: {error}")
@@ -237,8 +256,13 @@ class SeleniumDriver(Driver):
 
 # ... and "document.documentElement is null": the script ran in the new document before it had an element (a
 # settled page always has one).
-NAVIGATION_ERRORS = ("context was destroyed", "detached", "navigat", "no such frame",
-                     "document.documentElement is null")
+NAVIGATION_ERRORS = (
+    "context was destroyed",
+    "detached",
+    "navigat",
+    "no such frame",
+    "document.documentElement is null",
+)
 
 
 class BridgeError(Exception):
@@ -257,9 +281,16 @@ class FirefoxBridge:
     LAUNCH_TIMEOUT_S = 120.0
 
     def __init__(self, proxy_port: int, cwd: Path) -> None:
-        self.process = subprocess.Popen(["node", str(self.SCRIPT), "--proxy", str(proxy_port)], cwd=cwd,
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        text=True, encoding="utf-8", bufsize=1)
+        self.process = subprocess.Popen(
+            ["node", str(self.SCRIPT), "--proxy", str(proxy_port)],
+            cwd=cwd,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+            bufsize=1,
+        )
         self.answers: queue.Queue[str | None] = queue.Queue()
         self.stderr: list[str] = []
         threading.Thread(target=self._read, args=(self.process.stdout, self.answers.put), daemon=True).start()
@@ -345,8 +376,9 @@ class PuppeteerDriver(Driver):
         # in Puppeteer (its context destroyed or its frame detached); an error thrown by the
         # script in a settled page arrives as that error and is not a navigation.
         text = str(error)
-        return isinstance(error, BridgeError) and (text.startswith("ProtocolError")
-                                                    or any(s in text for s in NAVIGATION_ERRORS))
+        return isinstance(error, BridgeError) and (
+            text.startswith("ProtocolError") or any(s in text for s in NAVIGATION_ERRORS)
+        )
 
     @property
     def url(self) -> str:

@@ -15,7 +15,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from drivers import Driver
 from sites import serve, site_copies
 
@@ -57,8 +56,12 @@ def start(d: Driver, query: str) -> None:
 
 
 def wait_human(d: Driver, seat: int = 0) -> None:
-    d.wait(f"return document.documentElement.getAttribute('data-turn') === arguments[0]"
-           f" && document.querySelectorAll('{RACK}').length > 0;", str(seat), what=f"seat {seat} to move")
+    d.wait(
+        f"return document.documentElement.getAttribute('data-turn') === arguments[0]"
+        f" && document.querySelectorAll('{RACK}').length > 0;",
+        str(seat),
+        what=f"seat {seat} to move",
+    )
 
 
 def select_placeable(d: Driver) -> int:
@@ -84,8 +87,11 @@ def place_one(d: Driver) -> str:
 
 def log_beyond(d: Driver, entries: int, what: str = "") -> None:
     """Until the log holds more than ``entries`` moves."""
-    d.wait(f"return document.querySelectorAll('{LOG}').length > arguments[0];", entries,
-           what=what or f"more than {entries} moves")
+    d.wait(
+        f"return document.querySelectorAll('{LOG}').length > arguments[0];",
+        entries,
+        what=what or f"more than {entries} moves",
+    )
 
 
 def play_any(d: Driver) -> None:
@@ -130,8 +136,9 @@ def test_start_link_a_turn_by_clicks_exchange_undo_reload_and_resume(driver: Dri
     second = driver.attr("[data-legal]", "data-cell")
     driver.click(f'[data-legal][data-cell="{second}"]')
     driver.wait_for("[data-pending]", 2)
-    driver.wait("return /scores 2 points/.test(document.getElementById('preview').textContent);",
-                what="the preview of 2 points")
+    driver.wait(
+        "return /scores 2 points/.test(document.getElementById('preview').textContent);", what="the preview of 2 points"
+    )
     line = driver.text(".preview__lines li").strip()
     assert re.fullmatch(r"(\w+ (row|column)|(Row|Column) of \w+): 2 points", line), line
     driver.action("play")
@@ -173,7 +180,8 @@ def test_start_link_a_turn_by_clicks_exchange_undo_reload_and_resume(driver: Dri
 
 @pytest.mark.chromium_covered_by(
     "tests/browser/test_analysis_board.py::test_a_link_ranks_every_play_as_the_engine_does",
-    "tests/browser/test_analysis_board.py::test_a_tile_that_breaks_a_rule_is_refused_and_a_play_is_scored_by_hand")
+    "tests/browser/test_analysis_board.py::test_a_tile_that_breaks_a_rule_is_refused_and_a_play_is_scored_by_hand",
+)
 def test_the_analysis_board_ranks_a_rack_and_refuses_a_broken_board(driver: Driver) -> None:
     driver.goto("?analyse&variant=classic&board=Ro@0,0+Rs@1,0&hand=Bo+Bs+Rd")
     driver.wait_ready()
@@ -184,17 +192,19 @@ def test_the_analysis_board_ranks_a_rack_and_refuses_a_broken_board(driver: Driv
     driver.click("[data-analysis-play] button")
     driver.wait_for("#analysis-board [data-ghost]", 2)
     driver.click('#analysis-palette [data-tile="Gd"]')
-    driver.click('#analysis-board [data-cell="2,0"]')               # Ro Rs Gd: a row of neither (C5)
+    driver.click('#analysis-board [data-cell="2,0"]')  # Ro Rs Gd: a row of neither (C5)
     driver.wait('return document.getElementById("analysis-note").textContent.includes("C5");', what="the refusal")
     assert driver.count("#analysis-board [data-cell][data-tile]") == 2
 
 
 @pytest.mark.chromium_covered_by(
     "tests/browser/test_puzzles_page.py::"
-    "test_a_puzzle_link_solved_on_the_game_board_then_missed_tried_again_solution_and_next")
+    "test_a_puzzle_link_solved_on_the_game_board_then_missed_tried_again_solution_and_next"
+)
 def test_a_puzzle_solved_by_clicks_then_its_solution(driver: Driver) -> None:
     from qwirkle.notation import parse_placements
     from qwirkle.study.puzzles import puzzle_from_id
+
     puzzle = puzzle_from_id("cm-ouax60-d")
     driver.goto("?puzzle=cm-ouax60-d")
     driver.wait('return document.documentElement.dataset.puzzle === "cm-ouax60-d";', what="the puzzle")
@@ -227,7 +237,8 @@ def close_tracker(d: Driver) -> None:
 
 
 @pytest.mark.chromium_covered_by(
-    "tests/browser/test_hidden_racks_and_saves.py::test_the_hand_over_screen_holds_no_rack_and_undo_hands_the_device_back")
+    "tests/browser/test_hidden_racks_and_saves.py::test_the_hand_over_screen_holds_no_rack_and_undo_hands_the_device_back"
+)
 def test_hot_seat_handover(driver: Driver) -> None:
     start(driver, "?variant=classic&seats=human,human&seed=5&names=Ann,Bob&pace=0")
     assert driver.count(RACK) == 0  # hidden until Ann says she holds the device
@@ -254,11 +265,12 @@ def test_hot_seat_handover(driver: Driver) -> None:
 
 @pytest.mark.chromium_covered_by(
     "tests/browser/test_ai_play.py::test_the_expert_thinks_in_a_worker_to_its_budget_while_the_page_responds",
-    "tests/browser/test_ai_play.py::test_a_human_plays_hard_to_the_end_with_hints")
+    "tests/browser/test_ai_play.py::test_a_human_plays_hard_to_the_end_with_hints",
+)
 def test_the_expert_thinks_in_a_worker_and_a_cubes_roll(driver: Driver) -> None:
     start(driver, "?variant=cubes&seats=expert,human&seed=5&names=Deep,Ann&pace=0")
     wait_human(driver, 1)
-    if driver.count(LOG) == 0:   # Ann opens (C2), and the Expert replies
+    if driver.count(LOG) == 0:  # Ann opens (C2), and the Expert replies
         play_any(driver)
         wait_human(driver, 1)
     # Ann re-rolls two dice, once a turn (Q3), then places
@@ -271,11 +283,12 @@ def test_the_expert_thinks_in_a_worker_and_a_cubes_roll(driver: Driver) -> None:
     driver.wait("return document.getElementById('stats-dialog').open;", what="the statistics dialog")
     driver.click('#stats-dialog button[data-action="close-dialog"]')
     wait_human(driver, 1)
-    log_beyond(driver, entries + 1)   # Ann's play and the Expert's reply
+    log_beyond(driver, entries + 1)  # Ann's play and the Expert's reply
 
 
 @pytest.mark.chromium_covered_by(
-    "tests/browser/test_ai_play.py::test_the_expert_thinks_in_a_worker_to_its_budget_while_the_page_responds")
+    "tests/browser/test_ai_play.py::test_the_expert_thinks_in_a_worker_to_its_budget_while_the_page_responds"
+)
 def test_the_expert_replies_in_a_classic_game(driver: Driver) -> None:
     """The Expert's classic look-ahead, which values its candidates as chances to win (the win-chance table, read in
     the worker), answers a play in every lane."""
@@ -284,7 +297,7 @@ def test_the_expert_replies_in_a_classic_game(driver: Driver) -> None:
     entries = driver.count(LOG)
     play_any(driver)
     wait_human(driver, 1)
-    log_beyond(driver, entries + 1)   # Ann's play and the Expert's reply
+    log_beyond(driver, entries + 1)  # Ann's play and the Expert's reply
 
 
 def precache_version(site: Path) -> str:
@@ -313,8 +326,10 @@ def test_an_update_waits_for_the_player_then_the_game_plays_offline(driver: Driv
         driver.js("window.__samePage = true;")
         # A new deployment: one file changes, the set-up step regenerates the list.
         index = site_copy / "index.html"
-        index.write_text(index.read_text(encoding="utf-8").replace(
-            "<head>", '<head>\n  <meta name="test-version" content="2">', 1), encoding="utf-8")
+        index.write_text(
+            index.read_text(encoding="utf-8").replace("<head>", '<head>\n  <meta name="test-version" content="2">', 1),
+            encoding="utf-8",
+        )
         site_copies.precache.write(site_copy)
         driver.js("return navigator.serviceWorker.getRegistration().then((r) => r.update());")
         driver.wait_for(NOTICE, 1, timeout=SW_TIMEOUT_S)
@@ -333,8 +348,11 @@ def test_an_update_waits_for_the_player_then_the_game_plays_offline(driver: Driv
         assert driver.js("return navigator.serviceWorker.getRegistration().then((r) => Boolean(r.waiting));")
         # The player chooses to reload: the new version takes over.
         driver.click(f"{NOTICE} button")
-        driver.wait("return !window.__samePage && document.documentElement.hasAttribute('data-ready');",
-                    timeout=SW_TIMEOUT_S, what="the reload into the new version")
+        driver.wait(
+            "return !window.__samePage && document.documentElement.hasAttribute('data-ready');",
+            timeout=SW_TIMEOUT_S,
+            what="the reload into the new version",
+        )
         assert driver.count('meta[name="test-version"]') == 1
         wait_controlled(driver)
         assert driver.count(NOTICE) == 0
@@ -356,7 +374,8 @@ def test_an_update_waits_for_the_player_then_the_game_plays_offline(driver: Driv
 
 @pytest.mark.chromium_covered_by(
     "tests/browser/test_tutorial.py::test_every_board_renders_and_every_replay_plays",
-    "tests/browser/test_embed.py::test_embed_html_takes_the_board_from_its_url")
+    "tests/browser/test_embed.py::test_embed_html_takes_the_board_from_its_url",
+)
 def test_tutorial_and_an_embed(driver: Driver) -> None:
     driver.goto("tutorial.html?lang=en")
     boards = driver.count("[data-qwirkle]")
@@ -364,8 +383,10 @@ def test_tutorial_and_an_embed(driver: Driver) -> None:
     driver.wait_for("[data-qwirkle][data-state=ready]", boards)
     replay = "[data-qwirkle][data-mode=replay]"
     driver.click(f'{replay} [data-action="next"]')
-    driver.wait(f"return /Total: \\d+ points?/.test(document.querySelector('{replay}').textContent);",
-                what="the first replay's move in words")
+    driver.wait(
+        f"return /Total: \\d+ points?/.test(document.querySelector('{replay}').textContent);",
+        what="the first replay's move in words",
+    )
     driver.goto("embed.html?board=Ro@0,0%20Rd@1,0")
     driver.wait_for('[data-cell="1,0"] [data-tile="Rd"]', 1)
     assert driver.count('[data-cell="0,0"] [data-tile="Ro"]') == 1

@@ -3,14 +3,13 @@ and current, each language's plural rule and typography, every rule anchored in 
 
 import json
 import re
-from pathlib import Path
 
 import pytest
-
 from repo_scripts import ROOT, load_script
+
 from ui import rules_doc
 from ui.strings_en import EN
-from ui.words import LANGUAGES, LANGUAGE_NAMES, Translator, catalog, first_language
+from ui.words import LANGUAGE_NAMES, LANGUAGES, Translator, catalog, first_language
 
 i18n = load_script("i18n")
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
@@ -62,6 +61,7 @@ def test_plural_rule_of_each_language_is_in_its_catalog_header(lang):
 
 def test_compiled_catalogs_are_read_by_gettext():
     import gettext
+
     assert isinstance(catalog("fr"), gettext.GNUTranslations)
     assert Translator("fr").t("play") == "Jouer"
     assert Translator("fr").tn("points", 0) == "0 point" and Translator("en").tn("points", 0) == "0 points"
@@ -78,7 +78,7 @@ def test_every_rule_is_anchored_and_titled_in_every_language(lang):
     rules = rules_doc.load()
     suffix = "" if lang == "en" else f"-{lang}"
     docs = rules_doc.read_docs(ROOT / "docs")
-    for rule in (key[len("rule_"):] for key in EN if key.startswith("rule_") and key[5:6] in "CQF"):
+    for rule in (key[len("rule_") :] for key in EN if key.startswith("rule_") and key[5:6] in "CQF"):
         assert f'<a id="{rule.lower()}{suffix}"></a>{rule} ' in docs, (rule, lang)
         entry = rules[rule][lang]
         assert entry["title"] and entry["blocks"], (rule, lang)
@@ -87,7 +87,7 @@ def test_every_rule_is_anchored_and_titled_in_every_language(lang):
 def test_script_words_are_generated_from_the_catalogs():
     i18n.compile_all(quiet=True)
     text = i18n.SCRIPT_WORDS.read_text(encoding="utf-8")
-    body = text[text.index("{"):text.rindex("}") + 1]
+    body = text[text.index("{") : text.rindex("}") + 1]
     assert json.loads(body) == i18n.script_words()
     for name in ("loading", "embed", "ios-install", "sw-register"):
         script = (ROOT / "js" / f"{name}.js").read_text(encoding="utf-8")
@@ -97,8 +97,8 @@ def test_script_words_are_generated_from_the_catalogs():
 
 TYPOGRAPHY = {
     "de": (r'"|«|»', "German quotes are „…“"),
-    "es": (r'“|”|„', "Spanish quotes are «…»"),
-    "nl": (r'«|»|„', "Dutch quotes are “…” or ‘…’"),
+    "es": (r"“|”|„", "Spanish quotes are «…»"),
+    "nl": (r"«|»|„", "Dutch quotes are “…” or ‘…’"),
 }
 
 
@@ -111,7 +111,7 @@ def test_each_language_keeps_its_typography(lang):
             continue
         text = tr.t(key)
         assert not re.search(pattern, text), (key, text, rule)
-        if lang == "es":   # a question or an exclamation opens with ¿ or ¡
+        if lang == "es":  # a question or an exclamation opens with ¿ or ¡
             for sentence in re.split(r"(?<=[.?!…])\s+", re.sub(r"«[^»]*»", "«»", text)):
                 assert "?" not in sentence or "¿" in sentence, (key, text)
                 assert "!" not in sentence or "¡" in sentence, (key, text)

@@ -1,21 +1,29 @@
 """i18n: the translator's texts, tile names and refusals in each language (the catalogs
 themselves are checked by test_catalogs.py)."""
+
 import re
 
 import pytest
 
-from ui.words import Translator, normalize_language
-from ui.strings_en import EN
 from qwirkle import Game, IllegalMoveError, Placement, Tile
 from qwirkle.board import Board
 from qwirkle.rules import score_play
 from qwirkle.variants import find_variant
+from ui.strings_en import EN
+from ui.words import Translator, normalize_language
 
 
 def test_fixed_english_button_names():
     tr = Translator("en")
     assert [tr.t(k) for k in ("new_game", "play", "recall", "exchange", "undo", "roll", "start")] == [
-        "New game", "Play", "Recall", "Exchange", "Undo", "Roll", "Start"]
+        "New game",
+        "Play",
+        "Recall",
+        "Exchange",
+        "Undo",
+        "Roll",
+        "Start",
+    ]
 
 
 def test_language_codes():
@@ -43,9 +51,14 @@ def refusals():
     flex = find_variant("flex")
     board = Board.from_notation("Yd@0,0 Yo@1,0")
     cases = [
-        (board, "Yd@2,0", classic), (board, "Yo@0,1 Rs@1,1", classic), (board, "Ys@0,0", classic),
-        (board, "Ys@2,0 Yc@2,2", classic), (board, "Ys@5,5", classic), (board, "Ys@3,0", classic),
-        (board, "Rs@2,0", classic), (board, "Ys@2,0 Yc@3,1", classic),
+        (board, "Yd@2,0", classic),
+        (board, "Yo@0,1 Rs@1,1", classic),
+        (board, "Ys@0,0", classic),
+        (board, "Ys@2,0 Yc@2,2", classic),
+        (board, "Ys@5,5", classic),
+        (board, "Ys@3,0", classic),
+        (board, "Rs@2,0", classic),
+        (board, "Ys@2,0 Yc@3,1", classic),
         (Board.from_notation("Ro@0,0 Rs@1,0 Rd@2,0 Rc@3,0 Rx@4,0 Rt@5,0"), "Yo@6,0", classic),
         (Board.from_notation(" ".join(f"Y{'osdcxt'[i]}k@{i},{i}" for i in range(6)) + " Bsw@6,5"), "Bok@6,6", flex),
     ]
@@ -69,8 +82,17 @@ def test_every_refusal_is_explained_with_its_rule(lang):
         if lang != "en":
             assert error.message not in text
         assert text == tr.explain(error.to_json())
-    assert {"duplicate", "no_common_attribute", "occupied", "not_aligned", "gap", "no_contact", "mixed",
-            "too_long", "diagonal_too_long"} <= reasons
+    assert {
+        "duplicate",
+        "no_common_attribute",
+        "occupied",
+        "not_aligned",
+        "gap",
+        "no_contact",
+        "mixed",
+        "too_long",
+        "diagonal_too_long",
+    } <= reasons
 
 
 def test_explain_speaks_french():
@@ -78,10 +100,11 @@ def test_explain_speaks_french():
     with pytest.raises(IllegalMoveError) as info:
         game.apply("pass")
     text = Translator("fr").explain(info.value)
-    assert text.startswith("C3\u00a0: ") and "passer" in text   # French spacing before the colon
+    assert text.startswith("C3\u00a0: ") and "passer" in text  # French spacing before the colon
     # every reason key used by the engine has a sentence
     engine_reasons = set()
     import pathlib
+
     for path in pathlib.Path("py/qwirkle").rglob("*.py"):
         engine_reasons |= set(re.findall(r'reason="(\w+)"', path.read_text()))
         engine_reasons |= set(re.findall(r'"(\w+)", \{"', path.read_text()))

@@ -1,10 +1,11 @@
 """tile_svg: every tile of every variant draws as well-formed SVG without inline styles."""
+
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from ui.tiles_svg import PALETTES, blank_svg, tile_svg
 from qwirkle import Tile, find_variant
+from ui.tiles_svg import PALETTES, blank_svg, tile_svg
 
 
 @pytest.mark.parametrize("palette", sorted(PALETTES))

@@ -22,16 +22,18 @@ AXES = (("row", (1, 0)), ("column", (0, 1)))
 DIAGONALS = (("diagonal", (1, 1)), ("diagonal", (1, -1)))
 
 
-def move_words(c: "Controller", tr: Translator, result: "TurnResult") -> str:
+def move_words(c: Controller, tr: Translator, result: TurnResult) -> str:
     """'Bot played red circle at 1,0 and red square at 2,0. Red row: 3 points. In all: 3 points.'"""
     if result.kind != "play":
         return panels.log_entries(c, tr)[-1].text
     from qwirkle.notation import parse_placements
+
     game = c.current
     die = game.variant.dice
     name = panels.player_names(c, tr)[result.seat]
-    placed = tr.join_names([tr.t("tile_at", tile=tr.tile(p.tile, die=die), cell=cell_text(p.cell))
-                            for p in parse_placements(result.move)])
+    placed = tr.join_names(
+        [tr.t("tile_at", tile=tr.tile(p.tile, die=die), cell=cell_text(p.cell)) for p in parse_placements(result.move)]
+    )
     lines = " ".join(f"{row}." for row in tr.breakdown(result.lines, game.board.tiles, result.end_bonus))
     text = tr.t("say_move", name=name, tiles=placed, lines=lines, points=tr.points(result.points))
     if any(line.qwirkle for line in result.lines):
@@ -39,7 +41,7 @@ def move_words(c: "Controller", tr: Translator, result: "TurnResult") -> str:
     return text
 
 
-def rack_words(c: "Controller", tr: Translator, order: list[int] | None = None) -> str:
+def rack_words(c: Controller, tr: Translator, order: list[int] | None = None) -> str:
     """The rack this device may see, in the order shown (``order``: hand indexes left to right), without the tiles
     put on the board this turn; or why there is none."""
     seat = c.rack_seat()
@@ -53,7 +55,7 @@ def rack_words(c: "Controller", tr: Translator, order: list[int] | None = None) 
     return tr.tn("say_rack", len(shown), tiles=words) if shown else tr.t("say_rack_empty")
 
 
-def scores_words(c: "Controller", tr: Translator) -> str:
+def scores_words(c: Controller, tr: Translator) -> str:
     """'Ann 12, Bot 20. Your turn, Ann.'"""
     game = c.current
     names = panels.player_names(c, tr)
@@ -61,11 +63,11 @@ def scores_words(c: "Controller", tr: Translator) -> str:
     return f"{scores}. {panels.status_text(c, tr)}."
 
 
-def bag_words(c: "Controller", tr: Translator) -> str:
+def bag_words(c: Controller, tr: Translator) -> str:
     return panels.bag_text(c, tr)
 
 
-def lines_words(c: "Controller", tr: Translator, cell: "Cell") -> str:
+def lines_words(c: Controller, tr: Translator, cell: Cell) -> str:
     """The tiles in line with ``cell`` in each direction (the cell's own tile included), nearest first."""
     game = c.current
     tiles: dict[Any, Any] = {**game.board.tiles, **{k: p.tile for k, p in c.turn.cells().items()}}
@@ -79,7 +81,7 @@ def lines_words(c: "Controller", tr: Translator, cell: "Cell") -> str:
             while (x, y) in tiles:
                 run.append((x, y))
                 x, y = x + sign * dx, y + sign * dy
-        if len(run) > (1 if cell in tiles else 0):   # the cell's own tile alone is no line
+        if len(run) > (1 if cell in tiles else 0):  # the cell's own tile alone is no line
             run.sort()
             words = tr.join_names([tr.tile(tiles[at], die=die) for at in run])
             parts.append(tr.t(f"say_line_{kind}", tiles=words, n=len(run)))

@@ -48,16 +48,16 @@ class AnalysisState:
         self.board = board if board is not None else Board({})
         self.hand: list[Tile] = list(hand or [])
         self.chosen: int | None = None
-        self.checked: "RankedPlay | None" = None
+        self.checked: RankedPlay | None = None
         self.refusal: IllegalMoveError | None = None
-        self._ranked: "list[RankedPlay] | None" = None
+        self._ranked: list[RankedPlay] | None = None
 
     @classmethod
-    def empty(cls) -> "AnalysisState":
+    def empty(cls) -> AnalysisState:
         return cls(find_variant("classic"))
 
     @classmethod
-    def of_table(cls, table: Any) -> "AnalysisState":
+    def of_table(cls, table: Any) -> AnalysisState:
         """The game at the table (``play.controller.Controller``): its board, and the rack of the player to move
         when this device may see it (their turn, hands open in Cubes); never a hidden rack."""
         game = table.current
@@ -68,7 +68,7 @@ class AnalysisState:
 
     # -- links ---------------------------------------------------------------------------------------------------
     @classmethod
-    def from_query(cls, query: str) -> "AnalysisState":
+    def from_query(cls, query: str) -> AnalysisState:
         """The position of an ``?analyse`` link (``board`` and ``hand`` joined with ``+``; both optional)."""
         values = parse_qs(query.lstrip("?"), keep_blank_values=True)
         name = (values.get("variant") or ["classic"])[0]
@@ -77,8 +77,9 @@ class AnalysisState:
         board_text = (values.get("board") or [""])[0]
         hand_text = (values.get("hand") or [""])[0]
         try:
-            variant, board = analysis.parse_board(name, board_text) if board_text.strip() else (find_variant(name),
-                                                                                                  Board({}))
+            variant, board = (
+                analysis.parse_board(name, board_text) if board_text.strip() else (find_variant(name), Board({}))
+            )
         except (IllegalMoveError, NotationError, ValueError) as error:
             raise AnalysisLinkError("board", str(error)) from None
         try:
@@ -89,8 +90,10 @@ class AnalysisState:
 
     def link(self) -> str:
         """The link that opens this position again."""
-        board = "+".join(f"{tile.notation()}@{x},{y}" for (x, y), tile in sorted(self.board.tiles.items(),
-                                                                                 key=lambda item: item[0][::-1]))
+        board = "+".join(
+            f"{tile.notation()}@{x},{y}"
+            for (x, y), tile in sorted(self.board.tiles.items(), key=lambda item: item[0][::-1])
+        )
         hand = "+".join(tile.notation() for tile in self.hand)
         return f"?analyse&variant={self.variant.name}&board={board}&hand={hand}"
 
@@ -136,7 +139,7 @@ class AnalysisState:
         self.board, self._ranked, self.chosen, self.checked, self.refusal = board, None, None, None, None
 
     # -- what the engine says ------------------------------------------------------------------------------------
-    def plays(self) -> "list[RankedPlay]":
+    def plays(self) -> list[RankedPlay]:
         """Every legal play of the rack, best first (computed once per position)."""
         if self._ranked is None:
             self._ranked = analysis.rank(self.variant, self.board, self.hand) if self.hand else []
@@ -160,7 +163,7 @@ class AnalysisState:
             self.refusal = IllegalMoveError("", str(error), (), "notation")
             return "notation"
 
-    def shown_play(self) -> "RankedPlay | None":
+    def shown_play(self) -> RankedPlay | None:
         """The play drawn on the board: the one chosen in the list, or the one checked."""
         if self.chosen is not None:
             return self.plays()[self.chosen]

@@ -5,7 +5,8 @@ Drawing and input only: ``state.AnalysisState`` holds the position and asks the 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pyscript import window
 
@@ -57,16 +58,18 @@ class AnalysisView:
     def is_open(self) -> bool:
         return self.state is not None
 
-    def show(self, position: "tuple[Any, ...] | None", query: str, table: Any) -> None:
+    def show(self, position: tuple[Any, ...] | None, query: str, table: Any) -> None:
         """Open on a link's position (``query``: what is wrong with it is said, the board starts empty), a
         review's (``position``: variant, board, rack), else the game at the table's, else an empty board."""
         from qwirkle.board import Board
+
         if query:
             try:
                 self.open(AnalysisState.from_query(query))
             except AnalysisLinkError as error:
-                self.open(AnalysisState.empty(), self.display.tr.t("analysis_bad_link", field=error.field,
-                                                                   error=error.reason))
+                self.open(
+                    AnalysisState.empty(), self.display.tr.t("analysis_bad_link", field=error.field, error=error.reason)
+                )
         elif position:
             variant, board, hand = position
             self.open(AnalysisState(variant, Board(dict(board)), list(hand)))
@@ -169,6 +172,7 @@ class AnalysisView:
         name = str(event.target.value)
         if name in VARIANTS and (self.state is None or name != self.state.variant.name):
             from qwirkle.variants import find_variant
+
             self.open(AnalysisState(find_variant(name)))
 
     def _copy(self) -> None:
@@ -193,19 +197,26 @@ class AnalysisView:
         if state is None:
             return
         tr, die = self.display.tr.with_dice(state.variant.dice), state.variant.dice
-        refusal = tr.explain(state.refusal) if state.refusal is not None and state.refusal.reason != "notation" \
-            else tr.t("hint_other") if state.refusal is not None else ""
+        refusal = (
+            tr.explain(state.refusal)
+            if state.refusal is not None and state.refusal.reason != "notation"
+            else tr.t("hint_other")
+            if state.refusal is not None
+            else ""
+        )
         set_text(by_id("analysis-note"), note or refusal)
-        for node in self.root.querySelectorAll("[data-i18n]"):   # a Cubes position speaks of dice
+        for node in self.root.querySelectorAll("[data-i18n]"):  # a Cubes position speaks of dice
             node.textContent = tr.t(node.getAttribute("data-i18n"))
         set_attr(self.root, "data-variant", state.variant.name)
         by_id("analysis-variant").value = state.variant.name
         shown = state.shown_play()
         model: dict[Cell, CellModel] = {}
-        for cell in neighbours(state.board.tiles) if state.board.tiles else {(0, 0)}:   # where a tile may go
+        for cell in neighbours(state.board.tiles) if state.board.tiles else {(0, 0)}:  # where a tile may go
             model[cell] = CellModel(EMPTY, label=tr.t("cell_empty", cell=cell_text(cell)))
         for cell, tile in state.board.tiles.items():
-            model[cell] = CellModel(TILE, tile, label=tr.t("cell_tile", tile=tr.tile(tile, die=die), cell=cell_text(cell)))
+            model[cell] = CellModel(
+                TILE, tile, label=tr.t("cell_tile", tile=tr.tile(tile, die=die), cell=cell_text(cell))
+            )
         for placement in _placements(shown.play) if shown else []:
             label = tr.t("cell_ghost", tile=tr.tile(placement.tile, die=die), cell=cell_text(placement.cell))
             model[placement.cell] = CellModel(EMPTY, label=label, ghost=placement.tile)
@@ -228,10 +239,17 @@ class AnalysisView:
         box = by_id("analysis-palette")
         clear(box)
         for tile in state.palette():
-            button = el("button", "analysis__tile", attrs={
-                "type": "button", "data-action": "analysis-pick", "data-tile": tile.notation(),
-                "aria-label": tr.tile(tile, die=die),
-                "aria-pressed": ("true" if tile == self.selected else "false") if self.target == "board" else None})
+            button = el(
+                "button",
+                "analysis__tile",
+                attrs={
+                    "type": "button",
+                    "data-action": "analysis-pick",
+                    "data-tile": tile.notation(),
+                    "aria-label": tr.tile(tile, die=die),
+                    "aria-pressed": ("true" if tile == self.selected else "false") if self.target == "board" else None,
+                },
+            )
             button.innerHTML = tile_svg(tile, self.display.palette, die=die)
             box.appendChild(button)
 
@@ -239,9 +257,17 @@ class AnalysisView:
         box = by_id("analysis-rack")
         clear(box)
         for index, tile in enumerate(state.hand):
-            button = el("button", "analysis__tile", attrs={
-                "type": "button", "data-action": "analysis-unrack", "data-index": index, "data-tile": tile.notation(),
-                "aria-label": tr.t("analysis_unrack", tile=tr.tile(tile, die=die))})
+            button = el(
+                "button",
+                "analysis__tile",
+                attrs={
+                    "type": "button",
+                    "data-action": "analysis-unrack",
+                    "data-index": index,
+                    "data-tile": tile.notation(),
+                    "aria-label": tr.t("analysis_unrack", tile=tr.tile(tile, die=die)),
+                },
+            )
             button.innerHTML = tile_svg(tile, self.display.palette, die=die)
             box.appendChild(button)
         if not state.hand:
@@ -256,11 +282,22 @@ class AnalysisView:
             box.appendChild(el("li", "muted", text=tr.t("analysis_no_play")))
         for index, play in enumerate(plays[:200]):
             placements = _placements(play.play)
-            words = tr.t("analysis_play_row", tiles=tr.tiles(p.tile for p in placements),
-                         cells=", ".join(cell_text(p.cell) for p in placements), points=tr.points(play.points))
-            button = el("button", "analysis__play", attrs={
-                "type": "button", "data-action": "analysis-choose", "data-index": index,
-                "aria-pressed": "true" if state.chosen == index else "false"})
+            words = tr.t(
+                "analysis_play_row",
+                tiles=tr.tiles(p.tile for p in placements),
+                cells=", ".join(cell_text(p.cell) for p in placements),
+                points=tr.points(play.points),
+            )
+            button = el(
+                "button",
+                "analysis__play",
+                attrs={
+                    "type": "button",
+                    "data-action": "analysis-choose",
+                    "data-index": index,
+                    "aria-pressed": "true" if state.chosen == index else "false",
+                },
+            )
             button.appendChild(el("span", "visually-hidden", text=words))
             button.appendChild(el("span", "analysis__rank", text=str(index + 1), attrs={"aria-hidden": "true"}))
             pictures = el("span", "analysis__pictures", attrs={"aria-hidden": "true"})
@@ -269,10 +306,15 @@ class AnalysisView:
                 item.innerHTML = tile_svg(placement.tile, self.display.palette, die=die)
                 pictures.appendChild(item)
             button.appendChild(pictures)
-            button.appendChild(el("span", "analysis__points", text=tr.points(play.points), attrs={"aria-hidden": "true"}))
-            box.appendChild(el("li", attrs={"data-analysis-play": index, "data-points": play.points}, children=[button]))
+            button.appendChild(
+                el("span", "analysis__points", text=tr.points(play.points), attrs={"aria-hidden": "true"})
+            )
+            box.appendChild(
+                el("li", attrs={"data-analysis-play": index, "data-points": play.points}, children=[button])
+            )
 
 
 def _placements(play: str) -> list[Any]:
     from qwirkle.notation import parse_placements
+
     return parse_placements(play)

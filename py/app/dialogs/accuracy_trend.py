@@ -21,7 +21,7 @@ from ui.words import Translator
 from ..store.accuracy_log import Played
 
 HEIGHT = 100
-RECENT = 10        # the mean is of the last games, up to this many
+RECENT = 10  # the mean is of the last games, up to this many
 
 
 def percent(value: float, tr: Translator) -> str:
@@ -75,11 +75,16 @@ class Trend:
 
     def label(self, tr: Translator) -> str:
         """The plot in words (its accessible name): every figure, oldest first."""
-        return tr.tn("stats_accuracy_label", len(self.values), variant=tr.t(f"variant_{self.variant}"),
-                     values=", ".join(percent(value, tr) for value in self.values))
+        return tr.tn(
+            "stats_accuracy_label",
+            len(self.values),
+            variant=tr.t(f"variant_{self.variant}"),
+            values=", ".join(percent(value, tr) for value in self.values),
+        )
 
 
 def trends(log: dict[str, list[Played]]) -> list[Trend]:
     """The rule sets with games, in the engine's order."""
     from qwirkle.variants import VARIANTS
+
     return [Trend(name, tuple(p.accuracy for p in log[name])) for name in VARIANTS if log.get(name)]

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 def download_text(text: str, filename: str, mime: str = "application/json") -> None:
     from pyodide.ffi import create_once_callable, to_js
     from pyscript import document, window
+
     blob = window.Blob.new(to_js([text]), to_js({"type": mime}, dict_converter=window.Object.fromEntries))
     url = window.URL.createObjectURL(blob)
     link = el("a", attrs={"href": url, "download": filename})
@@ -23,11 +24,12 @@ def download_text(text: str, filename: str, mime: str = "application/json") -> N
     window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
 
 
-def download_game(store: "SaveStore", game_id: str) -> "Note | None":
+def download_game(store: SaveStore, game_id: str) -> Note | None:
     """Offer ``qwirkle-<id>.json`` for download. A note says why not: a hot-seat game in progress (its record
     would deal every hidden rack: ``privacy.export_refusal``) or no such save."""
-    from ..shared.notes import Note
     from ..play.privacy import export_refusal
+    from ..shared.notes import Note
+
     saved = store.load(game_id)
     if saved is None:
         return Note("export_none", level="warn")

@@ -7,7 +7,8 @@ buttons' actions in ``actions``. Imported on first need (start-up time).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..web.display import Display
 from ..web.dom import by_id, closest, data, listen
@@ -18,21 +19,27 @@ if TYPE_CHECKING:
 
 class Dialog(Protocol):
     element_id: str
-    actions: dict[str, Callable[[Any], None]]   # data-action -> handler(button)
+    actions: dict[str, Callable[[Any], None]]  # data-action -> handler(button)
 
     def can_open(self) -> bool: ...
     def render(self) -> None: ...
 
 
 class Dialogs:
-    def __init__(self, session: "Session", display: Display, changed: Callable[[], None],
-                 review: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        session: Session,
+        display: Display,
+        changed: Callable[[], None],
+        review: Callable[[str], None] | None = None,
+    ) -> None:
         from .keys import KeysDialog
         from .new_game import NewGameDialog
         from .rules import RulesDialog
         from .saves import SavesDialog
         from .stats import StatsDialog
         from .tracker import TrackerDialog
+
         self.rules = RulesDialog(session, display)
         self.dialogs: dict[str, Dialog] = {
             "new": NewGameDialog(session, display, self.close),
@@ -82,4 +89,5 @@ class Dialogs:
                 element.close()
             elif name in dialog.actions:
                 dialog.actions[name](button)
+
         return click

@@ -21,6 +21,7 @@ class Menu:
 
     def listen(self) -> None:
         from pyscript import document
+
         listen(document, "pointerdown", self._outside)
 
     def toggle(self) -> None:
@@ -34,6 +35,7 @@ class Menu:
         set_attr(self.menu, "data-open", True)
         set_attr(self.button, "aria-expanded", "true")
         from pyscript import window
+
         panel = by_id("menu-settings") if window.matchMedia(WIDE).matches else self.menu
         first = panel.querySelector("button, a, select, input")
         if present(first):

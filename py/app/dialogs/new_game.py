@@ -9,14 +9,15 @@ remembered across reloads (``setup_memory``), the seed never: it is used for one
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+from ..links.startlink import DuplicateNameError, StartLinkError, make_spec
 from ..shared import seats as seat_registry
-from . import setup_memory
+from ..store.saves import EXPERT_SECONDS
 from ..web.display import Display
 from ..web.dom import by_id, clear, data, el, listen, set_text
-from ..links.startlink import DuplicateNameError, StartLinkError, make_spec
-from ..store.saves import EXPERT_SECONDS
+from . import setup_memory
 
 if TYPE_CHECKING:
     from ..play.session import Session
@@ -25,12 +26,12 @@ if TYPE_CHECKING:
 class NewGameDialog:
     element_id = "new-dialog"
 
-    def __init__(self, session: "Session", display: Display, close: Callable[[str], None]) -> None:
+    def __init__(self, session: Session, display: Display, close: Callable[[str], None]) -> None:
         self.session = session
         self.display = display
         self.close = close
         self.setup = "classic"
-        self.seat_rows: list[dict[str, str]] = []   # filled when the dialog first opens (imports the AI)
+        self.seat_rows: list[dict[str, str]] = []  # filled when the dialog first opens (imports the AI)
         self.actions: dict[str, Callable[[Any], None]] = {"add-seat": self.add_seat, "remove-seat": self.remove_seat}
         form = by_id("new-form")
         listen(form, "submit", self._submit)
@@ -55,29 +56,40 @@ class NewGameDialog:
 
     def _max_seats(self) -> int:
         from qwirkle.variants import find_setup
+
         return find_setup(self.setup).max_players
 
     # -- drawing ------------------------------------------------------------------------------
     def _render_setups(self) -> None:
         from qwirkle.variants import SETUPS
+
         box = by_id("variant-choices")
         clear(box)
         tr = self.display.tr
         for setup in SETUPS:
-            radio = el("input", attrs={"type": "radio", "name": "variant", "value": setup.key,
-                                       "checked": setup.key == self.setup})
-            box.appendChild(el("label", "choice", children=[radio, el("span", text=f" {tr.t(f'variant_{setup.key}')}")]))
+            radio = el(
+                "input",
+                attrs={"type": "radio", "name": "variant", "value": setup.key, "checked": setup.key == self.setup},
+            )
+            box.appendChild(
+                el("label", "choice", children=[radio, el("span", text=f" {tr.t(f'variant_{setup.key}')}")])
+            )
 
     def _render_ai_options(self) -> None:
         """The hint level and the Expert's time budget, as remembered in settings."""
         settings = self.session.store.settings()
         tr = self.display.tr
         levels = seat_registry.level_names()
-        _fill(by_id("hint-level"), [(k, seat_registry.display_name(k, tr)) for k in levels],
-              seat_registry.hint_level(settings.get("hint_level")))
-        _fill(by_id("expert-seconds"), [(s, tr.t("seconds_value", s=s.replace(".", tr.t("decimal_point"))))
-                                        for s in EXPERT_SECONDS],
-              settings.get("expert_seconds", "1.5"))
+        _fill(
+            by_id("hint-level"),
+            [(k, seat_registry.display_name(k, tr)) for k in levels],
+            seat_registry.hint_level(settings.get("hint_level")),
+        )
+        _fill(
+            by_id("expert-seconds"),
+            [(s, tr.t("seconds_value", s=s.replace(".", tr.t("decimal_point")))) for s in EXPERT_SECONDS],
+            settings.get("expert_seconds", "1.5"),
+        )
 
     def _render_seats(self) -> None:
         tr = self.display.tr
@@ -94,9 +106,19 @@ class NewGameDialog:
             group.appendChild(self._text_field(index, "name", tr.t("name"), row["name"], 40))
             group.appendChild(self._text_field(index, "age", tr.t("age"), row["age"], 3))
             if len(self.seat_rows) > 2:
-                group.appendChild(el("button", "btn btn--icon", text="×", attrs={
-                    "type": "button", "data-action": "remove-seat", "data-seat": index,
-                    "aria-label": tr.t("remove_player", n=n)}))
+                group.appendChild(
+                    el(
+                        "button",
+                        "btn btn--icon",
+                        text="×",
+                        attrs={
+                            "type": "button",
+                            "data-action": "remove-seat",
+                            "data-seat": index,
+                            "aria-label": tr.t("remove_player", n=n),
+                        },
+                    )
+                )
             box.appendChild(group)
         by_id("new-form").querySelector('[data-action="add-seat"]').hidden = len(self.seat_rows) >= self._max_seats()
         self._friend_note()
@@ -108,8 +130,14 @@ class NewGameDialog:
     @staticmethod
     def _text_field(index: int, name: str, label: str, value: str, size: int) -> Any:
         small = name == "age"
-        attrs = {"type": "text", "data-seat": index, "data-field": name, "maxlength": size, "autocomplete": "off",
-                 "inputmode": "numeric" if small else None}
+        attrs = {
+            "type": "text",
+            "data-seat": index,
+            "data-field": name,
+            "maxlength": size,
+            "autocomplete": "off",
+            "inputmode": "numeric" if small else None,
+        }
         field = el("input", attrs=attrs)
         field.value = value
         return el("label", "field field--small" if small else "field", children=[el("span", text=label), field])
@@ -132,7 +160,7 @@ class NewGameDialog:
         if target.getAttribute("name") == "variant":
             self.setup = str(target.value)
             self._sync_rows()
-            del self.seat_rows[self._max_seats():]
+            del self.seat_rows[self._max_seats() :]
             self._render_seats()
             return
         index, field = data(target, "seat"), data(target, "field")
@@ -150,6 +178,7 @@ class NewGameDialog:
 
     def _submit(self, event: Any) -> None:
         from qwirkle.variants import find_setup
+
         event.preventDefault()
         self._sync_rows()
         tr = self.display.tr
@@ -168,19 +197,32 @@ class NewGameDialog:
             set_text(error, tr.t("bad_seed"))
             return
         try:
-            spec = make_spec(setup.variant.name, [r["kind"] for r in self.seat_rows], [r["name"] for r in self.seat_rows],
-                             int(seed_text) if seed_text else None, setup.tiles, ages, 1, tr.lang)
+            spec = make_spec(
+                setup.variant.name,
+                [r["kind"] for r in self.seat_rows],
+                [r["name"] for r in self.seat_rows],
+                int(seed_text) if seed_text else None,
+                setup.tiles,
+                ages,
+                1,
+                tr.lang,
+            )
         except DuplicateNameError as exc:
             set_text(error, tr.t("bad_duplicate", name=exc.name))
             return
         except StartLinkError as exc:
             set_text(error, str(exc))
             return
-        self.session.store.save_settings(hint_level=str(by_id("hint-level").value),
-                                         expert_seconds=str(by_id("expert-seconds").value))
-        setup_memory.remember(self.session.store, setup_memory.Setup(setup.key, [
-            setup_memory.Seat(r["kind"], r["name"].strip(), r["age"].strip()) for r in self.seat_rows]))
-        by_id("seed-input").value = ""   # a typed seed deals one game; the next is fresh
+        self.session.store.save_settings(
+            hint_level=str(by_id("hint-level").value), expert_seconds=str(by_id("expert-seconds").value)
+        )
+        setup_memory.remember(
+            self.session.store,
+            setup_memory.Setup(
+                setup.key, [setup_memory.Seat(r["kind"], r["name"].strip(), r["age"].strip()) for r in self.seat_rows]
+            ),
+        )
+        by_id("seed-input").value = ""  # a typed seed deals one game; the next is fresh
         self.close("new")
         self.session.start(spec)
 

@@ -4,7 +4,8 @@ is a button that opens it; the examples' tiles are drawn, not spelt in notation.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ui import rules_doc
 from ui.words import Translator
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 class RulesDialog:
     element_id = "rules-dialog"
 
-    def __init__(self, session: "Session", display: Display) -> None:
+    def __init__(self, session: Session, display: Display) -> None:
         self.session = session
         self.display = display
         self.actions: dict[str, Callable[[Any], None]] = {}
@@ -59,6 +60,7 @@ class RulesDialog:
     def _inline(self, node: Any, text: str, tr: Translator) -> None:
         """Words as text; code spans as tile pictures when they name tiles or placements."""
         from pyscript import document
+
         for i, part in enumerate(text.split("`")):
             if i % 2 == 0:
                 node.appendChild(document.createTextNode(part))
@@ -70,6 +72,7 @@ class RulesDialog:
 
     def _token(self, token: str, tr: Translator) -> Any:
         from qwirkle.tiles import Tile
+
         code, at, cell = token.partition("@")
         try:
             tile = Tile.from_notation(code)

@@ -3,15 +3,16 @@ control carries ``data-setting``; a change is saved at once (``SaveStore.save_se
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ui.words import LANGUAGE_NAMES
 
+from ..store.saves import SaveStore
 from ..web.display import Display
 from ..web.dom import by_id, el, listen
-from ..store.saves import SaveStore
 
-SWITCHES = {"celebrate": "on", "sound": "off"}   # switch -> its value by default
+SWITCHES = {"celebrate": "on", "sound": "off"}  # switch -> its value by default
 
 
 class Settings:
@@ -26,9 +27,10 @@ class Settings:
     def render(self) -> None:
         """Show the current values in the controls."""
         choose = by_id("lang")
-        if choose.options.length != len(LANGUAGE_NAMES):   # each language named in itself
-            choose.replaceChildren(*[el("option", text=name, attrs={"value": code, "lang": code})
-                                     for code, name in LANGUAGE_NAMES.items()])
+        if choose.options.length != len(LANGUAGE_NAMES):  # each language named in itself
+            choose.replaceChildren(
+                *[el("option", text=name, attrs={"value": code, "lang": code}) for code, name in LANGUAGE_NAMES.items()]
+            )
         choose.value = self.display.tr.lang
         by_id("palette").value = self.display.palette
         stored = self.store.settings()

@@ -17,9 +17,9 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..links.startlink import MAX_NAME, GameSpec, make_spec
 from ..shared import seats as seat_registry
 from ..store.saves import PREFIX, SaveStore
-from ..links.startlink import MAX_NAME, GameSpec, make_spec
 
 KEY = PREFIX + "newgame"
 
@@ -65,6 +65,7 @@ def recall(store: SaveStore) -> Setup | None:
 
 def _parse(value: Any) -> Setup:
     from qwirkle.variants import SETUPS
+
     if not isinstance(value, dict) or value.get("setup") not in {s.key for s in SETUPS}:
         raise ValueError("new game: unknown rule set")
     seats = value.get("seats")
@@ -82,9 +83,10 @@ def _parse(value: Any) -> Setup:
 
 
 def quick_spec(store: SaveStore, lang: str = "en") -> GameSpec:
-    """"Play the computer": the last rule set, names and levels, with one human and at least one
+    """ "Play the computer": the last rule set, names and levels, with one human and at least one
     computer (the default computer joins when the last game had none); a fresh seed."""
     from qwirkle.variants import find_setup
+
     last = recall(store) or default()
     seats = list(last.seats)
     if not any(s.kind == seat_registry.HUMAN for s in seats):
@@ -95,7 +97,8 @@ def quick_spec(store: SaveStore, lang: str = "en") -> GameSpec:
     setup = find_setup(last.setup)
     ages = [int(s.age) if s.age.isdigit() else None for s in seats]
     try:
-        return make_spec(setup.variant.name, [s.kind for s in seats], [s.name for s in seats], None, setup.tiles,
-                         ages, 1, lang)
+        return make_spec(
+            setup.variant.name, [s.kind for s in seats], [s.name for s in seats], None, setup.tiles, ages, 1, lang
+        )
     except ValueError:  # remembered choices that no longer make a game (duplicate names...)
         return make_spec(setup.variant.name, [s.kind for s in seats], None, None, setup.tiles, None, 1, lang)

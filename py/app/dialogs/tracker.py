@@ -7,15 +7,16 @@ Only that player's: the unseen tiles of anyone else would give their hidden rack
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from qwirkle.tiles import Tile
 from ui.tiles_svg import color_svg, shape_svg
 
 from ..play import tracker_model
+from ..play.panels import player_names
 from ..web.display import Display
 from ..web.dom import by_id, clear, el, set_text
-from ..play.panels import player_names
 from ..web.rich_text import mini_tile
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 class TrackerDialog:
     element_id = "tracker-dialog"
 
-    def __init__(self, session: "Session", display: Display) -> None:
+    def __init__(self, session: Session, display: Display) -> None:
         self.session = session
         self.display = display
         self.actions: dict[str, Callable[[Any], None]] = {}
@@ -43,14 +44,15 @@ class TrackerDialog:
         clear(box)
         if seat is None:
             set_text(by_id("tracker-title"), tr.t("tracker"))
-            set_text(by_id("tracker-help"), tr.t("privacy_title", name=names[game.to_move]) if c.needs_handover
-                     else tr.t("privacy_text"))
+            set_text(
+                by_id("tracker-help"),
+                tr.t("privacy_title", name=names[game.to_move]) if c.needs_handover else tr.t("privacy_text"),
+            )
             return
         set_text(by_id("tracker-title"), tr.t("tracker_title", name=names[seat]))
         die = game.variant.dice
         grid = tracker_model.grid(c.view(seat).unseen(), game.variant.backgrounds, die)
-        set_text(by_id("tracker-help"), tr.with_dice(die).t("tracker_help")
-                 + " " + tr.tn("tracker_total", grid.total))
+        set_text(by_id("tracker-help"), tr.with_dice(die).t("tracker_help") + " " + tr.tn("tracker_total", grid.total))
         if grid.backgrounds:
             box.appendChild(self._legend(grid))
         box.appendChild(self._table(grid, die))
@@ -60,8 +62,15 @@ class TrackerDialog:
         tr = self.display.tr
         legend = el("ul", "tracker__legend", attrs={"aria-hidden": "true"})
         for b in grid.backgrounds:
-            legend.appendChild(el("li", children=[el("span", f"tracker__bg tracker__bg--{b}", text="\u00a0"),
-                                                  el("span", text=tr.t(f"background_{b}"))]))
+            legend.appendChild(
+                el(
+                    "li",
+                    children=[
+                        el("span", f"tracker__bg tracker__bg--{b}", text="\u00a0"),
+                        el("span", text=tr.t(f"background_{b}")),
+                    ],
+                )
+            )
         return legend
 
     def _table(self, grid: tracker_model.Grid, die: bool) -> Any:
@@ -99,16 +108,22 @@ class TrackerDialog:
         tr = self.display.tr
         tile = Tile(entry.color, entry.shape)
         name = tr.t(f"dice_{entry.color}") if die else tr.tile(tile, plural=True)
-        cell = el("td", "tracker__cell" + (" tracker__cell--none" if entry.total == 0 else ""),
-                  attrs={"data-tile": tile.notation(), "data-count": entry.total})
+        cell = el(
+            "td",
+            "tracker__cell" + (" tracker__cell--none" if entry.total == 0 else ""),
+            attrs={"data-tile": tile.notation(), "data-count": entry.total},
+        )
         if grid.backgrounds:
-            parts = [tr.t("tracker_on", n=n, background=tr.t(f"background_{b}"))
-                     for b, n in zip(grid.backgrounds, entry.counts)]
+            parts = [
+                tr.t("tracker_on", n=n, background=tr.t(f"background_{b}"))
+                for b, n in zip(grid.backgrounds, entry.counts)
+            ]
             cell.appendChild(el("span", "visually-hidden", text=f"{name}: " + ", ".join(parts)))
             shown = el("span", "tracker__split", attrs={"aria-hidden": "true"})
             for b, n in zip(grid.backgrounds, entry.counts):
-                shown.appendChild(el("span", f"tracker__bg tracker__bg--{b}" + (" tracker__bg--none" if not n else ""),
-                                     text=str(n)))
+                shown.appendChild(
+                    el("span", f"tracker__bg tracker__bg--{b}" + (" tracker__bg--none" if not n else ""), text=str(n))
+                )
             cell.appendChild(shown)
             return cell
         art = mini_tile(tile, tr, palette, die)

@@ -11,39 +11,55 @@ the session's and the controller's business; this module only routes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ui.jsvalues import present
 
 from ..play import panels
-from ..web.dom import by_id, closest, data, listen
 from ..shared.notes import EXCHANGE, PLACE, ROLL, Note
+from ..web.dom import by_id, closest, data, listen
 
 if TYPE_CHECKING:  # the engine is imported on first need, not at page load
     from qwirkle.notation import Cell
 
-    from ..regions.board import BoardRegion
-    from ..play.controller import Controller
     from ..dialogs.manager import Dialogs
     from ..dialogs.menu import Menu
+    from ..play.controller import Controller
     from ..play.rack_model import RackOrders
     from ..play.session import Session
+    from ..regions.board import BoardRegion
 
 # Keys of the focused board -> (action, arguments). Digits pick a rack tile by position.
 KEYS: dict[str, tuple[str, tuple[Any, ...]]] = {
     **{str(n): ("pick-tile", (n - 1,)) for n in range(1, 10)},
     "0": ("fit", ()),
-    "ArrowLeft": ("cursor", (-1, 0)), "ArrowRight": ("cursor", (1, 0)),
-    "ArrowUp": ("cursor", (0, -1)), "ArrowDown": ("cursor", (0, 1)),
-    "Enter": ("cursor-tap", ()), " ": ("cursor-tap", ()),
-    "+": ("zoom-in", ()), "=": ("zoom-in", ()), "-": ("zoom-out", ()), "_": ("zoom-out", ()),
+    "ArrowLeft": ("cursor", (-1, 0)),
+    "ArrowRight": ("cursor", (1, 0)),
+    "ArrowUp": ("cursor", (0, -1)),
+    "ArrowDown": ("cursor", (0, 1)),
+    "Enter": ("cursor-tap", ()),
+    " ": ("cursor-tap", ()),
+    "+": ("zoom-in", ()),
+    "=": ("zoom-in", ()),
+    "-": ("zoom-out", ()),
+    "_": ("zoom-out", ()),
 }
 # Keys anywhere on the page during a game (letters in either case).
 PAGE_KEYS: dict[str, tuple[str, tuple[Any, ...]]] = {
-    "p": ("play-key", ()), "h": ("hint-key", ()), "x": ("exchange-key", ()), "u": ("undo-key", ()),
-    "f": ("fit", ()), "l": ("last-move", ()), "?": ("keys", ()), "Escape": ("escape", ()),
+    "p": ("play-key", ()),
+    "h": ("hint-key", ()),
+    "x": ("exchange-key", ()),
+    "u": ("undo-key", ()),
+    "f": ("fit", ()),
+    "l": ("last-move", ()),
+    "?": ("keys", ()),
+    "Escape": ("escape", ()),
     # play by ear (app.a11y): hear the rack, the scores, the bag, the lines through the cursor, the last move
-    "r": ("say", ("rack",)), "s": ("say", ("scores",)), "b": ("say", ("bag",)), "i": ("say", ("lines",)),
+    "r": ("say", ("rack",)),
+    "s": ("say", ("scores",)),
+    "b": ("say", ("bag",)),
+    "i": ("say", ("lines",)),
     "m": ("say", ("last",)),
 }
 # Containers whose buttons carry data-action.
@@ -53,20 +69,20 @@ BUTTON_CONTAINERS = ("#topbar", "#home", "#actions", ".rack-row", "#privacy", ".
 class Surface(Protocol):
     """What input acts on: the page (``page.Page``) offers it."""
 
-    session: "Session"
-    menu: "Menu"
+    session: Session
+    menu: Menu
 
     @property
-    def racks(self) -> "RackOrders": ...
+    def racks(self) -> RackOrders: ...
     @property
-    def board(self) -> "BoardRegion": ...
+    def board(self) -> BoardRegion: ...
 
     def render(self) -> None: ...
-    def dialogs(self) -> "Dialogs": ...
+    def dialogs(self) -> Dialogs: ...
     def focus_rack(self) -> None: ...
     def focus_result(self) -> None: ...
     def open_review(self, game_id: str | None = None) -> None: ...
-    def open_analysis(self, position: "tuple[Any, ...] | None" = None, query: str = "") -> None: ...
+    def open_analysis(self, position: tuple[Any, ...] | None = None, query: str = "") -> None: ...
     def open_puzzles(self) -> None: ...
     def shown_rack(self) -> list[int]: ...
     def announce(self, text: str) -> None: ...
@@ -83,8 +99,11 @@ class Input:
         self.actions: dict[str, Callable[..., object]] = {
             # menu and home
             "menu": page.menu.toggle,
-            "new": dialog("new"), "saves": dialog("saves"), "stats": dialog("stats"),
-            "tracker": dialog("tracker"), "keys": dialog("keys"),
+            "new": dialog("new"),
+            "saves": dialog("saves"),
+            "stats": dialog("stats"),
+            "tracker": dialog("tracker"),
+            "keys": dialog("keys"),
             "analyse": lambda: page.open_analysis(),
             "say": self.say,
             "puzzles": page.open_puzzles,
@@ -137,11 +156,12 @@ class Input:
         return lambda: self.page.dialogs().open(name)
 
     @property
-    def c(self) -> "Controller":
+    def c(self) -> Controller:
         return self.page.session.controller
 
     def listen(self) -> None:
         from pyscript import document
+
         for selector in BUTTON_CONTAINERS:
             listen(document.querySelector(selector), "click", self._button)
         listen(document.body, "click", self._rule)
@@ -153,6 +173,7 @@ class Input:
         if not self.page.session.has_game():
             return
         from ..a11y import speech
+
         c, tr = self.c, self.page.board.display.tr
         if what == "rack":
             text = speech.rack_words(c, tr, self.page.shown_rack())
@@ -198,12 +219,13 @@ class Input:
         action = KEYS.get(str(event.key))
         if action is None or not self.page.session.has_game() or _modified(event):
             return
-        self.page.session.notice = None   # the player acts: a page notice has been seen
+        self.page.session.notice = None  # the player acts: a page notice has been seen
         self.act(action[0], *action[1])
         event.preventDefault()
 
     def _page_key(self, event: Any) -> None:
         from pyscript import document
+
         key = str(event.key)
         if key == "Escape" and self.page.menu.is_open:
             self.page.menu.close(focus=True)
@@ -230,6 +252,7 @@ class Input:
     def _if_enabled(self, name: str) -> None:
         """A key does what its button would, or says why not (the button is hidden or disabled)."""
         from pyscript import document
+
         button = document.querySelector(f'#actions [data-action="{name}"]')
         if not present(button) or button.hidden or button.getAttribute("aria-disabled") == "true":
             self._say_why(name)

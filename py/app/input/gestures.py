@@ -9,7 +9,8 @@ reported as an action name with its arguments, whose meaning the input table dec
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from qwirkle.notation import Cell
 from ui.cells import parse_cell_text
@@ -17,8 +18,8 @@ from ui.cells import parse_cell_text
 from ..regions.board_view import BoardView
 from ..web.dom import by_id, closest, data, listen
 
-DRAG_DISTANCE = 6        # board: pixels before a press becomes a drag
-RACK_DRAG_DISTANCE = 8   # rack: a little more, so that a shaky tap still selects
+DRAG_DISTANCE = 6  # board: pixels before a press becomes a drag
+RACK_DRAG_DISTANCE = 8  # rack: a little more, so that a shaky tap still selects
 
 Act = Callable[..., None]
 
@@ -52,8 +53,14 @@ class BoardGestures:
             target = closest(event, "[data-cell]")
             cell = parse_cell_text(data(target, "cell")) if target is not None else None
             pending = target is not None and target.hasAttribute("data-pending")
-            self.press = {"x": event.clientX, "y": event.clientY, "cell": cell, "pending": pending,
-                          "moved": False, "last": (event.clientX, event.clientY)}
+            self.press = {
+                "x": event.clientX,
+                "y": event.clientY,
+                "cell": cell,
+                "pending": pending,
+                "moved": False,
+                "last": (event.clientX, event.clientY),
+            }
         else:
             self.press = None
             self.pinch = self._spread()
@@ -164,8 +171,14 @@ class RackGestures:
             if button is None or not self.can_drag():
                 self.press = None
                 return
-            self.press = {"index": int(data(button, "index") or 0), "code": data(button, "tile"),
-                          "x": event.clientX, "y": event.clientY, "dragging": False, "id": event.pointerId}
+            self.press = {
+                "index": int(data(button, "index") or 0),
+                "code": data(button, "tile"),
+                "x": event.clientX,
+                "y": event.clientY,
+                "dragging": False,
+                "id": event.pointerId,
+            }
             # capture at once: a drag's first move may already be over the board
             self.rack.setPointerCapture(event.pointerId)
             return
@@ -220,6 +233,7 @@ class RackGestures:
 def _after_this_event(callback: Callable[[], None]) -> None:
     from pyodide.ffi import create_once_callable
     from pyscript import window
+
     window.setTimeout(create_once_callable(callback), 0)
 
 

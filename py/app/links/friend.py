@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..shared import seats as seat_registry
 from ..shared.notes import Note
@@ -41,12 +42,13 @@ class Table(Protocol):
     below play, so they name only what they need."""
 
     @property
-    def game(self) -> "Game | None": ...
+    def game(self) -> Game | None: ...
     @property
     def game_id(self) -> str | None: ...
     @property
     def seats(self) -> Sequence[str]: ...
     def is_human(self, seat: int) -> bool: ...
+
 
 SAVE_ID = re.compile(r"^([0-9a-f]{4,32})-([0-3])$")
 OPTION_FIELDS = ("variant", "players", "seed", "ages", "tiles")
@@ -104,10 +106,13 @@ def outgoing(c: Table) -> list[Outgoing]:
     if not seats:
         return []
     from qwirkle.record import to_record
+
     record = to_record(game)
     name = game_of(c.game_id)
-    return [Outgoing(seat, game.options.players[seat], to_fragment(TurnLink(name, seat, record)), game.is_over)
-            for seat in seats]
+    return [
+        Outgoing(seat, game.options.players[seat], to_fragment(TurnLink(name, seat, record)), game.is_over)
+        for seat in seats
+    ]
 
 
 # -- the links this device opens ---------------------------------------------------------------
@@ -155,15 +160,18 @@ def _receive(store: SaveStore, fragment: str) -> Received:
     if local is None:
         other = _other_seat(store, link.game, to, len(players))
         if other is not None:
-            note = Note("link_for_other", {"name": players[to], "you": players[other.seats.index(seat_registry.HUMAN)]},
-                        level="warn")
+            note = Note(
+                "link_for_other",
+                {"name": players[to], "you": players[other.seats.index(seat_registry.HUMAN)]},
+                level="warn",
+            )
             return Received(other, note)
         seats = tuple(seat_registry.HUMAN if seat == to else seat_registry.FRIEND for seat in range(len(players)))
         return _keep(store, save_id(link.game, to), game, seats, None, {})
     return _follow(store, local, mine, game, to, link_name)
 
 
-def replay(link: TurnLink, link_name: str, known: "Game | None" = None) -> "Game":
+def replay(link: TurnLink, link_name: str, known: Game | None = None) -> Game:
     """The link's game, every move replayed and checked by the engine; ``Refused`` names the first bad move.
 
     ``known`` is this device's game, every move of it checked when it came: when the link's game starts with it (the
@@ -171,6 +179,7 @@ def replay(link: TurnLink, link_name: str, known: "Game | None" = None) -> "Game
     replayed whole, so it is refused exactly as on a device that never saw the game."""
     from qwirkle.errors import IllegalMoveError, RecordError
     from qwirkle.record import extend_record, from_record
+
     try:
         extended = extend_record(known, link.record) if known is not None else None
         return extended if extended is not None else from_record(link.record)
@@ -209,12 +218,10 @@ def _plays(saved: SavedGame, seat: int) -> bool:
     return seat < len(saved.seats) and saved.seats[seat] == seat_registry.HUMAN and seat_registry.FRIEND in saved.seats
 
 
-def _follow(store: SaveStore, local: SavedGame, mine: tuple[str, ...], game: "Game", to: int,
-            link_name: str) -> Received:
+def _follow(store: SaveStore, local: SavedGame, mine: tuple[str, ...], game: Game, to: int, link_name: str) -> Received:
     """A link of a game this device has (its moves ``mine`` when the link came): newer updates it, older or the same
     leaves it as it is."""
-    differ = [name for name in OPTION_FIELDS
-              if getattr(local.game.options, name) != getattr(game.options, name)]
+    differ = [name for name in OPTION_FIELDS if getattr(local.game.options, name) != getattr(game.options, name)]
     if differ:
         raise Refused("link_other_game", link_name, fields=", ".join(differ))
     theirs = game.moves
@@ -231,10 +238,18 @@ def _follow(store: SaveStore, local: SavedGame, mine: tuple[str, ...], game: "Ga
     return _keep(store, local.id, game, local.seats, local.created, local.app, local.pace)
 
 
-def _keep(store: SaveStore, saved_id: str, game: "Game", seats: tuple[str, ...], created: float | None,
-          app: dict[str, Any], pace: int = 1) -> Received:
+def _keep(
+    store: SaveStore,
+    saved_id: str,
+    game: Game,
+    seats: tuple[str, ...],
+    created: float | None,
+    app: dict[str, Any],
+    pace: int = 1,
+) -> Received:
     """Save the link's game on this device and say what came."""
     from qwirkle.record import to_record
+
     record = to_record(game)
     seat = seats.index(seat_registry.HUMAN)
     moves = len(game.moves)
@@ -245,8 +260,9 @@ def _keep(store: SaveStore, saved_id: str, game: "Game", seats: tuple[str, ...],
     revision = 0
     try:
         revision = store.save(saved_id, record, seats, pace, created, app=app or None, over=game.is_over)
-        if game.is_over:   # counted here as on the device that made the last move
+        if game.is_over:  # counted here as on the device that made the last move
             from ..store.stats import record_game
+
             record_game(store, saved_id, game, seats)
     except Exception as error:  # noqa: BLE001 - a full store: the game is still shown
         note = Note("storage_failed", {"error": str(error)}, level="warn")

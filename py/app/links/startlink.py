@@ -46,7 +46,7 @@ class GameSpec:
     seed: int
     tiles: int | None = None
     ages: tuple[int | None, ...] | None = None
-    pace: int = 1                      # 0: computer moves without animation delays
+    pace: int = 1  # 0: computer moves without animation delays
     extra: dict[str, str] = field(default_factory=dict)
 
 
@@ -60,7 +60,7 @@ def unquote(text: str) -> str:
     out = bytearray()
     i = 0
     while i < len(raw):
-        chunk = raw[i + 1:i + 3]
+        chunk = raw[i + 1 : i + 3]
         if raw[i] == 0x25 and len(chunk) == 2 and all(c in b"0123456789abcdefABCDEF" for c in chunk):
             out.append(int(chunk, 16))
             i += 3
@@ -104,12 +104,20 @@ def default_names(seats: tuple[str, ...], lang: str = "en") -> tuple[str, ...]:
     return tuple(names)
 
 
-def make_spec(variant: str, seats: list[str], names: list[str] | None = None, seed: int | None = None,
-              tiles: int | None = None, ages: list[int | None] | None = None, pace: int = 1,
-              lang: str = "en") -> GameSpec:
+def make_spec(
+    variant: str,
+    seats: list[str],
+    names: list[str] | None = None,
+    seed: int | None = None,
+    tiles: int | None = None,
+    ages: list[int | None] | None = None,
+    pace: int = 1,
+    lang: str = "en",
+) -> GameSpec:
     """Check and complete a game's settings (dialog or link) against the engine's setups;
     ``StartLinkError`` names the parameter when they are wrong."""
     from qwirkle.variants import VARIANTS, setup_of
+
     variant = variant.strip().lower()
     if variant not in VARIANTS:
         raise StartLinkError(f"variant: expected one of {', '.join(VARIANTS)}, got {variant!r}")
@@ -119,8 +127,9 @@ def make_spec(variant: str, seats: list[str], names: list[str] | None = None, se
         raise StartLinkError(f"seats: {rules.min_players} to {rules.max_players} players, got {len(kinds)}")
     for kind in kinds:
         if not seat_registry.is_known(kind):
-            raise StartLinkError(f"seats: unknown player {kind!r}; use human, computer or "
-                                 + ", ".join(seat_registry.seat_choices()[1:]))
+            raise StartLinkError(
+                f"seats: unknown player {kind!r}; use human, computer or " + ", ".join(seat_registry.seat_choices()[1:])
+            )
     problem = seat_registry.friend_problem(kinds)
     if problem:
         raise StartLinkError(f"seats: {problem}")
@@ -181,5 +190,13 @@ def parse_start_link(query: str, lang: str = "en") -> GameSpec | None:
             except ValueError:
                 raise StartLinkError(f"ages: expected whole numbers, got {item!r}") from None
     pace = _int(params, "pace")
-    return make_spec(variant, seats, name_list, _int(params, "seed"), _int(params, "tiles"), ages,
-                     1 if pace is None else (0 if pace == 0 else 1), lang)
+    return make_spec(
+        variant,
+        seats,
+        name_list,
+        _int(params, "seed"),
+        _int(params, "tiles"),
+        ages,
+        1 if pace is None else (0 if pace == 0 else 1),
+        lang,
+    )

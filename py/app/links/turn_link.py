@@ -30,8 +30,8 @@ from typing import Any
 
 KEY = "turn="
 VERSION = 1
-MAX_TEXT = 20_000          # characters of a fragment: far above any real game (about 2,000 at most)
-MAX_JSON = 200_000         # bytes once inflated: a link cannot make the page inflate more
+MAX_TEXT = 20_000  # characters of a fragment: far above any real game (about 2,000 at most)
+MAX_JSON = 200_000  # bytes once inflated: a link cannot make the page inflate more
 GAME_ID = re.compile(r"^[0-9a-f]{4,32}$")
 
 
@@ -60,7 +60,7 @@ def is_turn_fragment(fragment: str) -> bool:
 
 
 def payload_of(fragment: str) -> str:
-    return fragment.lstrip("#")[len(KEY):] if is_turn_fragment(fragment) else ""
+    return fragment.lstrip("#")[len(KEY) :] if is_turn_fragment(fragment) else ""
 
 
 def to_fragment(link: TurnLink) -> str:
@@ -68,8 +68,12 @@ def to_fragment(link: TurnLink) -> str:
     import base64
     import json
     import zlib
-    text = json.dumps({"turn": VERSION, "game": link.game, "to": link.to, "record": link.record},
-                      ensure_ascii=False, separators=(",", ":"))
+
+    text = json.dumps(
+        {"turn": VERSION, "game": link.game, "to": link.to, "record": link.record},
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(text.encode("utf-8")) + packer.flush()
     return KEY + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
@@ -81,6 +85,7 @@ def from_fragment(fragment: str) -> TurnLink:
     import binascii
     import json
     import zlib
+
     payload = payload_of(fragment)
     if not payload:
         raise TurnLinkError("encoding", "the link holds no game (nothing after #turn=)")

@@ -24,6 +24,7 @@ def expert_seconds(value: Any) -> float | None:
 
 def _game(record_json: str, seat: int) -> Any:
     from qwirkle.record import loads
+
     game = loads(str(record_json))
     if game.is_over or game.to_move != seat:
         raise ValueError(f"ai: seat {seat} is not to move")
@@ -35,6 +36,7 @@ def _options(kind: str, seconds: float | None) -> dict[str, Any]:
     if not seats.in_worker(kind):
         return seats.page_options(kind)
     from qwirkle.ai import expert
+
     return {**seats.page_options(kind), "seconds": seconds or expert.DEFAULT_SECONDS}
 
 
@@ -42,13 +44,14 @@ def choose_move(record_json: str, seat: int, kind: str, seed: int, seconds: Any 
     """The move ``kind`` would make in ``seat`` of the recorded game, in notation (``seconds``: the
     Expert's budget)."""
     from qwirkle.ai.registry import find_level
+
     seat = int(seat)
     game = _game(record_json, seat)
     level = find_level(str(kind))
     player = level.make(int(seed) * 1000 + len(game.history), **_options(level.name, expert_seconds(seconds)))
     move = player.choose(game.view(seat)).notation()
     looked = getattr(player, "looked", 0)
-    if looked:   # for bench/aimove.py: how many look-aheads the Expert made on its clock (the worker's console)
+    if looked:  # for bench/aimove.py: how many look-aheads the Expert made on its clock (the worker's console)
         print(f"ai-lookaheads {level.name} {looked}")
     return move
 
@@ -56,6 +59,7 @@ def choose_move(record_json: str, seat: int, kind: str, seed: int, seconds: Any 
 def hint_move(record_json: str, seat: int, level: str, seed: int, seconds: Any = None) -> str:
     """The move ``level`` advises in ``seat`` (a play, an exchange, a re-roll or a pass), in notation."""
     from qwirkle.ai import hint
+
     seat = int(seat)
     game = _game(record_json, seat)
     name = seats.engine_player(str(level))

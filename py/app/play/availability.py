@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from qwirkle import Game
 
 
-def exchange(game: "Game | None", turn: bool, hand_size: int) -> Availability:
+def exchange(game: Game | None, turn: bool, hand_size: int) -> Availability:
     """``turn``: a human may act now (not a computer's turn, not a puzzle)."""
     if game is None or not turn or not game.variant.can_exchange:
         return Availability(False)
@@ -25,7 +25,7 @@ def exchange(game: "Game | None", turn: bool, hand_size: int) -> Availability:
     return Availability(True)
 
 
-def roll(game: "Game | None", turn: bool) -> Availability:
+def roll(game: Game | None, turn: bool) -> Availability:
     if game is None or not turn or not game.variant.dice:
         return Availability(False)
     if game.is_opening:

@@ -30,8 +30,17 @@ class CellModel(Value):
 
     __slots__ = ("kind", "tile", "legal", "last", "new", "label", "ghost", "scoring")
 
-    def __init__(self, kind: str, tile: Tile | None = None, legal: bool = False, last: bool = False, new: bool = False,
-                 label: str = "", ghost: Tile | None = None, scoring: bool = False) -> None:
+    def __init__(
+        self,
+        kind: str,
+        tile: Tile | None = None,
+        legal: bool = False,
+        last: bool = False,
+        new: bool = False,
+        label: str = "",
+        ghost: Tile | None = None,
+        scoring: bool = False,
+    ) -> None:
         self.kind, self.tile, self.legal, self.last, self.new = kind, tile, legal, last, new
         self.label, self.ghost, self.scoring = label, ghost, scoring
 
@@ -56,22 +65,23 @@ def neighbours(cells: set[Cell] | dict[Cell, Any]) -> set[Cell]:
     return around - set(cells)
 
 
-def last_move_cells(controller: "Controller") -> set[Cell]:
+def last_move_cells(controller: Controller) -> set[Cell]:
     last = controller.last
     if last is None or last.kind != "play":
         return set()
     from qwirkle.notation import parse_placements
+
     return {p.cell for p in parse_placements(last.move)}
 
 
-def pending_lines(controller: "Controller") -> tuple[Any, ...]:
+def pending_lines(controller: Controller) -> tuple[Any, ...]:
     """The lines the pending play scores (the engine's ``check``), none while it is not legal."""
     if not controller.interactive or not controller.turn.pending or controller.game is None:
         return ()
     return tuple(controller.preview().lines)
 
 
-def scored_lines(controller: "Controller") -> tuple[Any, ...]:
+def scored_lines(controller: Controller) -> tuple[Any, ...]:
     """The lines to mark on the board: the pending play's, or once a puzzle is played, the lines its last play
     scored (the player's answer or the solution, each line with its points)."""
     last = controller.last
@@ -96,7 +106,7 @@ def badges(lines: tuple[Any, ...] | list[Any]) -> list[Badge]:
     return found
 
 
-def build(controller: "Controller", tr: Translator, animate: set[Cell] | None = None) -> dict[Cell, CellModel]:
+def build(controller: Controller, tr: Translator, animate: set[Cell] | None = None) -> dict[Cell, CellModel]:
     """The cells to draw for the controller's game, labelled in the translator's language."""
     game = controller.game
     if game is None:
@@ -109,17 +119,25 @@ def build(controller: "Controller", tr: Translator, animate: set[Cell] | None = 
     model: dict[Cell, CellModel] = {}
     for cell, tile in game.board.tiles.items():
         key = "cell_last" if cell in last else "cell_tile"
-        model[cell] = CellModel(TILE, tile, last=cell in last, new=bool(animate and cell in animate),
-                                label=tr.t(key, tile=tr.tile(tile, die=die), cell=cell_text(cell)),
-                                scoring=cell in scoring)
+        model[cell] = CellModel(
+            TILE,
+            tile,
+            last=cell in last,
+            new=bool(animate and cell in animate),
+            label=tr.t(key, tile=tr.tile(tile, die=die), cell=cell_text(cell)),
+            scoring=cell in scoring,
+        )
     for cell, placement in pending.items():
-        model[cell] = CellModel(PENDING, placement.tile, scoring=cell in scoring,
-                                label=tr.t("cell_pending", tile=tr.tile(placement.tile, die=die), cell=cell_text(cell)))
+        model[cell] = CellModel(
+            PENDING,
+            placement.tile,
+            scoring=cell in scoring,
+            label=tr.t("cell_pending", tile=tr.tile(placement.tile, die=die), cell=cell_text(cell)),
+        )
     occupied = set(game.board.tiles) | set(pending)
     empties = neighbours(occupied) if occupied else {(0, 0)}
     empties |= set(legal)
     for cell in empties - occupied:
         ok = cell in legal
-        model[cell] = CellModel(EMPTY, legal=ok,
-                                label=tr.t("cell_legal" if ok else "cell_empty", cell=cell_text(cell)))
+        model[cell] = CellModel(EMPTY, legal=ok, label=tr.t("cell_legal" if ok else "cell_empty", cell=cell_text(cell)))
     return model

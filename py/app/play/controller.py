@@ -11,16 +11,17 @@ translated when shown, so that switching language re-renders them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from qwirkle import Exchange, Game, IllegalMoveError, Move, Pass, Play, PlayerView, Roll, TurnResult
 from qwirkle.notation import Cell
 from qwirkle.tiles import Tile
 
 from ..shared import seats as seat_registry
-from .hints import HintAdvice
 from ..shared.notes import EXCHANGE, PLACE, ROLL, Availability, Note
 from ..store.saves import SavedGame, SaveStore
+from .hints import HintAdvice
 from .turn import Preview, TurnState
 
 if TYPE_CHECKING:
@@ -32,8 +33,9 @@ if TYPE_CHECKING:
 class Controller(HintAdvice):
     """One game at a time, with its seats (``human`` or a computer kind) and its save id."""
 
-    def __init__(self, store: SaveStore | None = None,
-                 ai_factory: "Callable[[str, int], Player]" = seat_registry.make_ai) -> None:
+    def __init__(
+        self, store: SaveStore | None = None, ai_factory: Callable[[str, int], Player] = seat_registry.make_ai
+    ) -> None:
         self.store = store
         self.ai_factory = ai_factory
         self.game: Game | None = None
@@ -45,13 +47,13 @@ class Controller(HintAdvice):
         self.revealed: int | None = None
         self.note: Note | None = None
         self.last: TurnResult | None = None
-        self._players: "dict[int, Player]" = {}
-        self.think_seconds = 0.0                # how long the last computer move took to choose
-        self.hints: list[int] = []              # hints used, per seat (saved beside the record)
+        self._players: dict[int, Player] = {}
+        self.think_seconds = 0.0  # how long the last computer move took to choose
+        self.hints: list[int] = []  # hints used, per seat (saved beside the record)
         self._hinted: tuple[int, int] | None = None  # (seat, moves) of the turn last counted
-        self._version = 0                       # bumped by every change of the game (view cache)
-        self.revision: int | None = None        # of the save this tab last read or wrote (tabs.py)
-        self.stale = False                      # another tab saved a newer state of this game
+        self._version = 0  # bumped by every change of the game (view cache)
+        self.revision: int | None = None  # of the save this tab last read or wrote (tabs.py)
+        self.stale = False  # another tab saved a newer state of this game
         self._views: dict[tuple[int, int], PlayerView] = {}
 
     # -- starting ------------------------------------------------------------------------------
@@ -74,8 +76,10 @@ class Controller(HintAdvice):
     def open_puzzle(self, game: Game) -> None:
         """A puzzle's position (``app.puzzles``): the player to move is the human, the other seats nobody's; one
         play ends it. Nothing is saved or counted, and the saved game in play stays current."""
-        seats = tuple(seat_registry.HUMAN if seat == game.to_move else seat_registry.PUZZLE
-                      for seat in range(len(game.options.players)))
+        seats = tuple(
+            seat_registry.HUMAN if seat == game.to_move else seat_registry.PUZZLE
+            for seat in range(len(game.options.players))
+        )
         self._adopt(game, seats, 1, "", None)
         self.game_id = None
 
@@ -90,9 +94,17 @@ class Controller(HintAdvice):
         import random
 
         from ..links.startlink import GameSpec
+
         options = self.game.options
-        return GameSpec(options.variant, self.seats, options.players, random.SystemRandom().randrange(1, 2**31),
-                        options.tiles, options.ages, self.pace)
+        return GameSpec(
+            options.variant,
+            self.seats,
+            options.players,
+            random.SystemRandom().randrange(1, 2**31),
+            options.tiles,
+            options.ages,
+            self.pace,
+        )
 
     def _changed(self) -> None:
         self._version += 1
@@ -111,7 +123,7 @@ class Controller(HintAdvice):
         self.last = game.history[-1] if game.history else None
         self.hints = [0] * len(self.seats)
         self._hinted = None
-        self._players = {}   # made on their first move: their modules load only then
+        self._players = {}  # made on their first move: their modules load only then
         self.note = None
         self._turn_hint()
 
@@ -135,8 +147,9 @@ class Controller(HintAdvice):
 
     @property
     def computer_to_move(self) -> bool:
-        return (self.game is not None and not self.game.is_over
-                and seat_registry.is_computer(self.seats[self.game.to_move]))
+        return (
+            self.game is not None and not self.game.is_over and seat_registry.is_computer(self.seats[self.game.to_move])
+        )
 
     @property
     def human_to_move(self) -> bool:
@@ -206,10 +219,12 @@ class Controller(HintAdvice):
 
     def exchange_availability(self) -> Availability:
         from .availability import exchange
+
         return exchange(self.game, self.interactive and not self.puzzle, len(self.hand()) if self.game else 0)
 
     def roll_availability(self) -> Availability:
         from .availability import roll
+
         return roll(self.game, self.interactive and not self.puzzle)
 
     def can_pass(self) -> bool:
@@ -221,6 +236,7 @@ class Controller(HintAdvice):
     def _undo_count(self) -> int:
         """How many moves Undo takes back: the device holder's own last move and the computers' after it."""
         from .privacy import undo_count
+
         return 0 if self.puzzle else undo_count(self)
 
     # -- human actions -------------------------------------------------------------------------
@@ -232,8 +248,11 @@ class Controller(HintAdvice):
         if self.turn.mode == PLACE and self.turn.selected is not None:
             tile = self.hand()[self.turn.selected]
             cells = self.legal_cells()
-            self.note = (Note("legal_cells", {"tile": tile}, count=len(cells)) if cells
-                         else Note("no_legal_cell", {"tile": tile}, level="warn"))
+            self.note = (
+                Note("legal_cells", {"tile": tile}, count=len(cells))
+                if cells
+                else Note("no_legal_cell", {"tile": tile}, level="warn")
+            )
 
     def place(self, cell: Cell) -> bool:
         """Put the selected tile on a cell; False (and a refusal note with its rule) if refused."""
@@ -321,7 +340,7 @@ class Controller(HintAdvice):
         for _ in range(count):
             self.game.undo()
         self._changed()
-        self.revealed = None   # hot seat: the device goes to the player whose move was taken back (privacy)
+        self.revealed = None  # hot seat: the device goes to the player whose move was taken back (privacy)
         self.turn.reset()
         history = self.game.history
         self.last = history[-1] if history else None
@@ -337,6 +356,7 @@ class Controller(HintAdvice):
             return None
         seat = self.game.to_move
         import time
+
         start = time.perf_counter()
         if seat not in self._players:
             self._players[seat] = self.ai_factory(self.seats[seat], self.game.options.seed * 10 + seat)
@@ -372,7 +392,8 @@ class Controller(HintAdvice):
             self.note = Note("log_forced", count=result.forced_rolls, level="warn")
         self.save()
         if self.game.is_over and self.store and self.game_id and not self.stale:
-            from ..store.stats import record_game   # at a game's end only (start-up)
+            from ..store.stats import record_game  # at a game's end only (start-up)
+
             record_game(self.store, self.game_id, self.game, self.seats)
         self._turn_hint(keep_note=self.note is not None)
         return result
@@ -394,6 +415,6 @@ class Controller(HintAdvice):
     def save(self) -> None:
         """Autosave (``autosave.save_game``: never over another tab's newer state, a full store said)."""
         from ..store.autosave import save_game
+
         if not self.puzzle:
             save_game(self)
-

@@ -9,7 +9,8 @@ counted, are saved beside the record, so a reload in the middle of a turn does n
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from qwirkle import Exchange, Game, Move, Play, PlayerView, Roll
 from qwirkle.tiles import Tile
@@ -25,25 +26,38 @@ class HintAdvice:
     """Mixed into ``Controller``: what it needs from it is declared here."""
 
     game: Game | None
-    turn: "TurnState"
+    turn: TurnState
     note: Note | None
     hints: list[int]
     _hinted: tuple[int, int] | None
 
     @property
-    def interactive(self) -> bool: raise NotImplementedError
+    def interactive(self) -> bool:
+        raise NotImplementedError
+
     @property
-    def puzzle(self) -> bool: raise NotImplementedError
-    def hand(self) -> tuple[Tile, ...]: raise NotImplementedError
-    def preview(self) -> "Preview": raise NotImplementedError
-    def exchange_availability(self) -> Availability: raise NotImplementedError
-    def roll_availability(self) -> Availability: raise NotImplementedError
-    def save(self) -> None: raise NotImplementedError
+    def puzzle(self) -> bool:
+        raise NotImplementedError
+
+    def hand(self) -> tuple[Tile, ...]:
+        raise NotImplementedError
+
+    def preview(self) -> Preview:
+        raise NotImplementedError
+
+    def exchange_availability(self) -> Availability:
+        raise NotImplementedError
+
+    def roll_availability(self) -> Availability:
+        raise NotImplementedError
+
+    def save(self) -> None:
+        raise NotImplementedError
 
     def hint_view(self) -> PlayerView | None:
         """The view a hint is computed from (the player to move), or None when no hint can be given."""
         if not self.interactive or self.turn.mode != PLACE or self.game is None or self.puzzle:
-            return None   # a puzzle's help is its solution, asked for by name
+            return None  # a puzzle's help is its solution, asked for by name
         return self.game.view(self.game.to_move)
 
     def hint_seed(self) -> int:
@@ -56,6 +70,7 @@ class HintAdvice:
         if view is None:
             return False
         from qwirkle.ai import hint
+
         options = {**seat_registry.page_options(level), **options}
         advice = hint(view, seat_registry.engine_player(level), self.hint_seed(), **options)
         return self.show_hint(advice.move if advice else None, level)
@@ -68,14 +83,14 @@ class HintAdvice:
             return False
         if isinstance(move, str):
             from qwirkle.notation import parse_move
+
             move = parse_move(move) if move else None
         self.turn.reset()
         self._count_hint()
         if isinstance(move, (Exchange, Roll)) and self._mark_hint(game, move, level):
             return True
         if not isinstance(move, Play):
-            key = ("hint_roll" if game.can_roll() else "hint_exchange" if game.exchange_limit()
-                   else "hint_pass")
+            key = "hint_roll" if game.can_roll() else "hint_exchange" if game.exchange_limit() else "hint_pass"
             self.note = Note(key, {"level": level}, level="warn")
             return False
         indexes = indexes_of(self.hand(), tuple(p.tile for p in move.placements))
@@ -115,8 +130,11 @@ class HintAdvice:
         """Read ``hint_record`` back from a save (anything unreadable counts as no hint)."""
         self.hints = hint_counts(app.get("hints"), seats)
         hinted = app.get("hinted")
-        if (isinstance(hinted, list) and len(hinted) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in hinted)):
+        if (
+            isinstance(hinted, list)
+            and len(hinted) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in hinted)
+        ):
             self._hinted = (hinted[0], hinted[1])
 
     def _turn(self) -> tuple[int, int]:

@@ -4,14 +4,14 @@ the PyScript worker where slow computer levels think (started on first need, nev
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Coroutine
+from collections.abc import Coroutine
+from typing import Any
 
 from pyscript import window
 
 from .session import AiWorker
 
-
-START_SECONDS = 60.0   # a second Pyodide starting cold on a loaded machine takes 10-20 s
+START_SECONDS = 60.0  # a second Pyodide starting cold on a loaded machine takes 10-20 s
 
 
 class PageHost:
@@ -41,19 +41,21 @@ class PageHost:
         self.start_worker()
         try:
             return await asyncio.wait_for(asyncio.shield(self._task), START_SECONDS)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             self.log("AI worker not ready: thinking on the page", warning=True)
             return None
 
     async def _start(self) -> AiWorker | None:
         try:
             from pyscript import PyWorker
+
             base = str(window.location.href)
             interpreter = str(window.URL.new("./assets/vendor/pyodide/pyodide.mjs", base).href)
             bundle = str(window.URL.new("./assets/app/app.zip", base).href)
             config = {"interpreter": interpreter, "files": {bundle: "./app.zip"}}  # as pyscript.toml's
-            worker = PyWorker(str(window.URL.new("./py/ai_worker.py", base).href), type="pyodide",
-                              config=config, version=interpreter)
+            worker = PyWorker(
+                str(window.URL.new("./py/ai_worker.py", base).href), type="pyodide", config=config, version=interpreter
+            )
             await worker.ready
             return worker.sync  # type: ignore[no-any-return]
         except Exception as error:  # noqa: BLE001 - no worker: slow players think on the page

@@ -26,6 +26,7 @@ OVER, THINKING, HANDOVER, WAITING, PLAYING = "over", "thinking", "handover", "wa
 @lru_cache(maxsize=32)
 def _defaults(seats: tuple[str, ...], lang: str) -> tuple[str, ...]:
     from ..links.startlink import default_names
+
     return default_names(seats, lang)
 
 
@@ -47,7 +48,7 @@ def player_names(c: Controller, tr: Translator) -> tuple[str, ...]:
     return tuple(shown[i] if any(name == d[i] for d in known) else name for i, name in enumerate(names))
 
 
-def tiles_of(note: Note | None) -> list["Tile"]:
+def tiles_of(note: Note | None) -> list[Tile]:
     """The tiles a note speaks of, drawn beside its words."""
     if note is None:
         return []
@@ -66,6 +67,7 @@ def note_text(note: Note | None, tr: Translator) -> str:
         values["why"] = tr.explain(note.error)
     if note.key.startswith("hint_") and isinstance(values.get("level"), str):
         from ..shared.seats import display_name
+
         values["level"] = display_name(values["level"], tr)
     for key, value in list(values.items()):
         if hasattr(value, "color") and hasattr(value, "shape"):
@@ -85,8 +87,7 @@ def status(c: Controller, tr: Translator) -> tuple[str, str, str]:
         return OVER, tr.t("puzzle_over"), ""
     if game.is_over:
         winners = [names[s] for s in game.winners()]
-        return OVER, tr.t("game_over"), tr.t("winners" if len(winners) > 1 else "winner",
-                                             names=tr.join_names(winners))
+        return OVER, tr.t("game_over"), tr.t("winners" if len(winners) > 1 else "winner", names=tr.join_names(winners))
     name = names[game.to_move]
     if c.computer_to_move:
         return THINKING, tr.t("thinking", name=name), ""
@@ -94,8 +95,7 @@ def status(c: Controller, tr: Translator) -> tuple[str, str, str]:
         return WAITING, tr.t("friend_turn", name=name), ""
     if c.needs_handover:
         return HANDOVER, tr.t("privacy_title", name=name), ""
-    who = tr.t("puzzle_to_play") if c.puzzle else tr.t("your_turn" if len(c.human_seats) == 1 else "to_play",
-                                                          name=name)
+    who = tr.t("puzzle_to_play") if c.puzzle else tr.t("your_turn" if len(c.human_seats) == 1 else "to_play", name=name)
     mode = c.turn.mode
     if mode == EXCHANGE:
         todo = tr.t("todo_exchange")
@@ -126,8 +126,16 @@ class LogEntry(Value):
 
     __slots__ = ("text", "details", "seat", "name", "tiles", "points", "qwirkles")
 
-    def __init__(self, text: str, details: list[str], seat: int, name: str = "", tiles: tuple[Any, ...] = (),
-                 points: str = "", qwirkles: int = 0) -> None:
+    def __init__(
+        self,
+        text: str,
+        details: list[str],
+        seat: int,
+        name: str = "",
+        tiles: tuple[Any, ...] = (),
+        points: str = "",
+        qwirkles: int = 0,
+    ) -> None:
         self.text = text
         self.details = details
         self.seat = seat
@@ -148,6 +156,7 @@ def log_entries(c: Controller, tr: Translator) -> list[LogEntry]:
         details: list[str] = []
         if turn.kind == "play":
             from qwirkle.notation import parse_placements
+
             tiles = tuple(p.tile for p in parse_placements(turn.move))
             words = tr.join_names([tr.tile(t, die=die) for t in tiles])
             points = tr.points(turn.points)
@@ -155,8 +164,17 @@ def log_entries(c: Controller, tr: Translator) -> list[LogEntry]:
             if index == 0:
                 details.insert(0, tr.t("log_opening"))
             qwirkles = sum(1 for line in turn.lines if line.qwirkle)
-            entries.append(LogEntry(tr.t("log_play", name=name, tiles=words, points=points), details, turn.seat,
-                                    name, tiles, points, qwirkles))
+            entries.append(
+                LogEntry(
+                    tr.t("log_play", name=name, tiles=words, points=points),
+                    details,
+                    turn.seat,
+                    name,
+                    tiles,
+                    points,
+                    qwirkles,
+                )
+            )
             continue
         if turn.kind == "exchange":
             text = tr.tn("log_exchange", turn.count, name=name)

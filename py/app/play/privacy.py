@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 class Table(Protocol):
     """What the rules of privacy read from the game at the table (``Controller`` is one)."""
 
-    game: "Game | None"
+    game: Game | None
     seats: tuple[str, ...]
 
     @property
@@ -56,23 +56,25 @@ def undo_count(c: Table) -> int:
     human move is another human's (or there is none)."""
     game = c.game
     seat = holder(c)
-    if game is None or seat is None or game.is_over:   # a finished game stays finished
+    if game is None or seat is None or game.is_over:  # a finished game stays finished
         return 0
     from ..shared.seats import FRIEND
+
     count = 0
     for turn in reversed(game.history):
         count += 1
         if c.is_human(turn.seat):
             return count if turn.seat == seat else 0
-        if c.seats[turn.seat] == FRIEND:   # a friend has replied (by link): no taking back past it
+        if c.seats[turn.seat] == FRIEND:  # a friend has replied (by link): no taking back past it
             return 0
     return 0
 
 
-def export_refusal(saved: "SavedGame") -> Note | None:
+def export_refusal(saved: SavedGame) -> Note | None:
     """Why a saved game may not be exported now (a game in progress whose racks are hidden between humans), or
     None when it may."""
     from ..shared.seats import HUMAN
+
     game = saved.game
     humans = sum(1 for kind in saved.seats if kind == HUMAN)
     if game.is_over or game.variant.hands_open or humans < 2:

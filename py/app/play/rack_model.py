@@ -25,7 +25,8 @@ come last and are marked until that player's next move::
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from qwirkle import Game
@@ -59,7 +60,7 @@ class RackOrders:
         self.racks.clear()
         self.next_sort.clear()
 
-    def order(self, seat: int, hand: Sequence["Tile"], moves: int, gone: Sequence["Tile"] = ()) -> list[int]:
+    def order(self, seat: int, hand: Sequence[Tile], moves: int, gone: Sequence[Tile] = ()) -> list[int]:
         """The display order of ``hand``. ``moves`` is the game's history length; ``gone`` the
         tiles this seat's last move took from its hand, when the hand changed by that move."""
         rack = self.racks.setdefault(seat, _Rack())
@@ -88,10 +89,19 @@ class RackOrders:
     def to_json(self) -> dict[str, Any]:
         """What to keep between visits (``store.rack_memory``): each seat's hand as it was last drawn,
         its order, the tiles drawn since that seat's last move, and the next sort."""
-        return {"seats": {str(seat): {"hand": [tile.notation() for tile in rack.hand], "order": list(rack.order),
-                                      "fresh": sorted(rack.fresh), "moves": rack.moves}
-                          for seat, rack in sorted(self.racks.items()) if rack.hand},
-                "sort": {str(seat): by for seat, by in sorted(self.next_sort.items())}}
+        return {
+            "seats": {
+                str(seat): {
+                    "hand": [tile.notation() for tile in rack.hand],
+                    "order": list(rack.order),
+                    "fresh": sorted(rack.fresh),
+                    "moves": rack.moves,
+                }
+                for seat, rack in sorted(self.racks.items())
+                if rack.hand
+            },
+            "sort": {str(seat): by for seat, by in sorted(self.next_sort.items())},
+        }
 
     def load(self, data: Any) -> None:
         """Take back what ``to_json`` kept; a seat whose entry does not read as one (an older or a
@@ -104,21 +114,28 @@ class RackOrders:
             ([1, 0], {1}, [0])
         """
         from qwirkle.tiles import Tile
+
         self.clear()
         if not isinstance(data, dict):
             return
         seats, sorts = data.get("seats"), data.get("sort")
-        for key, entry in (seats.items() if isinstance(seats, dict) else ()):
+        for key, entry in seats.items() if isinstance(seats, dict) else ():
             try:
                 seat, hand = int(key), tuple(Tile.from_notation(code) for code in entry["hand"])
                 order, fresh, moves = list(entry["order"]), set(entry.get("fresh", ())), entry.get("moves", -1)
             except (TypeError, ValueError, KeyError, AttributeError):
                 continue
-            if (0 <= seat < 8 and sorted(order) == list(range(len(hand))) and fresh <= set(order)
-                    and isinstance(moves, int) and not isinstance(moves, bool) and moves >= -1):
+            if (
+                0 <= seat < 8
+                and sorted(order) == list(range(len(hand)))
+                and fresh <= set(order)
+                and isinstance(moves, int)
+                and not isinstance(moves, bool)
+                and moves >= -1
+            ):
                 rack = self.racks[seat] = _Rack(hand, order)
                 rack.fresh, rack.moves = fresh, moves
-        for key, by in (sorts.items() if isinstance(sorts, dict) else ()):
+        for key, by in sorts.items() if isinstance(sorts, dict) else ():
             if by in SORTS and isinstance(key, str) and key.isdigit():
                 self.next_sort[int(key)] = by
 
@@ -134,12 +151,13 @@ class RackOrders:
         rack.order.remove(index)
         rack.order.insert(rack.order.index(before) if before in rack.order else len(rack.order), index)
 
-    def sort(self, seat: int, hand: Sequence["Tile"], by: str | None = None) -> str:
+    def sort(self, seat: int, hand: Sequence[Tile], by: str | None = None) -> str:
         """Sort by colour or by shape (``None``: the other one than last time); returns the sort done."""
         by = by or self.next_sort.get(seat, SORTS[0])
         rack = self.racks.setdefault(seat, _Rack(tuple(hand), list(range(len(hand)))))
         if rack.hand != tuple(hand):
             rack.hand, rack.order = tuple(hand), list(range(len(hand)))
+
         def key(index: int) -> tuple[int, int, int]:
             tile = rack.hand[index]
             first, second = (tile.color, tile.shape) if by == "colour" else (tile.shape, tile.color)
@@ -150,9 +168,10 @@ class RackOrders:
         return by
 
 
-def gone_tiles(game: "Game", seat: int) -> tuple["Tile", ...]:
+def gone_tiles(game: Game, seat: int) -> tuple[Tile, ...]:
     """The tiles ``seat``'s last move took from its hand (played, exchanged or re-rolled)."""
     from qwirkle.notation import Exchange, Play, Roll, parse_move
+
     for turn in reversed(game.history):
         if turn.seat != seat:
             continue
@@ -165,7 +184,7 @@ def gone_tiles(game: "Game", seat: int) -> tuple["Tile", ...]:
     return ()
 
 
-def unplaceable(game: "Game", hand: Sequence["Tile"], pending: Sequence["Placement"]) -> set[int]:
+def unplaceable(game: Game, hand: Sequence[Tile], pending: Sequence[Placement]) -> set[int]:
     """Hand indexes of the tiles that no legal play (holding the pending ones) can place now: the
     engine's legal plays, asked once, as ``Game.legal_cells`` reads them."""
     wanted = set(pending)

@@ -10,7 +10,8 @@ drive it under CPython with ``asyncio`` (tests/app/play/test_session.py).
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Coroutine, Protocol
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..shared import seats as seat_registry
 from ..shared.notes import Note
@@ -20,13 +21,13 @@ if TYPE_CHECKING:  # the engine is imported on first need, not at page load
     from qwirkle import Game, TurnResult
     from qwirkle.notation import Cell
 
-    from .controller import Controller
     from ..links.startlink import GameSpec
+    from .controller import Controller
 
-THINK_SECONDS = 0.45       # a computer's pause before moving, so that people can follow
-ANIMATION_SECONDS = 0.35   # the time its tiles take to land
-FOLLOW_SECONDS = 8.0       # a tab following another one's game lets that tab move the computers (tabs.py)
-WORKER_SECONDS = 30.0      # a worker silent this long (the Expert thinks 5 s at most) is given up: the page thinks
+THINK_SECONDS = 0.45  # a computer's pause before moving, so that people can follow
+ANIMATION_SECONDS = 0.35  # the time its tiles take to land
+FOLLOW_SECONDS = 8.0  # a tab following another one's game lets that tab move the computers (tabs.py)
+WORKER_SECONDS = 30.0  # a worker silent this long (the Expert thinks 5 s at most) is given up: the page thinks
 
 
 class AiWorker(Protocol):
@@ -36,8 +37,7 @@ class AiWorker(Protocol):
     def choose_move(self, record_json: str, seat: int, kind: str, seed: int, seconds: Any) -> Awaitable[str]: ...
     def hint_move(self, record_json: str, seat: int, level: str, seed: int, seconds: Any) -> Awaitable[str]: ...
     def review_best(self, record_json: str, start: int, count: int) -> Awaitable[str]: ...
-    def review_levels(self, record_json: str, level: str, budget: Any, start: int,
-                      count: int) -> Awaitable[str]: ...
+    def review_levels(self, record_json: str, level: str, budget: Any, start: int, count: int) -> Awaitable[str]: ...
     def review_win(self, record_json: str, start: int, count: int) -> Awaitable[str]: ...
 
 
@@ -46,8 +46,8 @@ class Host(Protocol):
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None: ...
     def sleep(self, seconds: float) -> Awaitable[None]: ...
-    def now(self) -> float: ...                          # seconds, for think times
-    def start_worker(self) -> None: ...                  # start it early (a slow level is seated)
+    def now(self) -> float: ...  # seconds, for think times
+    def start_worker(self) -> None: ...  # start it early (a slow level is seated)
     def worker(self) -> Awaitable[AiWorker | None]: ...  # None: think on the page
     def log(self, text: str, warning: bool = False) -> None: ...
 
@@ -55,8 +55,8 @@ class Host(Protocol):
 class Listener(Protocol):
     """What the page does when the session changes."""
 
-    def changed(self) -> None: ...                         # draw again
-    def entered(self) -> None: ...                         # a game was started or resumed
+    def changed(self) -> None: ...  # draw again
+    def entered(self) -> None: ...  # a game was started or resumed
     def moved(self, result: TurnResult, human: bool) -> None: ...  # a move was made
     def hint_shown(self) -> None: ...
 
@@ -64,26 +64,32 @@ class Listener(Protocol):
 class Session:
     """One page's worth of play. ``controller`` is the game at the table (``app.play.controller``)."""
 
-    def __init__(self, store: SaveStore, host: Host, listener: Listener,
-                 controller_factory: "Callable[[SaveStore], Controller] | None" = None) -> None:
+    def __init__(
+        self,
+        store: SaveStore,
+        host: Host,
+        listener: Listener,
+        controller_factory: Callable[[SaveStore], Controller] | None = None,
+    ) -> None:
         self.store = store
         self.host = host
         self.listener = listener
         self._controller_factory = controller_factory
-        self._controller: "Controller | None" = None
-        self.notice: Note | None = None       # a page-level message (link error, resumed, saves)
-        self.generation = 0                   # bumped when the game changes under the computer loop
-        self.running = False                  # the computer loop is on
-        self.following = False                # another tab moves this game on: its computers wait for it
-        self.hinting = False                  # a slow hint is being computed
-        self.fresh: "set[Cell]" = set()         # cells of the move just made (animated)
+        self._controller: Controller | None = None
+        self.notice: Note | None = None  # a page-level message (link error, resumed, saves)
+        self.generation = 0  # bumped when the game changes under the computer loop
+        self.running = False  # the computer loop is on
+        self.following = False  # another tab moves this game on: its computers wait for it
+        self.hinting = False  # a slow hint is being computed
+        self.fresh: set[Cell] = set()  # cells of the move just made (animated)
 
     # -- the game at the table (imported on first need: start-up time) ---------------------------
     @property
-    def controller(self) -> "Controller":
+    def controller(self) -> Controller:
         if self._controller is None:
             if self._controller_factory is None:
                 from .controller import Controller
+
                 self._controller_factory = Controller
             self._controller = self._controller_factory(self.store)
         return self._controller
@@ -98,6 +104,7 @@ class Session:
         turn_link = False
         if fragment:  # the link modules load only when there is a link (start-up time)
             from ..links.turn_link import is_turn_fragment
+
             turn_link = is_turn_fragment(fragment)
         opened = self.open_turn_link(fragment) if turn_link else self.start_from_link(query, lang)
         if not opened:
@@ -110,6 +117,7 @@ class Session:
         if not query.lstrip("?"):
             return False
         from ..links.startlink import StartLinkError, parse_start_link
+
         try:
             spec = parse_start_link(query, lang)
         except StartLinkError as error:
@@ -124,6 +132,7 @@ class Session:
         """A turn link (``#turn=...``, ``app.links.friend``): its game is checked, saved and shown from this
         device's seat, or the notice says why not and what was on stays on."""
         from ..links.friend import receive
+
         received = receive(self.store, fragment)
         if received.saved is not None:
             self.resume(received.saved)
@@ -158,6 +167,7 @@ class Session:
         self.generation += 1
         if seat_registry.FRIEND in spec.seats:
             from ..links.friend import prepare
+
             spec = prepare(spec, self.store.clock())
         self.controller.start(spec)
         self._entered()
@@ -167,7 +177,7 @@ class Session:
         self.controller.resume(saved)
         self._entered()
 
-    def open_puzzle(self, game: "Game") -> None:
+    def open_puzzle(self, game: Game) -> None:
         """A puzzle's position at the table (``app.puzzles``); the saved game in play stays saved as it was."""
         self.generation += 1
         self.controller.open_puzzle(game)
@@ -204,15 +214,17 @@ class Session:
     def caught_up(self) -> bool:
         """After a change: if another tab had saved this game since, reload it from there (True)."""
         from .tabs import catch_up
+
         return self.has_game() and self.controller.stale and self._told(catch_up(self))
 
     def storage_changed(self, key: str | None) -> bool:
         """The browser's ``storage`` event for ``key``; True when the game in play was reloaded."""
         from .tabs import storage_changed
+
         return self._told(storage_changed(self, key))
 
     def _told(self, reloaded: bool) -> bool:
-        if reloaded:   # drawn again with the notice saying why
+        if reloaded:  # drawn again with the notice saying why
             self.listener.changed()
         return reloaded
 
@@ -231,7 +243,7 @@ class Session:
                 await self.host.sleep(FOLLOW_SECONDS if self.following else THINK_SECONDS if c.pace else 0)
                 if generation != self.generation or not c.computer_to_move:
                     break
-                self.following = False   # the other tab went quiet (closed?): this one plays on
+                self.following = False  # the other tab went quiet (closed?): this one plays on
                 result = await self._computer_turn(generation)
                 if result is None and generation != self.generation:
                     break
@@ -252,8 +264,10 @@ class Session:
         started = self.host.now()
         result = await self._computer_choice(generation, seat, kind)
         if result is not None:  # for bench/aimove.py: the time to choose, and the time the page waited
-            self.host.log(f"ai-move {seat_registry.engine_player(kind)} think={c.think_seconds * 1000:.1f}ms"
-                          f" total={(self.host.now() - started) * 1000:.1f}ms")
+            self.host.log(
+                f"ai-move {seat_registry.engine_player(kind)} think={c.think_seconds * 1000:.1f}ms"
+                f" total={(self.host.now() - started) * 1000:.1f}ms"
+            )
         return result
 
     async def _computer_choice(self, generation: int, seat: int, kind: str) -> TurnResult | None:
@@ -263,11 +277,19 @@ class Session:
             worker = await self.host.worker()
             if worker is not None:
                 from qwirkle.record import dumps
+
                 try:
                     started = self.host.now()
-                    notation = await asyncio.wait_for(worker.choose_move(  # a worker can die or hang: never wait on
-                        dumps(c.current), seat, kind, c.current.options.seed,   # it for ever (bench/soak.py)
-                        self.store.settings().get("expert_seconds")), WORKER_SECONDS)
+                    notation = await asyncio.wait_for(
+                        worker.choose_move(  # a worker can die or hang: never wait on
+                            dumps(c.current),
+                            seat,
+                            kind,
+                            c.current.options.seed,  # it for ever (bench/soak.py)
+                            self.store.settings().get("expert_seconds"),
+                        ),
+                        WORKER_SECONDS,
+                    )
                     c.think_seconds = self.host.now() - started
                 except Exception as error:  # noqa: BLE001 - fall back to thinking here
                     self.host.log(f"AI worker failed: {error}", warning=True)
@@ -285,11 +307,12 @@ class Session:
         if self.caught_up():
             return
         if human or self.notice is None or self.notice.level == "info":
-            self.notice = None   # a problem (a bad start link) stays until the player acts
-        self.report_problems()   # a value found unreadable on the way (the statistics at a game's end)
+            self.notice = None  # a problem (a bad start link) stays until the player acts
+        self.report_problems()  # a value found unreadable on the way (the statistics at a game's end)
         self.fresh = set()
         if result.kind == "play" and self.controller.pace:
             from qwirkle.notation import parse_placements
+
             self.fresh = {p.cell for p in parse_placements(result.move)}
         self.listener.moved(result, human)
         if human:
@@ -317,6 +340,7 @@ class Session:
         from qwirkle.record import dumps
 
         from . import ai_service
+
         c = self.controller
         game = c.current
         moves = len(game.history)
@@ -324,8 +348,9 @@ class Session:
         notation: str | None
         try:
             worker = await self.host.worker()
-            notation = (str(await asyncio.wait_for(worker.hint_move(*args), WORKER_SECONDS)) if worker is not None
-                        else None)
+            notation = (
+                str(await asyncio.wait_for(worker.hint_move(*args), WORKER_SECONDS)) if worker is not None else None
+            )
         except Exception as error:  # noqa: BLE001 - fall back to thinking here
             self.host.log(f"AI worker failed: {error}", warning=True)
             notation = None

@@ -21,9 +21,9 @@ class PlayerSummary:
     score: int
     winner: bool
     qwirkles: int
-    best: int            # the best turn's points
-    turns: int           # turns taken (plays, exchanges, passes; a Cubes re-roll is part of a turn)
-    hints: int | None    # None for a computer
+    best: int  # the best turn's points
+    turns: int  # turns taken (plays, exchanges, passes; a Cubes re-roll is part of a turn)
+    hints: int | None  # None for a computer
 
     @property
     def average(self) -> float:
@@ -41,11 +41,18 @@ def players(c: Controller, tr: Translator) -> list[PlayerSummary]:
     for seat, name in enumerate(names):
         turns = [t for t in game.history if t.seat == seat and t.kind != "roll"]
         plays = [t for t in turns if t.kind == "play"]
-        rows.append(PlayerSummary(
-            seat, name, game.scores[seat], seat in winners,
-            sum(1 for t in plays for line in t.lines if line.qwirkle),
-            max((t.points for t in plays), default=0), len(turns),
-            hints[seat] if c.is_human(seat) else None))
+        rows.append(
+            PlayerSummary(
+                seat,
+                name,
+                game.scores[seat],
+                seat in winners,
+                sum(1 for t in plays for line in t.lines if line.qwirkle),
+                max((t.points for t in plays), default=0),
+                len(turns),
+                hints[seat] if c.is_human(seat) else None,
+            )
+        )
     return sorted(rows, key=lambda r: (-r.score, r.seat))
 
 

@@ -22,21 +22,21 @@ from ..shared.notes import Note
 from ..store.saves import SAVE_PREFIX
 
 if TYPE_CHECKING:
-    from .controller import Controller
     from ..store.saves import SavedGame, SaveStore
+    from .controller import Controller
 
 
 class Tab(Protocol):
     """What this module needs from the page's session (``session.Session`` is one)."""
 
-    store: "SaveStore"
+    store: SaveStore
     notice: Note | None
     following: bool
 
     @property
-    def controller(self) -> "Controller": ...
+    def controller(self) -> Controller: ...
     def has_game(self) -> bool: ...
-    def resume(self, saved: "SavedGame") -> None: ...
+    def resume(self, saved: SavedGame) -> None: ...
     def report_problems(self) -> None: ...
 
 
@@ -47,7 +47,7 @@ def catch_up(session: Tab) -> bool:
     if not session.has_game() or game_id is None:
         return False
     saved = session.store.load(game_id)
-    if saved is None:   # deleted, or unreadable (then moved aside and reported): this tab goes on as it is
+    if saved is None:  # deleted, or unreadable (then moved aside and reported): this tab goes on as it is
         c.stale = False
         session.report_problems()
         return False
@@ -67,5 +67,5 @@ def storage_changed(session: Tab, key: str | None) -> bool:
     if session.store.revision(c.game_id) <= (c.revision or 0):
         return False
     reloaded = catch_up(session)
-    session.following = reloaded   # the other tab runs the computers; this one waits for its saves
+    session.following = reloaded  # the other tab runs the computers; this one waits for its saves
     return reloaded

@@ -16,14 +16,14 @@ from dataclasses import dataclass
 from typing import Any
 
 COLORS = SHAPES = range(6)
-FLEX_BACKGROUNDS = (1, 2, 3)    # black, white, two-tone (as in qwirkle.tiles)
+FLEX_BACKGROUNDS = (1, 2, 3)  # black, white, two-tone (as in qwirkle.tiles)
 
 
 @dataclass(frozen=True)
 class Entry:
     color: int
     shape: int
-    counts: tuple[int, ...]     # per background of ``Grid.backgrounds`` (one count without backgrounds)
+    counts: tuple[int, ...]  # per background of ``Grid.backgrounds`` (one count without backgrounds)
 
     @property
     def total(self) -> int:
@@ -32,9 +32,9 @@ class Entry:
 
 @dataclass(frozen=True)
 class Grid:
-    backgrounds: tuple[int, ...]     # () without backgrounds
-    shapes: tuple[int, ...]          # the columns: the six shapes, or one column for dice
-    rows: list[list[Entry]]          # one row per colour
+    backgrounds: tuple[int, ...]  # () without backgrounds
+    shapes: tuple[int, ...]  # the columns: the six shapes, or one column for dice
+    rows: list[list[Entry]]  # one row per colour
 
     @property
     def total(self) -> int:
@@ -58,5 +58,8 @@ def grid(unseen: Counter[Any], flex: bool, dice: bool) -> Grid:
 
 
 def _count(unseen: Counter[Any], color: int, shape: int, background: int) -> int:
-    return sum(n for t, n in unseen.items()
-               if t.color == color and t.shape == shape and getattr(t, "background", 0) == background)
+    return sum(
+        n
+        for t, n in unseen.items()
+        if t.color == color and t.shape == shape and getattr(t, "background", 0) == background
+    )

@@ -7,7 +7,8 @@ rack, because a rack may hold two identical tiles.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from qwirkle import Game, IllegalMoveError
 from qwirkle.notation import Cell
@@ -25,8 +26,13 @@ class Preview(Value):
 
     __slots__ = ("points", "lines", "error", "opening_size")
 
-    def __init__(self, points: int | None = None, lines: tuple[ScoredLine, ...] = (),
-                 error: dict[str, Any] | None = None, opening_size: int | None = None) -> None:
+    def __init__(
+        self,
+        points: int | None = None,
+        lines: tuple[ScoredLine, ...] = (),
+        error: dict[str, Any] | None = None,
+        opening_size: int | None = None,
+    ) -> None:
         self.points, self.lines, self.error, self.opening_size = points, lines, error, opening_size
 
 

@@ -19,7 +19,8 @@ is ``?puzzle=ID`` (the day's puzzle is shared by its id, so a friend gets the sa
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from qwirkle.study.puzzles import Answer, Puzzle, daily, generate, puzzle_from_id, puzzle_game
 
@@ -28,7 +29,7 @@ from .request import PuzzleRequest
 if TYPE_CHECKING:
     from qwirkle import Game
 
-NEXT_TRIES = 8   # puzzles looked at for one not solved yet before taking any
+NEXT_TRIES = 8  # puzzles looked at for one not solved yet before taking any
 
 
 class PuzzleAttempt:
@@ -41,19 +42,19 @@ class PuzzleAttempt:
         self.solution_shown = False
 
     @classmethod
-    def open(cls, request: PuzzleRequest) -> "PuzzleAttempt":
+    def open(cls, request: PuzzleRequest) -> PuzzleAttempt:
         """The puzzle a request names (the engine raises ``PuzzleError`` naming the problem when there is none)."""
         if request.daily:
             return cls(request, daily(str(request.date), request.variant))
         return cls(request, puzzle_from_id(str(request.puzzle_id)))
 
-    def game(self) -> "Game":
+    def game(self) -> Game:
         """A fresh game at the puzzle's position (a new one each time: a try never changes the next)."""
         return puzzle_game(self.puzzle)
 
     @property
     def result(self) -> str | None:
-        """"solved" or "missed" once a play was judged (giving up is a miss); None while the player thinks."""
+        """ "solved" or "missed" once a play was judged (giving up is a miss); None while the player thinks."""
         if self.last is not None:
             return self.last.result
         return "missed" if self.solution_shown else None
@@ -63,6 +64,7 @@ class PuzzleAttempt:
         again."""
         if self.last is None:
             from qwirkle.study.puzzles import judge
+
             self.last = judge(self.puzzle, play_text)
         return self.last
 
@@ -80,7 +82,7 @@ class PuzzleAttempt:
     def share_query(self) -> str:
         return f"?puzzle={self.puzzle.id}"
 
-    def next(self, solved: Iterable[str]) -> "PuzzleAttempt":
+    def next(self, solved: Iterable[str]) -> PuzzleAttempt:
         """The next puzzle of the same rule set, one not solved yet when one of the next few is; the same on every
         device after this puzzle (seeded by its id)."""
         done = set(solved) | {self.puzzle.id}

@@ -3,7 +3,8 @@ set with its streak, and a puzzle of any theme of each rule set with how many of
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from qwirkle.study.puzzles import VARIANT_CODES
 
@@ -15,12 +16,12 @@ if TYPE_CHECKING:
 
 
 class PuzzleChooser:
-    def __init__(self, table: "PuzzleTable", display: Display, changed: Callable[[], None]) -> None:
+    def __init__(self, table: PuzzleTable, display: Display, changed: Callable[[], None]) -> None:
         self.table = table
         self.display = display
         self.changed = changed
         self.dialog = by_id("puzzles-dialog")
-        self.variant = "classic"   # whose themes are listed
+        self.variant = "classic"  # whose themes are listed
         listen(self.dialog, "click", self._click)
 
     def open(self) -> None:
@@ -38,8 +39,13 @@ class PuzzleChooser:
         for variant in VARIANT_CODES:
             streak = self.table.streak(variant)
             label = tr.t(f"variant_{variant}")
-            row.appendChild(self._button(label, tr.tn("puzzle_streak", streak) if streak else "",
-                                         {"data-action": "puzzle-daily", "data-variant": variant}))
+            row.appendChild(
+                self._button(
+                    label,
+                    tr.tn("puzzle_streak", streak) if streak else "",
+                    {"data-action": "puzzle-daily", "data-variant": variant},
+                )
+            )
         daily.appendChild(row)
         body.appendChild(daily)
         body.appendChild(self._themes())
@@ -51,17 +57,31 @@ class PuzzleChooser:
         group.appendChild(el("h3", text=tr.t("puzzle_themes"), attrs={"id": "puzzles-themes"}))
         switch = el("div", "puzzles__switch", attrs={"role": "group", "aria-label": tr.t("variant")})
         for variant in VARIANT_CODES:
-            switch.appendChild(el("button", "btn btn--small", text=tr.t(f"variant_{variant}"), attrs={
-                "type": "button", "data-action": "puzzle-variant", "data-variant": variant,
-                "aria-pressed": "true" if variant == self.variant else "false"}))
+            switch.appendChild(
+                el(
+                    "button",
+                    "btn btn--small",
+                    text=tr.t(f"variant_{variant}"),
+                    attrs={
+                        "type": "button",
+                        "data-action": "puzzle-variant",
+                        "data-variant": variant,
+                        "aria-pressed": "true" if variant == self.variant else "false",
+                    },
+                )
+            )
         group.appendChild(switch)
         row = el("div", "puzzles__buttons puzzles__buttons--themes")
         code = VARIANT_CODES[self.variant]
         for theme in self.table.themes(self.variant):
             count = sum(1 for puzzle_id in self.table.progress.solved(theme) if puzzle_id.startswith(code))
-            row.appendChild(self._button(tr.t(f"puzzle_theme_{theme}"), tr.tn("puzzle_solved_count", count) if count
-                                         else "", {"data-action": "puzzle-theme", "data-variant": self.variant,
-                                                   "data-theme": theme}))
+            row.appendChild(
+                self._button(
+                    tr.t(f"puzzle_theme_{theme}"),
+                    tr.tn("puzzle_solved_count", count) if count else "",
+                    {"data-action": "puzzle-theme", "data-variant": self.variant, "data-theme": theme},
+                )
+            )
         group.appendChild(row)
         return group
 
@@ -74,7 +94,7 @@ class PuzzleChooser:
         return button
 
     def _click(self, event: Any) -> None:
-        if event.target == self.dialog:   # the backdrop
+        if event.target == self.dialog:  # the backdrop
             self.dialog.close()
             return
         button = closest(event, "button[data-action]")

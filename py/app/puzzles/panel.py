@@ -6,14 +6,16 @@ the puzzle's link to share (Copy, Share, QR) and the player's progress. Drawing 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from pyscript import window
+
+from ui.jsvalues import present
 
 from ..web.display import Display
 from ..web.dom import by_id, clear, closest, data, el, listen, set_text
 from ..web.sharing import can_share, copy_link, draw_qr, share_link
-from ui.jsvalues import present
 
 if TYPE_CHECKING:
     from .table import PuzzleTable
@@ -28,8 +30,9 @@ def share_url(query: str) -> str:
 
 
 class PuzzlePanel:
-    def __init__(self, table: "PuzzleTable", display: Display, choose: Callable[[], None],
-                 changed: Callable[[], None]) -> None:
+    def __init__(
+        self, table: PuzzleTable, display: Display, choose: Callable[[], None], changed: Callable[[], None]
+    ) -> None:
         self.table = table
         self.display = display
         self.box = by_id("puzzle")
@@ -65,8 +68,15 @@ class PuzzlePanel:
         attempt = table.attempt
         c = table.session.controller
         last = c.last.move if c.last is not None else None
-        signature = (attempt.puzzle.id, attempt.result, attempt.solution_shown, table.played, last,
-                     self.display.tr.lang, tuple(table.progress.counts().values()))
+        signature = (
+            attempt.puzzle.id,
+            attempt.result,
+            attempt.solution_shown,
+            table.played,
+            last,
+            self.display.tr.lang,
+            tuple(table.progress.counts().values()),
+        )
         self.box.hidden = False
         if signature == self.drawn:
             return
@@ -84,12 +94,20 @@ class PuzzlePanel:
         assert attempt is not None
         puzzle = attempt.puzzle
         variant = tr.t(f"variant_{puzzle.variant}")
-        title = (f"{tr.t('puzzle_daily')} · {variant}" if attempt.request.daily
-                 else f"{tr.t('puzzle_title', id=puzzle.id)} · {variant}")
-        nodes = [el("h3", "puzzle__title", text=title, attrs={"id": "puzzle-title", "tabindex": "-1"}),
-                 el("p", "puzzle__meta muted", text=f"{tr.t('puzzle_theme_' + puzzle.theme)} · "
-                                                    f"{tr.t('puzzle_difficulty', n=puzzle.difficulty)}")]
-        if table.played:   # before, the status line says what to do (``play.panels.status``)
+        title = (
+            f"{tr.t('puzzle_daily')} · {variant}"
+            if attempt.request.daily
+            else f"{tr.t('puzzle_title', id=puzzle.id)} · {variant}"
+        )
+        nodes = [
+            el("h3", "puzzle__title", text=title, attrs={"id": "puzzle-title", "tabindex": "-1"}),
+            el(
+                "p",
+                "puzzle__meta muted",
+                text=f"{tr.t('puzzle_theme_' + puzzle.theme)} · {tr.t('puzzle_difficulty', n=puzzle.difficulty)}",
+            ),
+        ]
+        if table.played:  # before, the status line says what to do (``play.panels.status``)
             nodes.extend(self._verdict())
         nodes.append(self._buttons())
         nodes.append(self._share())
@@ -109,8 +127,14 @@ class PuzzlePanel:
         if attempt.solution_shown:
             texts.append(tr.t("puzzle_solution", points=puzzle.best_points))
         result = attempt.result or "missed"
-        nodes = [el("p", f"puzzle__verdict puzzle__verdict--{result}", text=" ".join(texts),
-                    attrs={"role": "status", "data-puzzle-verdict": result})]
+        nodes = [
+            el(
+                "p",
+                f"puzzle__verdict puzzle__verdict--{result}",
+                text=" ".join(texts),
+                attrs={"role": "status", "data-puzzle-verdict": result},
+            )
+        ]
         if c.last is not None and c.last.kind == "play":
             rows = tr.breakdown(c.last.lines, c.current.board.tiles, c.last.end_bonus)
             nodes.append(el("ul", "puzzle__lines", children=[el("li", text=row) for row in rows]))
@@ -126,8 +150,10 @@ class PuzzlePanel:
             wanted.append(("puzzle-again", "try_again", "btn btn--primary"))
         if not attempt.solution_shown:
             wanted.append(("puzzle-solution", "show_solution", "btn"))
-        wanted += [("puzzle-next", "next_puzzle", "btn" if not table.played else "btn btn--primary"),
-                   ("puzzles", "puzzles", "btn")]
+        wanted += [
+            ("puzzle-next", "next_puzzle", "btn" if not table.played else "btn btn--primary"),
+            ("puzzles", "puzzles", "btn"),
+        ]
         for action, key, cls in wanted:
             row.appendChild(el("button", cls, text=tr.t(key), attrs={"type": "button", "data-action": action}))
         return row
@@ -141,15 +167,18 @@ class PuzzlePanel:
         box.appendChild(el("summary", text=tr.t("puzzle_share")))
         box.appendChild(el("a", "puzzle__url", text=url, attrs={"href": url, "data-puzzle-link": True}))
         buttons = el("div", "puzzle__buttons")
-        buttons.appendChild(el("button", "btn", text=tr.t("copy_link"),
-                               attrs={"type": "button", "data-action": "puzzle-copy"}))
+        buttons.appendChild(
+            el("button", "btn", text=tr.t("copy_link"), attrs={"type": "button", "data-action": "puzzle-copy"})
+        )
         if can_share():
-            buttons.appendChild(el("button", "btn", text=tr.t("share_link"),
-                                   attrs={"type": "button", "data-action": "puzzle-share"}))
+            buttons.appendChild(
+                el("button", "btn", text=tr.t("share_link"), attrs={"type": "button", "data-action": "puzzle-share"})
+            )
         box.appendChild(buttons)
         box.appendChild(el("p", "puzzle__status", attrs={"role": "status", "data-puzzle-status": True}))
-        box.appendChild(el("div", "puzzle__qr", attrs={"role": "img", "data-puzzle-qr": True,
-                                                       "aria-label": tr.t("puzzle_qr")}))
+        box.appendChild(
+            el("div", "puzzle__qr", attrs={"role": "img", "data-puzzle-qr": True, "aria-label": tr.t("puzzle_qr")})
+        )
         return box
 
     def _progress(self) -> str:

@@ -33,7 +33,7 @@ from ..store.storage import read_json
 
 SOLVED_PREFIX = PREFIX + "puzzles.solved."
 DAILY_PREFIX = PREFIX + "puzzles.daily."
-MAX_SOLVED = 2000    # ids kept per theme (the oldest go first): about 25 kB at most
+MAX_SOLVED = 2000  # ids kept per theme (the oldest go first): about 25 kB at most
 MAX_TEXT = 40_000
 
 
@@ -102,8 +102,11 @@ class PuzzleProgress:
         value = self._read(key)
         if value is None:
             return {}
-        if (not isinstance(value, dict) or _day(value.get("last")) is None
-                or not all(type(value.get(name)) is int and 0 < value[name] < 100_000 for name in ("streak", "best"))):
+        if (
+            not isinstance(value, dict)
+            or _day(value.get("last")) is None
+            or not all(type(value.get(name)) is int and 0 < value[name] < 100_000 for name in ("streak", "best"))
+        ):
             self.store.move_aside(key, "puzzle streak: expected {last, streak, best}")
             return {}
         return value

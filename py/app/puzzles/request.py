@@ -16,13 +16,13 @@ Only the link is read here; rebuilding the puzzle is the engine's (``qwirkle.stu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from qwirkle.study.puzzles import VARIANT_CODES, PuzzleError, check_theme, parse_id
 
 DAILY = "daily"
-MAX_VALUE = 60   # longer than any id: the message quotes at most this much
+MAX_VALUE = 60  # longer than any id: the message quotes at most this much
 
 
 class PuzzleLinkError(ValueError):
@@ -60,7 +60,7 @@ def parse_puzzle_link(params: Mapping[str, str], today: str) -> PuzzleRequest | 
         check_theme(variant, theme)
     except PuzzleError as error:
         text = str(error)
-        raise PuzzleLinkError("puzzle" + text[len("id"):] if text.startswith("id:") else text) from None
+        raise PuzzleLinkError("puzzle" + text[len("id") :] if text.startswith("id:") else text) from None
     if "variant" in params and params["variant"].strip().lower() not in ("", variant):
         raise PuzzleLinkError(f"variant: {params['variant'][:MAX_VALUE]!r} but puzzle {value.lower()} is {variant}")
     return PuzzleRequest(False, variant, puzzle_id=value.lower())

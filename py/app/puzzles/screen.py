@@ -4,7 +4,8 @@ judged) and the address (``?puzzle=ID`` while one is shown, so a reload brings i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from pyscript import document, window
 
@@ -27,7 +28,7 @@ def device_today() -> str:
 
 
 class PuzzleScreen:
-    def __init__(self, session: "Session", display: Display, changed: Callable[[], None]) -> None:
+    def __init__(self, session: Session, display: Display, changed: Callable[[], None]) -> None:
         self.table = PuzzleTable(session, device_today)
         self.panel = PuzzlePanel(self.table, display, self.choose, changed)
         self.chooser = PuzzleChooser(self.table, display, changed)
@@ -36,13 +37,14 @@ class PuzzleScreen:
     def open_link(self, query: str) -> bool:
         """A ``?puzzle=`` link (``daily`` or an id): False, and the notice says why, when it opens nothing."""
         params = window.URL.new(query or "?", "http://x/").searchParams
-        return self.table.open_link({str(key): str(params.get(key)) for key in ("puzzle", "variant")
-                                     if params.has(key)})
+        return self.table.open_link(
+            {str(key): str(params.get(key)) for key in ("puzzle", "variant") if params.has(key)}
+        )
 
     def choose(self) -> None:
         self.chooser.open()
 
-    def judge(self, result: "TurnResult") -> None:
+    def judge(self, result: TurnResult) -> None:
         self.table.judge(result)
 
     def forget(self) -> None:

@@ -10,7 +10,8 @@ session's notice and changes nothing else.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from qwirkle.study.puzzles import THEMES, PuzzleError, check_theme, generate
 
@@ -28,8 +29,12 @@ if TYPE_CHECKING:
 class PuzzleTable:
     """Which puzzle is on (``attempt``), its verdict and the player's progress on this device."""
 
-    def __init__(self, session: "Session", today: Callable[[], str],
-                 seeds: Callable[[], int] = lambda: random.SystemRandom().randrange(1 << 30)) -> None:
+    def __init__(
+        self,
+        session: Session,
+        today: Callable[[], str],
+        seeds: Callable[[], int] = lambda: random.SystemRandom().randrange(1 << 30),
+    ) -> None:
         self.session = session
         self.today = today
         self.seeds = seeds
@@ -81,10 +86,10 @@ class PuzzleTable:
     def open(self, attempt: PuzzleAttempt) -> None:
         self.attempt = attempt
         self.session.open_puzzle(attempt.game())
-        self.session.report_problems()   # progress found unreadable on the way was set aside: say so
+        self.session.report_problems()  # progress found unreadable on the way was set aside: say so
 
     # -- the verdict -----------------------------------------------------------------------------
-    def judge(self, result: "TurnResult") -> None:
+    def judge(self, result: TurnResult) -> None:
         """The player's play was made at the table: the engine judges it, a solve is counted."""
         attempt = self.attempt
         if not self.is_on or attempt is None or result.kind != "play" or attempt.solution_shown:

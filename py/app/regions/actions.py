@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..play import panels
+from ..shared.notes import EXCHANGE, PLACE, ROLL
 from ..web.display import Display
 from ..web.dom import by_id, data, set_attr, set_text
-from ..shared.notes import EXCHANGE, PLACE, ROLL
 from ..web.rich_text import fill
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ def enable(button: Any, enabled: bool, visible: bool = True) -> None:
 
 
 class ActionsRegion:
-    def __init__(self, session: "Session", display: Display) -> None:
+    def __init__(self, session: Session, display: Display) -> None:
         self.session = session
         self.display = display
         self.buttons = {data(b, "action"): b for b in by_id("actions").querySelectorAll("button")}
@@ -47,13 +47,16 @@ class ActionsRegion:
         roll = c.roll_availability()
         enable(buttons["play"], placing and c.can_play(), visible=mode == PLACE)
         enable(buttons["recall"], placing and bool(c.turn.pending), visible=mode == PLACE)
-        turn = mode == PLACE and not c.puzzle   # a puzzle asks for one play: no other kind of turn, no help
+        turn = mode == PLACE and not c.puzzle  # a puzzle asks for one play: no other kind of turn, no help
         enable(buttons["hint"], placing and not session.hinting, visible=turn and bool(c.human_seats))
         enable(buttons["exchange"], placing and exchange.enabled, visible=turn and game.variant.can_exchange)
         enable(buttons["roll"], placing and roll.enabled, visible=turn and game.variant.dice)
         enable(buttons["pass"], placing and c.can_pass(), visible=placing and c.can_pass())
-        enable(buttons["undo"], c.can_undo() and not c.computer_to_move and not session.running,
-               visible=not game.is_over and not c.puzzle)
+        enable(
+            buttons["undo"],
+            c.can_undo() and not c.computer_to_move and not session.running,
+            visible=not game.is_over and not c.puzzle,
+        )
         done = game.is_over or (c.puzzle and not c.human_to_move)
         if done:
             for name in ("play", "recall", "hint", "exchange", "roll"):

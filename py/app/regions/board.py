@@ -8,14 +8,15 @@ screen the board is never fitted below a tappable cell: the last move is centred
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from qwirkle.notation import Cell
 from ui.cells import cell_text
 
 from ..play import board_model
-from .board_view import BoardView
 from ..web.display import Display
+from .board_view import BoardView
 
 if TYPE_CHECKING:
     from qwirkle import TurnResult
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 
 class BoardRegion:
-    def __init__(self, session: "Session", display: Display, announce: Callable[[str], None]) -> None:
+    def __init__(self, session: Session, display: Display, announce: Callable[[str], None]) -> None:
         self.session = session
         self.display = display
         self.announce = announce
@@ -49,7 +50,7 @@ class BoardRegion:
         c = self.session.controller
         cells = set(c.current.board.tiles) | set(c.turn.cells())
         if not cells:
-            return {(-2, -2), (2, 2)}   # centred on (0, 0)
+            return {(-2, -2), (2, 2)}  # centred on (0, 0)
         return cells | board_model.neighbours(cells) | set(c.legal_cells())
 
     def fit(self, force: bool = False) -> None:
@@ -59,7 +60,7 @@ class BoardRegion:
             return
         self.view.fit(self._shown(), force, focus=board_model.last_move_cells(self.session.controller))
 
-    def follow(self, result: "TurnResult") -> None:
+    def follow(self, result: TurnResult) -> None:
         """A move was made: its scored lines flash, and it comes into view."""
         c = self.session.controller
         if result.kind == "play":

@@ -8,14 +8,15 @@ into named actions by ``input.bindings``.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pyscript import document, window
 
 from qwirkle.notation import Cell
 from ui.cells import cell_text, parse_cell_text
-from ui.tiles_svg import tile_svg
 from ui.jsvalues import present
+from ui.tiles_svg import tile_svg
 
 from ..play.board_model import EMPTY, PENDING, TILE, Badge, CellModel
 from ..web.dom import by_id, data, el, set_attr
@@ -39,7 +40,7 @@ class BoardView:
         self.palette = "standard"
         self.die = False
         self.cursor: Cell = (0, 0)
-        self.touching = False                      # a finger or the mouse is down on the board
+        self.touching = False  # a finger or the mouse is down on the board
         self.badges: dict[str, tuple[Badge, Any]] = {}
         self.flashes: list[Any] = []
         self.cursor_el = el("div", "cursor", attrs={"aria-hidden": "true"})
@@ -55,8 +56,16 @@ class BoardView:
                 self.elements.pop(cell).remove()
                 self.signatures.pop(cell, None)
         for cell, model in cells.items():
-            signature = (model.kind, model.code, model.legal, model.last, model.new, model.label, model.ghost,
-                         model.scoring)
+            signature = (
+                model.kind,
+                model.code,
+                model.legal,
+                model.last,
+                model.new,
+                model.label,
+                model.ghost,
+                model.scoring,
+            )
             if self.signatures.get(cell) == signature:
                 continue
             node = self.elements.get(cell)
@@ -219,6 +228,7 @@ class BoardView:
         if not code:
             return
         from qwirkle.tiles import Tile
+
         self.ghost.innerHTML = tile_svg(Tile.from_notation(code), self.palette, die=self.die)
         size = CELL * self.view.zoom
         self.ghost.style.width = f"{size:.0f}px"
@@ -228,8 +238,9 @@ class BoardView:
     def move_ghost(self, client_x: float, client_y: float) -> None:
         rect = self.root.getBoundingClientRect()
         size = CELL * self.view.zoom
-        self.ghost.style.transform = (f"translate({client_x - rect.left - size / 2:.0f}px, "
-                                      f"{client_y - rect.top - size / 2:.0f}px)")
+        self.ghost.style.transform = (
+            f"translate({client_x - rect.left - size / 2:.0f}px, {client_y - rect.top - size / 2:.0f}px)"
+        )
 
     def hide_ghost(self) -> None:
         self.ghost.hidden = True

@@ -5,13 +5,14 @@ turned it on. Screen readers hear the Qwirkle in the move's announcement either 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..web.dom import by_id, set_text
 
-CHIME = (523.25, 659.25, 783.99, 1046.5)   # C major arpeggio, in Hz
-STEP = 0.09                                # seconds between notes
-SHOWN_MS = 1800                            # how long the burst stays (its CSS animation is shorter)
+CHIME = (523.25, 659.25, 783.99, 1046.5)  # C major arpeggio, in Hz
+STEP = 0.09  # seconds between notes
+SHOWN_MS = 1800  # how long the burst stays (its CSS animation is shorter)
 
 
 class Celebration:
@@ -23,6 +24,7 @@ class Celebration:
 
     def enabled(self) -> bool:
         from pyscript import window
+
         reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
         return not reduced and self.settings().get("celebrate", "on") == "on"
 
@@ -36,11 +38,12 @@ class Celebration:
     def _show(self, word: str) -> None:
         from pyodide.ffi import create_once_callable
         from pyscript import window
+
         overlay = self.overlay
         set_text(by_id("celebration-word"), word)
         overlay.hidden = False
         overlay.classList.remove("celebration--on")
-        _ = overlay.offsetWidth   # restart the animation: the class comes back after a layout
+        _ = overlay.offsetWidth  # restart the animation: the class comes back after a layout
         overlay.classList.add("celebration--on")
         if self._timer is not None:
             window.clearTimeout(self._timer)
@@ -53,6 +56,7 @@ class Celebration:
 
     def _chime(self) -> None:
         from pyscript import window
+
         try:
             if self.audio is None:
                 self.audio = window.AudioContext.new()

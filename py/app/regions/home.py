@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ui.tiles_svg import tile_svg
 from ui.jsvalues import present
+from ui.tiles_svg import tile_svg
 
 from ..play import panels
 from ..web.display import Display
@@ -27,7 +27,7 @@ class SampleTile:
 
 
 class HomeRegion:
-    def __init__(self, session: "Session", display: Display) -> None:
+    def __init__(self, session: Session, display: Display) -> None:
         self.session = session
         self.display = display
         self.drawn: tuple[str, str] | None = None

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 class HudRegion:
-    def __init__(self, session: "Session", display: Display) -> None:
+    def __init__(self, session: Session, display: Display) -> None:
         self.session = session
         self.display = display
         self.status = by_id("status")

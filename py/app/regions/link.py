@@ -13,43 +13,48 @@ One delegated click listener on the panel; redrawn only when the links or the la
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any, Callable, Coroutine
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any
 
 from pyodide.ffi import to_js
 from pyscript import window
 
 from ui.jsvalues import present
 
+from ..shared.seats import FRIEND
 from ..web.display import Display
 from ..web.dom import by_id, clear, closest, data, el, listen, set_text
 from ..web.sharing import can_share, copy_link, draw_qr, share_link
-from ..shared.seats import FRIEND
 
 if TYPE_CHECKING:
     from ..links.friend import Outgoing
     from ..play.session import Session
 
+
 class LinkRegion:
-    def __init__(self, session: "Session", display: Display) -> None:
+    def __init__(self, session: Session, display: Display) -> None:
         self.session = session
         self.display = display
         self.box = by_id("turn-link")
         self.drawn: tuple[Any, ...] | None = None
-        self.links: dict[int, tuple[str, str]] = {}     # seat -> (name, URL)
-        self._outgoing: tuple[tuple[Any, ...], list["Outgoing"]] | None = None
+        self.links: dict[int, tuple[str, str]] = {}  # seat -> (name, URL)
+        self._outgoing: tuple[tuple[Any, ...], list[Outgoing]] | None = None
         self.actions: dict[str, Callable[[int], Coroutine[Any, Any, None]]] = {
-            "copy-link": self.copy, "share-link": self.share}
+            "copy-link": self.copy,
+            "share-link": self.share,
+        }
         listen(self.box, "click", self._click)
 
     def forget(self) -> None:
         self.drawn = None
 
-    def outgoing(self) -> list["Outgoing"]:
+    def outgoing(self) -> list[Outgoing]:
         """The links to send now (computed once per move: they compress the whole record)."""
         c = self.session.controller
-        if FRIEND not in c.seats:   # no friend at the table: app.links.friend is not even imported (start-up)
+        if FRIEND not in c.seats:  # no friend at the table: app.links.friend is not even imported (start-up)
             return []
         from ..links.friend import outgoing
+
         key = (c.game_id, self.session.generation, len(c.current.history), c.seats)
         if self._outgoing is None or self._outgoing[0] != key:
             self._outgoing = (key, outgoing(c))
@@ -67,34 +72,57 @@ class LinkRegion:
             self.links = {}
             return
         from ..links.turn_link import page_url
+
         base = page_url(str(window.location.href))
         self.links = {link.seat: (link.name, f"{base}#{link.fragment}") for link in links}
         for link in links:
             self.box.appendChild(self._item(link))
-        if links:   # a phone shows the panel under the rack: bring it into view (no move if it is)
+        if links:  # a phone shows the panel under the rack: bring it into view (no move if it is)
             self.box.scrollIntoView(to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries))
 
-    def _item(self, link: "Outgoing") -> Any:
+    def _item(self, link: Outgoing) -> Any:
         tr = self.display.tr
         name, url = self.links[link.seat]
         title_id = f"turn-link-title-{link.seat}"
         item = el("section", "turn-link__item", attrs={"aria-labelledby": title_id, "data-seat": link.seat})
         title = tr.t("turn_link_title_final" if link.final else "turn_link_title", name=name)
         item.appendChild(el("h3", "turn-link__title", text=title, attrs={"id": title_id}))
-        item.appendChild(el("p", "turn-link__help",
-                            text=tr.t("turn_link_help_final" if link.final else "turn_link_help", name=name)))
-        item.appendChild(el("a", "turn-link__url", text=url, attrs={
-            "href": url, "data-turn-link": True, "data-seat": link.seat, "rel": "noopener"}))
+        item.appendChild(
+            el("p", "turn-link__help", text=tr.t("turn_link_help_final" if link.final else "turn_link_help", name=name))
+        )
+        item.appendChild(
+            el(
+                "a",
+                "turn-link__url",
+                text=url,
+                attrs={"href": url, "data-turn-link": True, "data-seat": link.seat, "rel": "noopener"},
+            )
+        )
         buttons = el("div", "turn-link__buttons")
-        buttons.appendChild(el("button", "btn btn--primary", text=tr.t("copy_link"), attrs={
-            "type": "button", "data-action": "copy-link", "data-seat": link.seat}))
+        buttons.appendChild(
+            el(
+                "button",
+                "btn btn--primary",
+                text=tr.t("copy_link"),
+                attrs={"type": "button", "data-action": "copy-link", "data-seat": link.seat},
+            )
+        )
         if can_share():
-            buttons.appendChild(el("button", "btn", text=tr.t("share_link"), attrs={
-                "type": "button", "data-action": "share-link", "data-seat": link.seat}))
+            buttons.appendChild(
+                el(
+                    "button",
+                    "btn",
+                    text=tr.t("share_link"),
+                    attrs={"type": "button", "data-action": "share-link", "data-seat": link.seat},
+                )
+            )
         item.appendChild(buttons)
         item.appendChild(el("p", "turn-link__status", attrs={"role": "status", "data-link-status": link.seat}))
-        qr = el("div", "turn-link__qr", attrs={"role": "img", "data-turn-qr": link.seat,
-                                               "aria-label": tr.t("turn_link_qr", name=name)})
+        qr = el(
+            "div",
+            "turn-link__qr",
+            attrs={"role": "img", "data-turn-qr": link.seat, "aria-label": tr.t("turn_link_qr", name=name)},
+        )
         item.appendChild(qr)
         item.appendChild(el("p", "muted turn-link__seed", text=tr.t("turn_link_seed")))
         asyncio.ensure_future(draw_qr(qr, url))

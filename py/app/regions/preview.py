@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 class PreviewRegion:
-    def __init__(self, session: "Session", display: Display) -> None:
+    def __init__(self, session: Session, display: Display) -> None:
         self.session = session
         self.display = display
         self.box = by_id("preview")

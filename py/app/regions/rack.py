@@ -12,21 +12,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from qwirkle.tiles import Tile
-from ui.tiles_svg import blank_svg, tile_svg
 from ui.jsvalues import present
+from ui.tiles_svg import blank_svg, tile_svg
 
-from ..web.display import Display
-from ..web.dom import by_id, clear, data, el, set_attr, set_text
-from ..shared.notes import PLACE
 from ..play.panels import player_names
 from ..play.rack_model import RackOrders, gone_tiles, unplaceable
+from ..shared.notes import PLACE
+from ..web.display import Display
+from ..web.dom import by_id, clear, data, el, set_attr, set_text
 
 if TYPE_CHECKING:
     from ..play.session import Session
 
 
 class RackRegion:
-    def __init__(self, session: "Session", display: Display, racks: RackOrders) -> None:
+    def __init__(self, session: Session, display: Display, racks: RackOrders) -> None:
         self.session = session
         self.display = display
         self.racks = racks
@@ -34,7 +34,7 @@ class RackRegion:
         self.privacy = by_id("privacy")
         self.sort = by_id("sort")
         self.drawn: tuple[Any, ...] | None = None
-        self.shown: list[int] = []            # hand indexes, left to right (digit keys pick by position)
+        self.shown: list[int] = []  # hand indexes, left to right (digit keys pick by position)
         self._stuck: tuple[Any, set[int]] | None = None
 
     def forget(self) -> None:
@@ -77,8 +77,9 @@ class RackRegion:
         owner = names[seat if seat is not None else game.to_move]
         set_attr(self.rack, "aria-label", tr.t("rack_open_label" if die else "rack_label", name=owner))
         self._render_sort(interactive and len(tiles) > 1)
-        wanted = tuple((index, tile.notation(), self._selected(index), index in fresh, index in stuck)
-                       for index, tile in tiles)
+        wanted = tuple(
+            (index, tile.notation(), self._selected(index), index in fresh, index in stuck) for index, tile in tiles
+        )
         signature = (wanted, hidden_count, self.display.palette, tr.lang, c.turn.mode, interactive)
         if signature == self.drawn:
             return
@@ -111,9 +112,17 @@ class RackRegion:
             return False
         return bool(c.turn.selected == index if c.turn.mode == PLACE else index in c.turn.marked)
 
-    def _draw(self, tiles: list[tuple[int, Tile]], hidden_count: int, interactive: bool, die: bool,
-              fresh: set[int], stuck: set[int]) -> None:
+    def _draw(
+        self,
+        tiles: list[tuple[int, Tile]],
+        hidden_count: int,
+        interactive: bool,
+        die: bool,
+        fresh: set[int],
+        stuck: set[int],
+    ) -> None:
         from pyscript import document
+
         tr = self.display.tr
         focused = document.activeElement
         focus_index = data(focused, "index") if present(focused) and self.rack.contains(focused) else None
@@ -121,15 +130,34 @@ class RackRegion:
         for index, tile in tiles:
             selected = self._selected(index)
             words = [tr.tile(tile, die=die)]
-            words += [tr.t(key) for key, on in (("rack_selected", selected), ("rack_new", index in fresh),
-                                                 ("rack_stuck", index in stuck)) if on]
-            classes = ["rack-tile"] + [f"rack-tile--{name}" for name, on in (
-                ("selected", selected), ("new", index in fresh), ("stuck", index in stuck)) if on]
-            button = el("button", " ".join(classes), attrs={
-                "type": "button", "data-tile": tile.notation(), "data-index": index,
-                "data-new": index in fresh, "data-stuck": index in stuck,
-                "aria-pressed": "true" if selected else "false",
-                "aria-label": ", ".join(words), "disabled": not interactive})
+            words += [
+                tr.t(key)
+                for key, on in (
+                    ("rack_selected", selected),
+                    ("rack_new", index in fresh),
+                    ("rack_stuck", index in stuck),
+                )
+                if on
+            ]
+            classes = ["rack-tile"] + [
+                f"rack-tile--{name}"
+                for name, on in (("selected", selected), ("new", index in fresh), ("stuck", index in stuck))
+                if on
+            ]
+            button = el(
+                "button",
+                " ".join(classes),
+                attrs={
+                    "type": "button",
+                    "data-tile": tile.notation(),
+                    "data-index": index,
+                    "data-new": index in fresh,
+                    "data-stuck": index in stuck,
+                    "aria-pressed": "true" if selected else "false",
+                    "aria-label": ", ".join(words),
+                    "disabled": not interactive,
+                },
+            )
             button.innerHTML = tile_svg(tile, self.display.palette, die=die)
             self.rack.appendChild(button)
             if focus_index is not None and str(index) == focus_index:

@@ -4,7 +4,8 @@ buttons: Rematch, New game, Export (``.result__buttons``; the review issue adds 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..web.display import Display
 from ..web.dom import by_id, clear, el
@@ -13,12 +14,16 @@ from ..web.rich_text import append_text
 if TYPE_CHECKING:
     from ..play.session import Session
 
-BUTTONS = (("rematch", "rematch", "btn btn--primary"), ("new", "new_game", "btn"), ("review", "review", "btn"),
-           ("export-game", "export", "btn"))
+BUTTONS = (
+    ("rematch", "rematch", "btn btn--primary"),
+    ("new", "new_game", "btn"),
+    ("review", "review", "btn"),
+    ("export-game", "export", "btn"),
+)
 
 
 class ResultRegion:
-    def __init__(self, session: "Session", display: Display) -> None:
+    def __init__(self, session: Session, display: Display) -> None:
         self.session = session
         self.display = display
         self.box = by_id("result")
@@ -30,7 +35,7 @@ class ResultRegion:
     def render(self) -> None:
         c = self.session.controller
         box = self.box
-        if not c.current.is_over or c.puzzle:   # a puzzle's end is told by its own panel (app.puzzles)
+        if not c.current.is_over or c.puzzle:  # a puzzle's end is told by its own panel (app.puzzles)
             box.hidden = True
             self.drawn = None
             return
@@ -39,11 +44,21 @@ class ResultRegion:
         if signature == self.drawn:
             return
         self.drawn = signature
-        from ..play import summary   # at a game's end only (start-up)
+        from ..play import summary  # at a game's end only (start-up)
+
         clear(box)
-        box.appendChild(el("div", "result__head", children=[
-            el("h2", "result__title", text=tr.t("final_scores"), attrs={"id": "result-title", "tabindex": "-1"}),
-            el("p", "result__winner", text=summary.headline(c, tr))]))
+        box.appendChild(
+            el(
+                "div",
+                "result__head",
+                children=[
+                    el(
+                        "h2", "result__title", text=tr.t("final_scores"), attrs={"id": "result-title", "tabindex": "-1"}
+                    ),
+                    el("p", "result__winner", text=summary.headline(c, tr)),
+                ],
+            )
+        )
         ending = el("p", "result__ending muted")
         append_text(ending, summary.ending(c, tr), tr)
         box.appendChild(ending)
@@ -57,6 +72,7 @@ class ResultRegion:
     def _table(self) -> Any:
         """One column per player (best first), one row per figure: narrow enough for a phone."""
         from ..play import summary
+
         c = self.session.controller
         tr = self.display.tr
         players = summary.players(c, tr)
@@ -64,15 +80,23 @@ class ResultRegion:
         table.appendChild(el("caption", "visually-hidden", text=tr.t("summary_caption")))
         head = el("tr", children=[el("td")])
         for player in players:
-            head.appendChild(el("th", "result__player" + (" result__player--winner" if player.winner else ""),
-                                text=player.name, attrs={"scope": "col", "data-seat": player.seat}))
+            head.appendChild(
+                el(
+                    "th",
+                    "result__player" + (" result__player--winner" if player.winner else ""),
+                    text=player.name,
+                    attrs={"scope": "col", "data-seat": player.seat},
+                )
+            )
         table.appendChild(el("thead", children=[head]))
         body = el("tbody")
         rows: tuple[tuple[str, Callable[[summary.PlayerSummary], str]], ...] = (
-            ("summary_score", lambda p: str(p.score)), ("summary_qwirkles", lambda p: str(p.qwirkles)),
+            ("summary_score", lambda p: str(p.score)),
+            ("summary_qwirkles", lambda p: str(p.qwirkles)),
             ("summary_best", lambda p: str(p.best)),
             ("summary_average", lambda p: summary.average_text(p.average, tr)),
-            ("summary_hints", lambda p: "—" if p.hints is None else str(p.hints)))
+            ("summary_hints", lambda p: "—" if p.hints is None else str(p.hints)),
+        )
         for key, value in rows:
             row = el("tr", attrs={"data-figure": key.removeprefix("summary_")})
             row.appendChild(el("th", text=tr.t(key), attrs={"scope": "row"}))

@@ -18,10 +18,10 @@ if TYPE_CHECKING:
 
 
 class SideRegion:
-    def __init__(self, session: "Session", display: Display) -> None:
+    def __init__(self, session: Session, display: Display) -> None:
         self.session = session
         self.display = display
-        self.drawn: dict[str, Any] = {}   # part -> what it last showed
+        self.drawn: dict[str, Any] = {}  # part -> what it last showed
 
     def forget(self) -> None:
         """Draw every part again (a new game, a new language or palette)."""
@@ -58,7 +58,9 @@ class SideRegion:
         clear(box)
         box.appendChild(el("p", "muted", text=tr.t("hand_open")))
         for seat, hand in enumerate(view.open_hands):
-            row = el("div", "open-hand", attrs={"role": "group", "aria-label": tr.t("rack_open_label", name=names[seat])})
+            row = el(
+                "div", "open-hand", attrs={"role": "group", "aria-label": tr.t("rack_open_label", name=names[seat])}
+            )
             row.appendChild(el("span", "open-hand__name", text=names[seat]))
             for tile in hand:
                 row.appendChild(mini_tile(tile, tr, self.display.palette, die=True))

@@ -11,7 +11,7 @@ CELL = 60
 MIN_ZOOM = 0.3
 MAX_ZOOM = 2.5
 FIT_MAX_ZOOM = 1.25
-TOUCH_MIN_ZOOM = 44 / 56    # a 56 px tile drawn at 44 px: a cell of 47 px, tappable
+TOUCH_MIN_ZOOM = 44 / 56  # a 56 px tile drawn at 44 px: a cell of 47 px, tappable
 
 Cell = tuple[int, int]
 
@@ -22,8 +22,15 @@ class Viewport:
 
     __slots__ = ("dx", "dy", "zoom", "width", "height", "user_moved", "inset_right", "inset_bottom")
 
-    def __init__(self, dx: float = 0.0, dy: float = 0.0, zoom: float = 1.0, width: float = 600.0,
-                 height: float = 400.0, user_moved: bool = False) -> None:
+    def __init__(
+        self,
+        dx: float = 0.0,
+        dy: float = 0.0,
+        zoom: float = 1.0,
+        width: float = 600.0,
+        height: float = 400.0,
+        user_moved: bool = False,
+    ) -> None:
         self.dx, self.dy, self.zoom, self.width, self.height, self.user_moved = dx, dy, zoom, width, height, user_moved
         # The band the board's controls cover (the zoom buttons), kept free of the tiles shown by
         # ``fit`` and ``centre``: what the player needs to see never lies under a button.
@@ -58,8 +65,13 @@ class Viewport:
     def zoom_center(self, factor: float) -> None:
         self.zoom_at(factor, self.width / 2, self.height / 2)
 
-    def fit(self, cells: list[Cell] | set[Cell], margin: float = 0.5, min_zoom: float = MIN_ZOOM,
-            focus: list[Cell] | set[Cell] | None = None) -> None:
+    def fit(
+        self,
+        cells: list[Cell] | set[Cell],
+        margin: float = 0.5,
+        min_zoom: float = MIN_ZOOM,
+        focus: list[Cell] | set[Cell] | None = None,
+    ) -> None:
         """Show every cell of ``cells`` (with ``margin`` cells around), centred, not too large.
 
         With ``min_zoom`` (touch screens keep cells at least 44 px) a board too large to fit is

@@ -15,16 +15,17 @@ from typing import Any
 from qwirkle.tiles import Tile
 from ui.tiles_svg import tile_svg
 
-from . import panels, win_panels
 from ..web.display import Display
 from ..web.dom import by_id, clear, el, set_attr
+from . import panels, win_panels
 from .session import Entry, ReviewSession, move_tiles
 
 KIND_MARKS = {"exchange": "⇄", "roll": "↻", "pass": "—"}
 
 
-def mini_tiles(tiles: tuple[Tile, ...], display: Display, die: bool, cls: str = "mini-tile",
-               used: list[bool] | None = None) -> list[Any]:
+def mini_tiles(
+    tiles: tuple[Tile, ...], display: Display, die: bool, cls: str = "mini-tile", used: list[bool] | None = None
+) -> list[Any]:
     """Small pictures of tiles (hidden from screen readers: the row or rack says them in words)."""
     items = []
     for position, tile in enumerate(tiles):
@@ -68,14 +69,14 @@ class ReviewList:
 
     def render(self, review: ReviewSession) -> None:
         self._summary(review)
-        for entry in review.entries[len(self.rows):]:
+        for entry in review.entries[len(self.rows) :]:
             row = self._row(review, entry)
             self.moves.appendChild(row)
             self.rows[entry.index] = row
         for index, choice in review.levels.items():
             if index in self.rows and self.level_drawn.get(index) != (review.level, choice.move):
                 self._level(review, review.entries[index], self.rows[index])
-        for index in [i for i in self.level_drawn if i not in review.levels]:   # another level: its pass restarts
+        for index in [i for i in self.level_drawn if i not in review.levels]:  # another level: its pass restarts
             self._level(review, review.entries[index], self.rows[index])
         for index in [i for i in review.wins if i in self.rows and i not in self.win_drawn]:
             self._win(review, review.entries[index], self.rows[index])
@@ -95,7 +96,7 @@ class ReviewList:
             return
         self.summary.appendChild(el("caption", text=tr.t("review_summary")))
         columns = (*panels.SUMMARY_COLUMNS, *win_panels.accuracy_columns(review))
-        label = {key: tr.t(key) for key in columns}   # the heads, and each figure's label on a narrow screen
+        label = {key: tr.t(key) for key in columns}  # the heads, and each figure's label on a narrow screen
         head = el("tr", children=[el("th", text=label[key], attrs={"scope": "col"}) for key in columns])
         self.summary.appendChild(el("thead", children=[head]))
         body = el("tbody")
@@ -106,10 +107,18 @@ class ReviewList:
                 line.appendChild(el("td", text=text, attrs={"data-label": label[key]}))
             if seat < len(accuracy):
                 shown, like, figure = accuracy[seat]
-                line.appendChild(el("td", "review-summary__accuracy", text=shown, attrs={
-                    "data-label": label["review_accuracy"],
-                    "data-accuracy": None if figure is None else f"{figure:.1f}"}))
-                if "review_played_like" in label:   # the level it matches, when measured
+                line.appendChild(
+                    el(
+                        "td",
+                        "review-summary__accuracy",
+                        text=shown,
+                        attrs={
+                            "data-label": label["review_accuracy"],
+                            "data-accuracy": None if figure is None else f"{figure:.1f}",
+                        },
+                    )
+                )
+                if "review_played_like" in label:  # the level it matches, when measured
                     line.appendChild(el("td", text=like, attrs={"data-label": label["review_played_like"]}))
             body.appendChild(line)
         self.summary.appendChild(body)
@@ -117,23 +126,37 @@ class ReviewList:
     # -- the moves -----------------------------------------------------------------------------------------
     def _row(self, review: ReviewSession, entry: Entry) -> Any:
         die = panels.is_die(review)
-        row = el("li", "review-move", attrs={
-            "data-review-move": entry.index, "data-player": entry.player, "data-points": entry.points,
-            "data-best-points": entry.best_points, "data-lost": entry.lost,
-            "data-missed-qwirkle": entry.missed_qwirkle is not None})
+        row = el(
+            "li",
+            "review-move",
+            attrs={
+                "data-review-move": entry.index,
+                "data-player": entry.player,
+                "data-points": entry.points,
+                "data-best-points": entry.best_points,
+                "data-lost": entry.lost,
+                "data-missed-qwirkle": entry.missed_qwirkle is not None,
+            },
+        )
         # the row's name is one sentence in words (a hidden span); the columns are for the eyes
-        button = el("button", "review-move__button", attrs={
-            "type": "button", "data-action": "review-goto", "data-index": entry.index})
-        button.appendChild(el("span", "visually-hidden review-move__words",
-                              text=panels.row_label(review, entry, self.display.tr)))
-        seen = [el("span", "review-move__n", text=str(entry.index + 1)),
-                el("span", "review-move__who", text=review.options.players[entry.player]),
-                move_picture(entry.move, entry.kind, self.display, die),
-                el("span", "review-move__points", text=str(entry.points)),
-                el("span", "review-move__best", text=str(entry.best_points)),
-                el("span", "review-move__lost", text=f"−{entry.lost}" if entry.lost else ""),
-                el("span", "review-move__win"),
-                el("span", "review-move__level")]
+        button = el(
+            "button",
+            "review-move__button",
+            attrs={"type": "button", "data-action": "review-goto", "data-index": entry.index},
+        )
+        button.appendChild(
+            el("span", "visually-hidden review-move__words", text=panels.row_label(review, entry, self.display.tr))
+        )
+        seen = [
+            el("span", "review-move__n", text=str(entry.index + 1)),
+            el("span", "review-move__who", text=review.options.players[entry.player]),
+            move_picture(entry.move, entry.kind, self.display, die),
+            el("span", "review-move__points", text=str(entry.points)),
+            el("span", "review-move__best", text=str(entry.best_points)),
+            el("span", "review-move__lost", text=f"−{entry.lost}" if entry.lost else ""),
+            el("span", "review-move__win"),
+            el("span", "review-move__level"),
+        ]
         if entry.missed_qwirkle:
             seen.append(el("span", "badge badge--missed", text=self.display.tr.t("review_missed_qwirkle")))
         for part in seen:
@@ -155,7 +178,7 @@ class ReviewList:
             return
         self.level_drawn[entry.index] = (review.level, choice.move)
         same = choice.move == entry.move
-        cell.classList.toggle("review-move__level--same", same)   # a phone keeps it on the move's line
+        cell.classList.toggle("review-move__level--same", same)  # a phone keeps it on the move's line
         if same:
             cell.appendChild(el("span", "review-move__same", text="=", attrs={"aria-hidden": "true"}))
             return

@@ -4,13 +4,14 @@ the board at a move, the per-player summary, each move's row, the move on show i
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from qwirkle.notation import Cell, Play, parse_move
 from qwirkle.tiles import Tile
 from ui.cells import cell_text
 from ui.words import Translator
 
-from ..shared import seats
 from ..play.board_model import EMPTY, TILE, CellModel
+from ..shared import seats
 from . import win_panels
 from .session import BEST, LEVEL, WIN, Entry, LevelChoice, ReviewSession, marked, move_tiles
 
@@ -23,8 +24,9 @@ def cells(review: ReviewSession, index: int, tr: Translator) -> dict[Cell, CellM
     for cell, tile in review.board_before(index).items():
         model[cell] = CellModel(TILE, tile, label=tr.t("cell_tile", tile=tr.tile(tile, die=die), cell=cell_text(cell)))
     for cell, tile in review.played(index).items():
-        model[cell] = CellModel(TILE, tile, last=True,
-                                label=tr.t("cell_played", tile=tr.tile(tile, die=die), cell=cell_text(cell)))
+        model[cell] = CellModel(
+            TILE, tile, last=True, label=tr.t("cell_played", tile=tr.tile(tile, die=die), cell=cell_text(cell))
+        )
     for cell, tile in review.best_play(index).items():
         ghost = tr.t("cell_ghost", tile=tr.tile(tile, die=die), cell=cell_text(cell))
         under = model.get(cell)
@@ -36,8 +38,16 @@ def cells(review: ReviewSession, index: int, tr: Translator) -> dict[Cell, CellM
 
 
 # -- the summary ---------------------------------------------------------------------------------------------------
-SUMMARY_COLUMNS = ("review_player", "review_points", "review_best_points", "review_efficiency", "review_lost_turn",
-                   "review_qwirkles", "review_missed", "review_allowed")
+SUMMARY_COLUMNS = (
+    "review_player",
+    "review_points",
+    "review_best_points",
+    "review_efficiency",
+    "review_lost_turn",
+    "review_qwirkles",
+    "review_missed",
+    "review_allowed",
+)
 
 
 def summary_rows(review: ReviewSession, tr: Translator) -> list[list[str]]:
@@ -45,10 +55,18 @@ def summary_rows(review: ReviewSession, tr: Translator) -> list[list[str]]:
     rows = []
     for player in review.players or []:
         efficiency = player.get("efficiency")
-        rows.append([str(player["name"]), str(player["points"]), str(player["best_points"]),
-                     "—" if efficiency is None else f"{round(float(efficiency) * 100)} %",
-                     _number(float(player["lost_per_turn"]), tr), str(player["qwirkles"]),
-                     str(player["qwirkles_missed"]), str(player["qwirkles_allowed"])])
+        rows.append(
+            [
+                str(player["name"]),
+                str(player["points"]),
+                str(player["best_points"]),
+                "—" if efficiency is None else f"{round(float(efficiency) * 100)} %",
+                _number(float(player["lost_per_turn"]), tr),
+                str(player["qwirkles"]),
+                str(player["qwirkles_missed"]),
+                str(player["qwirkles_allowed"]),
+            ]
+        )
     return rows
 
 
@@ -85,8 +103,12 @@ def level_text(choice: LevelChoice | None, entry: Entry, level: str, tr: Transla
         return tr.t("review_level_same", level=name)
     move = parse_move(choice.move)
     if isinstance(move, Play):
-        return tr.t("review_level_play", level=name, tiles=_tiles(move_tiles(choice.move), tr, die),
-                    points=tr.points(choice.points))
+        return tr.t(
+            "review_level_play",
+            level=name,
+            tiles=_tiles(move_tiles(choice.move), tr, die),
+            points=tr.points(choice.points),
+        )
     if choice.move == "pass":
         return tr.t("review_level_pass", level=name)
     key = "review_level_roll" if choice.move.startswith("roll") else "review_level_exchange"
@@ -96,8 +118,15 @@ def level_text(choice: LevelChoice | None, entry: Entry, level: str, tr: Transla
 def row_label(review: ReviewSession, entry: Entry, tr: Translator) -> str:
     """A move of the list in one sentence (the row's accessible name)."""
     name = review.options.players[entry.player]
-    parts = [tr.t("review_row", i=entry.index + 1, what=what(entry, name, tr, is_die(review)),
-                  points=tr.points(entry.points), best=tr.points(entry.best_points))]
+    parts = [
+        tr.t(
+            "review_row",
+            i=entry.index + 1,
+            what=what(entry, name, tr, is_die(review)),
+            points=tr.points(entry.points),
+            best=tr.points(entry.best_points),
+        )
+    ]
     if entry.lost:
         parts.append(tr.tn("review_lost", entry.lost))
     if entry.missed_qwirkle:
@@ -124,11 +153,22 @@ def details(review: ReviewSession, tr: Translator) -> list[str]:
     elif entry.lost == 0 and entry.kind == "play":
         lines.append(tr.t("review_was_best"))
     else:
-        lines.append(tr.t("review_best_play", tiles=_tiles(move_tiles(entry.best), tr, die),
-                          points=tr.points(entry.best_points), lost=tr.tn("review_lost", entry.lost)))
+        lines.append(
+            tr.t(
+                "review_best_play",
+                tiles=_tiles(move_tiles(entry.best), tr, die),
+                points=tr.points(entry.best_points),
+                lost=tr.tn("review_lost", entry.lost),
+            )
+        )
     if entry.missed_qwirkle:
-        lines.append(tr.t("review_missed_detail", tiles=_tiles(move_tiles(entry.missed_qwirkle), tr, die),
-                          points=tr.points(entry.missed_qwirkle_points)))
+        lines.append(
+            tr.t(
+                "review_missed_detail",
+                tiles=_tiles(move_tiles(entry.missed_qwirkle), tr, die),
+                points=tr.points(entry.missed_qwirkle_points),
+            )
+        )
     if entry.qwirkles:
         lines.append(tr.tn("review_made", entry.qwirkles))
     if entry.chances:
@@ -157,12 +197,17 @@ def progress_text(review: ReviewSession, tr: Translator) -> str:
 def budget_note(review: ReviewSession, tr: Translator) -> str:
     """How the level's choices are made reproducible (and the command that gives the same review)."""
     from qwirkle.study.review import level_budget
+
     budget = level_budget(review.level, review.budget)
     level = seats.display_name(review.level, tr)
     if budget is None:
         return tr.t("review_seeded", level=level, command=f"python3 -m qwirkle review GAME.json --level {review.level}")
-    return tr.t("review_budget", level=level, n=budget,
-                command=f"python3 -m qwirkle review GAME.json --level {review.level} --budget {budget}")
+    return tr.t(
+        "review_budget",
+        level=level,
+        n=budget,
+        command=f"python3 -m qwirkle review GAME.json --level {review.level} --budget {budget}",
+    )
 
 
 @dataclass(frozen=True)
@@ -170,7 +215,7 @@ class Rack:
     """A player's rack before the move on show: the tiles, those the move used, whether they move now."""
 
     name: str
-    tiles: tuple[Tile, ...] | None      # None until the review reaches it
+    tiles: tuple[Tile, ...] | None  # None until the review reaches it
     used: list[bool]
     mover: bool
 
@@ -181,13 +226,19 @@ def racks(review: ReviewSession) -> list[Rack]:
     out = []
     for seat, hand in enumerate(review.hands_before(review.step)):
         mover = entry is not None and entry.player == seat
-        out.append(Rack(review.options.players[seat], hand,
-                        marked(hand, used) if hand is not None and mover else [False] * len(hand or ()), mover))
+        out.append(
+            Rack(
+                review.options.players[seat],
+                hand,
+                marked(hand, used) if hand is not None and mover else [False] * len(hand or ()),
+                mover,
+            )
+        )
     return out
 
 
 def summary_title(review: ReviewSession, tr: Translator) -> str:
     from qwirkle.variants import setup_of
+
     setup = setup_of(review.variant.name, review.options.tiles).key
     return tr.t("review_title", variant=tr.t(f"variant_{setup}"), players=tr.join_names(list(review.options.players)))
-

@@ -16,8 +16,9 @@ Timings go to the log (``review-best ...``, ``review-win ...``, ``review-level .
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from . import service as review_service
 from .session import BEST, WIN, ReviewSession
@@ -25,11 +26,11 @@ from .session import BEST, WIN, ReviewSession
 if TYPE_CHECKING:
     from ..play.session import AiWorker, Host
 
-WORKER_CHUNK = 8     # best-pass moves per worker call (the worker is not the page: only progress matters)
-WARM_UP = ("qwirkle.ai", "qwirkle.study.review")   # imported before the page computes (a human game may not have yet)
+WORKER_CHUNK = 8  # best-pass moves per worker call (the worker is not the page: only progress matters)
+WARM_UP = ("qwirkle.ai", "qwirkle.study.review")  # imported before the page computes (a human game may not have yet)
 
 
-def next_to_compute(review: ReviewSession, done: "dict[int, Any] | None" = None) -> int:
+def next_to_compute(review: ReviewSession, done: dict[int, Any] | None = None) -> int:
     """The next move to compute (not in ``done``, by default the level's choices), in the order the player looks at
     them: the move on show, then the moves after it, then those before."""
     step, total = int(review.step), int(review.total)
@@ -39,13 +40,17 @@ def next_to_compute(review: ReviewSession, done: "dict[int, Any] | None" = None)
 
 
 class ReviewRunner:
-    def __init__(self, host: "Host", changed: Callable[[ReviewSession], None],
-                 kept: Callable[[ReviewSession], None] = lambda _review: None) -> None:
+    def __init__(
+        self,
+        host: Host,
+        changed: Callable[[ReviewSession], None],
+        kept: Callable[[ReviewSession], None] = lambda _review: None,
+    ) -> None:
         self.host = host
         self.changed = changed
         self.kept = kept
-        self.broken = False          # the worker failed once: the rest is computed on the page
-        self._worker: "asyncio.Future[AiWorker | None] | None" = None
+        self.broken = False  # the worker failed once: the rest is computed on the page
+        self._worker: asyncio.Future[AiWorker | None] | None = None
 
     def start(self, review: ReviewSession) -> None:
         """Compute the whole review (best pass, then the level's choices)."""
@@ -59,28 +64,28 @@ class ReviewRunner:
             self.host.spawn(self._levels(review, review.run))
 
     # -- the worker ------------------------------------------------------------------------------
-    def _waiting(self) -> "asyncio.Future[AiWorker | None]":
+    def _waiting(self) -> asyncio.Future[AiWorker | None]:
         if self._worker is None:
             self._worker = asyncio.ensure_future(self.host.worker())
         return self._worker
 
-    def _ready(self) -> "AiWorker | None":
+    def _ready(self) -> AiWorker | None:
         """The worker if it is up now (never waits)."""
         waiting = self._waiting()
         return waiting.result() if waiting.done() and not self.broken else None
 
-    def _ask(self, worker: "AiWorker | None", name: str, *args: Any) -> "asyncio.Future[Any] | None":
+    def _ask(self, worker: AiWorker | None, name: str, *args: Any) -> asyncio.Future[Any] | None:
         """A chunk asked of the worker now, its answer awaited later (``_answer``); None without a worker."""
         if worker is None or self.broken:
             return None
         try:
-            asked: "asyncio.Future[Any]" = asyncio.ensure_future(getattr(worker, name)(*args))
+            asked: asyncio.Future[Any] = asyncio.ensure_future(getattr(worker, name)(*args))
             return asked
         except Exception as error:  # noqa: BLE001 - compute on the page instead
             self._failed(error)
             return None
 
-    async def _answer(self, asked: "asyncio.Future[Any] | None") -> str | None:
+    async def _answer(self, asked: asyncio.Future[Any] | None) -> str | None:
         """The answer to a chunk asked; None when there is no worker or it failed (then the page computes)."""
         if asked is None or self.broken:
             return None
@@ -90,7 +95,7 @@ class ReviewRunner:
             self._failed(error)
             return None
 
-    async def _call(self, worker: "AiWorker | None", name: str, *args: Any) -> str | None:
+    async def _call(self, worker: AiWorker | None, name: str, *args: Any) -> str | None:
         """A chunk from the worker, asked and awaited."""
         return await self._answer(self._ask(worker, name, *args))
 
@@ -103,16 +108,16 @@ class ReviewRunner:
         started = self.host.now()
         places: set[str] = set()
         self._waiting()
-        for module in WARM_UP:   # the engine's review and computer levels, one import per task
+        for module in WARM_UP:  # the engine's review and computer levels, one import per task
             import_module(module)
-            await self.host.sleep(0)   # (and a worker already up answers meanwhile)
+            await self.host.sleep(0)  # (and a worker already up answers meanwhile)
         while review.phase == BEST and not review.closed:
             start = len(review.entries)
             text = await self._call(self._ready(), "review_best", review.record_json, start, WORKER_CHUNK)
             places.add("page" if text is None else "worker")
             if text is None:
                 text = review_service.review_best(review.record_json, start, 1)
-                await self.host.sleep(0)   # let the browser draw and take input
+                await self.host.sleep(0)  # let the browser draw and take input
             if review.closed:
                 return
             if not review.add_best(text) and review.phase == BEST:
@@ -120,16 +125,19 @@ class ReviewRunner:
                 self.changed(review)
                 return
             self.changed(review)
-        self.host.log(f"review-best moves={review.total} ms={(self.host.now() - started) * 1000:.0f}"
-                      f" where={'+'.join(sorted(places))}")
+        self.host.log(
+            f"review-best moves={review.total} ms={(self.host.now() - started) * 1000:.0f}"
+            f" where={'+'.join(sorted(places))}"
+        )
         if not await self._wins(review):
             return
         if not review.closed:
-            await self._levels(review, review.run)   # the level chosen by now
+            await self._levels(review, review.run)  # the level chosen by now
 
     async def _wins(self, review: ReviewSession) -> bool:
         """The chances of winning, kept ones first; False when the review closed or failed."""
         from qwirkle.study.win_cost import win_settings
+
         if review.restore_kept(win_settings()):
             self.changed(review)
         worker = None if self.broken else await self._waiting()
@@ -150,8 +158,10 @@ class ReviewRunner:
                 return False
             self.kept(review)
             self.changed(review)
-        self.host.log(f"review-win moves={review.total} ms={(self.host.now() - started) * 1000:.0f}"
-                      f" where={'+'.join(sorted(places)) or 'kept'}")
+        self.host.log(
+            f"review-win moves={review.total} ms={(self.host.now() - started) * 1000:.0f}"
+            f" where={'+'.join(sorted(places)) or 'kept'}"
+        )
         return not review.closed
 
     async def _levels(self, review: ReviewSession, run: int) -> None:
@@ -162,7 +172,7 @@ class ReviewRunner:
         level, budget = review.level, review.budget
         places: set[str] = set()
 
-        def ask() -> "tuple[tuple[Any, ...], asyncio.Future[Any] | None]":
+        def ask() -> tuple[tuple[Any, ...], asyncio.Future[Any] | None]:
             args = (review.record_json, level, budget, next_to_compute(review), 1)
             return args, self._ask(worker, "review_levels", *args)
 
@@ -180,7 +190,9 @@ class ReviewRunner:
                 self.changed(review)
                 return
             if len(review.levels) < review.total:
-                args, asked = ask()   # asked before drawing: the worker thinks meanwhile
+                args, asked = ask()  # asked before drawing: the worker thinks meanwhile
             self.changed(review)
-        self.host.log(f"review-level level={level} budget={budget} moves={review.total}"
-                      f" ms={(self.host.now() - started) * 1000:.0f} where={'+'.join(sorted(places))}")
+        self.host.log(
+            f"review-level level={level} budget={budget} moves={review.total}"
+            f" ms={(self.host.now() - started) * 1000:.0f} where={'+'.join(sorted(places))}"
+        )

@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
-CACHE_SIZE = 4   # passes kept alive (a review has three; a second review may start before the first ends)
+CACHE_SIZE = 4  # passes kept alive (a review has three; a second review may start before the first ends)
 
 
 class _Pass:
@@ -46,14 +47,14 @@ class _Pass:
             if item is None:
                 break
             self.done.append(item)
-        return self.done[start:start + count]
+        return self.done[start : start + count]
 
 
-_PASSES: "OrderedDict[tuple[Any, ...], _Pass]" = OrderedDict()
-_REPLAYS: "OrderedDict[tuple[Any, ...], Any]" = OrderedDict()   # LevelReplay, WinReplay by record (level, budget)
+_PASSES: OrderedDict[tuple[Any, ...], _Pass] = OrderedDict()
+_REPLAYS: OrderedDict[tuple[Any, ...], Any] = OrderedDict()  # LevelReplay, WinReplay by record (level, budget)
 
 
-def _cached(cache: "OrderedDict[tuple[Any, ...], Any]", key: tuple[Any, ...], make: Any) -> Any:
+def _cached(cache: OrderedDict[tuple[Any, ...], Any], key: tuple[Any, ...], make: Any) -> Any:
     """The cached pass or replay for ``key``, or a new one from ``make()``; the least recently used go first."""
     found = cache.get(key)
     if found is None:
@@ -66,12 +67,14 @@ def _cached(cache: "OrderedDict[tuple[Any, ...], Any]", key: tuple[Any, ...], ma
 
 def _load(record_json: str) -> Any:
     from qwirkle.study.review import load
+
     return load(str(record_json))
 
 
 def review_best(record_json: str, start: int, count: int) -> str:
     """Moves ``start`` to ``start + count`` reviewed by points; the totals once the last move is in."""
     from qwirkle.study.review import review_moves, summarize
+
     record_json, start, count = str(record_json), max(int(start), 0), max(int(count), 1)
 
     def make() -> _Pass:
@@ -92,21 +95,28 @@ def review_levels(record_json: str, level: str, budget: Any, start: int, count: 
     """What ``level`` would have played before record moves ``start`` to ``start + count``, in any order
     (each is seeded by its index: the page asks for the move on show first)."""
     from qwirkle.study.review import LevelReplay
+
     record_json, level, start, count = str(record_json), str(level), max(int(start), 0), max(int(count), 1)
-    iterations = int(budget) if isinstance(budget, (int, float)) and budget > 0 else None   # JS null: none
-    replay = _cached(_REPLAYS, ("level", record_json, level, iterations),
-                     lambda: LevelReplay(_load(record_json), level, iterations))
+    iterations = int(budget) if isinstance(budget, (int, float)) and budget > 0 else None  # JS null: none
+    replay = _cached(
+        _REPLAYS, ("level", record_json, level, iterations), lambda: LevelReplay(_load(record_json), level, iterations)
+    )
     moves = [replay.at(i) for i in range(start, min(start + count, replay.total))]
-    return json.dumps({"total": replay.total, "moves": [{"index": m.index, "move": m.move, "points": m.points}
-                                                       for m in moves], "players": None})
+    return json.dumps(
+        {
+            "total": replay.total,
+            "moves": [{"index": m.index, "move": m.move, "points": m.points} for m in moves],
+            "players": None,
+        }
+    )
 
 
 def review_win(record_json: str, start: int, count: int) -> str:
     """The mover's chances of winning around record moves ``start`` to ``start + count``, in any order (each is
     seeded by its index)."""
     from qwirkle.study.win_review import WinReplay
+
     record_json, start, count = str(record_json), max(int(start), 0), max(int(count), 1)
     replay = _cached(_REPLAYS, ("win", record_json), lambda: WinReplay(_load(record_json)))
     found = [replay.at(i) for i in range(start, min(start + count, replay.total))]
-    return json.dumps({"total": replay.total, "moves": [m.to_json() for m in found],
-                       "players": None})
+    return json.dumps({"total": replay.total, "moves": [m.to_json() for m in found], "players": None})

@@ -31,7 +31,7 @@ class Entry:
 
     index: int
     player: int
-    kind: str                     # play, exchange, roll, pass
+    kind: str  # play, exchange, roll, pass
     move: str
     hand: tuple[Tile, ...]
     points: int
@@ -48,12 +48,23 @@ class Entry:
         return self.best_points - self.points
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Entry":
+    def from_json(cls, data: dict[str, Any]) -> Entry:
         hand = tuple(Tile.from_notation(code) for code in str(data["hand"]).split())
-        return cls(int(data["index"]), int(data["player"]), str(data["kind"]), str(data["move"]), hand,
-                   int(data["points"]), data.get("best"), int(data["best_points"]), int(data["qwirkles"]),
-                   data.get("missed_qwirkle"), int(data.get("missed_qwirkle_points") or 0),
-                   tuple(data.get("chances") or ()), int(data.get("qwirkles_allowed") or 0))
+        return cls(
+            int(data["index"]),
+            int(data["player"]),
+            str(data["kind"]),
+            str(data["move"]),
+            hand,
+            int(data["points"]),
+            data.get("best"),
+            int(data["best_points"]),
+            int(data["qwirkles"]),
+            data.get("missed_qwirkle"),
+            int(data.get("missed_qwirkle_points") or 0),
+            tuple(data.get("chances") or ()),
+            int(data.get("qwirkles_allowed") or 0),
+        )
 
 
 @dataclass(frozen=True)
@@ -92,16 +103,17 @@ class WinOption:
 
     move: str
     points: int
-    win: float                    # the mover's chance after it, in %
+    win: float  # the mover's chance after it, in %
     kept: tuple[Tile, ...]
-    open: int                     # lines of five it leaves that one tile completes
-    unseen: int                   # completing tiles the mover had not seen
+    open: int  # lines of five it leaves that one tile completes
+    unseen: int  # completing tiles the mover had not seen
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "WinOption":
+    def from_json(cls, data: dict[str, Any]) -> WinOption:
         kept = tuple(Tile.from_notation(code) for code in str(data["kept"]).split())
-        return cls(str(data["move"]), int(data["points"]), float(data["win"]), kept, int(data["open"]),
-                   int(data["unseen"]))
+        return cls(
+            str(data["move"]), int(data["points"]), float(data["win"]), kept, int(data["open"]), int(data["unseen"])
+        )
 
 
 @dataclass(frozen=True)
@@ -118,10 +130,16 @@ class EndgameNote:
     exact: bool
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "EndgameNote":
+    def from_json(cls, data: dict[str, Any]) -> EndgameNote:
         out = data.get("goes_out_in")
-        return cls(str(data["best"]), int(data["best_margin"]), int(data["margin"]), int(data["lost"]),
-                   None if out is None else int(out), bool(data["exact"]))
+        return cls(
+            str(data["best"]),
+            int(data["best_margin"]),
+            int(data["margin"]),
+            int(data["lost"]),
+            None if out is None else int(out),
+            bool(data["exact"]),
+        )
 
 
 @dataclass(frozen=True)
@@ -133,20 +151,29 @@ class WinChoice:
     after: float
     best: float
     best_move: str
-    cost: float                   # the chances the move cost, in % (one decimal, as shown)
-    lost: float                   # the same as a fraction, unrounded (for accuracy, as ``review --win`` computes it)
-    first: float                  # the first player's chance before the move
-    why: tuple[WinOption, WinOption] | None   # most points, best chances: when they differ
-    endgame: EndgameNote | None = None        # the exact solver's verdict, a move made with the bag empty
+    cost: float  # the chances the move cost, in % (one decimal, as shown)
+    lost: float  # the same as a fraction, unrounded (for accuracy, as ``review --win`` computes it)
+    first: float  # the first player's chance before the move
+    why: tuple[WinOption, WinOption] | None  # most points, best chances: when they differ
+    endgame: EndgameNote | None = None  # the exact solver's verdict, a move made with the bag empty
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "WinChoice":
+    def from_json(cls, data: dict[str, Any]) -> WinChoice:
         why = data.get("why")
         pair = None if not why else (WinOption.from_json(why["most"]), WinOption.from_json(why["best"]))
         note = data.get("endgame")
-        return cls(int(data["index"]), float(data["win_before"]), float(data["win_after"]), float(data["best_win"]),
-                   str(data["best_win_move"]), float(data["win_lost"]), float(data["lost"]), float(data["first"]),
-                   pair, None if not note else EndgameNote.from_json(note))
+        return cls(
+            int(data["index"]),
+            float(data["win_before"]),
+            float(data["win_after"]),
+            float(data["best_win"]),
+            str(data["best_win_move"]),
+            float(data["win_lost"]),
+            float(data["lost"]),
+            float(data["first"]),
+            pair,
+            None if not note else EndgameNote.from_json(note),
+        )
 
 
 class ReviewSession:
@@ -155,9 +182,11 @@ class ReviewSession:
     here: the engine's review is imported a step later, see ``runner``); ``budget``: the Expert's fixed
     look-ahead budget (None: the engine's default)."""
 
-    def __init__(self, game: "Game", game_id: str | None = None, level: str = "expert",
-                 budget: int | None = None) -> None:
+    def __init__(
+        self, game: Game, game_id: str | None = None, level: str = "expert", budget: int | None = None
+    ) -> None:
         from qwirkle.record import dumps
+
         if not game.is_over:
             raise ValueError("review: the game is not over (a review would show hidden racks)")
         # what the review needs, copied: the game object may change after (a rematch, an undo)
@@ -174,11 +203,11 @@ class ReviewSession:
         self.budget = budget
         self.levels: dict[int, LevelChoice] = {}
         self.wins: dict[int, WinChoice] = {}
-        self.win_raw: dict[int, dict[str, Any]] = {}   # the same as the service sent them (kept with the save)
-        self.win_kept: dict[str, Any] = {}             # what the save kept from an earlier look (``restore_kept``)
-        self.win_settings: dict[str, Any] | None = None   # how the engine estimates them (``win_cost.win_settings``)
+        self.win_raw: dict[int, dict[str, Any]] = {}  # the same as the service sent them (kept with the save)
+        self.win_kept: dict[str, Any] = {}  # what the save kept from an earlier look (``restore_kept``)
+        self.win_settings: dict[str, Any] | None = None  # how the engine estimates them (``win_cost.win_settings``)
         self.step = 0
-        self.run = 0              # bumped when the level pass restarts (another level) or the review closes
+        self.run = 0  # bumped when the level pass restarts (another level) or the review closes
         self.closed = False
         self.error: str | None = None
 
@@ -237,15 +266,18 @@ class ReviewSession:
             return 0
         try:
             return self.restore_wins(list(kept.get("moves") or []))
-        except (KeyError, ValueError, TypeError, AttributeError):   # a kept value that cannot be read: computed again
+        except (KeyError, ValueError, TypeError, AttributeError):  # a kept value that cannot be read: computed again
             self.wins.clear()
             self.win_raw.clear()
             return 0
 
     def kept_json(self) -> dict[str, Any]:
         """The chances of winning to keep with the save (``restore_kept`` reads them back)."""
-        return {"settings": self.win_settings, "total": self.total,
-                "moves": [self.win_raw[index] for index in sorted(self.win_raw)]}
+        return {
+            "settings": self.win_settings,
+            "total": self.total,
+            "moves": [self.win_raw[index] for index in sorted(self.win_raw)],
+        }
 
     def set_level(self, level: str) -> bool:
         """Compare with another level: its choices are computed again. False if it is the same one."""

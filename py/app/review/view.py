@@ -17,65 +17,84 @@ dialogs. Closing clears every rack from the DOM.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from . import panels, win_panels
-from ..shared import seats
-from ..regions.board_view import BoardView
-from ..web.display import Display
-from ..web.dom import by_id, clear, closest, data, el, listen, on_resize, set_attr, set_text
 from ..input.gestures import BoardGestures
-from .move_list import ReviewList, mini_tiles
-from .runner import ReviewRunner
-from .win_graph import WinGraph
+from ..regions.board_view import BoardView
+from ..shared import seats
 from ..store.accuracy_log import record_accuracy
 from ..store.review_memory import load_review, save_review
+from ..web.display import Display
+from ..web.dom import by_id, clear, closest, data, el, listen, on_resize, set_attr, set_text
+from . import panels, win_panels
+from .move_list import ReviewList, mini_tiles
+from .runner import ReviewRunner
 from .session import BEST, DONE, ReviewSession
+from .win_graph import WinGraph
 
 if TYPE_CHECKING:
     from qwirkle import Game, Variant
     from qwirkle.notation import Cell
     from qwirkle.tiles import Tile
 
-    from ..store.saves import SaveStore
     from ..play.session import Host
+    from ..store.saves import SaveStore
 
 # The Expert's look-ahead budget in the page (None: the engine's, as the command line by default).
 PAGE_BUDGET: int | None = None
-KEYS = {"ArrowLeft": "review-prev", "ArrowUp": "review-prev", "ArrowRight": "review-next",
-        "ArrowDown": "review-next", "Home": "review-first", "End": "review-last"}
+KEYS = {
+    "ArrowLeft": "review-prev",
+    "ArrowUp": "review-prev",
+    "ArrowRight": "review-next",
+    "ArrowDown": "review-next",
+    "Home": "review-first",
+    "End": "review-last",
+}
 
 
 class ReviewView:
-    def __init__(self, display: Display, store: "SaveStore", host: "Host", closed: Callable[[], None],
-                 analyse: "Callable[[Variant, dict[Cell, Tile], tuple[Tile, ...]], None]") -> None:
+    def __init__(
+        self,
+        display: Display,
+        store: SaveStore,
+        host: Host,
+        closed: Callable[[], None],
+        analyse: Callable[[Variant, dict[Cell, Tile], tuple[Tile, ...]], None],
+    ) -> None:
         self.display = display
         self.store = store
         self.closed = closed
-        self.analyse = analyse   # opens the analysis board on a position (the page's, above the review)
+        self.analyse = analyse  # opens the analysis board on a position (the page's, above the review)
         self.root = by_id("review")
         self.board = BoardView(lambda _cell: None, "review-board")
-        BoardGestures(self.board, lambda *_args: None)   # pan and zoom only: nothing to place
+        BoardGestures(self.board, lambda *_args: None)  # pan and zoom only: nothing to place
         self.list = ReviewList(display)
         self.graph = WinGraph()
         self.runner = ReviewRunner(host, self._arrived, self._keep)
         self.review: ReviewSession | None = None
         self.kinds: tuple[str, ...] = ()
         self.played: float | None = None
-        self.recorded = False     # this review's accuracy went to the statistics
+        self.recorded = False  # this review's accuracy went to the statistics
         self.drawn: Any = None
         self.actions: dict[str, Callable[[Any], None]] = {
-            "review-first": lambda _b: self.go(0), "review-last": lambda _b: self.go(self._total() - 1),
-            "review-prev": lambda _b: self.go(self._step() - 1), "review-next": lambda _b: self.go(self._step() + 1),
+            "review-first": lambda _b: self.go(0),
+            "review-last": lambda _b: self.go(self._total() - 1),
+            "review-prev": lambda _b: self.go(self._step() - 1),
+            "review-next": lambda _b: self.go(self._step() + 1),
             "review-goto": lambda b: self.go(int(data(b, "index") or 0)),
-            "review-close": lambda _b: self.close(), "review-export": lambda _b: self.export(),
-            "review-zoom-in": lambda _b: self.board.zoom(1.25), "review-zoom-out": lambda _b: self.board.zoom(0.8),
-            "review-fit": lambda _b: self._fit(force=True), "review-analyse": lambda _b: self._analyse()}
+            "review-close": lambda _b: self.close(),
+            "review-export": lambda _b: self.export(),
+            "review-zoom-in": lambda _b: self.board.zoom(1.25),
+            "review-zoom-out": lambda _b: self.board.zoom(0.8),
+            "review-fit": lambda _b: self._fit(force=True),
+            "review-analyse": lambda _b: self._analyse(),
+        }
         listen(self.root, "click", self._click)
         listen(self.root, "keydown", self._key)
         listen(by_id("review-slider"), "input", lambda event: self.go(int(event.target.value) - 1))
         listen(by_id("review-level"), "change", self._level_change)
-        on_resize(by_id("review-board"), self._fit)   # a phone turned, the window resized: fitted again
+        on_resize(by_id("review-board"), self._fit)  # a phone turned, the window resized: fitted again
 
     @property
     def is_open(self) -> bool:
@@ -88,12 +107,12 @@ class ReviewView:
         return self.review.step if self.review is not None else 0
 
     # -- open and close --------------------------------------------------------------------------------------
-    def open(self, game: "Game", game_id: str | None, kinds: tuple[str, ...] = (), played: float | None = None) -> None:
+    def open(self, game: Game, game_id: str | None, kinds: tuple[str, ...] = (), played: float | None = None) -> None:
         """Review a finished game (``ValueError`` for a game in progress: its racks are hidden); ``kinds``, the
         save's seats, and ``played``, when it was last played (now if unknown), for the statistics' accuracy."""
         if self.review is not None:
             self.review.close()
-        kept = self.store.settings().get("review_level")   # the level last compared with, on any game
+        kept = self.store.settings().get("review_level")  # the level last compared with, on any game
         level = kept if kept in seats.level_names() else "expert"
         self.review = ReviewSession(game, game_id, level=level, budget=PAGE_BUDGET)
         self.kinds, self.played, self.recorded = kinds, played, False
@@ -132,6 +151,7 @@ class ReviewView:
         if review is None:
             return
         from ..dialogs.download import download_text
+
         text = self.store.export_text(review.game_id) if review.game_id else None
         download_text(text or review.record_json, f"qwirkle-{review.game_id or 'review'}.json")
 
@@ -151,7 +171,7 @@ class ReviewView:
     def _key(self, event: Any) -> None:
         action = KEYS.get(str(event.key))
         if action is None or str(event.target.tagName) in ("INPUT", "SELECT"):
-            return   # the slider and the level list have their own keys
+            return  # the slider and the level list have their own keys
         event.preventDefault()
         self.actions[action](None)
 
@@ -212,21 +232,33 @@ class ReviewView:
         self.graph.render(win_panels.graph(review), tr)
         choice = review.levels.get(review.step)
         # the racks before a move come from the players' next moves: redraw when they arrive
-        signature = (review.step, review.entry() is not None, tuple(review.hands_before(review.step)), choice,
-                     review.wins.get(review.step), review.level, tr.lang, self.display.palette)
+        signature = (
+            review.step,
+            review.entry() is not None,
+            tuple(review.hands_before(review.step)),
+            choice,
+            review.wins.get(review.step),
+            review.level,
+            tr.lang,
+            self.display.palette,
+        )
         if signature == self.drawn:
             return
         self.drawn = signature
-        self.board.render(panels.cells(review, review.step, tr), self.display.palette, review.variant.dice,
-                          self.board.cursor)
+        self.board.render(
+            panels.cells(review, review.step, tr), self.display.palette, review.variant.dice, self.board.cursor
+        )
         set_attr(by_id("review-board"), "data-step", review.step)
         slider = by_id("review-slider")
         slider.value = str(review.step + 1)
         slider.setAttribute("aria-valuetext", tr.t("step_of", i=review.step + 1, n=review.total))
         set_text(by_id("review-step"), tr.t("step_of", i=review.step + 1, n=review.total))
-        for action, off in (("review-first", review.step == 0), ("review-prev", review.step == 0),
-                            ("review-next", review.step >= review.total - 1),
-                            ("review-last", review.step >= review.total - 1)):
+        for action, off in (
+            ("review-first", review.step == 0),
+            ("review-prev", review.step == 0),
+            ("review-next", review.step >= review.total - 1),
+            ("review-last", review.step >= review.total - 1),
+        ):
             set_attr(self.root.querySelector(f'[data-action="{action}"]'), "aria-disabled", "true" if off else None)
         detail = by_id("review-detail")
         clear(detail)
@@ -251,9 +283,15 @@ class ReviewView:
         for seat, rack in enumerate(panels.racks(review)):
             tiles = rack.tiles
             words = tr.tiles(tiles) if tiles is not None else "…"
-            row = el("div", "review-rack" + (" review-rack--mover" if rack.mover else ""), attrs={
-                "role": "group", "aria-label": f"{tr.t('rack_label', name=rack.name)}: {words}",
-                "data-review-rack": seat})
+            row = el(
+                "div",
+                "review-rack" + (" review-rack--mover" if rack.mover else ""),
+                attrs={
+                    "role": "group",
+                    "aria-label": f"{tr.t('rack_label', name=rack.name)}: {words}",
+                    "data-review-rack": seat,
+                },
+            )
             row.appendChild(el("span", "review-rack__name", text=rack.name))
             if tiles is None:
                 row.appendChild(el("span", "muted", text="…"))
@@ -267,15 +305,21 @@ class ReviewView:
         clear(select)
         chosen = self.review.level if self.review is not None else ""
         for name in seats.level_names():
-            select.appendChild(el("option", text=seats.display_name(name, self.display.tr),
-                                  attrs={"value": name, "selected": name == chosen}))
+            select.appendChild(
+                el(
+                    "option",
+                    text=seats.display_name(name, self.display.tr),
+                    attrs={"value": name, "selected": name == chosen},
+                )
+            )
         select.value = chosen
 
     def _fit(self, force: bool = False) -> None:
         review = self.review
         if review is None:
             return
-        shown = set(review.board_before(review.step)) | set(review.played(review.step)) | set(
-            review.best_play(review.step))
+        shown = (
+            set(review.board_before(review.step)) | set(review.played(review.step)) | set(review.best_play(review.step))
+        )
         focus = set(review.played(review.step)) or set(review.best_play(review.step)) or None
         self.board.fit(shown or {(0, 0)}, force, focus=focus)

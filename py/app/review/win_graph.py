@@ -51,8 +51,11 @@ class WinGraph:
         """The picture from numbers only (the player's name goes in through attributes, as text)."""
         width, height, middle = max(graph.total, 1), GRAPH_HEIGHT, graph.middle
         line, area = graph.paths()
-        hits = "".join(f'<rect class="review-graph__hit" data-action="review-goto" data-index="{i}" '
-                       f'data-graph-move="{i}" x="{i}" y="0" width="1" height="{height}"/>' for i in range(graph.total))
+        hits = "".join(
+            f'<rect class="review-graph__hit" data-action="review-goto" data-index="{i}" '
+            f'data-graph-move="{i}" x="{i}" y="0" width="1" height="{height}"/>'
+            for i in range(graph.total)
+        )
         self.plot.innerHTML = (
             f'<svg class="review-graph__svg" viewBox="0 0 {width} {height}" preserveAspectRatio="none" role="img">'
             f'<rect class="review-graph__top" x="0" y="0" width="{width}" height="{middle:g}"/>'
@@ -62,6 +65,7 @@ class WinGraph:
             f'<path class="review-graph__line" d="{line}" vector-effect="non-scaling-stroke"/>'
             f'<line class="review-graph__now" x1="0.5" y1="0" x2="0.5" y2="{height}" '
             f'vector-effect="non-scaling-stroke"/>'
-            f'<g>{hits}</g></svg>')
+            f"<g>{hits}</g></svg>"
+        )
         self.plot.querySelector("svg").setAttribute("aria-label", graph.label(tr))
         set_text(self.caption, tr.t("review_graph", name=graph.name))

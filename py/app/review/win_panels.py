@@ -13,7 +13,7 @@ from ui.words import Translator
 from ..shared import seats
 from .session import EndgameNote, Entry, ReviewSession, WinChoice, WinOption, move_tiles
 
-GRAPH_HEIGHT = 100   # the graph's units: 0 at the bottom is 0 %, the first player's 100 % at the top
+GRAPH_HEIGHT = 100  # the graph's units: 0 at the bottom is 0 %, the first player's 100 % at the top
 
 
 def percent(value: float, tr: Translator) -> str:
@@ -56,8 +56,15 @@ def detail_lines(review: ReviewSession, entry: Entry, tr: Translator) -> list[st
     if choice is None:
         return []
     die = bool(review.variant.dice)
-    lines = [tr.t("review_win_detail", before=percent(choice.before, tr), after=percent(choice.after, tr),
-                  best=percent(choice.best, tr), lost=percent(max(choice.cost, 0.0), tr))]
+    lines = [
+        tr.t(
+            "review_win_detail",
+            before=percent(choice.before, tr),
+            after=percent(choice.after, tr),
+            best=percent(choice.best, tr),
+            lost=percent(max(choice.cost, 0.0), tr),
+        )
+    ]
     lines += endgame_lines(choice.endgame, tr, die)
     if choice.why is None:
         if choice.best_move == entry.move and entry.best == entry.move:
@@ -65,8 +72,11 @@ def detail_lines(review: ReviewSession, entry: Entry, tr: Translator) -> list[st
         return lines
     most, best = choice.why
     for key, option in (("review_most_points", most), ("review_best_chances", best)):
-        lines.append(tr.t(key, move=move_words(option.move, tr, die), points=tr.points(option.points),
-                          win=percent(option.win, tr)))
+        lines.append(
+            tr.t(
+                key, move=move_words(option.move, tr, die), points=tr.points(option.points), win=percent(option.win, tr)
+            )
+        )
     says = tr.with_dice(die)
     if most.open > best.open:
         lines.append(says.tn("review_why_open", most.open, unseen=most.unseen))
@@ -86,8 +96,9 @@ def endgame_lines(note: EndgameNote | None, tr: Translator, die: bool) -> list[s
     move = move_words(note.best, tr, die)
     made = tr.t("review_endgame_made", margin=_margin(note.margin, tr))
     if note.best_margin > 0 and note.goes_out_in:
-        return [tr.tn("review_endgame_won", note.goes_out_in, move=move, margin=_margin(note.best_margin, tr),
-                      made=made)]
+        return [
+            tr.tn("review_endgame_won", note.goes_out_in, move=move, margin=_margin(note.best_margin, tr), made=made)
+        ]
     return [tr.t("review_endgame_best", move=move, margin=_margin(note.best_margin, tr), made=made)]
 
 
@@ -103,7 +114,7 @@ class Graph:
     """The win-chance graph: the first player's chance (0-100) before each move known so far, the move on show."""
 
     name: str
-    points: tuple[tuple[int, float], ...]    # (move index, chance in %), in move order
+    points: tuple[tuple[int, float], ...]  # (move index, chance in %), in move order
     total: int
     step: int
     players: int = 2
@@ -133,8 +144,14 @@ class Graph:
         if not self.points:
             return tr.t("review_graph", name=self.name)
         values = [value for _, value in self.points]
-        return tr.t("review_graph_label", name=self.name, start=percent(values[0], tr), end=percent(values[-1], tr),
-                    low=percent(min(values), tr), high=percent(max(values), tr))
+        return tr.t(
+            "review_graph_label",
+            name=self.name,
+            start=percent(values[0], tr),
+            end=percent(values[-1], tr),
+            low=percent(min(values), tr),
+            high=percent(max(values), tr),
+        )
 
 
 def graph(review: ReviewSession) -> Graph | None:
@@ -148,6 +165,7 @@ def accuracy_columns(review: ReviewSession) -> tuple[str, ...]:
     """The summary's columns for accuracy: the figure, and the level it matches when the engine's table has levels
     measured in games of that many players."""
     from qwirkle.study.accuracy import levels_measured
+
     like = levels_measured(len(review.options.players)) is not None
     return ("review_accuracy", "review_played_like") if like else ("review_accuracy",)
 
@@ -158,11 +176,16 @@ def accuracies(review: ReviewSession) -> list[dict[str, Any]] | None:
     if len(review.wins) < review.total:
         return None
     from qwirkle.study.accuracy import player_accuracy
+
     count = len(review.options.players)
-    return [player_accuracy(review.options.variant,
-                            [choice for choice in review.wins.values() if review.history[choice.index].seat == seat],
-                            count)
-            for seat in range(count)]
+    return [
+        player_accuracy(
+            review.options.variant,
+            [choice for choice in review.wins.values() if review.history[choice.index].seat == seat],
+            count,
+        )
+        for seat in range(count)
+    ]
 
 
 def accuracy_cells(review: ReviewSession, tr: Translator) -> list[tuple[str, str, float | None]]:
@@ -173,13 +196,21 @@ def accuracy_cells(review: ReviewSession, tr: Translator) -> list[tuple[str, str
     found = []
     for value in values:
         figure, level = value["accuracy"], value["played_like"]
-        found.append(("—" if figure is None else percent(figure, tr),
-                      "—" if level is None else seats.display_name(level, tr), figure))
+        found.append(
+            (
+                "—" if figure is None else percent(figure, tr),
+                "—" if level is None else seats.display_name(level, tr),
+                figure,
+            )
+        )
     return found
 
 
 def human_figures(review: ReviewSession, kinds: tuple[str, ...]) -> list[float]:
     """The accuracies of the players who played on this device (``kinds``: the save's seats), for the statistics."""
     values = accuracies(review) or []
-    return [float(value["accuracy"]) for value, kind in zip(values, kinds)
-            if kind == seats.HUMAN and value["accuracy"] is not None]
+    return [
+        float(value["accuracy"])
+        for value, kind in zip(values, kinds)
+        if kind == seats.HUMAN and value["accuracy"] is not None
+    ]

@@ -16,8 +16,14 @@ class Note(Value):
 
     __slots__ = ("key", "values", "error", "level", "count")
 
-    def __init__(self, key: str, values: dict[str, Any] | None = None, error: dict[str, Any] | None = None,
-                 level: str = "info", count: int | None = None) -> None:
+    def __init__(
+        self,
+        key: str,
+        values: dict[str, Any] | None = None,
+        error: dict[str, Any] | None = None,
+        level: str = "info",
+        count: int | None = None,
+    ) -> None:
         self.key = key
         self.values: dict[str, Any] = {} if values is None else values
         self.error = error

@@ -17,11 +17,12 @@ if TYPE_CHECKING:
 HUMAN = "human"
 FRIEND = "friend"
 COMPUTER = "computer"
-PUZZLE = "puzzle"     # the other side of a puzzle (app.puzzles): nobody plays it, the puzzle ends with the player's play
+PUZZLE = "puzzle"  # the other side of a puzzle (app.puzzles): nobody plays it, the puzzle ends with the player's play
 
 
-def _find(kind: str) -> "Level | None":
+def _find(kind: str) -> Level | None:
     from qwirkle.ai.registry import find_level
+
     try:
         return find_level(kind)
     except ValueError:
@@ -31,12 +32,14 @@ def _find(kind: str) -> "Level | None":
 def level_names() -> list[str]:
     """The difficulty levels, easiest first (the hint level's choices)."""
     from qwirkle.ai.registry import LEVELS
+
     return [level.name for level in LEVELS]
 
 
 def seat_choices() -> list[str]:
     """What the seat picker offers: human, a friend by link, the levels, then the reference players."""
     from qwirkle.ai.registry import TABLE
+
     return [HUMAN, FRIEND] + level_names() + [level.name for level in TABLE if not level.difficulty]
 
 
@@ -50,7 +53,7 @@ def hint_level(value: object, default: str = "hard") -> str:
     return value if isinstance(value, str) and value in level_names() else default
 
 
-def display_name(kind: str, tr: "Translator") -> str:
+def display_name(kind: str, tr: Translator) -> str:
     """'Hard', 'Difficile', 'Human', 'Friend (by link)'... from the string tables."""
     if kind in (HUMAN, FRIEND, COMPUTER):
         return tr.t(kind)
@@ -58,7 +61,7 @@ def display_name(kind: str, tr: "Translator") -> str:
     return tr.t(f"level_{level.name}") if level is not None else kind.capitalize()
 
 
-def seat_label(kind: str, tr: "Translator") -> str:
+def seat_label(kind: str, tr: Translator) -> str:
     """What follows a player's name in the scores: the computer level, or 'by link' for a friend."""
     return tr.t("friend_label") if kind == FRIEND else display_name(kind, tr)
 
@@ -72,7 +75,7 @@ def is_computer(kind: str) -> bool:
     return kind not in (HUMAN, FRIEND, PUZZLE)
 
 
-def friend_problem(kinds: "tuple[str, ...] | list[str]") -> str | None:
+def friend_problem(kinds: tuple[str, ...] | list[str]) -> str | None:
     """Why these seats cannot play a game by turn links, None when they can (or have no friend):
     one human on this device, every other seat a friend on their own device."""
     if FRIEND not in kinds:
@@ -104,7 +107,7 @@ def page_options(kind: str) -> dict[str, Any]:
     return dict(level.page_options) if level is not None else {}
 
 
-def make_ai(kind: str, seed: int) -> "Player":
+def make_ai(kind: str, seed: int) -> Player:
     level = _find(kind)
     if level is None:
         raise ValueError(f"seats: unknown player {kind!r}")

@@ -21,8 +21,9 @@ rule set the engine does not know, is left out. A full or broken storage loses o
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .beside import load_beside
 from .saves import PREFIX, SaveStore
@@ -30,8 +31,8 @@ from .storage import seconds
 
 ACCURACY = PREFIX + "accuracy"
 VERSION = 1
-MAX_GAMES = 50          # per rule set
-MAX_TEXT = 100_000      # 3 rule sets of 50 games take about 10,000 characters
+MAX_GAMES = 50  # per rule set
+MAX_TEXT = 100_000  # 3 rule sets of 50 games take about 10,000 characters
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class Played:
         return {"game": self.game, "time": self.time, "accuracy": self.accuracy}
 
     @classmethod
-    def read(cls, value: Any) -> "Played | None":
+    def read(cls, value: Any) -> Played | None:
         """An entry as stored; None for anything else."""
         if not isinstance(value, dict):
             return None
@@ -60,12 +61,13 @@ class Played:
 
 def _variants() -> set[str]:
     from qwirkle.variants import VARIANTS
+
     return set(VARIANTS)
 
 
 def load_accuracy(store: SaveStore) -> dict[str, list[Played]]:
     """Each rule set's games, oldest first ({} when there are none or the value cannot be read)."""
-    value = load_beside(store, ACCURACY, MAX_TEXT, "accuracy")   # unreadable: moved aside there
+    value = load_beside(store, ACCURACY, MAX_TEXT, "accuracy")  # unreadable: moved aside there
     if not value and store._get(ACCURACY) is None:
         return {}
     if value.get("version") != VERSION or not isinstance(value.get("variants"), dict):
@@ -101,7 +103,7 @@ def record_accuracy(store: SaveStore, game_id: str, variant: str, time: float, f
     games.sort(key=lambda p: p.time)
     log[variant] = games[-MAX_GAMES:]
     if not any(played.game == game_id for played in log[variant]):
-        return False   # older than every game kept
+        return False  # older than every game kept
     value = {"version": VERSION, "variants": {name: [p.to_json() for p in kept] for name, kept in log.items()}}
     try:
         store._set(ACCURACY, json.dumps(value, separators=(",", ":")))

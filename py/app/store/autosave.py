@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 class Saved(Protocol):
     """What autosave reads and sets on the controller (``Controller`` is one)."""
 
-    store: "SaveStore | None"
-    game: "Game | None"
+    store: SaveStore | None
+    game: Game | None
     game_id: str | None
     seats: tuple[str, ...]
     pace: int
@@ -40,12 +40,21 @@ class Saved(Protocol):
 def save_game(c: Saved) -> None:
     """Write ``c``'s game (nothing when it has no store or no game)."""
     from qwirkle.record import to_record
+
     store, game = c.store, c.game
     if store is None or game is None or c.game_id is None:
         return
     try:
-        c.revision = store.save(c.game_id, to_record(game), c.seats, c.pace, c.created,
-                                app=c.hint_record(), revision=c.revision, over=game.is_over)
+        c.revision = store.save(
+            c.game_id,
+            to_record(game),
+            c.seats,
+            c.pace,
+            c.created,
+            app=c.hint_record(),
+            revision=c.revision,
+            over=game.is_over,
+        )
     except StaleSave:
         c.stale = True
     except StorageFull as error:

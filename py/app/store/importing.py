@@ -17,15 +17,15 @@ if TYPE_CHECKING:
 SAVE_FORMAT = "qwirkle-save"
 
 
-def read_import(text: str) -> tuple[dict[str, Any], list[str], "Game"]:
+def read_import(text: str) -> tuple[dict[str, Any], list[str], Game]:
     """(the clean record, its seats, the game replayed) of an imported file's text."""
     from qwirkle.errors import RecordError
     from qwirkle.record import FIELDS, from_record, parse_json
 
-    value = parse_json(text, "file")   # a byte-order mark is fine; depth, size and numbers are bounded
+    value = parse_json(text, "file")  # a byte-order mark is fine; depth, size and numbers are bounded
     seats: Any = value.get("seats") if isinstance(value, dict) else None
     record = value
-    if isinstance(value, dict) and value.get("format") == SAVE_FORMAT:   # a whole save file
+    if isinstance(value, dict) and value.get("format") == SAVE_FORMAT:  # a whole save file
         record = value.get("record")
     if not isinstance(record, dict):
         raise RecordError("record: expected a JSON object")
@@ -38,6 +38,7 @@ def names_bounded(record: dict[str, Any]) -> dict[str, Any]:
     """The record with its player names as the page makes them (spaces collapsed, at most 40 characters), so that
     a file or an older save with longer names still loads (the engine refuses them)."""
     from qwirkle.limits import MAX_NAME
+
     players = record.get("players")
     if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
         return record
@@ -49,14 +50,14 @@ def check_seats(seats: Any, players: int) -> list[str]:
     from qwirkle.errors import RecordError
 
     from ..shared.seats import HUMAN, is_known, seat_choices
+
     if seats is None:
         return [HUMAN] * players
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-        raise RecordError("seats: expected a list of player kinds, e.g. [\"human\", \"hard\"]")
+        raise RecordError('seats: expected a list of player kinds, e.g. ["human", "hard"]')
     if len(seats) != players:
         raise RecordError(f"seats: {len(seats)} seats for {players} players")
     for kind in seats:
         if not is_known(kind):
-            raise RecordError(f"seats: unknown player kind {kind[:40]!r}; this app knows "
-                              + ", ".join(seat_choices()))
+            raise RecordError(f"seats: unknown player kind {kind[:40]!r}; this app knows " + ", ".join(seat_choices()))
     return list(seats)

@@ -21,7 +21,7 @@ from typing import Any
 from .beside import load_beside, save_beside
 from .saves import RACKS_PREFIX, SaveStore
 
-MAX_TEXT = 20_000   # four racks of six tiles take about 600 characters
+MAX_TEXT = 20_000  # four racks of six tiles take about 600 characters
 
 
 def load_racks(store: SaveStore, game_id: str) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from typing import Any
 from .beside import load_beside, save_beside
 from .saves import REVIEW_PREFIX, SaveStore
 
-MAX_TEXT = 200_000   # a 100-move game's chances with their comparisons take about 25,000 characters
+MAX_TEXT = 200_000  # a 100-move game's chances with their comparisons take about 25,000 characters
 
 
 def load_review(store: SaveStore, game_id: str) -> dict[str, Any]:

@@ -24,13 +24,16 @@ from __future__ import annotations
 
 import json
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ui.values import Value
 from ui.words import LANGUAGES
 
 from .storage import DictStorage as DictStorage  # re-exported: the store's in-memory storage
-from .storage import StaleSave as StaleSave, Storage as Storage, StorageFull as StorageFull
+from .storage import StaleSave as StaleSave
+from .storage import Storage as Storage
+from .storage import StorageFull as StorageFull
 from .storage import read_json, seconds
 
 if TYPE_CHECKING:
@@ -41,12 +44,12 @@ SAVE_PREFIX = PREFIX + "save."
 CURRENT = PREFIX + "current"
 SETTINGS = PREFIX + "settings"
 ASIDE_PREFIX = PREFIX + "aside."
-RACKS_PREFIX = PREFIX + "racks."   # this device's arrangement of a saved game's racks (store.rack_memory)
-REVIEW_PREFIX = PREFIX + "review."   # what a review computed for a saved game (store.review_memory)
+RACKS_PREFIX = PREFIX + "racks."  # this device's arrangement of a saved game's racks (store.rack_memory)
+REVIEW_PREFIX = PREFIX + "review."  # what a review computed for a saved game (store.review_memory)
 SAVE_FORMAT = "qwirkle-save"
 SAVE_VERSION = 1
 PALETTES = ("standard", "contrast")
-EXPERT_SECONDS = ("1", "1.5", "2", "3")   # the Expert's thinking times: the settings' and the new-game dialog's
+EXPERT_SECONDS = ("1", "1.5", "2", "3")  # the Expert's thinking times: the settings' and the new-game dialog's
 MAX_SAVES = 30
 
 
@@ -76,8 +79,18 @@ class SavedGame(Value):
 
     __slots__ = ("id", "seats", "pace", "created", "updated", "record", "game", "app", "revision")
 
-    def __init__(self, id: str, seats: tuple[str, ...], pace: int, created: float, updated: float,
-                 record: dict[str, Any], game: Game, app: dict[str, Any] | None = None, revision: int = 0) -> None:
+    def __init__(
+        self,
+        id: str,
+        seats: tuple[str, ...],
+        pace: int,
+        created: float,
+        updated: float,
+        record: dict[str, Any],
+        game: Game,
+        app: dict[str, Any] | None = None,
+        revision: int = 0,
+    ) -> None:
         self.id, self.seats, self.pace, self.created, self.updated = id, seats, pace, created, updated
         self.record, self.game, self.revision = record, game, revision
         self.app: dict[str, Any] = {} if app is None else app
@@ -94,7 +107,7 @@ class SaveStore:
         self.storage = storage
         self.clock = clock
         self.problems: list[Problem] = []
-        self._unread: set[str] = set()   # keys of bad values that could not be moved aside: not read again
+        self._unread: set[str] = set()  # keys of bad values that could not be moved aside: not read again
 
     # -- safety --------------------------------------------------------------------------------
     def _get(self, key: str) -> str | None:
@@ -120,7 +133,7 @@ class SaveStore:
         cannot be copied aside (storage full), it stays where it is and is not read again in this visit."""
         value = self._get(key)
         keys = set(self._keys())
-        suffix = key[len(PREFIX):] if key.startswith(PREFIX) else key
+        suffix = key[len(PREFIX) :] if key.startswith(PREFIX) else key
         n = 1
         while f"{ASIDE_PREFIX}{suffix}.{n}" in keys:
             n += 1
@@ -153,9 +166,18 @@ class SaveStore:
             n += 1
         return f"{base + n:x}"
 
-    def save(self, game_id: str, record: dict[str, Any], seats: tuple[str, ...] | list[str],
-             pace: int = 1, created: float | None = None, current: bool = True,
-             app: dict[str, Any] | None = None, revision: int | None = None, over: bool = False) -> int:
+    def save(
+        self,
+        game_id: str,
+        record: dict[str, Any],
+        seats: tuple[str, ...] | list[str],
+        pace: int = 1,
+        created: float | None = None,
+        current: bool = True,
+        app: dict[str, Any] | None = None,
+        revision: int | None = None,
+        over: bool = False,
+    ) -> int:
         """Write a game (autosave after every move) and make it the current one; return its new revision.
         ``app`` is kept beside the engine's record (the record itself stays as the engine wrote it).
 
@@ -169,9 +191,17 @@ class SaveStore:
             raise StaleSave(game_id)
         new = max(stored, revision or 0) + 1
         payload: dict[str, Any] = {
-            "format": SAVE_FORMAT, "version": SAVE_VERSION, "id": game_id, "seats": list(seats), "pace": pace,
-            "created": created or seconds(old.get("created")) or now, "updated": now, "revision": new,
-            "over": over, "record": record}
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "id": game_id,
+            "seats": list(seats),
+            "pace": pace,
+            "created": created or seconds(old.get("created")) or now,
+            "updated": now,
+            "revision": new,
+            "over": over,
+            "record": record,
+        }
         if app:
             payload["app"] = app
         self._prune(keep=game_id)
@@ -225,7 +255,7 @@ class SaveStore:
         saves = []
         for key in sorted(self._keys()):
             if key.startswith(SAVE_PREFIX):
-                saved = self.load(key[len(SAVE_PREFIX):])
+                saved = self.load(key[len(SAVE_PREFIX) :])
                 if saved is not None:
                     saves.append(saved)
         saves.sort(key=lambda s: s.updated, reverse=True)
@@ -233,7 +263,7 @@ class SaveStore:
 
     def delete(self, game_id: str) -> None:
         try:
-            for prefix in (SAVE_PREFIX, RACKS_PREFIX, REVIEW_PREFIX):   # the save, then what is kept beside it
+            for prefix in (SAVE_PREFIX, RACKS_PREFIX, REVIEW_PREFIX):  # the save, then what is kept beside it
                 self.storage.remove(prefix + game_id)
         except Exception:  # noqa: BLE001 - a broken store: the save stays
             return
@@ -268,7 +298,7 @@ class SaveStore:
     def _prune(self, keep: str | None = None) -> None:
         """Beyond MAX_SAVES saves, remove finished games, least recently played first. A game in progress (or
         one saved before saves said whether they were finished) is never removed without the player."""
-        ids = [k[len(SAVE_PREFIX):] for k in self._keys() if k.startswith(SAVE_PREFIX)]
+        ids = [k[len(SAVE_PREFIX) :] for k in self._keys() if k.startswith(SAVE_PREFIX)]
         excess = len(ids) - MAX_SAVES
         if excess <= 0:
             return
@@ -286,7 +316,7 @@ class SaveStore:
         ids: tuple[str, ...] = ()
         for key in self._keys():
             if key.startswith(SAVE_PREFIX):
-                game_id = key[len(SAVE_PREFIX):]
+                game_id = key[len(SAVE_PREFIX) :]
                 over = (self._read_raw(game_id) or {}).get("over")
                 if over is None:
                     saved = self.load(game_id)
@@ -307,6 +337,7 @@ class SaveStore:
         """The engine's JSON record of a save (plus ``seats``, which the engine ignores): the record's own fields
         only, even from a save made before unknown fields were dropped on import."""
         from qwirkle.record import to_record
+
         saved = self.load(game_id)
         if saved is None:
             return None
@@ -317,12 +348,13 @@ class SaveStore:
         it is not one, ``ImportRefused`` when it is not JSON or the same game is saved already. Only the record's
         own fields are kept; names longer than 40 characters are cut."""
         from .importing import read_import
+
         try:
             json.loads(text.removeprefix("\ufeff"))
         except json.JSONDecodeError as error:
             raise ImportRefused("not_json", f"not JSON ({error.msg})") from None
         except (RecursionError, ValueError):
-            pass   # JSON, but too deep or with numbers too long: read_import names the problem
+            pass  # JSON, but too deep or with numbers too long: read_import names the problem
         clean, seats, game = read_import(text)
         same = next((saved for saved in self.list() if saved.record == clean), None)
         if same is not None:
@@ -349,13 +381,13 @@ class SaveStore:
             result["lang"] = value["lang"]
         if value.get("palette") in PALETTES:
             result["palette"] = value["palette"]
-        for key in ("hint_level", "review_level"):   # checked against the levels when used
+        for key in ("hint_level", "review_level"):  # checked against the levels when used
             level = value.get(key)
             if isinstance(level, str) and level.isalpha() and len(level) <= 20:
                 result[key] = level
         if value.get("expert_seconds") in EXPERT_SECONDS:
             result["expert_seconds"] = value["expert_seconds"]
-        for switch in ("celebrate", "sound"):   # "on" or "off"
+        for switch in ("celebrate", "sound"):  # "on" or "off"
             if value.get(switch) in ("on", "off"):
                 result[switch] = value[switch]
         return result
@@ -372,12 +404,14 @@ class SaveStore:
 def parse_save(text: str, game_id: str | None = None) -> SavedGame:
     """Read one stored save; ``ValueError`` with a short reason when it is not a readable save."""
     from qwirkle.record import from_record
+
     value = read_json(text)
     if not isinstance(value, dict) or value.get("format") != SAVE_FORMAT:
         raise ValueError("not a saved Qwirkle game")
     if value.get("version") != SAVE_VERSION:
         raise ValueError(f"save version {value.get('version')!r} is not supported")
     from .importing import names_bounded
+
     record = value.get("record")
     if isinstance(record, dict):
         record = names_bounded(record)
@@ -388,6 +422,7 @@ def parse_save(text: str, game_id: str | None = None) -> SavedGame:
     if not (isinstance(seats, list) and len(seats) == players and all(isinstance(s, str) for s in seats)):
         raise ValueError("seats: expected one entry per player")
     from ..shared.seats import is_known
+
     if not all(is_known(s) for s in seats):
         raise ValueError("seats: unknown player kind")
     pace = value.get("pace", 1)
@@ -395,6 +430,14 @@ def parse_save(text: str, game_id: str | None = None) -> SavedGame:
     updated = seconds(value.get("updated")) or created
     app = value.get("app")
     stored_id = value.get("id")
-    return SavedGame(stored_id if isinstance(stored_id, str) and stored_id else game_id or "", tuple(seats),
-                     0 if pace == 0 else 1, created, updated, record, game, app if isinstance(app, dict) else {},
-                     SaveStore.revision_of(value))
+    return SavedGame(
+        stored_id if isinstance(stored_id, str) and stored_id else game_id or "",
+        tuple(seats),
+        0 if pace == 0 else 1,
+        created,
+        updated,
+        record,
+        game,
+        app if isinstance(app, dict) else {},
+        SaveStore.revision_of(value),
+    )

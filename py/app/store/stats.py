@@ -12,9 +12,9 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..shared.seats import HUMAN as HUMAN_SEAT
 from .saves import PREFIX, SaveStore
 from .storage import read_json
-from ..shared.seats import HUMAN as HUMAN_SEAT
 
 if TYPE_CHECKING:
     from qwirkle import Game
@@ -30,16 +30,21 @@ class Stats:
     """``games[variant][opponent] = {"played": n, "won": n}``, best turn, Qwirkles."""
 
     games: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
-    best: dict[str, Any] | None = None     # {"points", "name", "variant"}
+    best: dict[str, Any] | None = None  # {"points", "name", "variant"}
     qwirkles: int = 0
     counted: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": STATS_VERSION, "games": self.games, "best": self.best,
-                "qwirkles": self.qwirkles, "counted": self.counted[-MAX_COUNTED:]}
+        return {
+            "version": STATS_VERSION,
+            "games": self.games,
+            "best": self.best,
+            "qwirkles": self.qwirkles,
+            "counted": self.counted[-MAX_COUNTED:],
+        }
 
     @classmethod
-    def from_json(cls, value: Any) -> "Stats":
+    def from_json(cls, value: Any) -> Stats:
         if not isinstance(value, dict) or value.get("version") != STATS_VERSION:
             raise ValueError("not Qwirkle statistics")
         games = value.get("games")
@@ -57,8 +62,11 @@ class Stats:
                     raise ValueError("games: counts are whole numbers")
                 clean.setdefault(str(variant), {})[str(opponent)] = {"played": played, "won": won}
         best = value.get("best")
-        if best is not None and not (isinstance(best, dict) and isinstance(best.get("points"), int)
-                                     and all(isinstance(best.get(k, ""), str) for k in ("name", "variant"))):
+        if best is not None and not (
+            isinstance(best, dict)
+            and isinstance(best.get("points"), int)
+            and all(isinstance(best.get(k, ""), str) for k in ("name", "variant"))
+        ):
             raise ValueError("best: expected a turn")
         qwirkles = value.get("qwirkles", 0)
         counted = value.get("counted", [])
@@ -71,9 +79,10 @@ class Stats:
         return sum(c["played"] for v in self.games.values() for c in v.values())
 
 
-def variant_key(game: "Game") -> str:
+def variant_key(game: Game) -> str:
     """The game's rule set as the engine's registry names it: 'classic', 'cubes', 'flex72', 'flex108'."""
     from qwirkle.variants import setup_of
+
     return setup_of(game.variant.name, game.options.tiles).key
 
 
@@ -93,7 +102,7 @@ def load_stats(store: SaveStore) -> Stats:
         return Stats()
 
 
-def record_game(store: SaveStore, game_id: str, game: "Game", seats: tuple[str, ...] | list[str]) -> bool:
+def record_game(store: SaveStore, game_id: str, game: Game, seats: tuple[str, ...] | list[str]) -> bool:
     """Count a finished game once; False when it was already counted, unfinished or has no human."""
     humans = [i for i, kind in enumerate(seats) if kind == HUMAN_SEAT]
     if not game.is_over or not humans:

@@ -43,7 +43,7 @@ class StorageFull(Exception):
     """The browser refused to store a save (its storage is full, or blocked): nothing was written."""
 
 
-MAX_DEPTH = 40   # what we store nests 4 deep; Pyodide's parser crashes the page (browser stack) on deep JSON
+MAX_DEPTH = 40  # what we store nests 4 deep; Pyodide's parser crashes the page (browser stack) on deep JSON
 
 
 def too_deep(text: str) -> bool:
@@ -53,6 +53,7 @@ def too_deep(text: str) -> bool:
     if text.count("[") + text.count("{") <= MAX_DEPTH:
         return False
     from qwirkle.limits import nested_deeper
+
     return nested_deeper(text, MAX_DEPTH)
 
 

@@ -7,7 +7,8 @@ generate ourselves (tile SVGs) goes through ``innerHTML``. Styles are set throug
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
@@ -21,8 +22,13 @@ def by_id(element_id: str) -> Any:
     return document.getElementById(element_id)
 
 
-def el(tag: str, cls: str = "", text: str | None = None, attrs: dict[str, Any] | None = None,
-       children: list[Any] | None = None) -> Any:
+def el(
+    tag: str,
+    cls: str = "",
+    text: str | None = None,
+    attrs: dict[str, Any] | None = None,
+    children: list[Any] | None = None,
+) -> Any:
     """A new element; ``attrs`` values of True set an empty attribute, None/False skip it."""
     node = document.createElement(tag)
     if cls:

@@ -7,7 +7,8 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from ui.tiles_svg import tile_svg
 from ui.words import Translator
@@ -17,8 +18,9 @@ from .dom import clear, el
 RULE_ID = re.compile(r"\b([CQF](?:10|[1-9]))\b")
 
 
-def fill(node: Any, text: str, tr: Translator, tiles: Iterable[Any] = (), palette: str = "standard",
-         die: bool = False) -> None:
+def fill(
+    node: Any, text: str, tr: Translator, tiles: Iterable[Any] = (), palette: str = "standard", die: bool = False
+) -> None:
     """Replace ``node``'s content by ``tiles`` as pictures, then ``text`` with its rule ids as buttons."""
     clear(node)
     for tile in tiles:
@@ -29,13 +31,24 @@ def fill(node: Any, text: str, tr: Translator, tiles: Iterable[Any] = (), palett
 def append_text(node: Any, text: str, tr: Translator) -> None:
     """Append ``text`` to ``node``, each rule id in it as a button opening that rule."""
     from pyscript import document
+
     position = 0
     for match in RULE_ID.finditer(text):
         if match.start() > position:
-            node.appendChild(document.createTextNode(text[position:match.start()]))
+            node.appendChild(document.createTextNode(text[position : match.start()]))
         rule = match.group(1)
-        node.appendChild(el("button", "rule-ref", text=rule, attrs={
-            "type": "button", "data-rule": rule, "aria-label": tr.t("rule_open", rule=rule, title=tr.rule_title(rule))}))
+        node.appendChild(
+            el(
+                "button",
+                "rule-ref",
+                text=rule,
+                attrs={
+                    "type": "button",
+                    "data-rule": rule,
+                    "aria-label": tr.t("rule_open", rule=rule, title=tr.rule_title(rule)),
+                },
+            )
+        )
         position = match.end()
     if position < len(text):
         node.appendChild(document.createTextNode(text[position:]))

@@ -54,8 +54,9 @@ async def draw_qr(box: Any, url: str) -> None:
     """The URL's QR code as SVG markup (made by the library from the URL, no text of ours in it)."""
     try:
         from pyscript import js_import
+
         (module,) = await js_import(str(window.URL.new(QR_MODULE, window.location.href).href))
-        code = module.default(0, "L")      # the smallest version that holds it; L: the least dense
+        code = module.default(0, "L")  # the smallest version that holds it; L: the least dense
         code.addData(url)
         code.make()
         options = to_js({"cellSize": 1, "margin": 4, "scalable": True}, dict_converter=window.Object.fromEntries)

@@ -5,6 +5,7 @@
 (``find_level``). Options go to the level, e.g. ``make_player("expert", seed, seconds=2.0)``; ``hint(view, "hard")``
 is the move a level would make.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -28,8 +29,7 @@ class Hint(NamedTuple):
     points: int
 
 
-def hint(view: PlayerView, level: str = "hard", seed: int = 0, play_only: bool = False,
-         **options: Any) -> Hint | None:
+def hint(view: PlayerView, level: str = "hard", seed: int = 0, play_only: bool = False, **options: Any) -> Hint | None:
     """The move ``level`` would make in this seat (the view must be of the player to move).
 
     With ``play_only`` the level may not exchange or re-roll, so the hint is a play to show as pending tiles
@@ -45,13 +45,25 @@ def hint(view: PlayerView, level: str = "hard", seed: int = 0, play_only: bool =
     return None if play_only else Hint(move, 0)
 
 
-__all__ = ["ALIASES", "LEVELS", "PLAYERS", "TABLE", "ExpertPlayer", "Hint", "Level", "Player", "find_level", "hint",
-           "make_player"]
+__all__ = [
+    "ALIASES",
+    "LEVELS",
+    "PLAYERS",
+    "TABLE",
+    "ExpertPlayer",
+    "Hint",
+    "Level",
+    "Player",
+    "find_level",
+    "hint",
+    "make_player",
+]
 
 
 def __getattr__(name: str) -> Any:
     """``ExpertPlayer`` on first use: the players' modules load only when a player is made."""
     if name == "ExpertPlayer":
         from .expert import ExpertPlayer
+
         return ExpertPlayer
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

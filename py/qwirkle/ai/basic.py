@@ -1,4 +1,5 @@
 """The two reference players: uniformly random, and greedy (the highest-scoring play now)."""
+
 from __future__ import annotations
 
 import random
@@ -13,7 +14,7 @@ def fallback(view: PlayerView) -> Move:
     if view.can_roll:
         return Roll(view.hand)
     if view.exchange_limit:
-        return Exchange(view.hand[:view.exchange_limit])
+        return Exchange(view.hand[: view.exchange_limit])
     return Pass()
 
 

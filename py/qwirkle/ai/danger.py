@@ -8,9 +8,10 @@ of 5 need a tile of their background that also fits the row and column of the op
 ``Odds`` turns a threat into probabilities using only the player's view: in classic and Flex the opponents' hands are
 a uniform draw from the unseen tiles (hand sizes known); in Cubes the hands are open and a die can be re-rolled.
 """
+
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ..notation import Cell
 from ..scoring import QWIRKLE
@@ -18,7 +19,7 @@ from ..tiles import Tile
 from ..view import PlayerView
 from .lines import DIAGONAL_STEPS, STEPS, accepts, bits, cell_accepts, diagonal_run, line, missing, popcount, touches
 
-Threat = tuple[int, int, int]   # kinds mask, background (0: any), tiles needed (1 or 2)
+Threat = tuple[int, int, int]  # kinds mask, background (0: any), tiles needed (1 or 2)
 
 ROLL_CHANCE = 1 / 6
 
@@ -38,11 +39,13 @@ def threats(kinds: dict[Cell, int], placed: Iterable[Cell], backs: dict[Cell, in
                 continue
             seen.add((start, dx))
             need = missing(mask)
-            px, py = dy, dx   # the crossing direction
+            px, py = dy, dx  # the crossing direction
             open_ends = 0
             fits = 0
-            for ex, ey, sx, sy in ((start[0] - dx, start[1] - dy, -dx, -dy),
-                                   (x + (after + 1) * dx, y + (after + 1) * dy, dx, dy)):
+            for ex, ey, sx, sy in (
+                (start[0] - dx, start[1] - dy, -dx, -dy),
+                (x + (after + 1) * dx, y + (after + 1) * dy, dx, dy),
+            ):
                 if (ex, ey) in kinds or ((ex + sx, ey + sy) in kinds and length == QWIRKLE - 1):
                     continue
                 ok = accepts(kinds, ex, ey, px, py) & need
@@ -61,8 +64,10 @@ def threats(kinds: dict[Cell, int], placed: Iterable[Cell], backs: dict[Cell, in
                 before, after = diagonal_run(backs, x, y, dx, dy, background)
                 if before + after + 1 != QWIRKLE - 1:
                     continue
-                for ex, ey, sx, sy in ((x - (before + 1) * dx, y - (before + 1) * dy, -dx, -dy),
-                                       (x + (after + 1) * dx, y + (after + 1) * dy, dx, dy)):
+                for ex, ey, sx, sy in (
+                    (x - (before + 1) * dx, y - (before + 1) * dy, -dx, -dy),
+                    (x + (after + 1) * dx, y + (after + 1) * dy, dx, dy),
+                ):
                     if (ex, ey) in kinds or backs.get((ex + sx, ey + sy)) == background:
                         continue
                     if not touches(kinds, ex, ey):

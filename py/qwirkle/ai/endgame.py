@@ -10,10 +10,11 @@ at the horizon is valued by playing it out: both players make their best-scoring
 ``solver.py``. A node is one move generation, so the budget bounds the
 time whatever the machine; results do not depend on the clock.
 """
+
 from __future__ import annotations
 
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..board import Board
 from ..game import END_BONUS
@@ -43,8 +44,16 @@ def hidden_hand(view: PlayerView) -> list[Tile] | None:
 class EndgameSearch:
     """Alpha-beta over the rest of a two-player game with both hands known."""
 
-    def __init__(self, board: Board, variant: Variant, hands: Sequence[Sequence[Tile]], nodes: int = 2000,
-                 width: int = 8, root_width: int = 12, deadline: float | None = None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        variant: Variant,
+        hands: Sequence[Sequence[Tile]],
+        nodes: int = 2000,
+        width: int = 8,
+        root_width: int = 12,
+        deadline: float | None = None,
+    ) -> None:
         self.board = Board(board.tiles)
         self.variant = variant
         self.hands = [list(h) for h in hands]
@@ -54,9 +63,9 @@ class EndgameSearch:
         self.deadline = deadline
         self.nodes = 0
         self.exact = False
-        self.depth = 0          # deepest finished iteration (0: none finished, the play returned is a guess)
+        self.depth = 0  # deepest finished iteration (0: none finished, the play returned is a guess)
         self._horizon = False
-        self._pruned = False    # a node kept only its best few plays: the value is then no proof
+        self._pruned = False  # a node kept only its best few plays: the value is then no proof
 
     def best(self) -> tuple[ScoredPlay | None, float]:
         """The best play of player 0 (None: pass) and its value (score difference to the end, player 0's view)."""
@@ -76,7 +85,7 @@ class EndgameSearch:
                 break
             best_play, best_value = play, value
             self.depth = depth
-            plays.sort(key=lambda p: p is not play)   # search the best move first next time
+            plays.sort(key=lambda p: p is not play)  # search the best move first next time
             if not self._horizon:
                 self.exact = not self._pruned
                 break
@@ -147,7 +156,6 @@ class EndgameSearch:
                 break
         return value
 
-
     def _rollout(self, who: int, plays: list[ScoredPlay]) -> float:
         """Value for ``who`` of both players making their best-scoring play (going out counts 6 more) to the end."""
         tiles = self.board.tiles
@@ -183,8 +191,9 @@ class EndgameSearch:
         return value
 
 
-def endgame_move(view: PlayerView, nodes: int, width: int = 10,
-                 deadline: float | None = None) -> tuple[ScoredPlay | None, bool] | None:
+def endgame_move(
+    view: PlayerView, nodes: int, width: int = 10, deadline: float | None = None
+) -> tuple[ScoredPlay | None, bool] | None:
     """The end-game search's play for this view (a play, or None to pass) and whether the search was exact; None
     when the view is not such an end game or the budget (``nodes``, and ``deadline`` on ``time.perf_counter``)
     did not allow one full iteration."""
@@ -196,5 +205,3 @@ def endgame_move(view: PlayerView, nodes: int, width: int = 10,
     if not search.depth:
         return None
     return play, search.exact
-
-

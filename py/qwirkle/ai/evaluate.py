@@ -3,10 +3,11 @@
 ``Evaluator(view).value(play)`` is meant for every legal play of a turn, so the per-view work (tile kinds by cell, the
 odds) is done once and each play costs a few dictionary look-ups.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from ..game import END_BONUS, HAND_SIZE
 from ..movegen import ScoredPlay
@@ -24,10 +25,10 @@ MAX_EVALUATED = 150
 class Weights:
     leave: LeaveWeights = field(default_factory=LeaveWeights)
     leave_scale: float = 1.0
-    danger: float = 8.0         # points given away per expected Qwirkle an opponent completes (line of 5)
-    danger_two: float = 6.0     # the same for a line of 4 finished with two tiles
-    setup: float = 6.0          # per expected Qwirkle of our own next turn
-    endgame_tile: float = 1.5   # bag empty: per tile still in hand (the opponent may go out first)
+    danger: float = 8.0  # points given away per expected Qwirkle an opponent completes (line of 5)
+    danger_two: float = 6.0  # the same for a line of 4 finished with two tiles
+    setup: float = 6.0  # per expected Qwirkle of our own next turn
+    endgame_tile: float = 1.5  # bag empty: per tile still in hand (the opponent may go out first)
 
 
 def leave_of(hand: Sequence[Tile], played: Sequence[Tile]) -> list[Tile]:
@@ -44,8 +45,7 @@ class Evaluator:
         self.view = view
         self.weights = weights
         self.kinds = kinds_by_cell(view.board.tiles)
-        self.backs = ({cell: t.background for cell, t in view.board.tiles.items()}
-                      if view.variant.diagonals else None)
+        self.backs = {cell: t.background for cell, t in view.board.tiles.items()} if view.variant.diagonals else None
         self.odds = Odds(view)
         self.bag_empty = view.bag_count == 0
         # Points that go to one opponent count 1/(players - 1): with several opponents the aim is to beat them
@@ -57,7 +57,7 @@ class Evaluator:
         if self.bag_empty:
             return -self.weights.endgame_tile * len(leave)
         kinds = [t.color * 6 + t.shape for t in leave]
-        if self.view.variant.dice:   # dice are re-rolled; keep only the duplicate penalty, halved
+        if self.view.variant.dice:  # dice are re-rolled; keep only the duplicate penalty, halved
             return 0.5 * self.weights.leave_scale * leave_value(kinds, self.weights.leave, self._leaves)
         return self.weights.leave_scale * leave_value(kinds, self.weights.leave, self._leaves)
 
@@ -68,7 +68,7 @@ class Evaluator:
         leave = leave_of(self.view.hand if hand is None else hand, [p.tile for p in placements])
         value = float(play.points)
         if self.bag_empty and not leave:
-            return value + END_BONUS + 100.0   # going out ends the game at once (C9)
+            return value + END_BONUS + 100.0  # going out ends the game at once (C9)
         value += self.leave_value(leave)
         kinds = dict(self.kinds)
         for p in placements:
@@ -85,8 +85,7 @@ class Evaluator:
                 value += (1.0 - theirs) * self.odds.mine(leave, threat) * weights.setup
         return value
 
-    def ranked(self, plays: Sequence[ScoredPlay], hand: Sequence[Tile] | None = None
-               ) -> list[tuple[float, ScoredPlay]]:
+    def ranked(self, plays: Sequence[ScoredPlay], hand: Sequence[Tile] | None = None) -> list[tuple[float, ScoredPlay]]:
         """Plays with their values, best first (ties in placement order, so the choice is reproducible).
 
         Only the ``MAX_EVALUATED`` highest-scoring plays are valued: rich hands (an opening of six, six dice of one

@@ -4,9 +4,10 @@ The rack is split into the tiles worth keeping (the best group of distinct kinds
 rest. Exchanging the rest scores nothing now, so it is chosen only when the kept group plus a fresh draw is worth more
 than the best play's value by the evaluation.
 """
+
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from ..notation import Exchange
 from ..tiles import Tile
@@ -29,8 +30,13 @@ def keep_group(hand: Sequence[Tile]) -> list[Tile]:
     return best
 
 
-def exchange_choice(hand: Sequence[Tile], limit: int, best_value: float,
-                    leave_value: Callable[[Sequence[Tile]], float], base: float = EXCHANGE_BASE) -> Exchange | None:
+def exchange_choice(
+    hand: Sequence[Tile],
+    limit: int,
+    best_value: float,
+    leave_value: Callable[[Sequence[Tile]], float],
+    base: float = EXCHANGE_BASE,
+) -> Exchange | None:
     """The exchange to make instead of a play worth ``best_value``, or None to play."""
     if limit <= 0:
         return None
@@ -40,7 +46,7 @@ def exchange_choice(hand: Sequence[Tile], limit: int, best_value: float,
         rest.remove(tile)
     if not rest:
         return None
-    if len(rest) > limit:   # the bag is short: trade duplicates and loners first
+    if len(rest) > limit:  # the bag is short: trade duplicates and loners first
         rest.sort(key=lambda t: (-sum(1 for u in hand if u.kind == t.kind), t))
         rest = rest[:limit]
     kept = list(hand)

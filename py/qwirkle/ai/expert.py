@@ -49,12 +49,13 @@ cap, ``seconds`` of thinking (wall clock).
   ``qwirkle.study.tournament`` always plays the Expert this way.
 - Both: ``make_player("expert", seed, seconds=3.0, iterations=2000)`` stops at whichever comes first.
 """
+
 from __future__ import annotations
 
 import math
 import random
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 from .. import winchance
 from ..game import END_BONUS, HAND_SIZE
@@ -73,24 +74,24 @@ from .sampling import Deal, Sampler
 from .solver import Solver, collector_paused
 
 DEFAULT_SECONDS = 1.5
-DEFAULT_ITERATIONS = 160       # without a time cap (tournaments, tests): about 0.1 s a move on CPython
-CAPPED_ITERATIONS = 100_000    # with a time cap and no iteration count given, the clock decides
+DEFAULT_ITERATIONS = 160  # without a time cap (tournaments, tests): about 0.1 s a move on CPython
+CAPPED_ITERATIONS = 100_000  # with a time cap and no iteration count given, the clock decides
 CALIBRATION_SAMPLES = 2
-PRIOR_DEALS = 6.0              # Hard's evaluation of a candidate counts as this many look-aheads (see _Candidate.score)
+PRIOR_DEALS = 6.0  # Hard's evaluation of a candidate counts as this many look-aheads (see _Candidate.score)
 #                                per DEFAULT_ITERATIONS of the move's budget
-WIDE_BUDGET = 1000             # with a budget of at least this many look-aheads (the page's Expert makes 2,000 to
-WIDE_CANDIDATES = 12           # 10,000 a move), Hard's best this many plays are candidates rather than ``candidates``
-SOLVER_NODES = 50              # end-game solver nodes per iteration of budget: 8,000 by default, about 0.5 s
+WIDE_BUDGET = 1000  # with a budget of at least this many look-aheads (the page's Expert makes 2,000 to
+WIDE_CANDIDATES = 12  # 10,000 a move), Hard's best this many plays are candidates rather than ``candidates``
+SOLVER_NODES = 50  # end-game solver nodes per iteration of budget: 8,000 by default, about 0.5 s
 ENDGAMES = ("solver", "search")
-PLAY_OUT_BAG = 6               # with at most this many tiles in the bag, look-aheads play out to the end
-PLAY_OUT_COST = 3.0            # a play-out's CPU time, in look-aheads: the budget is divided by it
-MAX_PLIES = 24                 # a play-out's plies at most
-DEEP_PLIES = 4                 # from WIDE_BUDGET look-aheads on, a look-ahead's plies after the candidate
-DEEP_COST = 4.0                # such a look-ahead's CPU time, in look-aheads: the budget is divided by it (4.0 to
+PLAY_OUT_BAG = 6  # with at most this many tiles in the bag, look-aheads play out to the end
+PLAY_OUT_COST = 3.0  # a play-out's CPU time, in look-aheads: the budget is divided by it
+MAX_PLIES = 24  # a play-out's plies at most
+DEEP_PLIES = 4  # from WIDE_BUDGET look-aheads on, a look-ahead's plies after the candidate
+DEEP_COST = 4.0  # such a look-ahead's CPU time, in look-aheads: the budget is divided by it (4.0 to
 #                                4.3 by bench/lookahead.py, about 0.38 against 0.09 ms on CPython; 5.5 before)
-WIN_SCALE = 0.25               # the win-chance curve's slope is taken times this (1,000 games: 0.25 and 0.5 alike)
-LOOK_AHEAD_TILES = 6           # about what a look-ahead's three plays take from the tiles left (``win``)
-KEPT_REPLIES = 256             # positions after a candidate and a reply kept for a move at most (the page's Expert
+WIN_SCALE = 0.25  # the win-chance curve's slope is taken times this (1,000 games: 0.25 and 0.5 alike)
+LOOK_AHEAD_TILES = 6  # about what a look-ahead's three plays take from the tiles left (``win``)
+KEPT_REPLIES = 256  # positions after a candidate and a reply kept for a move at most (the page's Expert
 #                                makes 2,000 to 10,000 look-aheads a move: memory)
 
 
@@ -132,7 +133,7 @@ class _Candidate:
         self.move = move
         self.play = play
         self.prior = prior
-        self.wide = wide   # looked at only on a large budget (``ExpertPlayer._fitted``)
+        self.wide = wide  # looked at only on a large budget (``ExpertPlayer._fitted``)
         self.win: _WinChance | None = None
         self.clear()
 
@@ -140,7 +141,7 @@ class _Candidate:
         """No look-aheads yet (also when the move's look-ahead deepens after the calibrating round)."""
         self.total = 0.0
         self.count = 0
-        self.chances = 0.0   # the sum of the look-aheads' chances to win, with ``win``
+        self.chances = 0.0  # the sum of the look-aheads' chances to win, with ``win``
 
     def add(self, value: float) -> None:
         """One look-ahead's value."""
@@ -173,12 +174,25 @@ class ExpertPlayer(HardPlayer):
 
     name = "expert"
 
-    def __init__(self, rng: random.Random, seconds: float | None = DEFAULT_SECONDS,
-                 iterations: int | None = None, candidates: int = 8, weights: Weights = Weights(),
-                 exchange_base: float = EXCHANGE_BASE, follow_up: float = 1.0, endgame: str = "solver",
-                 solver_nodes: int = SOLVER_NODES, prior: float = PRIOR_DEALS, play_out: int = PLAY_OUT_BAG,
-                 reply: float = 1.0, win: float = WIN_SCALE, wide: int = WIDE_CANDIDATES,
-                 plies: int = DEEP_PLIES, carried: Carried | None = None) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        seconds: float | None = DEFAULT_SECONDS,
+        iterations: int | None = None,
+        candidates: int = 8,
+        weights: Weights = Weights(),
+        exchange_base: float = EXCHANGE_BASE,
+        follow_up: float = 1.0,
+        endgame: str = "solver",
+        solver_nodes: int = SOLVER_NODES,
+        prior: float = PRIOR_DEALS,
+        play_out: int = PLAY_OUT_BAG,
+        reply: float = 1.0,
+        win: float = WIN_SCALE,
+        wide: int = WIDE_CANDIDATES,
+        plies: int = DEEP_PLIES,
+        carried: Carried | None = None,
+    ) -> None:
         super().__init__(rng, weights, exchange_base, roll_samples=16, endgame_nodes=0)
         if iterations is None:
             iterations = DEFAULT_ITERATIONS if seconds is None else CAPPED_ITERATIONS
@@ -206,19 +220,19 @@ class ExpertPlayer(HardPlayer):
         self.wide = max(wide, candidates)
         self.follow_up = follow_up
         self.prior = prior
-        self._weight = prior   # the prior's weight for this move (``_prior_weight``)
+        self._weight = prior  # the prior's weight for this move (``_prior_weight``)
         self.reply = reply
         self.win = win
         self.play_out = play_out
         self.plies = plies
-        self._deep = False   # this move's look-aheads go ``plies`` plies deep (``_deepens``)
-        self.carried = carried   # a review's positions in turn: each starts from the last one's line lists
-        self.looked = 0   # the last move's look-aheads in the budget's units, a deep look-ahead or a play-out counted
+        self._deep = False  # this move's look-aheads go ``plies`` plies deep (``_deepens``)
+        self.carried = carried  # a review's positions in turn: each starts from the last one's line lists
+        self.looked = 0  # the last move's look-aheads in the budget's units, a deep look-ahead or a play-out counted
         #                   at its cost (``_cost``; bench/aimove.py prints the page's)
         self._root: _Sim | None = None
         self._root_view: PlayerView | None = None
         self._cache: dict[int, _Sim] = {}
-        self._replied: dict[tuple[object, ...], _Sim] = {}   # the positions after a candidate and replies
+        self._replied: dict[tuple[object, ...], _Sim] = {}  # the positions after a candidate and replies
 
     def choose(self, view: PlayerView) -> Move:
         """The move (the cyclic garbage collector paused meanwhile: the look-ahead makes no cycles, but many tuples
@@ -238,14 +252,16 @@ class ExpertPlayer(HardPlayer):
             roll = self.before_play(view, evaluator, ranked)
             if roll is not None:
                 return roll
-        if not ranked:   # nothing to place: Hard's exchange (keeping the best group), else the fallback
+        if not ranked:  # nothing to place: Hard's exchange (keeping the best group), else the fallback
             return self.before_play(view, evaluator, ranked) or fallback(view)
         wide = self.wide if self._measured(view) else self.candidates
-        candidates = [_Candidate(Play(p.placements), p, v, wide=i >= self.candidates)
-                      for i, (v, p) in enumerate(ranked[:wide])]
+        candidates = [
+            _Candidate(Play(p.placements), p, v, wide=i >= self.candidates) for i, (v, p) in enumerate(ranked[:wide])
+        ]
         if view.exchange_limit:
-            exchange = exchange_choice(view.hand, view.exchange_limit, ranked[0][0] + 3.0, evaluator.leave_value,
-                                       self.exchange_base)
+            exchange = exchange_choice(
+                view.hand, view.exchange_limit, ranked[0][0] + 3.0, evaluator.leave_value, self.exchange_base
+            )
             if exchange is not None:
                 candidates.append(_Candidate(exchange, None, ranked[0][0]))
         if len(candidates) == 1:
@@ -263,16 +279,16 @@ class ExpertPlayer(HardPlayer):
         cost changes as candidates go and with the machine's load)."""
         sampler = Sampler(view, random.Random(self.rng.getrandbits(64)))
         deals: list[Deal] = []
-        values: dict[tuple[int, object], float] = {}   # look-aheads by candidate and what their deal holds
+        values: dict[tuple[int, object], float] = {}  # look-aheads by candidate and what their deal holds
         budget = self.iterations
         calibrating = deadline is not None
-        if calibrating:   # the positions after the candidates first, so that the calibrating round times look-aheads
+        if calibrating:  # the positions after the candidates first, so that the calibrating round times look-aheads
             for candidate in candidates:
                 self._after(view, candidate)
         start = time.perf_counter()
         self._deep = not calibrating and self._deepens(view, budget)
         cost = self._cost(view)
-        if cost > 1.0:   # the same time for deeper look-aheads
+        if cost > 1.0:  # the same time for deeper look-aheads
             budget = max(len(candidates), int(budget / cost))
         self._weight = self.prior if calibrating else self._prior_weight(view, budget * cost)
         alive = candidates if calibrating else self._fitted(candidates, budget * cost)
@@ -309,7 +325,7 @@ class ExpertPlayer(HardPlayer):
                 budget = min(int(self.iterations / cost), used + int(0.95 * (deadline - now) * used / (now - start)))
                 if calibrating and self._deepens(view, budget * cost):
                     self._deep = True
-                    if not self._plays_out(view):   # deeper look-aheads from here: the calibrating ones go
+                    if not self._plays_out(view):  # deeper look-aheads from here: the calibrating ones go
                         cost = DEEP_COST
                         budget = max(len(alive), int((budget - used) / cost))
                         used, start = 0, now
@@ -323,7 +339,7 @@ class ExpertPlayer(HardPlayer):
                 rounds = max(1, math.ceil(math.log2(len(alive))))
                 continue
             if len(alive) > 2:
-                alive = self._ranked(alive)[:(len(alive) + 1) // 2]
+                alive = self._ranked(alive)[: (len(alive) + 1) // 2]
             elif deadline is None and used + len(alive) * step > budget:
                 break
         return self._best(alive)
@@ -402,11 +418,11 @@ class ExpertPlayer(HardPlayer):
         hand.extend(bag[:draw])
         del bag[:draw]
         board = self._after(view, candidate)
-        if self._plays_out(view) or self._deep:   # to the end of the game, or ``plies`` deep
+        if self._plays_out(view) or self._deep:  # to the end of the game, or ``plies`` deep
             plies = MAX_PLIES if self._plays_out(view) else self.plies
             return self._play_out(view, board.copy(), deal, hand, bag, value, plies)
         n = len(deal.hands)
-        share = 1.0 / (n - 1)   # an opponent's point counts 1/(players - 1): beat the opponents on average
+        share = 1.0 / (n - 1)  # an opponent's point counts 1/(players - 1): beat the opponents on average
         key: tuple[object, ...] = (id(candidate),)
         for i in range(1, n):
             other = deal.hands[(view.seat + i) % n]
@@ -419,8 +435,8 @@ class ExpertPlayer(HardPlayer):
             value -= points * share * self.reply
             if not bag and len(placed) == len(other):
                 return value - END_BONUS * share * self.reply
-            del bag[:len(placed)]   # their draw
-        if bag:   # only the points count (which play of them does not)
+            del bag[: len(placed)]  # their draw
+        if bag:  # only the points count (which play of them does not)
             return value + self.follow_up * board.best_points(hand)
         follow = board.best(hand)
         if follow is not None:
@@ -443,8 +459,16 @@ class ExpertPlayer(HardPlayer):
         """Whether look-aheads play out to the end here: few tiles in the bag."""
         return 0 < view.bag_count <= self.play_out and self._measured(view)
 
-    def _play_out(self, view: PlayerView, board: "_Sim", deal: Deal, hand: list[Tile], bag: list[Tile],
-                  value: float, plies: int = MAX_PLIES) -> float:
+    def _play_out(
+        self,
+        view: PlayerView,
+        board: _Sim,
+        deal: Deal,
+        hand: list[Tile],
+        bag: list[Tile],
+        value: float,
+        plies: int = MAX_PLIES,
+    ) -> float:
         """``value`` plus our points minus the opponents' (each divided by their number, as in ``_look_ahead``)
         when, after the candidate, every player makes their best-scoring play in turn and draws, for ``plies`` plies
         or to the end of the game: someone going out with the bag empty (+6), or every player in a row without a
@@ -457,7 +481,7 @@ class ExpertPlayer(HardPlayer):
         passes = 0
         for ply in range(plies):
             held = hands[seat]
-            if ply == plies - 1 and bag:   # the last ply: only its points count (no one goes out with tiles to draw)
+            if ply == plies - 1 and bag:  # the last ply: only its points count (no one goes out with tiles to draw)
                 points = board.best_points(held)
                 value += points if seat == view.seat else -points * share
                 break
@@ -484,7 +508,7 @@ class ExpertPlayer(HardPlayer):
             seat = (seat + 1) % n
         return value
 
-    def _with(self, board: "_Sim", key: tuple[object, ...], placed: list[tuple[Cell, Tile]]) -> "_Sim":
+    def _with(self, board: _Sim, key: tuple[object, ...], placed: list[tuple[Cell, Tile]]) -> _Sim:
         """A copy of ``board`` with a reply placed, kept for the move by ``key`` (the candidate and the replies so far):
         deals often bring the same reply to the same candidate, and its position is only read after."""
         found = self._replied.get(key)
@@ -495,7 +519,7 @@ class ExpertPlayer(HardPlayer):
                 self._replied[key] = found
         return found
 
-    def _after(self, view: PlayerView, candidate: _Candidate) -> "_Sim":
+    def _after(self, view: PlayerView, candidate: _Candidate) -> _Sim:
         """The position after the candidate, prepared (kept per candidate for the move; not to be changed)."""
         if self._root is None or self._root_view is not view:
             self._root_view = view
@@ -508,7 +532,7 @@ class ExpertPlayer(HardPlayer):
             sim = self._root.copy()
             if candidate.play is not None:
                 sim.place([(p.cell, p.tile) for p in candidate.play.placements])
-            sim.prepare()   # every deal's reply is asked here: the lines the candidate changed, listed once
+            sim.prepare()  # every deal's reply is asked here: the lines the candidate changed, listed once
             self._cache[key] = sim
         return sim
 
@@ -518,14 +542,20 @@ class ExpertPlayer(HardPlayer):
         if other is None:
             return None
         if self.endgame == "search":
-            search = EndgameSearch(view.board, view.variant, [view.hand, other], nodes=self.iterations * 2,
-                                   deadline=deadline)
+            search = EndgameSearch(
+                view.board, view.variant, [view.hand, other], nodes=self.iterations * 2, deadline=deadline
+            )
             play, _ = search.best()
             if not search.depth:
                 return None
         else:
-            solution = Solver(view.board, view.variant, [view.hand, other], nodes=self.iterations * self.solver_nodes,
-                              deadline=deadline).solve()
+            solution = Solver(
+                view.board,
+                view.variant,
+                [view.hand, other],
+                nodes=self.iterations * self.solver_nodes,
+                deadline=deadline,
+            ).solve()
             if not solution.depth:
                 return None
             play = solution.best
@@ -543,13 +573,13 @@ class _Sim:
         self.flex = flex
 
     @classmethod
-    def of(cls, view: PlayerView, carried: Carried | None = None) -> "_Sim":
+    def of(cls, view: PlayerView, carried: Carried | None = None) -> _Sim:
         if view.variant.diagonals:
             return cls(None, FlexPosition(view.board.tiles))
         kinds = kinds_by_cell(view.board.tiles)
         return cls(Position(kinds) if carried is None else carried.position(kinds), None)
 
-    def copy(self) -> "_Sim":
+    def copy(self) -> _Sim:
         if self.position is not None:
             return _Sim(self.position.copy(), None)
         assert self.flex is not None

@@ -7,22 +7,24 @@ The weights are small on purpose: over 23,000 turns of greedy self-play, the poi
 only -0.33 per kept duplicate, +0.15 per tile of the largest group and +0.09 per pair (least squares); larger
 weights lost games against greedy in tournaments.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 
 @dataclass(frozen=True)
 class LeaveWeights:
-    group: float = 0.3        # per tile of the largest group beyond the first (playable together next turn)
-    pair: float = 0.1         # per other pair of distinct kinds sharing a color or a shape
-    duplicate: float = 0.6    # per tile that duplicates another kept tile
-    loner: float = 0.0        # per kept tile sharing nothing with the rest of the leave
+    group: float = 0.3  # per tile of the largest group beyond the first (playable together next turn)
+    pair: float = 0.1  # per other pair of distinct kinds sharing a color or a shape
+    duplicate: float = 0.6  # per tile that duplicates another kept tile
+    loner: float = 0.0  # per kept tile sharing nothing with the rest of the leave
 
 
-def leave_value(kinds: Sequence[int], weights: LeaveWeights = LeaveWeights(),
-                cache: dict[tuple[int, ...], float] | None = None) -> float:
+def leave_value(
+    kinds: Sequence[int], weights: LeaveWeights = LeaveWeights(), cache: dict[tuple[int, ...], float] | None = None
+) -> float:
     """The value of keeping tiles of these kinds (0-35; duplicates repeated)."""
     if not kinds:
         return 0.0
@@ -44,8 +46,7 @@ def leave_value(kinds: Sequence[int], weights: LeaveWeights = LeaveWeights(),
     loners = sum(1 for kind in distinct if colors[kind // 6] == 1 and shapes[kind % 6] == 1)
     if len(distinct) == 1:
         loners = 0
-    value = (weights.group * (group - 1) + weights.pair * pairs - weights.duplicate * duplicates
-             - weights.loner * loners)
+    value = weights.group * (group - 1) + weights.pair * pairs - weights.duplicate * duplicates - weights.loner * loners
     if cache is not None:
         cache[key] = value
     return value

@@ -2,11 +2,12 @@
 
 Every level receives only a ``PlayerView`` and returns a legal move. ``registry.py`` lists them.
 """
+
 from __future__ import annotations
 
 import random
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..movegen import ScoredPlay
 from ..notation import Exchange, Move, Play, Roll
@@ -16,6 +17,7 @@ from .endgame import endgame_move
 from .evaluate import Evaluator, Weights
 from .exchange import EXCHANGE_BASE, exchange_choice
 from .reroll import choose_roll
+
 
 def _sorted(plays: Sequence[ScoredPlay]) -> list[ScoredPlay]:
     return sorted(plays, key=lambda p: (-p.points, p.placements))
@@ -28,7 +30,7 @@ class BeginnerPlayer(PlayPicker):
 
     def pick(self, plays: list[ScoredPlay], view: PlayerView) -> ScoredPlay:
         plays = _sorted(plays)[::-1]
-        return self.rng.choice(plays[:max(1, (len(plays) + 1) // 2)])
+        return self.rng.choice(plays[: max(1, (len(plays) + 1) // 2)])
 
 
 class EasyPlayer(PlayPicker):
@@ -45,7 +47,7 @@ class EasyPlayer(PlayPicker):
         plays = _sorted(plays)
         if self.rng.random() < self.best_share:
             return plays[0]
-        return self.rng.choice(plays[:max(1, (len(plays) + 1) // 2)])
+        return self.rng.choice(plays[: max(1, (len(plays) + 1) // 2)])
 
 
 class HardPlayer:
@@ -54,11 +56,18 @@ class HardPlayer:
 
     name = "hard"
 
-    def __init__(self, rng: random.Random, weights: Weights = Weights(), exchange_base: float = EXCHANGE_BASE,
-                 roll_samples: int = 8, endgame_nodes: int = 80, endgame_seconds: float | None = None) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        weights: Weights = Weights(),
+        exchange_base: float = EXCHANGE_BASE,
+        roll_samples: int = 8,
+        endgame_nodes: int = 80,
+        endgame_seconds: float | None = None,
+    ) -> None:
         self.rng = rng
         self.endgame_nodes = endgame_nodes
-        self.endgame_seconds = endgame_seconds   # a time cap on the end-game search (the browser's budget)
+        self.endgame_seconds = endgame_seconds  # a time cap on the end-game search (the browser's budget)
         self.weights = weights
         self.exchange_base = exchange_base
         self.roll_samples = roll_samples
@@ -82,8 +91,9 @@ class HardPlayer:
             return fallback(view)
         return Play(ranked[0][1].placements)
 
-    def before_play(self, view: PlayerView, evaluator: Evaluator,
-                    ranked: list[tuple[float, ScoredPlay]]) -> Exchange | Roll | None:
+    def before_play(
+        self, view: PlayerView, evaluator: Evaluator, ranked: list[tuple[float, ScoredPlay]]
+    ) -> Exchange | Roll | None:
         """An exchange or a re-roll worth more than the best play, if any."""
         if view.can_roll:
             if not ranked:
@@ -91,8 +101,7 @@ class HardPlayer:
             return choose_roll(view, ranked, self.rng, samples=self.roll_samples)
         if view.exchange_limit:
             best = ranked[0][0] if ranked else float("-inf")
-            return exchange_choice(view.hand, view.exchange_limit, best, evaluator.leave_value,
-                                   self.exchange_base)
+            return exchange_choice(view.hand, view.exchange_limit, best, evaluator.leave_value, self.exchange_base)
         return None
 
 

@@ -3,9 +3,10 @@
 Kinds are color x shape numbers 0-35 (``Tile.kind``) held as bits of an int, as in ``movegen``; these helpers read
 plain dicts so that evaluation and look-ahead can copy and extend a position cheaply.
 """
+
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..movegen import ALL_KINDS, COLOR_MASKS, SHAPE_MASKS, cell_crossing
 from ..notation import Cell, Placement
@@ -71,7 +72,7 @@ def cell_accepts(kinds: dict[Cell, int], x: int, y: int) -> int:
 
 
 def touches(kinds: dict[Cell, int], x: int, y: int) -> bool:
-    return ((x + 1, y) in kinds or (x - 1, y) in kinds or (x, y + 1) in kinds or (x, y - 1) in kinds)
+    return (x + 1, y) in kinds or (x - 1, y) in kinds or (x, y + 1) in kinds or (x, y - 1) in kinds
 
 
 def diagonal_run(backs: dict[Cell, int], x: int, y: int, dx: int, dy: int, background: int) -> tuple[int, int]:

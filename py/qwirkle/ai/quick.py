@@ -18,11 +18,12 @@ since reads the prepared lists (passing over the segments that hold a changed pl
 places. ``best_play`` gives the same play as without lists, ties included (the first in the scan's order);
 ``a_best_play`` a play of its points, maybe another among equals, and ``best_points`` its points.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from itertools import repeat
 from operator import itemgetter
-from typing import Callable, Mapping, Sequence
 
 from ..movegen import ALL_KINDS, COLOR_MASKS, NO_CROSSING, SHAPE_MASKS, joinable
 from ..notation import Cell
@@ -30,9 +31,9 @@ from ..scoring import QWIRKLE, diagonal_points, line_points
 from ..tiles import Tile
 from .lines import bits
 
-Crossing = tuple[int, int]           # accepted kinds, points of the line the tile would join
-Found = tuple[int, list[Cell], list[int]]   # points, cells, kinds
-Line = tuple[bool, int]              # (horizontal, row or column)
+Crossing = tuple[int, int]  # accepted kinds, points of the line the tile would join
+Found = tuple[int, list[Cell], list[int]]  # points, cells, kinds
+Line = tuple[bool, int]  # (horizontal, row or column)
 # points, empty cells, the kinds each cell takes (its crossing's; a hand's kinds of the group are and-ed in when
 # filling), the group's kinds that may join, the number of cells, the line, the first and last place along it the
 # segment reads (the empty ends included), the group's index in GROUPS
@@ -40,11 +41,11 @@ Segment = tuple[int, tuple[Cell, ...], tuple[int, ...], int, int, Line, int, int
 # minus the points, the place in the order (a line's rank times ORDER_STEP plus the segment's place in the line's list),
 # then as ``Segment``: cells, kinds by cell, the group's kinds, the line, the first and last place read
 Listed = tuple[int, float, tuple[Cell, ...], tuple[int, ...], int, Line, int, int]
-Changes = dict[Line, tuple[int, ...]]   # places along each line where a tile or a crossing changed
-Buckets = dict[tuple[int, int], list[Listed]]   # (group's index in GROUPS, cells) -> segments, best first
-Strip = tuple[list[Cell], list[int | None], list[Crossing | None]]   # a line's cells, their kinds, their crossings
+Changes = dict[Line, tuple[int, ...]]  # places along each line where a tile or a crossing changed
+Buckets = dict[tuple[int, int], list[Listed]]  # (group's index in GROUPS, cells) -> segments, best first
+Strip = tuple[list[Cell], list[int | None], list[Crossing | None]]  # a line's cells, their kinds, their crossings
 GROUPS = COLOR_MASKS + SHAPE_MASKS
-ORDER_STEP = 1 << 20   # more than the segments of any one line, so that (rank, place in the line) is one number
+ORDER_STEP = 1 << 20  # more than the segments of any one line, so that (rank, place in the line) is one number
 
 
 LINE_POINTS = tuple(line_points(n) for n in range(QWIRKLE + 1))
@@ -53,27 +54,40 @@ LINE_POINTS = tuple(line_points(n) for n in range(QWIRKLE + 1))
 class Position:
     """Kinds by cell plus the crossing data of every empty cell next to a tile."""
 
-    __slots__ = ("kinds", "across", "down", "extra", "segments", "merged", "ranks", "singles", "changed", "filled",
-                 "reach", "wanted", "strips")
+    __slots__ = (
+        "kinds",
+        "across",
+        "down",
+        "extra",
+        "segments",
+        "merged",
+        "ranks",
+        "singles",
+        "changed",
+        "filled",
+        "reach",
+        "wanted",
+        "strips",
+    )
 
     def __init__(self, kinds: dict[Cell, int] | None = None) -> None:
         self.extra: Callable[[int, list[Cell], list[int], int, list[tuple[int, int]], int], Found | None] | None = None
         self.kinds: dict[Cell, int] = {}
-        self.across: dict[Cell, Crossing] = {}   # empty cells with a left or right neighbour
-        self.down: dict[Cell, Crossing] = {}     # empty cells with an upper or lower neighbour
-        self.segments: dict[Line, list[Segment]] = {}   # prepared lines (shared by copies, never changed in place)
-        self.merged: Buckets | None = None   # every line's segments at the last prepare, by group and size
-        self.ranks: dict[Line, float] = {}   # each line's place in the merged order at the last prepare
-        self.singles: list[tuple[int, Cell, int]] = []   # the open cells at the last prepare: points, cell, kinds
-        self.changed: Changes = {}   # since (the merged segments that read these places are stale)
-        self.filled: Changes = {}    # of those, the places where a tile was placed (the others' crossings changed)
-        self.reach: Changes = {}     # and the empty places at the ends of the placed tiles' runs, by line
-        self.wanted: dict[Line, tuple[int, range]] | None = None   # ``_rescans``' lines, made once for many hands
-        self.strips: dict[Line, Strip] = {}   # the changed lines' strips read by ``_rescans``' scans (shared by copies)
+        self.across: dict[Cell, Crossing] = {}  # empty cells with a left or right neighbour
+        self.down: dict[Cell, Crossing] = {}  # empty cells with an upper or lower neighbour
+        self.segments: dict[Line, list[Segment]] = {}  # prepared lines (shared by copies, never changed in place)
+        self.merged: Buckets | None = None  # every line's segments at the last prepare, by group and size
+        self.ranks: dict[Line, float] = {}  # each line's place in the merged order at the last prepare
+        self.singles: list[tuple[int, Cell, int]] = []  # the open cells at the last prepare: points, cell, kinds
+        self.changed: Changes = {}  # since (the merged segments that read these places are stale)
+        self.filled: Changes = {}  # of those, the places where a tile was placed (the others' crossings changed)
+        self.reach: Changes = {}  # and the empty places at the ends of the placed tiles' runs, by line
+        self.wanted: dict[Line, tuple[int, range]] | None = None  # ``_rescans``' lines, made once for many hands
+        self.strips: dict[Line, Strip] = {}  # the changed lines' strips read by ``_rescans``' scans (shared by copies)
         if kinds:
             self.place(list(kinds.items()))
 
-    def copy(self) -> "Position":
+    def copy(self) -> Position:
         cls = type(self)
         other = cls.__new__(cls)
         other.extra = None
@@ -93,7 +107,7 @@ class Position:
 
     def place(self, placed: Sequence[tuple[Cell, int]]) -> None:
         kinds = self.kinds
-        changed: dict[Line, list[int]] = {}   # where tiles or crossings change (the lines' lists go)
+        changed: dict[Line, list[int]] = {}  # where tiles or crossings change (the lines' lists go)
         for (x, y), kind in placed:
             kinds[(x, y)] = kind
             self.across.pop((x, y), None)
@@ -101,26 +115,26 @@ class Position:
             changed.setdefault((True, y), []).append(x)
             changed.setdefault((False, x), []).append(y)
         if self.merged is not None:
-            self.filled = _joined(self.filled, changed)   # before the crossings' places join ``changed``
-        done: set[tuple[int, int, int]] = set()   # tiles whose run along a direction is read (a play's tiles: once)
+            self.filled = _joined(self.filled, changed)  # before the crossings' places join ``changed``
+        done: set[tuple[int, int, int]] = set()  # tiles whose run along a direction is read (a play's tiles: once)
         reach: dict[Line, list[int]] = {}
         for (x, y), kind in placed:
             for dx, dy, table in ((1, 0, self.across), (0, 1, self.down)):
                 if (x, y, dx) in done:
                     continue
-                line = (1 << kind, 1, True)   # the tiles' line through (x, y) along (dx, dy), and its two ends
+                line = (1 << kind, 1, True)  # the tiles' line through (x, y) along (dx, dy), and its two ends
                 ends = []
                 for sign in (1, -1):
                     cx, cy, line = _run(kinds, x, y, sign * dx, sign * dy, line)
                     ends.append((cx, cy, sign))
                     reach.setdefault((True, y) if dx else (False, x), []).append(cx if dx else cy)
-                if line[1] > 1:   # the run's other tiles
+                if line[1] > 1:  # the run's other tiles
                     if dx:
                         done.update((tx, y, 1) for tx in range(ends[1][0] + 1, ends[0][0]))
                     else:
                         done.update((x, ty, 0) for ty in range(ends[1][1] + 1, ends[0][1]))
-                for cx, cy, sign in ends:   # the crossing at the end: the line and the tiles past the end
-                    run, length, valid = line   # the end cell counts in its line
+                for cx, cy, sign in ends:  # the crossing at the end: the line and the tiles past the end
+                    run, length, valid = line  # the end cell counts in its line
                     _, _, (tiles, total, fits) = _run(kinds, cx, cy, sign * dx, sign * dy, (run, length + 1, valid))
                     table[(cx, cy)] = (joinable(tiles), LINE_POINTS[total]) if fits and total <= QWIRKLE else (0, 0)
                     # an across crossing is read by the column's segments, a down crossing by the row's
@@ -153,7 +167,7 @@ class Position:
                 ranks[key] = rank
                 _add(buckets, self._listed(key, low, high), rank * ORDER_STEP)
             for bucket in buckets.values():
-                bucket.sort()   # by points, then the order: no two entries have the same order
+                bucket.sort()  # by points, then the order: no two entries have the same order
             self.merged, self.ranks = buckets, ranks
         across, down = self.across, self.down
         singles = []
@@ -162,7 +176,7 @@ class Position:
             v_kinds, v_points = down.get(cell, NO_CROSSING)
             if h_kinds & v_kinds:
                 singles.append((h_points + v_points, cell, h_kinds & v_kinds))
-        singles.sort(key=lambda single: -single[0])   # stable: open_cells order among equal points
+        singles.sort(key=lambda single: -single[0])  # stable: open_cells order among equal points
         self.singles = singles
         self.changed = {}
         self.filled = {}
@@ -184,7 +198,7 @@ class Position:
         ranks would not rise along the lines, then ``prepare`` merges everything again."""
         dead, old = self.changed, self.ranks
         ranks: dict[Line, float] = {}
-        fresh: list[int] = []     # indexes in ``lines`` of the lines listed again
+        fresh: list[int] = []  # indexes in ``lines`` of the lines listed again
         waiting: list[Line] = []  # of those, the ones after the last line kept so far
         before = -1.0
         for index, key in enumerate(lines):
@@ -205,7 +219,7 @@ class Position:
             _add(added, self._listed(lines[index], low, high), ranks[lines[index]] * ORDER_STEP)
         assert self.merged is not None
         buckets: Buckets = {}
-        for group, bucket in self.merged.items():   # lists are shared by copies: new ones, never changed in place
+        for group, bucket in self.merged.items():  # lists are shared by copies: new ones, never changed in place
             if dead:
                 bucket = [entry for entry in bucket if entry[5] not in dead]
             more = added.pop(group, None)
@@ -269,12 +283,13 @@ class Position:
                         free = mask & ~run
                         common &= _MASK_GROUPS.get(free) or _mask_groups(free)
                     listed, fits, size = tuple(cells), tuple(masks), len(cells)
-                    while common:   # an entry per group every cell may take a kind of, in GROUPS order
+                    while common:  # an entry per group every cell may take a kind of, in GROUPS order
                         index = (common & -common).bit_length() - 1
                         common &= common - 1
-                        found.append((total, listed, fits, GROUPS[index] & ~run, size, key, start + i - 1, start + j,
-                                      index))
-        found.sort(key=itemgetter(0), reverse=True)   # stable: the scan's order among equal points
+                        found.append(
+                            (total, listed, fits, GROUPS[index] & ~run, size, key, start + i - 1, start + j, index)
+                        )
+        found.sort(key=itemgetter(0), reverse=True)  # stable: the scan's order among equal points
         return found
 
     def _strip(self, horizontal: bool, line: int, low: int, high: int) -> Strip:
@@ -307,7 +322,7 @@ class Position:
         groups = [(mask, hand_kinds & mask) for mask in GROUPS if (hand_kinds & mask).bit_count() >= 2]
         if not groups:
             return best
-        if self.merged is not None and not self.changed and self.extra is None:   # prepared here: one list
+        if self.merged is not None and not self.changed and self.extra is None:  # prepared here: one list
             found = _best_listed(self.merged, hand_kinds, best_points, {}, {})
             return best if found is None else found
         most = max(kinds.bit_count() for _, kinds in groups)
@@ -356,9 +371,10 @@ class Position:
         most = max(kinds.bit_count() for _, kinds in groups)
         scanned: Found | None = None
         beat, across = best_points, True
-        for horizontal in (True, False):   # the segments that hold a changed place, found again
-            found = self._segments(horizontal, self._rescans(horizontal, hand_kinds), hand_kinds, groups, most, beat,
-                                   self.strips)
+        for horizontal in (True, False):  # the segments that hold a changed place, found again
+            found = self._segments(
+                horizontal, self._rescans(horizontal, hand_kinds), hand_kinds, groups, most, beat, self.strips
+            )
             if found is not None and found[0] > beat:
                 scanned, beat, across = found, found[0], horizontal
         if in_order:
@@ -366,8 +382,11 @@ class Position:
             ending = _best_ending(self.merged, hand_kinds, best_points, changed, self.filled, order)
             if ending is not None:
                 play, key = ending
-                if scanned is None or play[0] > scanned[0] or (
-                        play[0] == scanned[0] and key < self._scan_key(scanned, across, order)):
+                if (
+                    scanned is None
+                    or play[0] > scanned[0]
+                    or (play[0] == scanned[0] and key < self._scan_key(scanned, across, order))
+                ):
                     return play
         return best if scanned is None else scanned
 
@@ -390,10 +409,13 @@ class Position:
         changed place (a few more hold none: found twice, no harm), in the lines where such a segment may take a kind
         of the hand (``_wanted``)."""
         wanted = self.wanted
-        if wanted is None or len(wanted) < len(self.changed):   # made, or completed after a placement
+        if wanted is None or len(wanted) < len(self.changed):  # made, or completed after a placement
             wanted = self.wanted = self._wanted({} if wanted is None else wanted)
-        return {line: starts for (across, line), (kinds, starts) in wanted.items()
-                if across == horizontal and kinds & hand_kinds}
+        return {
+            line: starts
+            for (across, line), (kinds, starts) in wanted.items()
+            if across == horizontal and kinds & hand_kinds
+        }
 
     def _wanted(self, kept: dict[Line, tuple[int, range]]) -> dict[Line, tuple[int, range]]:
         """For each changed line, the kinds one of which a hand needs to fill a segment holding a changed place, and
@@ -408,7 +430,7 @@ class Position:
                 wanted[key] = entry
                 continue
             horizontal, line = key
-            crossing = down if horizontal else across   # what the line's empty cells read
+            crossing = down if horizontal else across  # what the line's empty cells read
             tiles = self.filled.get(key, ())
             kinds = 0
             for place in places:
@@ -442,7 +464,7 @@ class Position:
         for (horizontal, line), places in changed.items():
             for place in places:
                 cell = (place, line) if horizontal else (line, place)
-                if cell not in across and cell not in down:   # a tile now, or no longer next to one
+                if cell not in across and cell not in down:  # a tile now, or no longer next to one
                     continue
                 h_kinds, h_points = across.get(cell, NO_CROSSING)
                 v_kinds, v_points = down.get(cell, NO_CROSSING)
@@ -465,20 +487,27 @@ class Position:
                 best = (best_points, [cell], [_lowest(fits)])
         return best
 
-    def _segments(self, horizontal: bool, lines: Mapping[int, Sequence[int]], hand_kinds: int,
-                  groups: list[tuple[int, int]], most: int, beat: int, strips: dict[Line, Strip] | None = None
-                  ) -> Found | None:
+    def _segments(
+        self,
+        horizontal: bool,
+        lines: Mapping[int, Sequence[int]],
+        hand_kinds: int,
+        groups: list[tuple[int, int]],
+        most: int,
+        beat: int,
+        strips: dict[Line, Strip] | None = None,
+    ) -> Found | None:
         """The best segment starting at the given places of each line (``best_play``: every start that may reach
         an anchor) that scores more than ``beat``, the first found among equals. ``strips`` keeps each line's strip
         for the next scans of the same starts (``_rescans``' lines, until a placement changes them)."""
         best: Found | None = None
         extra = self.extra
         listed = self.segments if extra is None else {}
-        if strips is None:   # read for this scan only
+        if strips is None:  # read for this scan only
             strips = {}
         for line, starts in lines.items():
             segments = listed.get((horizontal, line))
-            if segments is not None:   # prepared: the line's first segment the hand fills beats the rest of it
+            if segments is not None:  # prepared: the line's first segment the hand fills beats the rest of it
                 found = _first_filled(segments, hand_kinds, beat)
                 if found is not None:
                     beat, best = found[0], found
@@ -557,11 +586,14 @@ class Carried:
     def position(self, kinds: dict[Cell, int]) -> Position:
         fresh = Position(kinds)
         last = self.last
-        if last is not None and len(last.kinds) <= len(kinds) and all(
-                kinds.get(cell) == kind for cell, kind in last.kinds.items()):
+        if (
+            last is not None
+            and len(last.kinds) <= len(kinds)
+            and all(kinds.get(cell) == kind for cell, kind in last.kinds.items())
+        ):
             grown = last.copy()
             grown.place([(cell, kind) for cell, kind in kinds.items() if cell not in last.kinds])
-            fresh.segments = dict(grown.segments)   # the lines the new tiles left alone (``place`` drops the rest)
+            fresh.segments = dict(grown.segments)  # the lines the new tiles left alone (``place`` drops the rest)
         self.last = fresh
         return fresh
 
@@ -588,7 +620,7 @@ def _best_listed(buckets: Buckets, hand_kinds: int, beat: int, skip: Changes, en
                 if -minus < beat or -minus == beat and (best is None or order > best_order):
                     break
                 places = skip.get(line) if skip else None
-                if places is not None:   # stale when it holds a changed place, or ends on one of ``ends``
+                if places is not None:  # stale when it holds a changed place, or ends on one of ``ends``
                     for place in places:
                         if first < place < last:
                             break
@@ -608,8 +640,9 @@ def _best_listed(buckets: Buckets, hand_kinds: int, beat: int, skip: Changes, en
     return best
 
 
-def _best_ending(buckets: Buckets, hand_kinds: int, beat: int, changed: Changes, filled: Changes,
-                 order: dict[Line, int]) -> tuple[Found, tuple[int, int, int, int]] | None:
+def _best_ending(
+    buckets: Buckets, hand_kinds: int, beat: int, changed: Changes, filled: Changes, order: dict[Line, int]
+) -> tuple[Found, tuple[int, int, int, int]] | None:
     """Of the prepared segments that hold no changed place but end on one whose crossing changed (not a placed tile),
     the one the scan of the changed lines would find first among those of the most points above ``beat``, with its
     place in the scan (``Position._scan_key``)."""
@@ -630,8 +663,9 @@ def _best_ending(buckets: Buckets, hand_kinds: int, beat: int, changed: Changes,
                 if first in tiles or last in tiles or any(first < place < last for place in places):
                     continue
                 key = _scan_place(line, first, last, order)
-                if best is not None and (-minus < best[0] or
-                                         -minus == best[0] and (key, listed_order) > (best_key, best_order)):
+                if best is not None and (
+                    -minus < best[0] or -minus == best[0] and (key, listed_order) > (best_key, best_order)
+                ):
                     continue
                 free = held & need
                 chosen = _assign(fits, 0, free) if free.bit_count() >= size else None
@@ -689,8 +723,9 @@ def _add(buckets: Buckets, listed: list[Segment], base: float) -> None:
             bucket.append(entry)
 
 
-def _run(kinds: dict[Cell, int], x: int, y: int, dx: int, dy: int,
-         line: tuple[int, int, bool]) -> tuple[int, int, tuple[int, int, bool]]:
+def _run(
+    kinds: dict[Cell, int], x: int, y: int, dx: int, dy: int, line: tuple[int, int, bool]
+) -> tuple[int, int, tuple[int, int, bool]]:
     """The first empty cell from (x, y) on along (dx, dy), and ``line`` (its kinds, its length, whether no kind is
     there twice) with the tiles passed added."""
     run, length, valid = line
@@ -776,7 +811,7 @@ class FlexPosition(Position):
         if tiles:
             self.place_tiles(list(tiles.items()))
 
-    def copy(self) -> "FlexPosition":
+    def copy(self) -> FlexPosition:
         other = super().copy()
         assert isinstance(other, FlexPosition)
         other.backs = dict(self.backs)
@@ -821,17 +856,19 @@ class FlexPosition(Position):
         groups = [(mask, hand_kinds & mask) for mask in GROUPS if (hand_kinds & mask).bit_count() >= 2]
         if groups:
             chosen_backs: list[list[int]] = []
-            ceiling: dict[Cell, int] = {}   # the most diagonal points any held background earns on a cell
+            ceiling: dict[Cell, int] = {}  # the most diagonal points any held background earns on a cell
             held_backgrounds = {b for held_backs in held.values() for b in held_backs}
 
-            def judge(total: int, cells: list[Cell], masks: list[int], run: int, groups: list[tuple[int, int]],
-                      beat: int) -> Found | None:
+            def judge(
+                total: int, cells: list[Cell], masks: list[int], run: int, groups: list[tuple[int, int]], beat: int
+            ) -> Found | None:
                 bound = total
                 for cell in cells:
                     most_extra = ceiling.get(cell)
                     if most_extra is None:
                         most_extra = ceiling[cell] = max(
-                            (e for e in (self._diagonal(cell, b) for b in held_backgrounds) if e is not None), default=0)
+                            (e for e in (self._diagonal(cell, b) for b in held_backgrounds) if e is not None), default=0
+                        )
                     bound += most_extra
                 if bound <= beat:
                     return None
@@ -856,8 +893,9 @@ class FlexPosition(Position):
         if best is None:
             return None
         points, cells, kinds = best
-        return points, [(cell, Tile(kind // 6, kind % 6, background))
-                        for cell, kind, background in zip(cells, kinds, best_backs)]
+        return points, [
+            (cell, Tile(kind // 6, kind % 6, background)) for cell, kind, background in zip(cells, kinds, best_backs)
+        ]
 
     def _diagonal(self, cell: Cell, background: int) -> int | None:
         """Diagonal points of a tile of this background on the cell, or None when a diagonal would pass 6 (F5)."""
@@ -867,8 +905,9 @@ class FlexPosition(Position):
         total = self.diagonal[key] = diagonal_points(self.backs, cell, background)
         return total
 
-    def _assign_best(self, total: int, cells: list[Cell], masks: list[int], run: int,
-                     groups: list[tuple[int, int]], beat: int) -> tuple[int, list[int], list[int]] | None:
+    def _assign_best(
+        self, total: int, cells: list[Cell], masks: list[int], run: int, groups: list[tuple[int, int]], beat: int
+    ) -> tuple[int, list[int], list[int]] | None:
         """The best way to fill the cells (distinct kinds of one group, each tile on a background whose diagonals
         stay legal), if it beats ``beat``: (points, kinds, backgrounds)."""
         best: tuple[int, list[int], list[int]] | None = None

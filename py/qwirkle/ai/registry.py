@@ -6,12 +6,14 @@
 >>> find_level("Computer").name, find_level("expert").in_worker
 ('medium', True)
 """
+
 from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from ..notation import Move
 from ..view import PlayerView
@@ -66,6 +68,7 @@ LEVELS: tuple[Level, ...] = tuple(level for level in TABLE if level.difficulty)
 def _factory(level: Level) -> Callable[..., Player]:
     def build(rng: random.Random, **options: Any) -> Player:
         return level.factory(rng, **options)
+
     build.__name__ = level.where.partition(":")[2]
     return build
 

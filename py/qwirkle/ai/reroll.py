@@ -6,11 +6,12 @@ expected points of the best play after the roll (``quick.Position``): every outc
 fixed number of seeded samples. The roll is made only when it beats placing now by a margin; the play itself is then
 chosen by the evaluation from the dice as they fall.
 """
+
 from __future__ import annotations
 
 import itertools
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..movegen import ScoredPlay
 from ..notation import Roll
@@ -25,13 +26,21 @@ FACES = 6
 def roll_outcomes(dice: Sequence[Tile], samples: int, rng: random.Random) -> list[list[Tile]]:
     """Faces the re-rolled dice may show: all 6^n outcomes when few enough, else ``samples`` draws."""
     if FACES ** len(dice) <= samples:
-        return [[Tile(d.color, face) for d, face in zip(dice, faces)]
-                for faces in itertools.product(range(FACES), repeat=len(dice))]
+        return [
+            [Tile(d.color, face) for d, face in zip(dice, faces)]
+            for faces in itertools.product(range(FACES), repeat=len(dice))
+        ]
     return [[Tile(d.color, rng.randrange(FACES)) for d in dice] for _ in range(samples)]
 
 
-def choose_roll(view: PlayerView, ranked: Sequence[tuple[float, ScoredPlay]], rng: random.Random,
-                candidates: int = 3, samples: int = 8, margin: float = 0.3) -> Roll | None:
+def choose_roll(
+    view: PlayerView,
+    ranked: Sequence[tuple[float, ScoredPlay]],
+    rng: random.Random,
+    candidates: int = 3,
+    samples: int = 8,
+    margin: float = 0.3,
+) -> Roll | None:
     """The dice to re-roll, or None to place now.
 
     ``ranked``: (value, play) best first for the current hand. Each choice of dice is scored by the expected

@@ -5,6 +5,7 @@ In classic and Flex the hidden tiles are the opponents' hands and the bag; toget
 being the bag in a random order. In Cubes the hands are open and the bag holds dice known by color only: a deal keeps
 the hands and rolls a face for every die of the bag.
 """
+
 from __future__ import annotations
 
 import random
@@ -34,9 +35,9 @@ class Sampler:
         view = self.view
         tiles = list(self.unseen)
         self.rng.shuffle(tiles)
-        if view.open_hands is not None:   # Cubes: the bag's dice get their faces as drawn (Variant.drawn)
+        if view.open_hands is not None:  # Cubes: the bag's dice get their faces as drawn (Variant.drawn)
             drawn = view.variant.drawn
-            bag = tuple(drawn(t, self.rng) for t in tiles[:view.bag_count])
+            bag = tuple(drawn(t, self.rng) for t in tiles[: view.bag_count])
             return Deal(tuple(view.open_hands), bag)
         hands: list[tuple[Tile, ...]] = []
         start = 0
@@ -44,6 +45,6 @@ class Sampler:
             if seat == view.seat:
                 hands.append(tuple(view.hand))
             else:
-                hands.append(tuple(tiles[start:start + size]))
+                hands.append(tuple(tiles[start : start + size]))
                 start += size
         return Deal(tuple(hands), tuple(tiles[start:]))

@@ -40,32 +40,47 @@ How it stays exact and fast:
 A node is one position expanded (its plays generated or found in the cache). Node budgets make results independent of
 the machine's speed (tournaments); a deadline is for the page.
 """
+
 from __future__ import annotations
 
 import gc
 import random
 import time
 from bisect import insort
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Callable, Iterator, NamedTuple, Sequence
+from typing import NamedTuple
 
 from ..board import Board
 from ..game import END_BONUS
-from ..movegen import (CELL_BITS, COLOR_MASKS, LINE_POINTS, NO_CROSSING, NO_FIT, SHAPE_MASKS, Hand, IndexCrossings, LiveGrid,
-                       ScoredPlay, legal_plays, live_plays, live_plays_through)
+from ..movegen import (
+    CELL_BITS,
+    COLOR_MASKS,
+    LINE_POINTS,
+    NO_CROSSING,
+    NO_FIT,
+    SHAPE_MASKS,
+    Hand,
+    IndexCrossings,
+    LiveGrid,
+    ScoredPlay,
+    legal_plays,
+    live_plays,
+    live_plays_through,
+)
 from ..notation import Placement
 from ..rules import line_problem
 from ..tiles import Tile
 from ..variants import Variant
 
-FIRST_DEPTH = 2           # a shallow first iteration: a play to fall back on, and the table's first ordering
-PROVEN = 1 << 20          # the depth of a table entry whose value no horizon touched
+FIRST_DEPTH = 2  # a shallow first iteration: a play to fall back on, and the table's first ordering
+PROVEN = 1 << 20  # the depth of a table entry whose value no horizon touched
 INFINITY = 1 << 30
 EXACT, LOWER, UPPER = 0, 1, 2
-MAX_CACHED_PLAYS = 400_000   # plays kept in the per-position cache before it is cleared (memory in Pyodide)
-STEPS = 4                 # the opponent's singles kept by ``_steps``
-PAIR_OUTS = 4             # a two-tile opponent's plays going out kept by ``_pair_outs``
-DERIVE_PLIES = 4          # how many plays back ``_derived`` looks for a list of the same player's plays
+MAX_CACHED_PLAYS = 400_000  # plays kept in the per-position cache before it is cleared (memory in Pyodide)
+STEPS = 4  # the opponent's singles kept by ``_steps``
+PAIR_OUTS = 4  # a two-tile opponent's plays going out kept by ``_pair_outs``
+DERIVE_PLIES = 4  # how many plays back ``_derived`` looks for a list of the same player's plays
 
 
 @contextmanager
@@ -138,12 +153,12 @@ class _Entry(NamedTuple):
 class Solution(NamedTuple):
     """The solver's answer for the player on move."""
 
-    best: ScoredPlay | None          # None: no play, the player passes
-    margin: int                      # mover's points minus the opponent's to the end (perfect play, +6 included)
-    line: tuple[ScoredPlay | None, ...]   # the continuation from here, None for a pass
-    exact: bool                      # the margin is proven (else: the deepest finished iteration's estimate)
+    best: ScoredPlay | None  # None: no play, the player passes
+    margin: int  # mover's points minus the opponent's to the end (perfect play, +6 included)
+    line: tuple[ScoredPlay | None, ...]  # the continuation from here, None for a pass
+    exact: bool  # the margin is proven (else: the deepest finished iteration's estimate)
     nodes: int
-    depth: int                       # plies of the deepest finished iteration (0: none finished)
+    depth: int  # plies of the deepest finished iteration (0: none finished)
 
 
 class Solver:
@@ -151,43 +166,51 @@ class Solver:
 
     ``hands[0]`` is the hand of the player on move, ``hands[1]`` the opponent's."""
 
-    def __init__(self, board: Board, variant: Variant, hands: Sequence[Sequence[Tile]],
-                 nodes: int | None = None, deadline: float | None = None, passed: bool = False,
-                 bounds: bool = True, clock: Callable[[], float] = time.perf_counter) -> None:
-        self.passed = passed    # the opponent's last move was a pass (a pass now ends the game, C10)
-        self.bounds = bounds    # prune plays by the opponent's going out (``_threats``); False: alpha-beta's only
-        self.fast = True        # two tiles against one valued without making the plays (``_two``)
+    def __init__(
+        self,
+        board: Board,
+        variant: Variant,
+        hands: Sequence[Sequence[Tile]],
+        nodes: int | None = None,
+        deadline: float | None = None,
+        passed: bool = False,
+        bounds: bool = True,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.passed = passed  # the opponent's last move was a pass (a pass now ends the game, C10)
+        self.bounds = bounds  # prune plays by the opponent's going out (``_threats``); False: alpha-beta's only
+        self.fast = True  # two tiles against one valued without making the plays (``_two``)
         self.tiles = dict(board.tiles)
         self.grid = LiveGrid({cell: tile.kind for cell, tile in self.tiles.items()}, sum(len(h) for h in hands))
         self.across, self.down = self.grid.frontier()
-        self.relevant = Hand([tile for h in hands for tile in h]).kinds   # the kinds any play can hold
+        self.relevant = Hand([tile for h in hands for tile in h]).kinds  # the kinds any play can hold
         self.singles: IndexCrossings = {}
         for i in self.across.keys() | self.down.keys():
             self._single(i)
         self._restore: list[list[tuple[IndexCrossings, int, tuple[int, int] | None]]] = []
         self.variant = variant
-        self.plain = variant.extra_points(self.tiles) is None   # no extra lines (Flex diagonals) to score
+        self.plain = variant.extra_points(self.tiles) is None  # no extra lines (Flex diagonals) to score
         self.hands = [list(h) for h in hands]
         self.budget = nodes
         self.deadline = deadline
-        self.clock = clock      # what ``deadline`` is read on (the bench may give process CPU time)
+        self.clock = clock  # what ``deadline`` is read on (the bench may give process CPU time)
         self.nodes = 0
         self._table: dict[int, _Entry] = {}
         self._plays: dict[int, list[ScoredPlay]] = {}
-        self._masks: dict[int, list[int]] = {}      # the masks of ``_plays``' lists (``live_plays_through``)
-        self._path: list[_Made] = []                # the plays made, in order (``_derived``)
-        self._ways: dict[int, list[_Threat]] = {}   # ``_threats`` by the plays' key
-        self._stepped: dict[int, list[_Step]] = {}   # ``_steps`` by the plays' key
-        self._pairs: dict[int, list[tuple[int, int]]] = {}   # ``_pair_outs`` by the plays' key
+        self._masks: dict[int, list[int]] = {}  # the masks of ``_plays``' lists (``live_plays_through``)
+        self._path: list[_Made] = []  # the plays made, in order (``_derived``)
+        self._ways: dict[int, list[_Threat]] = {}  # ``_threats`` by the plays' key
+        self._stepped: dict[int, list[_Step]] = {}  # ``_steps`` by the plays' key
+        self._pairs: dict[int, list[tuple[int, int]]] = {}  # ``_pair_outs`` by the plays' key
         self._cached = 0
         self._keys: dict[tuple[int, Placement], int] = {}
-        self._killers: dict[int, ScoredPlay] = {}   # by ply and side: the play that last cut there (``_killer``)
-        self._random = random.Random(0x51ED)   # Zobrist keys: seeded, so hashes (and results) never vary
+        self._killers: dict[int, ScoredPlay] = {}  # by ply and side: the play that last cut there (``_killer``)
+        self._random = random.Random(0x51ED)  # Zobrist keys: seeded, so hashes (and results) never vary
         self._side = (self._random.getrandbits(64), self._random.getrandbits(64))
         self._passed = self._random.getrandbits(64)
         self._hash = 0
         self._horizon = 0
-        self._root = -1     # the root position's key (``solve``)
+        self._root = -1  # the root position's key (``solve``)
 
     # -- public -------------------------------------------------------------------------------------------------
     def solve(self) -> Solution:
@@ -214,7 +237,7 @@ class Solver:
             else:
                 best = first[0]
             if self.budget is not None and self._first_nodes(first) > self.budget:
-                raise _Budget   # the first iteration cannot end within the budget: no search
+                raise _Budget  # the first iteration cannot end within the budget: no search
             while True:
                 horizon = self._horizon
                 value = self._negamax(0, self.passed, target, -INFINITY, INFINITY)
@@ -241,7 +264,7 @@ class Solver:
         mine, theirs = self.hands
         if len(theirs) < 3:
             return 0
-        line = line_problem(theirs) is None   # their tiles make one line (C5): they may go out in one play
+        line = line_problem(theirs) is None  # their tiles make one line (C5): they may go out in one play
         nodes = 1
         for index, play in enumerate(plays):
             left = len(mine) - len(play.placements)
@@ -286,9 +309,14 @@ class Solver:
                 kept, fresh, ordered = derived
 
                 def order(pair: tuple[ScoredPlay, int]) -> tuple[bool, int, tuple[int, int], tuple[Placement, ...]]:
-                    return (len(pair[0].placements) != size, -pair[0].points, pair[0].placements[0].cell,
-                            pair[0].placements)
-                if ordered and len(fresh) * 8 < len(kept):   # a few plays into a list in order: each put in place
+                    return (
+                        len(pair[0].placements) != size,
+                        -pair[0].points,
+                        pair[0].placements[0].cell,
+                        pair[0].placements,
+                    )
+
+                if ordered and len(fresh) * 8 < len(kept):  # a few plays into a list in order: each put in place
                     fresh.sort(key=order)
                     for pair in fresh:
                         insort(kept, pair, key=order)
@@ -300,8 +328,9 @@ class Solver:
             elif len(distinct) <= 3 and self.plain and self.grid.tiles:
                 plays = self._line_plays(distinct)
             elif self.grid.tiles:
-                plays = live_plays(self.grid, self.across, self.down, self.singles, Hand(hand),
-                                   self.variant.extra_points(self.tiles))
+                plays = live_plays(
+                    self.grid, self.across, self.down, self.singles, Hand(hand), self.variant.extra_points(self.tiles)
+                )
             else:
                 plays = legal_plays(Board(self.tiles), hand, self.variant)
             # Ties broken by the plays themselves, never by the order they were found in: that order follows
@@ -400,14 +429,18 @@ class Solver:
                 for k in rest:
                     wanted |= 1 << k
                 kinds[i] = kind
-                for step, axis, cross, same in ((1, 1, down, across), (-1, 1, down, across),
-                                                (width, width, across, down), (-width, width, across, down)):
+                for step, axis, cross, same in (
+                    (1, 1, down, across),
+                    (-1, 1, down, across),
+                    (width, width, across, down),
+                    (-width, width, across, down),
+                ):
                     j = i + step
                     while kinds[j] is not None:
                         j += step
                     cross_kinds, cross_points = cross.get(j, NO_CROSSING)
                     if not cross_kinds & same.get(j, NO_CROSSING)[0] & wanted:
-                        continue   # no second tile fits there (placing the first only narrows the line)
+                        continue  # no second tile fits there (placing the first only narrows the line)
                     line_kinds, line_points = crossing(j, axis)
                     gained = cross.get(i, NO_CROSSING)[1] + cross_points
                     for second in rest:
@@ -436,8 +469,12 @@ class Solver:
                             trio = tuple(sorted((first, j * 36 + second, m * 36 + third)))
                             if trio not in seen:
                                 seen.add(trio)
-                                plays.append(ScoredPlay((placed[trio[0]], placed[trio[1]], placed[trio[2]]),
-                                                        end_points + gained + last_points))
+                                plays.append(
+                                    ScoredPlay(
+                                        (placed[trio[0]], placed[trio[1]], placed[trio[2]]),
+                                        end_points + gained + last_points,
+                                    )
+                                )
                         kinds[j] = None
                 kinds[i] = None
         return plays
@@ -479,14 +516,14 @@ class Solver:
         grid.tiles.extend(cells)
         before = self._hash
         self._hash ^= self._play_key(who, play) if key is None else key
-        line = 0 if len(cells) == 1 else 1 if cells[0] // width == cells[1] // width else width   # its line
+        line = 0 if len(cells) == 1 else 1 if cells[0] // width == cells[1] // width else width  # its line
         changed: dict[int, None] = {}
         for n, i in enumerate(cells):
             for axis, crossings in ((1, across), (width, down)):
-                if not n or axis != line:   # the play's own line has the same ends from each of its cells
+                if not n or axis != line:  # the play's own line has the same ends from each of its cells
                     self._ends(i, axis, crossings, saved, changed)
         relevant = self.relevant
-        for j in changed:   # ``_single``: each has a crossing now
+        for j in changed:  # ``_single``: each has a crossing now
             saved.append((singles, j, singles.get(j)))
             h_kinds, h_points = across.get(j, NO_CROSSING)
             v_kinds, v_points = down.get(j, NO_CROSSING)
@@ -498,14 +535,20 @@ class Solver:
         self._restore.append(saved)
         self._path.append(_Made(before, who, bits, played, list(changed), cells))
 
-    def _ends(self, i: int, axis: int, crossings: IndexCrossings,
-              saved: list[tuple[IndexCrossings, int, tuple[int, int] | None]], changed: dict[int, None]) -> None:
+    def _ends(
+        self,
+        i: int,
+        axis: int,
+        crossings: IndexCrossings,
+        saved: list[tuple[IndexCrossings, int, tuple[int, int] | None]],
+        changed: dict[int, None],
+    ) -> None:
         """After tiles are placed: the crossings along ``axis`` of the first empty cell at each end of the run of
         tiles through index ``i`` (its tiles walked once for both), the old ones kept in ``saved``, the cells added
         to ``changed``."""
         grid = self.grid
         kinds = grid.kinds
-        run = 1 << kinds[i]   # type: ignore[operator]   # a tile was just placed there
+        run = 1 << kinds[i]  # type: ignore[operator]   # a tile was just placed there
         length = 1
         ends = []
         for way in (axis, -axis):
@@ -535,7 +578,7 @@ class Solver:
             del tiles[p.cell]
             kinds[i] = None
             hand.append(p.tile)
-        del self.grid.tiles[-len(made.placed):]
+        del self.grid.tiles[-len(made.placed) :]
         self._hash ^= self._play_key(who, play) if key is None else key
 
     def _play_key(self, who: int, play: ScoredPlay) -> int:
@@ -559,14 +602,23 @@ class Solver:
         entry = self._table.get(key)
         first: ScoredPlay | None = None
         if entry is not None:
-            if entry.depth >= depth and (entry.flag == EXACT or (entry.flag == LOWER and entry.value >= beta)
-                                         or (entry.flag == UPPER and entry.value <= alpha)):
+            if entry.depth >= depth and (
+                entry.flag == EXACT
+                or (entry.flag == LOWER and entry.value >= beta)
+                or (entry.flag == UPPER and entry.value <= alpha)
+            ):
                 if entry.depth < PROVEN:
-                    self._horizon += 1   # a value from a shallower search: this one is not proven either
+                    self._horizon += 1  # a value from a shallower search: this one is not proven either
                 return entry.value
             first = entry.best
-        if self.fast and len(self.hands[who]) == 2 and len(self.hands[1 - who]) == 1 and self.plain \
-                and self.grid.tiles and key != self._root:   # the root's best play is the answer: searched
+        if (
+            self.fast
+            and len(self.hands[who]) == 2
+            and len(self.hands[1 - who]) == 1
+            and self.plain
+            and self.grid.tiles
+            and key != self._root
+        ):  # the root's best play is the answer: searched
             found = self._two(who, alpha, beta)
             if found is not None:
                 flag = LOWER if found >= beta else UPPER if found <= alpha else EXACT
@@ -591,9 +643,9 @@ class Solver:
         start_alpha = alpha
         best_value = -INFINITY
         best: ScoredPlay | None = None
-        out = -1   # the points of the play going out searched (the others going out score no more)
+        out = -1  # the points of the play going out searched (the others going out score no more)
         threats: list[_Threat] | None = None
-        last = self.fast and self.plain and len(self.hands[1 - who]) == 1   # the opponent's reply goes out
+        last = self.fast and self.plain and len(self.hands[1 - who]) == 1  # the opponent's reply goes out
         pairs = self.bounds and self.plain and len(self.hands[1 - who]) == 2 and size > 2 and bool(self.grid.tiles)
         steps: list[_Step] | None = None
         duo = self.bounds and self.plain and len(self.hands[1 - who]) == 2 and bool(self.grid.tiles)
@@ -603,24 +655,35 @@ class Solver:
         for play in self._ordered(who, first):
             if len(play.placements) == size:
                 if play.points <= out:
-                    continue   # another play going out, with no more points
+                    continue  # another play going out, with no more points
                 out = play.points
-                value = play.points + END_BONUS   # going out ends the game (C9): nothing to search below
-            elif self.bounds and (threats := self._threats(1 - who) if threats is None else threats) and (
-                    bound := self._bound(play, threats)) <= alpha:
-                value = bound   # the opponent goes out after it for at least this much: proven no better
-            elif duo and play is not first and (outs := self._pair_outs(1 - who) if outs is None else outs) and (
-                    bound := self._pair_bound(play, outs)) <= alpha:
-                value = bound   # the opponent's two tiles go out together after it: proven no better
-            elif pairs and play is not first and len(play.placements) == size - 2 and (
-                    steps := self._steps(who) if steps is None else steps) and (
-                    bound := self._step_bound(who, play, steps)) <= alpha:
-                value = bound   # the opponent's single, then their last tile out whatever the player does
+                value = play.points + END_BONUS  # going out ends the game (C9): nothing to search below
+            elif (
+                self.bounds
+                and (threats := self._threats(1 - who) if threats is None else threats)
+                and (bound := self._bound(play, threats)) <= alpha
+            ):
+                value = bound  # the opponent goes out after it for at least this much: proven no better
+            elif (
+                duo
+                and play is not first
+                and (outs := self._pair_outs(1 - who) if outs is None else outs)
+                and (bound := self._pair_bound(play, outs)) <= alpha
+            ):
+                value = bound  # the opponent's two tiles go out together after it: proven no better
+            elif (
+                pairs
+                and play is not first
+                and len(play.placements) == size - 2
+                and (steps := self._steps(who) if steps is None else steps)
+                and (bound := self._step_bound(who, play, steps)) <= alpha
+            ):
+                value = bound  # the opponent's single, then their last tile out whatever the player does
             elif last and (reply := self._reply(1 - who, play)) >= 0:
-                value = play.points - reply - END_BONUS   # their last tile goes out: valued without the play
+                value = play.points - reply - END_BONUS  # their last tile goes out: valued without the play
             elif best is None:
                 value = self._child(who, play, depth, alpha, beta)
-            else:   # principal variation search: prove this play no better with a null window first
+            else:  # principal variation search: prove this play no better with a null window first
                 value = self._child(who, play, depth, alpha, alpha + 1)
                 if alpha < value < beta:
                     value = self._child(who, play, depth, value, beta)
@@ -685,8 +748,8 @@ class Solver:
         else:
             low, high = min(cells), max(cells)
             axis = 1 if low // width == high // width else width
-            if any((i - low) % axis for i in cells) or None in kinds[low:high + 1:axis]:
-                return None   # not in one line, or a gap between the placed tiles
+            if any((i - low) % axis for i in cells) or None in kinds[low : high + 1 : axis]:
+                return None  # not in one line, or a gap between the placed tiles
             axes = (axis,)
         points = 0
         touching = False
@@ -711,7 +774,7 @@ class Solver:
         """The length of the run of tiles through the cell at index ``i`` along ``step``, or None when its tiles do
         not make a valid line (C5: one color or one shape, no duplicate)."""
         grid = self.grid
-        ahead = grid.run_along(i - step, step, 0, 0)   # from the cell on
+        ahead = grid.run_along(i - step, step, 0, 0)  # from the cell on
         found = None if ahead is None else grid.run_along(i, -step, *ahead)
         if found is None:
             return None
@@ -728,12 +791,18 @@ class Solver:
         low, high = points - beta, points - alpha
         key = self._play_key(who, play)
         entry = self._table.get(self._hash ^ key ^ self._side[1 - who])
-        if entry is not None and entry.depth >= depth - 1 and (
-                entry.flag == EXACT or (entry.flag == LOWER and entry.value >= high)
-                or (entry.flag == UPPER and entry.value <= low)):
+        if (
+            entry is not None
+            and entry.depth >= depth - 1
+            and (
+                entry.flag == EXACT
+                or (entry.flag == LOWER and entry.value >= high)
+                or (entry.flag == UPPER and entry.value <= low)
+            )
+        ):
             self._tick()
             if entry.depth < PROVEN:
-                self._horizon += 1   # a value from a shallower search: this one is not proven either
+                self._horizon += 1  # a value from a shallower search: this one is not proven either
             return points - entry.value
         self._make(who, play, key)
         try:
@@ -753,8 +822,11 @@ class Solver:
         if self.plain and self.grid.tiles and len(hand) == 1:
             bit = 1 << hand[0].kind
             derived = self._threats_after(who, bit)
-            found = derived if derived is not None else [
-                _Threat(points, i) for i, (fits, points) in self.singles.items() if fits & bit]
+            found = (
+                derived
+                if derived is not None
+                else [_Threat(points, i) for i, (fits, points) in self.singles.items() if fits & bit]
+            )
             found.sort(key=lambda threat: -threat.points)
         self._ways[key] = found
         self._cached += len(found) + 1
@@ -810,7 +882,7 @@ class Solver:
             kinds, width, index = grid.kinds, grid.width, grid.index
             for play in self._moves(who):
                 if len(play.placements) != 2 or len(found) == PAIR_OUTS:
-                    break   # the plays going out come first, most points first
+                    break  # the plays going out come first, most points first
                 cells = [index(p.cell) for p in play.placements]
                 for i, p in zip(cells, play.placements):
                     kinds[i] = p.tile.kind
@@ -901,9 +973,15 @@ class Solver:
                 if apart is None:
                     continue
                 changed = frozenset(j for j, _, _ in ends)
-                found.append(_Step(points + apart[0] + END_BONUS, cell, changed | {cell} | ways[0][2] | apart[2],
-                                   changed,
-                                   [(j, alone & mine, alone_points) for j, alone, alone_points in ends if alone & mine]))
+                found.append(
+                    _Step(
+                        points + apart[0] + END_BONUS,
+                        cell,
+                        changed | {cell} | ways[0][2] | apart[2],
+                        changed,
+                        [(j, alone & mine, alone_points) for j, alone, alone_points in ends if alone & mine],
+                    )
+                )
         found.sort(key=lambda step: (-step.value, step.cell))
         del found[STEPS:]
         self._stepped[key] = found
@@ -920,7 +998,7 @@ class Solver:
             rest.remove(p.tile.kind)
         one, two = rest
         if _together(one, two):
-            return INFINITY   # the two may go out together
+            return INFINITY  # the two may go out together
         mask = (1 << one) | (1 << two)
         grid = self.grid
         index, kinds = grid.index, grid.kinds
@@ -937,7 +1015,7 @@ class Solver:
             moved = changed | step.changed
             moved.update(cells)
             moved.add(step.cell)
-            most = 0   # a pass scores nothing
+            most = 0  # a pass scores nothing
             for _, alone, points in ends:
                 if alone & mask and points > most:
                     most = points
@@ -983,15 +1061,19 @@ class Solver:
         across, down = self.across, self.down
         found: dict[int, tuple[int, int, int]] = {}
         for i in cells:
-            for step, axis, other, same in ((1, 1, down, across), (-1, 1, down, across), (width, width, across, down),
-                                            (-width, width, across, down)):
+            for step, axis, other, same in (
+                (1, 1, down, across),
+                (-1, 1, down, across),
+                (width, width, across, down),
+                (-width, width, across, down),
+            ):
                 j = i + step
                 while kinds[j] is not None:
                     j += step
                 if j not in found:
                     other_kinds, other_points = other.get(j, NO_CROSSING)
                     if not other_kinds & same.get(j, NO_CROSSING)[0] & mask:
-                        found[j] = (j, 0, 0)   # none of ``mask`` fits (the play only narrows the line)
+                        found[j] = (j, 0, 0)  # none of ``mask`` fits (the play only narrows the line)
                         continue
                     line_kinds, line_points = crossing(j, axis)
                     found[j] = (j, line_kinds & other_kinds, line_points + other_points)
@@ -1025,9 +1107,9 @@ class Solver:
         one, two = hand[0].kind, hand[1].kind
         mine = (1 << one) | (1 << two)
         best = -INFINITY
-        if _together(one, two):   # the two tiles may go out together
+        if _together(one, two):  # the two tiles may go out together
             plays = self._moves(who)
-            if plays and len(plays[0].placements) == 2:   # going out first, by points
+            if plays and len(plays[0].placements) == 2:  # going out first, by points
                 best = plays[0].points + END_BONUS
                 if best >= beta:
                     return best
@@ -1039,20 +1121,20 @@ class Solver:
         theirs = 1 << self.hands[1 - who][0].kind
         kinds = self.grid.kinds
         for points, i, fits in singles:
-            left_alone = -1   # the opponent's best going out on a cell the single leaves alone (``_bound``)
+            left_alone = -1  # the opponent's best going out on a cell the single leaves alone (``_bound``)
             for threat in threats:
                 if i not in (threat.zone or self._zone(threat)):
                     left_alone = threat.points
                     break
             if left_alone >= 0 and points - left_alone - END_BONUS <= max(alpha, best):
-                best = max(best, points - left_alone - END_BONUS)   # no better, whatever the changed cells give
+                best = max(best, points - left_alone - END_BONUS)  # no better, whatever the changed cells give
                 continue
             for kind, rest in ((one, two), (two, one)):
                 if not fits & (1 << kind):
                     continue
-                fits &= ~(1 << kind)   # a pair of duplicates: one single per cell
+                fits &= ~(1 << kind)  # a pair of duplicates: one single per cell
                 kinds[i] = kind
-                ends = self._changed([i], theirs | (1 << rest))   # the recomputed cells: index, kinds alone, points
+                ends = self._changed([i], theirs | (1 << rest))  # the recomputed cells: index, kinds alone, points
                 kinds[i] = None
                 reply = left_alone
                 for _, alone, alone_points in ends:
@@ -1133,7 +1215,7 @@ class Solver:
         who, passed = 0, self.passed
         budget, deadline = self.budget, self.deadline
         self.budget = self.deadline = None
-        self.fast = False   # every position of the line gets its best play in the table
+        self.fast = False  # every position of the line gets its best play in the table
         try:
             while self.hands[0] and self.hands[1]:
                 plays = self._moves(who)
@@ -1146,7 +1228,7 @@ class Solver:
                 if exact:
                     entry = self._table.get(self._key(who, passed))
                     if entry is not None and entry.best is None:
-                        del self._table[self._key(who, passed)]   # valued without its play (``_two``): again
+                        del self._table[self._key(who, passed)]  # valued without its play (``_two``): again
                     self._negamax(who, passed, PROVEN, -INFINITY, INFINITY)
                 entry = self._table.get(self._key(who, passed))
                 if line:
@@ -1168,9 +1250,17 @@ class Solver:
         return tuple(line)
 
 
-def solve(board: Board, variant: Variant, hand: Sequence[Tile], other: Sequence[Tile],
-          nodes: int | None = None, seconds: float | None = None, passed: bool = False,
-          bounds: bool = True, clock: Callable[[], float] = time.perf_counter) -> Solution:
+def solve(
+    board: Board,
+    variant: Variant,
+    hand: Sequence[Tile],
+    other: Sequence[Tile],
+    nodes: int | None = None,
+    seconds: float | None = None,
+    passed: bool = False,
+    bounds: bool = True,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Solution:
     """Solve the end game where the player on move holds ``hand`` and the opponent ``other`` (bag empty), within
     ``seconds`` on ``clock`` when given."""
     deadline = None if seconds is None else clock() + seconds

@@ -2,13 +2,15 @@
 
 The engine's top layer: it may import the rules, the computer players (``qwirkle.ai``) and ``qwirkle.study``.
 """
+
 from __future__ import annotations
 
 import argparse
 import json
 import os
 import sys
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..ai import PLAYERS, make_player
 from ..errors import IllegalMoveError
@@ -21,7 +23,9 @@ from ..rules import score_play
 from ..study.match import play_out
 from ..tiles import parse_tiles
 from ..variants import VARIANTS, find_variant
-from .inputs import InputError, board as _board, check_set as _check_set
+from .inputs import InputError
+from .inputs import board as _board
+from .inputs import check_set as _check_set
 
 
 def score_one(variant_name: str, board_text: str, play_text: str) -> tuple[dict[str, Any], bool]:
@@ -36,8 +40,12 @@ def score_one(variant_name: str, board_text: str, play_text: str) -> tuple[dict[
     try:
         score = score_play(board, placements, variant)
     except IllegalMoveError as error:
-        return {"legal": False, "rule": error.rule, "message": error.message,
-                "cells": [f"{x},{y}" for x, y in error.cells]}, False
+        return {
+            "legal": False,
+            "rule": error.rule,
+            "message": error.message,
+            "cells": [f"{x},{y}" for x, y in error.cells],
+        }, False
     return {"legal": True, "points": score.points, "breakdown": [line.to_json() for line in score.lines]}, True
 
 
@@ -124,8 +132,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         raise InputError(f"--ai: give one player or {args.players} (comma-separated)")
     for index in range(args.games):
         seed = args.seed + index
-        game = Game.new(args.variant, [f"{name}{seat + 1}" for seat, name in enumerate(names)], seed,
-                        tiles=args.tiles)
+        game = Game.new(args.variant, [f"{name}{seat + 1}" for seat, name in enumerate(names)], seed, tiles=args.tiles)
         players = [make_player(name, seed * 10 + seat) for seat, name in enumerate(names)]
         summary = play_out(game, players).to_json()
         if args.save:
@@ -146,15 +153,26 @@ def _save(folder: str, name: str, text: str) -> str:
 def _cmd_replay(args: argparse.Namespace) -> int:
     text = _read(args.file)
     game = loads(text)
-    print(json.dumps({"variant": game.variant.name, "players": list(game.options.players),
-                      "scores": list(game.scores), "winners": list(game.winners()), "moves": len(game.moves),
-                      "over": game.is_over, "ended": game.end_reason}))
+    print(
+        json.dumps(
+            {
+                "variant": game.variant.name,
+                "players": list(game.options.players),
+                "scores": list(game.scores),
+                "winners": list(game.winners()),
+                "moves": len(game.moves),
+                "over": game.is_over,
+                "ended": game.end_reason,
+            }
+        )
+    )
     return 0
 
 
 def _read(path: str) -> str:
     """A record file: UTF-8, with or without a byte-order mark; larger than any record is refused unread."""
     from ..limits import MAX_RECORD_BYTES
+
     if os.path.getsize(path) > MAX_RECORD_BYTES * 4:
         raise InputError(f"{path}: larger than any game record ({MAX_RECORD_BYTES} characters at most)")
     try:
@@ -167,9 +185,10 @@ def _read(path: str) -> str:
 def _cmd_review(args: argparse.Namespace) -> int:
     """Every move of a saved game against the best play by points and a level's move (see ``qwirkle.study.review``)."""
     from ..study.review import review
+
     level = None if args.level == "none" else args.level
     if level is not None:
-        make_player(level)   # unknown names fail here, before any move
+        make_player(level)  # unknown names fail here, before any move
     if args.budget is not None and args.budget < 1:
         raise InputError("--budget: at least 1")
     print(json.dumps(review(_read(args.file), level, args.budget, win=args.win)))
@@ -179,13 +198,15 @@ def _cmd_review(args: argparse.Namespace) -> int:
 def _cmd_tournament(args: argparse.Namespace) -> int:
     """Seeded games between computer players, seats rotated; one JSON summary (see ``qwirkle.study.tournament``)."""
     from ..study.tournament import run
+
     names = [name.strip() for name in args.players.split(",")]
     if not 2 <= len(names) <= 4:
         raise InputError("--players: give 2 to 4 comma-separated players, e.g. hard,greedy")
     from ..study.tournament import parse_player
+
     for listed in names:
         name, options = parse_player(listed)
-        make_player(name, **options)   # unknown names and options fail here, before any game
+        make_player(name, **options)  # unknown names and options fail here, before any game
     if args.games < 1:
         raise InputError("--games: at least 1")
     print(json.dumps(run(args.variant, names, args.games, args.seed, tiles=args.tiles, workers=args.workers)))
@@ -195,9 +216,12 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 def _add_tournament(commands: Any, variants: list[str]) -> None:
     tournament = commands.add_parser("tournament", help="seeded games between computer players, with statistics")
     tournament.add_argument("--variant", choices=variants, default="classic")
-    tournament.add_argument("--players", required=True,
-                            help=f"2 to 4 comma-separated players, one per seat: {', '.join(PLAYERS)}; "
-                            "options after slashes, e.g. expert/endgame=search")
+    tournament.add_argument(
+        "--players",
+        required=True,
+        help=f"2 to 4 comma-separated players, one per seat: {', '.join(PLAYERS)}; "
+        "options after slashes, e.g. expert/endgame=search",
+    )
     tournament.add_argument("--games", type=int, default=100)
     tournament.add_argument("--seed", type=int, default=0)
     tournament.add_argument("--tiles", type=int, choices=(72, 108), help="Flex tile set (default 108)")
@@ -242,15 +266,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     review = commands.add_parser("review", help="every move of a saved game against the best play and a level's")
     review.add_argument("file", help="a game record (or the page's export or save file)")
-    review.add_argument("--level", default="expert",
-                        help=f"the level whose move is shown: {', '.join(PLAYERS)}, or none (default expert)")
+    review.add_argument(
+        "--level",
+        default="expert",
+        help=f"the level whose move is shown: {', '.join(PLAYERS)}, or none (default expert)",
+    )
     review.add_argument("--budget", type=int, help="the Expert's look-ahead budget in iterations (default 160)")
-    review.add_argument("--win", action="store_true",
-                        help="add each move's chances of winning: win_before, win_after, best_win, best_win_move "
-                        "(percentages, two-player games), and each player's accuracy and played_like")
+    review.add_argument(
+        "--win",
+        action="store_true",
+        help="add each move's chances of winning: win_before, win_after, best_win, best_win_move "
+        "(percentages, two-player games), and each player's accuracy and played_like",
+    )
     review.set_defaults(run=_cmd_review)
 
     from . import analyse, endgame, puzzles
+
     puzzles.add(commands, variants)
     analyse.add(commands, variants)
     endgame.add(commands)
@@ -262,6 +293,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))
-    except (*BAD_INPUT, OSError) as error:   # InputError, NotationError, RecordError, LimitError are ValueErrors
+    except (*BAD_INPUT, OSError) as error:  # InputError, NotationError, RecordError, LimitError are ValueErrors
         print(f"error: {_message(error)}", file=sys.stderr)
         return 2

@@ -4,6 +4,7 @@
 play of the hand ranked best first with its lines; ``--play P`` instead scores one play line by line. Tiles and
 placements may be joined with ``+`` as in the page's link (``?analyse&variant=classic&board=Ro@0,0+Rs@1,0&hand=Bo+Bs``).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -14,6 +15,7 @@ from typing import Any
 def _cmd_analyse(args: argparse.Namespace) -> int:
     from ..errors import IllegalMoveError
     from ..study.analysis import parse_board, parse_hand, rank, score_lines
+
     try:
         variant, board = parse_board(args.variant, args.board)
         if args.play is not None:

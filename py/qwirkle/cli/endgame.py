@@ -8,6 +8,7 @@ perfect continuation, plays and passes in notation), ``exact`` (the margin is pr
 hands are checked as ``score`` checks its board (exit 2 with ``error: ...`` on stderr); the solver is
 ``qwirkle.ai.solver``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -17,7 +18,7 @@ from typing import Any
 
 from ..movegen import ScoredPlay
 
-VARIANTS = ("classic", "flex")   # two players, tiles not dice: the rule sets where the bag empty means all is known
+VARIANTS = ("classic", "flex")  # two players, tiles not dice: the rule sets where the bag empty means all is known
 
 
 def move_notation(play: ScoredPlay | None) -> str:
@@ -25,15 +26,18 @@ def move_notation(play: ScoredPlay | None) -> str:
     return "pass" if play is None else play.notation()
 
 
-def endgame_one(variant_name: str, board_text: str, hand_text: str, other_text: str,
-                seconds: float | None = None) -> dict[str, Any]:
+def endgame_one(
+    variant_name: str, board_text: str, hand_text: str, other_text: str, seconds: float | None = None
+) -> dict[str, Any]:
     """The JSON answer of ``endgame``; InputError, NotationError or LimitError for bad input."""
     from ..ai.solver import solve
     from ..game import HAND_SIZE
     from ..limits import check_count, check_tiles
     from ..tiles import parse_tiles
     from ..variants import find_variant
-    from .inputs import InputError, board as parse_board, check_set
+    from .inputs import InputError, check_set
+    from .inputs import board as parse_board
+
     if variant_name not in VARIANTS:
         raise InputError(f"variant: the end-game solver plays {' or '.join(VARIANTS)}")
     variant = find_variant(variant_name)
@@ -43,8 +47,9 @@ def endgame_one(variant_name: str, board_text: str, hand_text: str, other_text: 
         check_count(text, field, HAND_SIZE)
         tiles = parse_tiles(text)
         if not tiles:
-            raise InputError(f"{field}: empty; give the tiles in hand, e.g. 'Ro Rs Bd' (a game with an empty hand "
-                             "is over)")
+            raise InputError(
+                f"{field}: empty; give the tiles in hand, e.g. 'Ro Rs Bd' (a game with an empty hand is over)"
+            )
         check_set(variant, tiles, field)
         hands.append(tiles)
     check_tiles(variant, [*board.tiles.values(), *hands[0], *hands[1]], "tiles")
@@ -52,9 +57,14 @@ def endgame_one(variant_name: str, board_text: str, hand_text: str, other_text: 
         raise InputError("--seconds: give a positive number of seconds")
     start = time.perf_counter()
     solution = solve(board, variant, hands[0], hands[1], seconds=seconds)
-    return {"best": move_notation(solution.best), "margin": solution.margin,
-            "line": [move_notation(play) for play in solution.line], "exact": solution.exact,
-            "nodes": solution.nodes, "seconds": round(time.perf_counter() - start, 3)}
+    return {
+        "best": move_notation(solution.best),
+        "margin": solution.margin,
+        "line": [move_notation(play) for play in solution.line],
+        "exact": solution.exact,
+        "nodes": solution.nodes,
+        "seconds": round(time.perf_counter() - start, 3),
+    }
 
 
 def _cmd_endgame(args: argparse.Namespace) -> int:

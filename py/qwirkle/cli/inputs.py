@@ -4,6 +4,7 @@
 A module of its own so that a command in its own module (``endgame``) reuses the checks without importing the
 package that registers it.
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -4,6 +4,7 @@
 ``--daily YYYY-MM-DD`` prints the puzzle of that day (with ``--variant``); ``--id ID --answer PLAY`` judges a play
 (exit 0 solved, 1 missed).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -13,8 +14,10 @@ from typing import Any
 
 def _cmd_puzzles(args: argparse.Namespace) -> int:
     from ..study.puzzles import PuzzleError, daily, generate, puzzle_from_id
+
     if args.answer is not None:
         from ..study.puzzles import judge
+
         if args.id is None:
             raise PuzzleError("--answer needs --id")
         answer = judge(puzzle_from_id(args.id), args.answer)
@@ -27,7 +30,7 @@ def _cmd_puzzles(args: argparse.Namespace) -> int:
     else:
         if args.count < 1:
             raise PuzzleError("--count: at least 1")
-        puzzles = generate(args.variant, args.count, args.seed, args.theme)   # type: ignore[assignment]
+        puzzles = generate(args.variant, args.count, args.seed, args.theme)  # type: ignore[assignment]
     for puzzle in puzzles:
         print(json.dumps(puzzle.to_json()), flush=True)
     return 0
@@ -36,6 +39,7 @@ def _cmd_puzzles(args: argparse.Namespace) -> int:
 def add(commands: Any, variants: list[str]) -> None:
     """Register the ``puzzles`` command on the CLI's subparsers."""
     from ..study.puzzles import THEMES
+
     puzzles = commands.add_parser("puzzles", help="puzzles from real (self-play) games: find the one best play")
     puzzles.add_argument("--variant", choices=variants, default="classic")
     puzzles.add_argument("--count", type=int, default=1)

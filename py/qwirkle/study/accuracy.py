@@ -21,22 +21,24 @@ several levels choose at the same positions of one seeded game and measures ever
 >>> accuracy([]) is None
 True
 """
+
 from __future__ import annotations
 
 import json
 import math
 import pkgutil
-from typing import Any, Protocol, Sequence
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from ..ai import make_player
 from ..game import Game
+from .endgame_review import applies
 from .match import MAX_TURNS
 from .tournament import DETERMINISTIC, player_seed
-from .endgame_review import applies
 from .win_cost import DEFAULT_SAMPLES, LookAhead, candidates, move_chances
 
-DECAY = 0.2      # per percentage point of win chance lost
-FLOOR = 1.0      # a move accuracy below this counts as this in the harmonic mean
+DECAY = 0.2  # per percentage point of win chance lost
+FLOOR = 1.0  # a move accuracy below this counts as this in the harmonic mean
 DATA_NAME = "data/accuracy.json"
 FORMAT = "qwirkle-accuracy"
 
@@ -111,8 +113,9 @@ def player_accuracy(variant: str, chances: Sequence[Lost | None], players: int =
     return {"accuracy": round(value, 1), "played_like": played_like(variant, value, players)}
 
 
-def level_game(variant: str, level: str, seed: int, index: int, opponent: str = "greedy",
-               samples: int = DEFAULT_SAMPLES) -> list[float]:
+def level_game(
+    variant: str, level: str, seed: int, index: int, opponent: str = "greedy", samples: int = DEFAULT_SAMPLES
+) -> list[float]:
     """Game ``index`` of a seeded run of ``level`` against ``opponent`` (``pair_game``, the level first in the even
     games): the chance each of the level's moves lost."""
     names = (level, opponent) if index % 2 == 0 else (opponent, level)
@@ -120,8 +123,14 @@ def level_game(variant: str, level: str, seed: int, index: int, opponent: str = 
     return pair_game(variant, names, seed, index, samples, (mine,))[mine]
 
 
-def pair_game(variant: str, names: Sequence[str], seed: int, index: int, samples: int = DEFAULT_SAMPLES,
-              measured: Sequence[int] = (0, 1)) -> list[list[float]]:
+def pair_game(
+    variant: str,
+    names: Sequence[str],
+    seed: int,
+    index: int,
+    samples: int = DEFAULT_SAMPLES,
+    measured: Sequence[int] = (0, 1),
+) -> list[list[float]]:
     """Game ``index`` of a seeded run between the levels ``names`` (by seat): the chance each move of the
     ``measured`` seats lost (an empty list for a seat not measured).
 
@@ -129,8 +138,10 @@ def pair_game(variant: str, names: Sequence[str], seed: int, index: int, samples
     Expert on its fixed budget, no clock), and each move's cost is measured as ``review --win`` measures it
     (``move_chances``, the deals seeded from the game's seed and the move's index), so the same arguments give the
     same losses on any machine, and a seat's figure is what the review of that game gives that player."""
-    players = [make_player(name, player_seed(seed, index, seat), **DETERMINISTIC.get(name, {}))
-               for seat, name in enumerate(names)]
+    players = [
+        make_player(name, player_seed(seed, index, seat), **DETERMINISTIC.get(name, {}))
+        for seat, name in enumerate(names)
+    ]
     game = Game.new(variant, [f"{name}{seat + 1}" for seat, name in enumerate(names)], seed + index)
     lost: list[list[float]] = [[] for _ in names]
     turns = 0
@@ -146,8 +157,15 @@ def pair_game(variant: str, names: Sequence[str], seed: int, index: int, samples
     return lost
 
 
-def same_positions(variant: str, seed: int, levels: Sequence[str], driver: str = "hard", every: int = 4,
-                   samples: int = DEFAULT_SAMPLES, ended: bool = False) -> list[list[float]]:
+def same_positions(
+    variant: str,
+    seed: int,
+    levels: Sequence[str],
+    driver: str = "hard",
+    every: int = 4,
+    samples: int = DEFAULT_SAMPLES,
+    ended: bool = False,
+) -> list[list[float]]:
     """Per level of ``levels``, the chance each of its choices lost at the same positions of game ``seed`` (dealt
     with that seed, ``driver`` on both seats): every ``every``-th position (with ``ended``, every position with the
     bag empty too) that the measure judges (``judged``), each level choosing from the mover's view, every choice and
@@ -159,8 +177,10 @@ def same_positions(variant: str, seed: int, levels: Sequence[str], driver: str =
     while not game.is_over and turns < MAX_TURNS:
         view = game.view(game.to_move)
         if (len(game.history) % every == 0 or ended and not game.bag_count) and judged(game):
-            chosen = [make_player(level, seed * 1000 + len(game.history), **DETERMINISTIC.get(level, {}))
-                      .choose(view) for level in levels]
+            chosen = [
+                make_player(level, seed * 1000 + len(game.history), **DETERMINISTIC.get(level, {})).choose(view)
+                for level in levels
+            ]
             moves = candidates(game, chosen[0])
             where = {move.notation(): i for i, move in enumerate(moves)}
             for move in chosen:

@@ -8,10 +8,12 @@ the lines that score them; ``score_lines`` checks a play entered by hand ("did w
 
 An analysed position has no bag and no turn order, so no end bonus (C9) is counted: the points are those of the lines.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from ..board import DIAGONALS, HORIZONTAL, VERTICAL, Board
 from ..errors import IllegalMoveError
@@ -41,8 +43,13 @@ def _accepted(variant: Variant, tiles: Sequence[Tile], field: str) -> None:
     for tile in tiles:
         if not variant.accepts(tile):
             need = "needs a background (k, w or m)" if variant.backgrounds else "takes no background"
-            raise IllegalMoveError(variant.rule(1), f"{field}: {tile.notation()} is not a {variant.title} tile: the "
-                                   f"variant {need}", (), "wrong_set", {"tile": tile.notation()})
+            raise IllegalMoveError(
+                variant.rule(1),
+                f"{field}: {tile.notation()} is not a {variant.title} tile: the variant {need}",
+                (),
+                "wrong_set",
+                {"tile": tile.notation()},
+            )
 
 
 def check_position(variant: Variant, board: Board) -> None:
@@ -64,18 +71,26 @@ def check_position(variant: Variant, board: Board) -> None:
             problem = line_problem([tiles[c] for c in run])
             if problem is not None:
                 reason, details = problem
-                why = {"too_long": f"holds {details.get('length')} tiles; a line holds at most 6",
-                       "duplicate": f"holds two {details.get('tile')}",
-                       "mixed": "mixes colors and shapes"}[reason]
-                raise IllegalMoveError("C5", f"the {kind} at ({run[0][0]}, {run[0][1]}) {why}", run, reason,
-                                       {**details, "line": kind})
+                why = {
+                    "too_long": f"holds {details.get('length')} tiles; a line holds at most 6",
+                    "duplicate": f"holds two {details.get('tile')}",
+                    "mixed": "mixes colors and shapes",
+                }[reason]
+                raise IllegalMoveError(
+                    "C5", f"the {kind} at ({run[0][0]}, {run[0][1]}) {why}", run, reason, {**details, "line": kind}
+                )
         if variant.backgrounds:
             for step in DIAGONALS:
                 run = tuple(board.run(cell, step, same_background=True))
                 if len(run) > QWIRKLE:
-                    raise IllegalMoveError("F5", f"the diagonal through ({cell[0]}, {cell[1]}) holds {len(run)} tiles "
-                                           "of one background; at most 6", run, "diagonal_too_long",
-                                           {"length": len(run), "line": "diagonal"})
+                    raise IllegalMoveError(
+                        "F5",
+                        f"the diagonal through ({cell[0]}, {cell[1]}) holds {len(run)} tiles "
+                        "of one background; at most 6",
+                        run,
+                        "diagonal_too_long",
+                        {"length": len(run), "line": "diagonal"},
+                    )
     _check_connected(board)
 
 
@@ -95,8 +110,12 @@ def _check_connected(board: Board) -> None:
                 todo.append(near)
     apart = sorted(cells - reached)
     if apart:
-        raise IllegalMoveError("C5", f"the tile at ({apart[0][0]}, {apart[0][1]}) does not touch the others; every "
-                               "play touches the board", apart[:1], "no_contact")
+        raise IllegalMoveError(
+            "C5",
+            f"the tile at ({apart[0][0]}, {apart[0][1]}) does not touch the others; every play touches the board",
+            apart[:1],
+            "no_contact",
+        )
 
 
 def parse_board(variant_name: str, text: str) -> tuple[Variant, Board]:
@@ -146,8 +165,9 @@ def remove(variant: Variant, board: Board, cell: Cell) -> Board:
 def rank(variant: Variant, board: Board, hand: Sequence[Tile]) -> list[RankedPlay]:
     """Every distinct legal play of ``hand``, best first (ties by notation), each with its scored lines."""
     plays = legal_plays(board, hand, variant)
-    ranked = [RankedPlay(play.notation(), play.points, score_play(board, play.placements, variant).lines)
-              for play in plays]
+    ranked = [
+        RankedPlay(play.notation(), play.points, score_play(board, play.placements, variant).lines) for play in plays
+    ]
     return sorted(ranked, key=lambda r: (-r.points, r.play))
 
 

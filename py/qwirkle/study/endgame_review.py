@@ -11,9 +11,11 @@ takes to go out, or None when it does not go out) and ``exact`` (both margins pr
 ``review`` adds the note as the key ``endgame`` of each such move (``python3 -m qwirkle review``); the page says it in
 words ("this end game was won: Xc@... goes out in two").
 """
+
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..ai.solver import Solution, solve
 from ..board import Board
@@ -22,14 +24,15 @@ from ..notation import Play, parse_move
 from ..tiles import Tile
 from ..variants import Variant
 
-NODES = 40_000   # per solve: reproducible (no clock), at most a few seconds for six tiles a hand
+NODES = 40_000  # per solve: reproducible (no clock), at most a few seconds for six tiles a hand
 VARIANTS = ("classic", "flex")
-KEPT = 512       # solutions kept by ``solved`` before it forgets them all
+KEPT = 512  # solutions kept by ``solved`` before it forgets them all
 _KEPT: dict[tuple[object, ...], Solution] = {}
 
 
-def solved(board: Board, variant: Variant, hand: Sequence[Tile], other: Sequence[Tile], nodes: int,
-           passed: bool = False) -> Solution:
+def solved(
+    board: Board, variant: Variant, hand: Sequence[Tile], other: Sequence[Tile], nodes: int, passed: bool = False
+) -> Solution:
     """``solver.solve`` of this end game on ``nodes``, kept: the review's verdicts and its chances of winning
     (``win_cost``) ask for the same positions, and a node budget gives the same answer every time."""
     key = (variant.name, frozenset(board.tiles.items()), tuple(sorted(hand)), tuple(sorted(other)), nodes, passed)
@@ -78,17 +81,24 @@ def _note(live: Game, move: Any, passed: bool, nodes: int) -> dict[str, Any]:
     best = solved(live.board, live.variant, mine, theirs, nodes, passed)
     margin, exact = best.margin, best.exact
     if isinstance(move, Play):
-        margin, proven = play_margin(live.board, live.variant, mine, theirs, move, live.check(move.placements).points,
-                                     nodes)
+        margin, proven = play_margin(
+            live.board, live.variant, mine, theirs, move, live.check(move.placements).points, nodes
+        )
         exact = exact and proven
-    return {"best_margin": best.margin, "margin": margin, "lost": max(0, best.margin - margin),
-            "best": "pass" if best.best is None else best.best.notation(),
-            "line": ["pass" if play is None else play.notation() for play in best.line],
-            "goes_out_in": goes_out_in(best) if best.exact else None, "exact": exact}
+    return {
+        "best_margin": best.margin,
+        "margin": margin,
+        "lost": max(0, best.margin - margin),
+        "best": "pass" if best.best is None else best.best.notation(),
+        "line": ["pass" if play is None else play.notation() for play in best.line],
+        "goes_out_in": goes_out_in(best) if best.exact else None,
+        "exact": exact,
+    }
 
 
-def play_margin(board: Board, variant: Variant, hand: Sequence[Tile], other: Sequence[Tile], play: Play, points: int,
-                nodes: int) -> tuple[int, bool]:
+def play_margin(
+    board: Board, variant: Variant, hand: Sequence[Tile], other: Sequence[Tile], play: Play, points: int, nodes: int
+) -> tuple[int, bool]:
     """The mover's points minus the opponent's from ``play`` (scoring ``points``) to the end, both playing perfectly
     after it (``solved`` on ``nodes``; going out ends the game with its +6, C9), and whether that is proven."""
     rest = list(hand)
@@ -106,5 +116,5 @@ def goes_out_in(solution: Solution) -> int | None:
     """How many of the mover's own plays the solution's line takes to go out (None when the mover does not)."""
     line = solution.line
     if not line or len(line) % 2 == 0 or line[-1] is None:
-        return None   # the line ends with the opponent's move or with two passes
+        return None  # the line ends with the opponent's move or with two passes
     return sum(1 for play in line[::2] if play is not None)

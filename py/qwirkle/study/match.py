@@ -1,8 +1,10 @@
 """Play whole games between computer players (self-play, tournaments)."""
+
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from ..ai import Player
 from ..game import Game, TurnResult
@@ -17,13 +19,20 @@ class MatchResult:
     ended: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"variant": self.game.variant.name, "seed": self.game.options.seed,
-                "players": list(self.game.options.players), "scores": list(self.game.scores),
-                "winners": list(self.game.winners()), "turns": self.turns, "ended": self.ended}
+        return {
+            "variant": self.game.variant.name,
+            "seed": self.game.options.seed,
+            "players": list(self.game.options.players),
+            "scores": list(self.game.scores),
+            "winners": list(self.game.winners()),
+            "turns": self.turns,
+            "ended": self.ended,
+        }
 
 
-def play_out(game: Game, players: Sequence[Player],
-             on_turn: Callable[[Game, TurnResult], None] | None = None) -> MatchResult:
+def play_out(
+    game: Game, players: Sequence[Player], on_turn: Callable[[Game, TurnResult], None] | None = None
+) -> MatchResult:
     """Let each seat's player move until the game ends; players only ever see their own view."""
     turns = 0
     while not game.is_over and turns < MAX_TURNS:

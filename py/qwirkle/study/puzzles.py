@@ -18,12 +18,14 @@ first (5 or more points ahead, 10 or more), and one when the best places four or
 Generation is bounded and cheap: greedy self-play costs one legal-play list per move (which the puzzle check reuses),
 and at most ``MAX_GAMES`` games are tried per puzzle.
 """
+
 from __future__ import annotations
 
 import datetime
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 from ..game import END_BONUS, Game
 from ..movegen import ScoredPlay
@@ -36,12 +38,12 @@ VARIANT_CODES = {"classic": "c", "cubes": "k", "flex": "f"}
 THEMES = {"qwirkle": "q", "multi-line": "m", "long": "l", "diagonal": "d", "cubes": "u", "endgame": "e"}
 # A puzzle without a theme asked for takes its first theme in this order (the rarest first).
 THEME_ORDER = ("endgame", "qwirkle", "diagonal", "long", "multi-line", "cubes")
-THEME_VARIANT = {"diagonal": "flex", "cubes": "cubes"}   # themes that only one rule set has
+THEME_VARIANT = {"diagonal": "flex", "cubes": "cubes"}  # themes that only one rule set has
 PLAYERS = ("A", "B")
-MAX_GAMES = 40          # games tried for one puzzle before giving up (a rare theme in an unlucky seed)
-MAX_MOVES = 400         # moves of one self-play game (a greedy game ends in about 60)
-SEED_RANGE = 36 ** 6    # game seeds: six base-36 digits at most
-DAILY_LEAST = 2         # the puzzle of the day is never of the easiest difficulty
+MAX_GAMES = 40  # games tried for one puzzle before giving up (a rare theme in an unlucky seed)
+MAX_MOVES = 400  # moves of one self-play game (a greedy game ends in about 60)
+SEED_RANGE = 36**6  # game seeds: six base-36 digits at most
+DAILY_LEAST = 2  # the puzzle of the day is never of the easiest difficulty
 
 
 class PuzzleError(ValueError):
@@ -55,22 +57,33 @@ class Puzzle:
     id: str
     variant: str
     theme: str
-    board: str                  # placements in notation
-    hand: str                   # tiles, space-separated
-    best: str                   # the solution, placements in notation
+    board: str  # placements in notation
+    hand: str  # tiles, space-separated
+    best: str  # the solution, placements in notation
     best_points: int
-    second_points: int          # the best score of any other play (0 when the best is the only play)
+    second_points: int  # the best score of any other play (0 when the best is the only play)
     legal_plays: int
     difficulty: int
-    bag: int                    # tiles left in the bag (an end-game finish needs it empty)
-    lines: tuple[dict[str, Any], ...]   # the solution's scored lines
-    end_bonus: int              # the +6 the solution earns by going out (C9), or 0
+    bag: int  # tiles left in the bag (an end-game finish needs it empty)
+    lines: tuple[dict[str, Any], ...]  # the solution's scored lines
+    end_bonus: int  # the +6 the solution earns by going out (C9), or 0
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "variant": self.variant, "theme": self.theme, "board": self.board, "hand": self.hand,
-                "best": self.best, "best_points": self.best_points, "second_points": self.second_points,
-                "difficulty": self.difficulty, "legal_plays": self.legal_plays, "bag": self.bag,
-                "lines": list(self.lines), "end_bonus": self.end_bonus}
+        return {
+            "id": self.id,
+            "variant": self.variant,
+            "theme": self.theme,
+            "board": self.board,
+            "hand": self.hand,
+            "best": self.best,
+            "best_points": self.best_points,
+            "second_points": self.second_points,
+            "difficulty": self.difficulty,
+            "legal_plays": self.legal_plays,
+            "bag": self.bag,
+            "lines": list(self.lines),
+            "end_bonus": self.end_bonus,
+        }
 
 
 def _b36(number: int) -> str:
@@ -181,8 +194,9 @@ def difficulty(count: int, best_points: int, best_tiles: int, obvious_points: in
     return min(5, score)
 
 
-def _puzzle_at(game: Game, plays: list[ScoredPlay], seed: int, move: int, theme: str | None,
-               least: int = 1) -> Puzzle | None:
+def _puzzle_at(
+    game: Game, plays: list[ScoredPlay], seed: int, move: int, theme: str | None, least: int = 1
+) -> Puzzle | None:
     """The puzzle of this position (of ``theme``, or of its first theme, and of difficulty ``least`` or more), or None
     when it is not one."""
     if len(plays) < 2 or game.is_opening:
@@ -204,10 +218,21 @@ def _puzzle_at(game: Game, plays: list[ScoredPlay], seed: int, move: int, theme:
         return None
     lines = score_play(game.board, best.placements, game.variant).lines
     name = game.variant.name
-    return Puzzle(make_id(name, chosen, seed, move), name, chosen, game.board.notation(),
-                  tiles_notation(sorted(game.hands[game.to_move])), best.notation(), best_points, second_points,
-                  len(plays), level, game.bag_count,
-                  tuple(line.to_json() for line in lines), best_points - best.points)
+    return Puzzle(
+        make_id(name, chosen, seed, move),
+        name,
+        chosen,
+        game.board.notation(),
+        tiles_notation(sorted(game.hands[game.to_move])),
+        best.notation(),
+        best_points,
+        second_points,
+        len(plays),
+        level,
+        game.bag_count,
+        tuple(line.to_json() for line in lines),
+        best_points - best.points,
+    )
 
 
 def _from_game(variant: str, seed: int, theme: str | None, start: int, least: int) -> Puzzle | None:
@@ -236,8 +261,9 @@ def generate(variant: str, count: int, seed: int, theme: str | None = None, leas
         if found is None:
             misses += 1
             if misses > MAX_GAMES:
-                raise PuzzleError(f"theme: no {theme or 'puzzle'} found in {MAX_GAMES} {variant} games from seed "
-                                  f"{seed}")
+                raise PuzzleError(
+                    f"theme: no {theme or 'puzzle'} found in {MAX_GAMES} {variant} games from seed {seed}"
+                )
             continue
         misses = 0
         made += 1
@@ -288,16 +314,22 @@ def daily(date: str, variant: str = "classic") -> Puzzle:
 class Answer:
     """A player's play judged against the puzzle: solved only by the one best play."""
 
-    result: str                 # "solved" or "missed"
-    points: int                 # the play's points as the game scores them (0 when illegal)
+    result: str  # "solved" or "missed"
+    points: int  # the play's points as the game scores them (0 when illegal)
     best_points: int
     legal: bool
     lines: tuple[dict[str, Any], ...]
-    rule: str | None = None     # the rule an illegal play breaks
+    rule: str | None = None  # the rule an illegal play breaks
 
     def to_json(self) -> dict[str, Any]:
-        return {"result": self.result, "points": self.points, "best_points": self.best_points, "legal": self.legal,
-                "lines": list(self.lines), "rule": self.rule}
+        return {
+            "result": self.result,
+            "points": self.points,
+            "best_points": self.best_points,
+            "legal": self.legal,
+            "lines": list(self.lines),
+            "rule": self.rule,
+        }
 
 
 def judge(puzzle: Puzzle, play_text: str) -> Answer:
@@ -310,6 +342,7 @@ def judge(puzzle: Puzzle, play_text: str) -> Answer:
     from ..notation import parse_placements
     from ..tiles import parse_tiles
     from ..variants import find_variant
+
     variant = find_variant(puzzle.variant)
     board = Board.from_placements(parse_placements(puzzle.board))
     hand = parse_tiles(puzzle.hand)

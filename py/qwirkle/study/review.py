@@ -29,15 +29,27 @@ pass (``win_cost``): for each move, the mover's chance before it (the win-chance
 and after the best candidate, the candidates valued on the same sampled deals, seeded like the level's move. Each
 player's ``accuracy`` and the level they ``played_like`` follow from the chance their moves lost (``accuracy``).
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 from ..ai import ALIASES, hint
 from ..ai.expert import DEFAULT_ITERATIONS
-from ..ai.lines import (DIAGONAL_STEPS, STEPS, accepts, bits, cell_accepts, diagonal_run, kinds_by_cell, line, missing,
-                       touches)
+from ..ai.lines import (
+    DIAGONAL_STEPS,
+    STEPS,
+    accepts,
+    bits,
+    cell_accepts,
+    diagonal_run,
+    kinds_by_cell,
+    line,
+    missing,
+    touches,
+)
 from ..ai.quick import Carried
 from ..game import END_BONUS, Game, TurnResult
 from ..movegen import ScoredPlay
@@ -48,8 +60,8 @@ from ..tiles import Tile, tiles_notation
 from .accuracy import player_accuracy
 from .win_cost import DEFAULT_CANDIDATES, DEFAULT_SAMPLES, MoveChances, move_chances, win_settings
 
-REVIEW_SOLVER_NODES = 2   # the Expert's end-game solver nodes per look-ahead of budget in a review (see above)
-SAVE_FORMAT = "qwirkle-save"   # the page's whole save file (py/app/saves.py) holds the record under "record"
+REVIEW_SOLVER_NODES = 2  # the Expert's end-game solver nodes per look-ahead of budget in a review (see above)
+SAVE_FORMAT = "qwirkle-save"  # the page's whole save file (py/app/saves.py) holds the record under "record"
 DEFAULT_LEVEL = "expert"
 
 
@@ -57,42 +69,46 @@ DEFAULT_LEVEL = "expert"
 class Chance:
     """A line of five left by a move that one tile completes into a Qwirkle."""
 
-    cells: tuple[Cell, ...]     # the five cells of the row, column or (Flex) diagonal
-    ends: tuple[Cell, ...]      # the empty cells where a completing tile may go
-    tiles: tuple[Tile, ...]     # the completing tiles: a row's or column's missing kind (any background); for a Flex
+    cells: tuple[Cell, ...]  # the five cells of the row, column or (Flex) diagonal
+    ends: tuple[Cell, ...]  # the empty cells where a completing tile may go
+    tiles: tuple[Tile, ...]  # the completing tiles: a row's or column's missing kind (any background); for a Flex
     #                             diagonal, every kind that fits an end, with the diagonal's background
-    unseen: int                 # completing tiles the mover had not seen after the move (Cubes: unseen dice of their
+    unseen: int  # completing tiles the mover had not seen after the move (Cubes: unseen dice of their
     #                             colors, which may show the face)
 
     def to_json(self) -> dict[str, Any]:
-        return {"cells": [cell_notation(c) for c in self.cells], "ends": [cell_notation(c) for c in self.ends],
-                "tiles": [t.notation() for t in self.tiles], "unseen": self.unseen}
+        return {
+            "cells": [cell_notation(c) for c in self.cells],
+            "ends": [cell_notation(c) for c in self.ends],
+            "tiles": [t.notation() for t in self.tiles],
+            "unseen": self.unseen,
+        }
 
 
 @dataclass(frozen=True)
 class MoveReview:
     """One record move judged: see the module docstring for what each number means."""
 
-    index: int                          # the move's place in the record (0-based)
-    seat: int                           # the mover
-    kind: str                           # "play", "exchange", "roll" or "pass"
-    move: str                           # the move as recorded
-    hand: tuple[Tile, ...]              # the mover's hand just before the move
-    points: int                         # what the move scored (0 unless a play)
-    best: str | None                    # the best play by points (None when nothing could be placed; the move
+    index: int  # the move's place in the record (0-based)
+    seat: int  # the mover
+    kind: str  # "play", "exchange", "roll" or "pass"
+    move: str  # the move as recorded
+    hand: tuple[Tile, ...]  # the mover's hand just before the move
+    points: int  # what the move scored (0 unless a play)
+    best: str | None  # the best play by points (None when nothing could be placed; the move
     #                                     itself when it was a best play)
     best_points: int
-    qwirkles: int                       # Qwirkles the move made
-    missed_qwirkle: str | None          # the best Qwirkle-making play, when there was one and the turn made no
+    qwirkles: int  # Qwirkles the move made
+    missed_qwirkle: str | None  # the best Qwirkle-making play, when there was one and the turn made no
     #                                     Qwirkle and scored less
     missed_qwirkle_points: int
-    chances: tuple[Chance, ...]         # lines of five the move left open
-    qwirkles_allowed: int               # Qwirkles the next player made on the turn after this one
-    best_after: str | None = None       # a re-roll: the best play after it (None when nothing could be placed)
+    chances: tuple[Chance, ...]  # lines of five the move left open
+    qwirkles_allowed: int  # Qwirkles the next player made on the turn after this one
+    best_after: str | None = None  # a re-roll: the best play after it (None when nothing could be placed)
     best_after_points: int | None = None
-    level_move: str | None = None       # the level's move, when a level was asked for
+    level_move: str | None = None  # the level's move, when a level was asked for
     level_points: int | None = None
-    win: MoveChances | None = None      # the mover's chances of winning around the move, when asked for
+    win: MoveChances | None = None  # the mover's chances of winning around the move, when asked for
 
     @property
     def lost(self) -> int:
@@ -100,11 +116,20 @@ class MoveReview:
 
     def to_json(self) -> dict[str, Any]:
         entry: dict[str, Any] = {
-            "player": self.seat, "kind": self.kind, "move": self.move, "hand": tiles_notation(self.hand),
-            "points": self.points, "best": self.best, "best_points": self.best_points, "lost": self.lost,
-            "qwirkles": self.qwirkles, "missed_qwirkle": self.missed_qwirkle,
+            "player": self.seat,
+            "kind": self.kind,
+            "move": self.move,
+            "hand": tiles_notation(self.hand),
+            "points": self.points,
+            "best": self.best,
+            "best_points": self.best_points,
+            "lost": self.lost,
+            "qwirkles": self.qwirkles,
+            "missed_qwirkle": self.missed_qwirkle,
             "missed_qwirkle_points": self.missed_qwirkle_points,
-            "chances": [chance.to_json() for chance in self.chances], "qwirkles_allowed": self.qwirkles_allowed}
+            "chances": [chance.to_json() for chance in self.chances],
+            "qwirkles_allowed": self.qwirkles_allowed,
+        }
         if self.kind == "roll":
             entry.update(best_after=self.best_after, best_after_points=self.best_after_points)
         if self.level_move is not None:
@@ -120,7 +145,7 @@ class LevelMove:
 
     index: int
     move: str
-    points: int                         # as the game would score it (end bonus included); 0 unless a play
+    points: int  # as the game would score it (end bonus included); 0 unless a play
 
 
 @dataclass(frozen=True)
@@ -133,7 +158,7 @@ class PlayerReview:
     best_points: int
     turns: int
     qwirkles: int
-    qwirkles_missed: int                # turns with a missed Qwirkle
+    qwirkles_missed: int  # turns with a missed Qwirkle
     qwirkles_allowed: int
 
     @property
@@ -151,10 +176,18 @@ class PlayerReview:
 
     def to_json(self) -> dict[str, Any]:
         efficiency = self.efficiency
-        return {"name": self.name, "points": self.points, "best_points": self.best_points,
-                "efficiency": None if efficiency is None else round(efficiency, 3), "lost": self.lost,
-                "lost_per_turn": round(self.lost_per_turn, 3), "turns": self.turns, "qwirkles": self.qwirkles,
-                "qwirkles_missed": self.qwirkles_missed, "qwirkles_allowed": self.qwirkles_allowed}
+        return {
+            "name": self.name,
+            "points": self.points,
+            "best_points": self.best_points,
+            "efficiency": None if efficiency is None else round(efficiency, 3),
+            "lost": self.lost,
+            "lost_per_turn": round(self.lost_per_turn, 3),
+            "turns": self.turns,
+            "qwirkles": self.qwirkles,
+            "qwirkles_missed": self.qwirkles_missed,
+            "qwirkles_allowed": self.qwirkles_allowed,
+        }
 
 
 # -- input -------------------------------------------------------------------------------------------------------------
@@ -172,8 +205,9 @@ def load(source: Game | dict[str, Any] | str) -> Game:
 
 
 # -- the best-by-points pass -------------------------------------------------------------------------------------------
-def review_moves(source: Game | dict[str, Any] | str, level: str | None = None,
-                 budget: int | None = None, win: bool = False) -> Iterator[MoveReview]:
+def review_moves(
+    source: Game | dict[str, Any] | str, level: str | None = None, budget: int | None = None, win: bool = False
+) -> Iterator[MoveReview]:
     """One ``MoveReview`` per record move, in order; with ``level``, each carries that level's move too; with
     ``win``, the mover's chances of winning before and after it and after the best move (``win_cost``; None once
     the game is over)."""
@@ -188,7 +222,7 @@ def review_moves(source: Game | dict[str, Any] | str, level: str | None = None,
         plays, best, best_points = best_by_points(live)
         move = parse_move(turn.move)
         if isinstance(move, Play) and turn.points == best_points:
-            best = turn.move   # a best play: show the one made
+            best = turn.move  # a best play: show the one made
         turn_points, turn_qwirkles = turns.outcome(index)
         missed, missed_points = None, 0
         if not turn_qwirkles:
@@ -204,8 +238,22 @@ def review_moves(source: Game | dict[str, Any] | str, level: str | None = None,
             left = lines_left(live, seat, [p.cell for p in move.placements])
         elif turn.kind == "roll" and live.to_move == seat and not live.is_over:
             best_after = best_by_points(live)[1:]
-        entry = MoveReview(index, seat, turn.kind, turn.move, hand, turn.points, best, best_points,
-                           _qwirkles(turn), missed, missed_points, left, turns.allowed(index), win=winning)
+        entry = MoveReview(
+            index,
+            seat,
+            turn.kind,
+            turn.move,
+            hand,
+            turn.points,
+            best,
+            best_points,
+            _qwirkles(turn),
+            missed,
+            missed_points,
+            left,
+            turns.allowed(index),
+            win=winning,
+        )
         if turn.kind == "roll":
             entry = replace(entry, best_after=best_after[0], best_after_points=best_after[1])
         if level_move is not None:
@@ -213,8 +261,9 @@ def review_moves(source: Game | dict[str, Any] | str, level: str | None = None,
         yield entry
 
 
-def level_moves(source: Game | dict[str, Any] | str, level: str = DEFAULT_LEVEL,
-                budget: int | None = None) -> Iterator[LevelMove]:
+def level_moves(
+    source: Game | dict[str, Any] | str, level: str = DEFAULT_LEVEL, budget: int | None = None
+) -> Iterator[LevelMove]:
     """The second, slower pass: what ``level`` would have played before each record move (seeded, no clock)."""
     replay = LevelReplay(source, level, budget)
     for index in range(replay.total):
@@ -248,18 +297,20 @@ class LevelReplay(Replay):
     ``index`` is seeded by the record's seed and ``index`` alone, so it is the same whatever was asked
     before (``level_moves`` gives them in order)."""
 
-    def __init__(self, source: Game | dict[str, Any] | str, level: str = DEFAULT_LEVEL,
-                 budget: int | None = None) -> None:
+    def __init__(
+        self, source: Game | dict[str, Any] | str, level: str = DEFAULT_LEVEL, budget: int | None = None
+    ) -> None:
         super().__init__(source)
         self.level, self.budget = level, budget
-        self.carried = Carried()   # the Expert's line lists, from one position to the next (same moves, less work)
+        self.carried = Carried()  # the Expert's line lists, from one position to the next (same moves, less work)
 
     def at(self, index: int) -> LevelMove:
         return _level_move(self.position(index), index, self.level, self.budget, self.carried)
 
 
-def win_moves(source: Game | dict[str, Any] | str, samples: int = DEFAULT_SAMPLES,
-              limit: int = DEFAULT_CANDIDATES) -> Iterator[MoveChances | None]:
+def win_moves(
+    source: Game | dict[str, Any] | str, samples: int = DEFAULT_SAMPLES, limit: int = DEFAULT_CANDIDATES
+) -> Iterator[MoveChances | None]:
     """The win-chance pass on its own, a move at a time (for a page that shows progress): the mover's chances around
     each record move, as ``review_moves(..., win=True)`` gives them."""
     game = load(source)
@@ -283,12 +334,19 @@ def summarize(source: Game | dict[str, Any] | str, entries: Sequence[MoveReview]
         total["qwirkles"] += last.qwirkles
         total["missed"] += any(entries[i].missed_qwirkle for i in group)
         total["allowed"] += last.qwirkles_allowed
-    return [PlayerReview(seat, name, t["points"], t["best"], t["turns"], t["qwirkles"], t["missed"], t["allowed"])
-            for seat, (name, t) in enumerate(zip(names, totals))]
+    return [
+        PlayerReview(seat, name, t["points"], t["best"], t["turns"], t["qwirkles"], t["missed"], t["allowed"])
+        for seat, (name, t) in enumerate(zip(names, totals))
+    ]
 
 
-def review(source: Game | dict[str, Any] | str, level: str | None = DEFAULT_LEVEL,
-           budget: int | None = None, endgame: bool = True, win: bool = False) -> dict[str, Any]:
+def review(
+    source: Game | dict[str, Any] | str,
+    level: str | None = DEFAULT_LEVEL,
+    budget: int | None = None,
+    endgame: bool = True,
+    win: bool = False,
+) -> dict[str, Any]:
     """The whole review as JSON: ``{"variant", "level", "budget", "players": [...], "moves": [...]}``. With
     ``endgame``, a two-player classic or Flex game's moves made with the bag empty get the exact solver's verdict under
     the key ``endgame`` (``qwirkle.study.endgame_review``). With ``win``, every move gets ``win_before``,
@@ -300,16 +358,22 @@ def review(source: Game | dict[str, Any] | str, level: str | None = DEFAULT_LEVE
     moves = [entry.to_json() for entry in entries]
     if endgame:
         from .endgame_review import endgame_notes
+
         for index, note in endgame_notes(game).items():
             moves[index]["endgame"] = note
     players = [p.to_json() for p in summarize(game, entries)]
     if win:
         for seat, player in enumerate(players):
-            player.update(player_accuracy(game.options.variant, [e.win for e in entries if e.seat == seat],
-                                          len(players)))
+            player.update(
+                player_accuracy(game.options.variant, [e.win for e in entries if e.seat == seat], len(players))
+            )
     result: dict[str, Any] = {
-        "variant": game.options.variant, "level": level, "budget": level_budget(level, budget),
-        "players": players, "moves": moves}
+        "variant": game.options.variant,
+        "level": level,
+        "budget": level_budget(level, budget),
+        "players": players,
+        "moves": moves,
+    }
     if win:
         result["win"] = win_settings()
     return result
@@ -382,7 +446,7 @@ def lines_left(game: Game, seat: int, placed: Sequence[Cell]) -> tuple[Chance, .
     found through the tiles' backgrounds), with what the mover had not seen."""
     tiles = game.board.tiles
     kinds = kinds_by_cell(tiles)
-    found: list[tuple[tuple[Cell, ...], tuple[Cell, ...], int, int]] = []   # cells, ends, kinds, background
+    found: list[tuple[tuple[Cell, ...], tuple[Cell, ...], int, int]] = []  # cells, ends, kinds, background
     seen: set[tuple[Cell, int, int]] = set()
     for x, y in placed:
         for dx, dy in STEPS:
@@ -393,8 +457,11 @@ def lines_left(game: Game, seat: int, placed: Sequence[Cell]) -> tuple[Chance, .
             seen.add((start, dx, dy))
             need = missing(mask)
             cells = tuple((start[0] + i * dx, start[1] + i * dy) for i in range(QWIRKLE - 1))
-            ends = tuple(end for end, beyond in _ends(cells, dx, dy)
-                         if beyond not in kinds and accepts(kinds, end[0], end[1], dy, dx) & need)
+            ends = tuple(
+                end
+                for end, beyond in _ends(cells, dx, dy)
+                if beyond not in kinds and accepts(kinds, end[0], end[1], dy, dx) & need
+            )
             if ends:
                 found.append((cells, ends, need, 0))
         background = tiles[(x, y)].background
@@ -408,8 +475,11 @@ def lines_left(game: Game, seat: int, placed: Sequence[Cell]) -> tuple[Chance, .
                 continue
             seen.add((start, dx, dy))
             cells = tuple((start[0] + i * dx, start[1] + i * dy) for i in range(QWIRKLE - 1))
-            fits = {end: cell_accepts(kinds, *end) for end, beyond in _ends(cells, dx, dy)
-                    if end not in kinds and backs.get(beyond) != background and touches(kinds, *end)}
+            fits = {
+                end: cell_accepts(kinds, *end)
+                for end, beyond in _ends(cells, dx, dy)
+                if end not in kinds and backs.get(beyond) != background and touches(kinds, *end)
+            }
             ends = tuple(end for end, mask in fits.items() if mask)
             if ends:
                 found.append((cells, ends, _union(fits.values()), background))
@@ -417,15 +487,18 @@ def lines_left(game: Game, seat: int, placed: Sequence[Cell]) -> tuple[Chance, .
         return ()
     view = game.view(seat)
     unseen = view.unseen()
-    dice = view.open_hands is not None   # Cubes: unseen dice are known by color only (PlayerView.unseen)
+    dice = view.open_hands is not None  # Cubes: unseen dice are known by color only (PlayerView.unseen)
     chances = []
     for cells, ends, mask, background in found:
         completing = tuple(Tile(kind // 6, kind % 6, background) for kind in bits(mask))
         if dice:
             count = sum(n for tile, n in unseen.items() if any(t.color == tile.color for t in completing))
         else:
-            count = sum(n for tile, n in unseen.items()
-                        if mask >> tile.kind & 1 and (not background or tile.background == background))
+            count = sum(
+                n
+                for tile, n in unseen.items()
+                if mask >> tile.kind & 1 and (not background or tile.background == background)
+            )
         chances.append(Chance(cells, ends, completing, count))
     return tuple(chances)
 
@@ -450,8 +523,9 @@ def level_budget(level: str | None, budget: int | None) -> int | None:
     return DEFAULT_ITERATIONS if budget is None else budget
 
 
-def _win(game: Game, move: Move, index: int, samples: int = DEFAULT_SAMPLES,
-         limit: int = DEFAULT_CANDIDATES) -> MoveChances | None:
+def _win(
+    game: Game, move: Move, index: int, samples: int = DEFAULT_SAMPLES, limit: int = DEFAULT_CANDIDATES
+) -> MoveChances | None:
     """The mover's chances around record move ``index``, its deals seeded from the record's seed and the index."""
     return move_chances(game, move, game.options.seed * 1_000_003 + index, samples, limit)
 
@@ -460,10 +534,13 @@ def _level_move(game: Game, index: int, level: str, budget: int | None, carried:
     """The move ``level`` makes before record move ``index``, seeded from the record's seed and the index (with
     ``carried``, the Expert starts from the line lists of the position asked for before: the same move, sooner)."""
     iterations = level_budget(level, budget)
-    options: dict[str, Any] = {} if iterations is None else {"seconds": None, "iterations": iterations,
-                                                              "solver_nodes": REVIEW_SOLVER_NODES, "carried": carried}
+    options: dict[str, Any] = (
+        {}
+        if iterations is None
+        else {"seconds": None, "iterations": iterations, "solver_nodes": REVIEW_SOLVER_NODES, "carried": carried}
+    )
     seed = game.options.seed * 1_000_003 + index
     advice = hint(game.view(game.to_move), level, seed, **options)
-    assert advice is not None   # a level always has a move for the player to move
+    assert advice is not None  # a level always has a move for the player to move
     points = with_bonus(game, advice.move, advice.points) if isinstance(advice.move, Play) else 0
     return LevelMove(index, advice.move.notation(), points)

@@ -17,11 +17,13 @@ Per listed player (in the order given; a name listed twice gives two entries):
 - ``seconds_per_move``: thinking time per turn (all ``choose`` calls of the turn, re-roll decisions included), in CPU
   seconds of the process (``time.process_time``), so that other load on the machine does not inflate it.
 """
+
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from ..ai import make_player
 from ..game import Game
@@ -41,7 +43,7 @@ class Tally:
     allowed: int = 0
     seconds: float = 0.0
 
-    def add(self, other: "Tally") -> None:
+    def add(self, other: Tally) -> None:
         self.games += other.games
         self.wins += other.wins
         self.score += other.score
@@ -54,10 +56,15 @@ class Tally:
     def to_json(self) -> dict[str, Any]:
         games = max(1, self.games)
         turns = max(1, self.turns)
-        return {"name": self.name, "wins": round(self.wins, 3), "mean_score": round(self.score / games, 3),
-                "points_per_turn": round(self.points / turns, 3), "qwirkles": round(self.qwirkles / games, 3),
-                "qwirkles_allowed": round(self.allowed / games, 3),
-                "seconds_per_move": round(self.seconds / turns, 5)}
+        return {
+            "name": self.name,
+            "wins": round(self.wins, 3),
+            "mean_score": round(self.score / games, 3),
+            "points_per_turn": round(self.points / turns, 3),
+            "qwirkles": round(self.qwirkles / games, 3),
+            "qwirkles_allowed": round(self.allowed / games, 3),
+            "seconds_per_move": round(self.seconds / turns, 5),
+        }
 
 
 @dataclass(frozen=True)
@@ -102,16 +109,22 @@ def play_one(spec: GameSpec) -> list[Tally]:
     """Play game ``spec.index``; return one tally per listed player (in list order)."""
     n = len(spec.players)
     shift = spec.index % n
-    place_of_seat = [(seat + shift) % n for seat in range(n)]   # seat -> index in the listed players
+    place_of_seat = [(seat + shift) % n for seat in range(n)]  # seat -> index in the listed players
     names = [spec.players[place] for place in place_of_seat]
     options = dict(spec.options)
     players = []
     for listed, place in zip(names, place_of_seat):
         name, own = parse_player(listed)
-        players.append(make_player(name, player_seed(spec.seed, spec.index, place),
-                                   **{**DETERMINISTIC.get(name, {}), **options.get(name, {}), **own}))
-    game = Game.new(spec.variant, [f"{name}{seat + 1}" for seat, name in enumerate(names)], spec.seed + spec.index,
-                    tiles=spec.tiles)
+        players.append(
+            make_player(
+                name,
+                player_seed(spec.seed, spec.index, place),
+                **{**DETERMINISTIC.get(name, {}), **options.get(name, {}), **own},
+            )
+        )
+    game = Game.new(
+        spec.variant, [f"{name}{seat + 1}" for seat, name in enumerate(names)], spec.seed + spec.index, tiles=spec.tiles
+    )
     tallies = [Tally(name, games=1) for name in spec.players]
     last_mover: int | None = None
     turns = 0
@@ -123,7 +136,7 @@ def play_one(spec: GameSpec) -> list[Tally]:
         tally.seconds += time.process_time() - start
         result = game.apply(move)
         if result.kind == "roll" and not result.forced_pass:
-            continue   # the same player now places
+            continue  # the same player now places
         turns += 1
         tally.turns += 1
         tally.points += result.points
@@ -141,8 +154,15 @@ def play_one(spec: GameSpec) -> list[Tally]:
     return tallies
 
 
-def run(variant: str, players: Sequence[str], games: int, seed: int, tiles: int | None = None,
-        workers: int = 1, options: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+def run(
+    variant: str,
+    players: Sequence[str],
+    games: int,
+    seed: int,
+    tiles: int | None = None,
+    workers: int = 1,
+    options: dict[str, dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     """Play ``games`` games and return the summary ``{"games": N, "players": [...]}``. A player may carry its own
     options after its name (``parse_player``: ``expert/endgame=search``).
 
@@ -150,12 +170,13 @@ def run(variant: str, players: Sequence[str], games: int, seed: int, tiles: int 
     """
     if not 2 <= len(players) <= 4:
         raise ValueError("players: a tournament needs 2 to 4 players")
-    check_options(players)   # before any worker starts
+    check_options(players)  # before any worker starts
     frozen = tuple(sorted((name, dict(opts)) for name, opts in (options or {}).items()))
     specs = [GameSpec(variant, tuple(players), seed, i, tiles, frozen) for i in range(games)]
     totals = [Tally(name) for name in players]
     if workers > 1 and games > 1:
         import multiprocessing
+
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             results = pool.map(play_one, specs, chunksize=1)
     else:

@@ -27,10 +27,12 @@ In a game of three or four the look-ahead goes round the table: the move, each o
 their dealt hand in turn, the mover's follow-up, and the table's field for that many players judges the position
 with the next player on move (``qwirkle.winchance.Field``); the mover's chance is their share of the softmax.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from ..ai.evaluate import Evaluator
 from ..ai.exchange import exchange_choice
@@ -44,12 +46,13 @@ from ..rules import score_play
 from ..tiles import Tile
 from ..view import PlayerView
 from ..winchance import chance, chances, final_shares, table, win_chance
-from .endgame_review import NODES as ENDGAME_NODES, applies, play_margin, solved
+from .endgame_review import NODES as ENDGAME_NODES
+from .endgame_review import applies, play_margin, solved
 
-DEFAULT_SAMPLES = 8       # deals per position
-DEFAULT_CANDIDATES = 4    # Hard's best plays valued beside the move played and the play with the most points
-EXCHANGE_MARGIN = 3.0     # an exchange is a candidate when it comes this close to the best play (as the Expert's)
-SOLVE_NODES = 4_000       # the exact solver's budget per move valued with the bag empty (reproducible: no clock)
+DEFAULT_SAMPLES = 8  # deals per position
+DEFAULT_CANDIDATES = 4  # Hard's best plays valued beside the move played and the play with the most points
+EXCHANGE_MARGIN = 3.0  # an exchange is a candidate when it comes this close to the best play (as the Expert's)
+SOLVE_NODES = 4_000  # the exact solver's budget per move valued with the bag empty (reproducible: no clock)
 FACES = 6
 
 
@@ -72,10 +75,10 @@ class Deal:
 class MoveChances:
     """The mover's chances around one move (0 to 1)."""
 
-    before: float          # the position as it stands, the mover on move (the table alone)
-    after: float           # after the move made (look-ahead on the shared deals)
-    best: float            # after the best candidate, on the same deals: never below ``after``
-    best_move: str         # that candidate, in notation (the move made when nothing did better)
+    before: float  # the position as it stands, the mover on move (the table alone)
+    after: float  # after the move made (look-ahead on the shared deals)
+    best: float  # after the best candidate, on the same deals: never below ``after``
+    best_move: str  # that candidate, in notation (the move made when nothing did better)
 
     @property
     def lost(self) -> float:
@@ -83,8 +86,12 @@ class MoveChances:
 
     def to_json(self) -> dict[str, Any]:
         """Percentages, as the review prints them."""
-        return {"win_before": percent(self.before), "win_after": percent(self.after), "best_win": percent(self.best),
-                "best_win_move": self.best_move}
+        return {
+            "win_before": percent(self.before),
+            "win_after": percent(self.after),
+            "best_win": percent(self.best),
+            "best_win_move": self.best_move,
+        }
 
 
 def percent(value: float) -> float:
@@ -105,12 +112,12 @@ def deals(view: PlayerView, count: int, rng: Chance) -> list[Deal]:
         if view.open_hands is not None:
             drawn = view.variant.drawn
             others = tuple(tuple(view.open_hands[seat]) for seat in order)
-            bag = tuple(drawn(t, rng) for t in tiles[:view.bag_count])
+            bag = tuple(drawn(t, rng) for t in tiles[: view.bag_count])
         else:
             hands = []
             start = 0
             for seat in order:
-                hands.append(tuple(tiles[start:start + view.hand_sizes[seat]]))
+                hands.append(tuple(tiles[start : start + view.hand_sizes[seat]]))
                 start += view.hand_sizes[seat]
             others, bag = tuple(hands), tuple(tiles[start:])
         faces = tuple(rng.randrange(FACES) for _ in range(HAND_SIZE)) if view.variant.dice else ()
@@ -128,10 +135,10 @@ class _Board:
         self.position = position
 
     @classmethod
-    def of(cls, tiles: dict[Cell, Tile], diagonals: bool) -> "_Board":
+    def of(cls, tiles: dict[Cell, Tile], diagonals: bool) -> _Board:
         return cls(FlexPosition(tiles) if diagonals else Position(kinds_by_cell(tiles)))
 
-    def copy(self) -> "_Board":
+    def copy(self) -> _Board:
         return _Board(self.position.copy())
 
     def place(self, placed: Sequence[tuple[Cell, Tile]]) -> None:
@@ -166,7 +173,7 @@ class LookAhead:
         view = self.view
         self.players = len(view.scores)
         if view.bag_count == 0 and not view.variant.dice and self.players == 2:
-            samples = 1   # the opponent holds exactly the unseen tiles: every deal is the same
+            samples = 1  # the opponent holds exactly the unseen tiles: every deal is the same
         self.deals = deals(view, max(1, samples), Chance(seed))
         self.root = _Board.of(view.board.tiles, view.variant.diagonals)
         # the scores by place: the mover's first, then each opponent's in turn order
@@ -216,7 +223,7 @@ class LookAhead:
         other = self.deals[0].other
         if isinstance(move, Pass):
             if self.passed:
-                return 0   # the second pass in a row ends the game (C10)
+                return 0  # the second pass in a row ends the game (C10)
             after = solved(view.board, view.variant, other, view.hand, SOLVE_NODES, True)
             return -after.margin if after.exact else None
         if not isinstance(move, Play):
@@ -232,7 +239,7 @@ class LookAhead:
         bag = list(deal.bag)
         board = self.root.copy()
         difference = self.difference
-        if isinstance(move, Roll):   # Cubes: the re-rolled dice fall as dealt, then the best-scoring play
+        if isinstance(move, Roll):  # Cubes: the re-rolled dice fall as dealt, then the best-scoring play
             _remove(hand, move.tiles)
             hand.extend(Tile(die.color, face) for die, face in zip(move.tiles, deal.faces))
             found = board.best(hand)
@@ -249,17 +256,17 @@ class LookAhead:
             draw = min(len(bag), HAND_SIZE - len(hand))
             hand.extend(bag[:draw])
             del bag[:draw]
-        elif isinstance(move, Exchange):   # the tiles go back into the bag, below what is drawn next
+        elif isinstance(move, Exchange):  # the tiles go back into the bag, below what is drawn next
             _remove(hand, move.tiles)
-            hand.extend(bag[:len(move.tiles)])
-            bag = bag[len(move.tiles):] + list(move.tiles)
+            hand.extend(bag[: len(move.tiles)])
+            bag = bag[len(move.tiles) :] + list(move.tiles)
         elif not isinstance(move, (Pass, Roll)):
             raise TypeError(f"move: expected a Play, Exchange, Roll or Pass, got {type(move).__name__}")
         if self.players > 2:
             return self._many(board, hand, bag, difference - self.difference, deal)
         other = len(deal.other)
         reply = board.best(deal.other)
-        if reply is not None:   # the opponent's best-scoring reply (none: they exchange or pass, scoring nothing)
+        if reply is not None:  # the opponent's best-scoring reply (none: they exchange or pass, scoring nothing)
             scored, theirs = reply
             difference -= scored
             if not bag and len(theirs) == other:
@@ -270,7 +277,7 @@ class LookAhead:
             del bag[:drawn]
         size = len(hand)
         follow = board.best(hand)
-        if follow is not None:   # the mover's best-scoring follow-up
+        if follow is not None:  # the mover's best-scoring follow-up
             scored, mine = follow
             difference += scored
             if not bag and len(mine) == size:
@@ -279,7 +286,7 @@ class LookAhead:
             size += drawn - len(mine)
             del bag[:drawn]
         elif reply is None and not bag and not view.variant.dice:
-            return _outcome(difference)   # neither can play and the bag is empty: two passes end the game (C10)
+            return _outcome(difference)  # neither can play and the bag is empty: two passes end the game (C10)
         return chance(view.variant, difference, len(bag), size, other, on_move=False)
 
     def _out(self, difference: int) -> float:
@@ -288,7 +295,7 @@ class LookAhead:
             return _outcome(difference)
         return final_shares([self.scores[0] + difference - self.difference, *self.scores[1:]])[0]
 
-    def _many(self, board: "_Board", hand: list[Tile], bag: list[Tile], gained: int, deal: Deal) -> float:
+    def _many(self, board: _Board, hand: list[Tile], bag: list[Tile], gained: int, deal: Deal) -> float:
         """The rest of ``value`` in a game of three or four: each opponent in turn makes their best-scoring reply
         from the dealt hand, then the mover their best-scoring follow-up, and the table judges the position with the
         next player on move; a play that goes out ends the game (+6, C9), and so does a round in which nobody can
@@ -339,15 +346,17 @@ def candidates(game: Game, move: Move, limit: int = DEFAULT_CANDIDATES) -> list[
         for _, play in ranked[:limit]:
             found.setdefault(play.notation(), Play(play.placements))
         if view.exchange_limit and ranked:
-            exchange = exchange_choice(view.hand, view.exchange_limit, ranked[0][0] + EXCHANGE_MARGIN,
-                                       evaluator.leave_value)
+            exchange = exchange_choice(
+                view.hand, view.exchange_limit, ranked[0][0] + EXCHANGE_MARGIN, evaluator.leave_value
+            )
             if exchange is not None:
                 found.setdefault(exchange.notation(), exchange)
     return list(found.values())
 
 
-def move_chances(game: Game, move: Move, seed: int = 0, samples: int = DEFAULT_SAMPLES,
-                 limit: int = DEFAULT_CANDIDATES) -> MoveChances | None:
+def move_chances(
+    game: Game, move: Move, seed: int = 0, samples: int = DEFAULT_SAMPLES, limit: int = DEFAULT_CANDIDATES
+) -> MoveChances | None:
     """The mover's chances around ``move`` in ``game``'s position (None once the game is over): before it, after it
     and after the best candidate, all candidates on the same deals (seeded by ``seed``)."""
     if game.is_over:
@@ -358,15 +367,19 @@ def move_chances(game: Game, move: Move, seed: int = 0, samples: int = DEFAULT_S
 
 def pick(game: Game, moves: Sequence[Move], values: Sequence[float]) -> MoveChances:
     """The move made (first of ``moves``) against the best of them, from their chances ``values``."""
-    best = max(range(len(moves)), key=lambda i: (values[i], -i))   # ties: the earliest, the move made first
+    best = max(range(len(moves)), key=lambda i: (values[i], -i))  # ties: the earliest, the move made first
     return MoveChances(win_chance(game), values[0], values[best], moves[best].notation())
 
 
 def win_settings(samples: int = DEFAULT_SAMPLES, limit: int = DEFAULT_CANDIDATES) -> dict[str, Any]:
     """How the chances are estimated, and the table they come from (its seed, games and levels), for the record."""
     meta = table().meta
-    return {"samples": samples, "candidates": limit, "endgame_nodes": ENDGAME_NODES,
-            "table": {key: meta.get(key) for key in ("made_by", "levels", "seed", "games", "players_made")}}
+    return {
+        "samples": samples,
+        "candidates": limit,
+        "endgame_nodes": ENDGAME_NODES,
+        "table": {key: meta.get(key) for key in ("made_by", "levels", "seed", "games", "players_made")},
+    }
 
 
 def _outcome(difference: int) -> float:

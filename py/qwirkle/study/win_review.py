@@ -15,6 +15,7 @@ A move made with the bag empty in a two-player classic or Flex game also gets th
 (``WinMove.endgame``: ``endgame_review.move_note`` on a smaller budget than ``review``'s, ``ENDGAME_NODES``), so that the page
 can say it. Games of three or four players get the same chances, from the table's fields for that many players (``win_cost``).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -26,9 +27,16 @@ from ..tiles import Tile, tiles_notation
 from ..winchance import win_chance
 from .endgame_review import move_note
 from .review import Replay, best_by_points, lines_left, with_bonus
-from .win_cost import (DEFAULT_CANDIDATES, DEFAULT_SAMPLES, SOLVE_NODES, LookAhead, MoveChances, candidates, percent,
-                       pick)
-
+from .win_cost import (
+    DEFAULT_CANDIDATES,
+    DEFAULT_SAMPLES,
+    SOLVE_NODES,
+    LookAhead,
+    MoveChances,
+    candidates,
+    percent,
+    pick,
+)
 
 # The solver's budget for a move's verdict here (the page's review runs this for every move made with the bag
 # empty): a tenth of ``review``'s, so that the verdicts cost a review 0.7 s of CPython instead of 3.8 (a classic
@@ -45,12 +53,18 @@ class Option:
     points: int
     chance: float
     kept: tuple[Tile, ...]
-    open: int       # lines of five it leaves that one tile completes
-    unseen: int     # completing tiles the mover had not seen (over those lines)
+    open: int  # lines of five it leaves that one tile completes
+    unseen: int  # completing tiles the mover had not seen (over those lines)
 
     def to_json(self) -> dict[str, Any]:
-        return {"move": self.move, "points": self.points, "win": percent(self.chance),
-                "kept": tiles_notation(self.kept), "open": self.open, "unseen": self.unseen}
+        return {
+            "move": self.move,
+            "points": self.points,
+            "win": percent(self.chance),
+            "kept": tiles_notation(self.kept),
+            "open": self.open,
+            "unseen": self.unseen,
+        }
 
 
 @dataclass(frozen=True)
@@ -60,22 +74,30 @@ class WinMove:
     index: int
     seat: int
     chances: MoveChances
-    first: float                               # the first player's chance before the move (the graph's point)
-    why: tuple[Option, Option] | None = None   # (most points, best chances) when they differ
-    endgame: dict[str, Any] | None = None      # the exact solver's verdict on a move made with the bag empty
+    first: float  # the first player's chance before the move (the graph's point)
+    why: tuple[Option, Option] | None = None  # (most points, best chances) when they differ
+    endgame: dict[str, Any] | None = None  # the exact solver's verdict on a move made with the bag empty
 
     def to_json(self) -> dict[str, Any]:
         why = None if self.why is None else {"most": self.why[0].to_json(), "best": self.why[1].to_json()}
-        return {"index": self.index, "seat": self.seat, **self.chances.to_json(),
-                "win_lost": percent(self.chances.lost), "lost": self.chances.lost, "first": percent(self.first),
-                "why": why, "endgame": self.endgame}
+        return {
+            "index": self.index,
+            "seat": self.seat,
+            **self.chances.to_json(),
+            "win_lost": percent(self.chances.lost),
+            "lost": self.chances.lost,
+            "first": percent(self.first),
+            "why": why,
+            "endgame": self.endgame,
+        }
 
 
 class WinReplay(Replay):
     """The win-chance review of any record move (see the module docstring)."""
 
-    def __init__(self, source: Game | dict[str, Any] | str, samples: int = DEFAULT_SAMPLES,
-                 limit: int = DEFAULT_CANDIDATES) -> None:
+    def __init__(
+        self, source: Game | dict[str, Any] | str, samples: int = DEFAULT_SAMPLES, limit: int = DEFAULT_CANDIDATES
+    ) -> None:
         super().__init__(source)
         self.samples, self.limit = samples, limit
 
@@ -84,8 +106,9 @@ class WinReplay(Replay):
         return win_move(game, parse_move(self.game.moves[index]), index, self.samples, self.limit)
 
 
-def win_move(game: Game, move: Move, index: int, samples: int = DEFAULT_SAMPLES,
-             limit: int = DEFAULT_CANDIDATES) -> WinMove:
+def win_move(
+    game: Game, move: Move, index: int, samples: int = DEFAULT_SAMPLES, limit: int = DEFAULT_CANDIDATES
+) -> WinMove:
     """Record move ``index`` (``move`` in ``game``'s position), seeded as the review seeds it (``review._win``)."""
     moves = candidates(game, move, limit)
     ahead = LookAhead(game, samples, game.options.seed * 1_000_003 + index)
@@ -96,7 +119,7 @@ def win_move(game: Game, move: Move, index: int, samples: int = DEFAULT_SAMPLES,
     first = chances.before if seat == 0 else 1.0 - chances.before if len(game.scores) == 2 else win_chance(game, 0)
     _, most, most_points = best_by_points(game)
     if isinstance(move, Play) and with_bonus(game, move, game.check(move.placements).points) == most_points:
-        most = move.notation()   # the move made is a best play by points: the one shown (as the review does)
+        most = move.notation()  # the move made is a best play by points: the one shown (as the review does)
     if most is None or most == chances.best_move:
         return WinMove(index, seat, chances, first, None, endgame)
     values_of = {m.notation(): value for m, value in zip(moves, values)}

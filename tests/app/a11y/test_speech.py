@@ -25,11 +25,14 @@ def test_a_move_is_said_with_its_tiles_cells_lines_and_points() -> None:
     best = max(game.legal_plays(), key=lambda p: p.points)
     result = game.apply(" ".join(p.notation() for p in best.placements))
     text = move_words(c, Translator("en"), result)
-    assert text == ("Ann played red clover at 0,0, red 8-point star at 1,0 and red diamond at 2,0. "
-                    "Red row: 3 points. In all: 3 points.")
+    assert text == (
+        "Ann played red clover at 0,0, red 8-point star at 1,0 and red diamond at 2,0. "
+        "Red row: 3 points. In all: 3 points."
+    )
     assert move_words(c, Translator("fr"), result) == (
         "Ann a joué trèfle rouge en 0,0, étoile à 8 branches rouge en 1,0 et losange rouge en 2,0. "
-        "Ligne rouge\u00a0: 3 points. Au total\u00a0: 3 points.")
+        "Ligne rouge\u00a0: 3 points. Au total\u00a0: 3 points."
+    )
 
 
 def test_the_rack_scores_bag_and_lines() -> None:
@@ -44,7 +47,7 @@ def test_the_rack_scores_bag_and_lines() -> None:
     best = max(c.current.legal_plays(), key=lambda p: p.points)
     c.current.apply(" ".join(p.notation() for p in best.placements))
     assert lines_words(c, tr, (0, 0)) == "Through 0,0: row of 3: red clover, red 8-point star and red diamond."
-    assert lines_words(c, tr, (1, 1)) == "Through 1,1: column of 1: red 8-point star."   # an empty cell's neighbour
+    assert lines_words(c, tr, (1, 1)) == "Through 1,1: column of 1: red 8-point star."  # an empty cell's neighbour
 
 
 def test_cubes_speaks_of_dice() -> None:

@@ -17,14 +17,17 @@ def test_docstring_examples() -> None:
     assert doctest.testmod(state_module).failed == 0
 
 
-@pytest.mark.parametrize("query, field", [
-    ("?analyse&variant=chess", "variant"),
-    ("?analyse&variant=classic&board=Ro@0,0+Ro@1,0", "board"),
-    ("?analyse&variant=classic&board=Ro@0,0+Gd@1,0", "board"),
-    ("?analyse&variant=classic&board=Zz@0,0", "board"),
-    ("?analyse&variant=classic&hand=Ro+Ro+Ro+Ro+Ro+Ro+Ro", "hand"),
-    ("?analyse&variant=classic&hand=Rok", "hand"),
-])
+@pytest.mark.parametrize(
+    "query, field",
+    [
+        ("?analyse&variant=chess", "variant"),
+        ("?analyse&variant=classic&board=Ro@0,0+Ro@1,0", "board"),
+        ("?analyse&variant=classic&board=Ro@0,0+Gd@1,0", "board"),
+        ("?analyse&variant=classic&board=Zz@0,0", "board"),
+        ("?analyse&variant=classic&hand=Ro+Ro+Ro+Ro+Ro+Ro+Ro", "hand"),
+        ("?analyse&variant=classic&hand=Rok", "hand"),
+    ],
+)
 def test_a_bad_link_names_its_field(query: str, field: str) -> None:
     with pytest.raises(AnalysisLinkError) as raised:
         AnalysisState.from_query(query)
@@ -36,7 +39,8 @@ def test_a_link_round_trips_and_the_plays_are_the_engine_s() -> None:
     assert AnalysisState.from_query(state.link()).link() == state.link()
     variant, board = parse_board("flex", "Rok@0,0 Rsk@1,0")
     assert [(p.play, p.points) for p in state.plays()] == [
-        (p.play, p.points) for p in rank(variant, board, parse_hand(variant, "Bok Bsw"))]
+        (p.play, p.points) for p in rank(variant, board, parse_hand(variant, "Bok Bsw"))
+    ]
 
 
 def test_a_refused_tile_leaves_the_board_and_says_its_rule() -> None:

@@ -8,22 +8,20 @@ import json
 from typing import Any
 
 import pytest
+from session_fakes import Events, FakeHost
 
+from app.links import friend
+from app.links.startlink import StartLinkError, make_spec, parse_start_link
+from app.links.turn_link import TurnLink, from_fragment, to_fragment
+from app.play.panels import note_text, status_text
+from app.play.session import Session
+from app.shared.notes import EXCHANGE, ROLL
+from app.store.saves import DictStorage, SaveStore
+from app.store.stats import load_stats
 from qwirkle import Exchange, Play, Roll
 from qwirkle.ai.registry import find_level
 from qwirkle.record import to_record
-
-from app.links import friend
-from app.shared.notes import EXCHANGE, ROLL
-from app.play.panels import note_text, status_text
-from app.store.saves import DictStorage, SaveStore
-from app.play.session import Session
-from app.links.startlink import StartLinkError, make_spec, parse_start_link
-from app.store.stats import load_stats
-from app.links.turn_link import TurnLink, from_fragment, to_fragment
 from ui.words import Translator
-
-from session_fakes import Events, FakeHost
 
 EN = Translator("en")
 
@@ -106,7 +104,7 @@ def test_a_whole_classic_game_by_links_each_device_checking_every_move() -> None
     assert c.seats == ("human", "friend") and not c.computer_to_move
     assert c.game_id.endswith("-0") and ann.store.load_current().id == c.game_id
     play_by_links({0: ann, 1: bob}, ann, 500)
-    over = max((ann, bob), key=lambda device: len(device.c.game.moves))   # made the last move
+    over = max((ann, bob), key=lambda device: len(device.c.game.moves))  # made the last move
     assert over.c.game.is_over and len(over.c.game.moves) > 20
     (final,) = over.links()
     assert final.final
@@ -114,22 +112,25 @@ def test_a_whole_classic_game_by_links_each_device_checking_every_move() -> None
     assert other.open(final.fragment)
     assert other.c.game.is_over and other.c.game.scores == over.c.game.scores
     assert "game is over" in other.note()
-    assert other.links() == []                      # the receiver of the final link has nothing to send
+    assert other.links() == []  # the receiver of the final link has nothing to send
     # each device kept its own save: same record, its own seat
     a, b = ann.store.load_current(), bob.store.load_current()
     assert a.record == b.record and a.seats == ("human", "friend") and b.seats == ("friend", "human")
     assert friend.game_of(a.id) == friend.game_of(b.id) and a.id != b.id
-    for device in (ann, bob):                            # counted once on each device, against a friend
+    for device in (ann, bob):  # counted once on each device, against a friend
         stats = load_stats(device.store)
         assert stats.played == 1 and list(stats.games["classic"]) == ["friend"]
     assert other.open(final.fragment) and load_stats(other.store).played == 1
 
 
-@pytest.mark.parametrize("query, players", [
-    ("?variant=cubes&seats=friend,human,friend&names=Bob,Ann,Cy&seed=5", 3),
-    ("?variant=flex&tiles=108&seats=human,friend,friend,friend&seed=8", 4),
-    ("?variant=flex&tiles=72&seats=friend,human&seed=2", 2),
-])
+@pytest.mark.parametrize(
+    "query, players",
+    [
+        ("?variant=cubes&seats=friend,human,friend&names=Bob,Ann,Cy&seed=5", 3),
+        ("?variant=flex&tiles=108&seats=human,friend,friend,friend&seed=8", 4),
+        ("?variant=flex&tiles=72&seats=friend,human&seed=2", 2),
+    ],
+)
 def test_cubes_and_flex_for_several_turns_with_up_to_four_devices(query: str, players: int) -> None:
     first = Device("first")
     first.session.open(query, "en")
@@ -147,7 +148,7 @@ def test_a_friend_to_move_first_gets_a_link_at_once_and_the_status_says_so() -> 
     (link,) = ann.links()
     assert link.seat == 1 and link.name == "Bob" and not link.final
     assert status_text(ann.c, EN) == "Waiting for Bob: send them the turn link."
-    assert ann.c.rack_seat() == 0                       # Ann's rack only, never Bob's
+    assert ann.c.rack_seat() == 0  # Ann's rack only, never Bob's
     assert bob.open(link.fragment)
     assert bob.c.rack_seat() == 1 and bob.c.interactive
     assert "Your turn, Bob" in bob.note()
@@ -170,10 +171,10 @@ def test_links_are_idempotent_and_never_roll_a_game_back() -> None:
     receiver = devices[latest.seat]
     moves = receiver.c.game.moves
     saved = dict(receiver.storage.data)
-    assert receiver.open(latest.fragment)                # the same link again: up to date
+    assert receiver.open(latest.fragment)  # the same link again: up to date
     assert "already open" in receiver.note() and receiver.c.game.moves == moves
     old = next(link for link in sent[:-1] if link.seat == latest.seat)
-    assert receiver.open(old.fragment)                   # an older link: says a newer turn exists
+    assert receiver.open(old.fragment)  # an older link: says a newer turn exists
     assert "a newer turn exists" in receiver.note() and receiver.c.game.moves == moves
     assert receiver.storage.data == saved
 
@@ -194,7 +195,7 @@ def test_a_link_of_another_game_touches_no_other_save() -> None:
     assert bob.open(other.fragment)
     for key, value in bob_first.items():
         if key.startswith("qwirkle.save."):
-            assert bob.storage.data[key] == value        # the first game's save is untouched
+            assert bob.storage.data[key] == value  # the first game's save is untouched
     assert len([k for k in bob.storage.data if k.startswith("qwirkle.save.")]) == 2
 
 
@@ -204,7 +205,7 @@ def test_a_link_for_the_other_seat_opens_nothing_of_theirs_here() -> None:
         ann.move()
     (link,) = ann.links()
     before = dict(ann.storage.data)
-    assert ann.open(link.fragment)                      # Ann opens her own link for Bob
+    assert ann.open(link.fragment)  # Ann opens her own link for Bob
     assert ann.c.human_seats == [0] and "is for Bob" in ann.note()
     assert ann.storage.data == before
 
@@ -221,7 +222,7 @@ def refused(device: Device, fragment: str) -> str:
     before = dict(device.storage.data)
     on = device.c.game.moves if device.session.has_game() else None
     assert not device.open(fragment)
-    assert device.storage.data == before                 # nothing local changes
+    assert device.storage.data == before  # nothing local changes
     assert (device.c.game.moves if device.session.has_game() else None) == on
     assert device.session.notice is not None and device.session.notice.level == "error"
     return device.note()
@@ -232,7 +233,7 @@ def pending_link(turns: int = 6) -> tuple[dict[int, Device], Device, friend.Outg
     ann, bob = friend_game("?variant=classic&seats=human,friend&names=Ann,Bob&seed=11")
     devices = {0: ann, 1: bob}
     play_by_links(devices, ann, turns)
-    holder = max(devices.values(), key=lambda device: len(device.c.game.moves))   # the last to move
+    holder = max(devices.values(), key=lambda device: len(device.c.game.moves))  # the last to move
     (link,) = holder.links()
     return devices, holder, link
 
@@ -246,21 +247,26 @@ def test_tampered_and_corrupted_links_are_refused_with_the_reason() -> None:
     def moved_away(record: dict) -> None:
         record["moves"][last_play] = " ".join(
             f"{p.split('@')[0]}@{int(p.split('@')[1].split(',')[0]) + 50},{p.split(',')[1]}"
-            for p in moves[last_play].split())
+            for p in moves[last_play].split()
+        )
+
     text = refused(receiver, tampered(link, moved_away))
     assert text.startswith("Turn link #turn=") and f"move {last_play + 1} (" in text
     assert "breaks a rule. C5: " in text and text.endswith("Nothing was changed.")
 
     def not_a_move(record: dict) -> None:
         record["moves"][-1] = "Zz@0,0"
+
     assert f"move {len(moves)} (Zz@0,0) is not a move" in refused(receiver, tampered(link, not_a_move))
 
     def other_seed(record: dict) -> None:
         record["seed"] += 1
+
     assert "move 1 (" in refused(receiver, tampered(link, other_seed))
 
     def other_names(record: dict) -> None:
         record["players"] = ["Eve", "Bob"]
+
     assert "record of another game (players differ)" in refused(receiver, tampered(link, other_names))
 
     assert "it is addressed to" in refused(receiver, tampered(link, lambda record: 1 - link.seat))
@@ -268,7 +274,7 @@ def test_tampered_and_corrupted_links_are_refused_with_the_reason() -> None:
     assert "cannot be read" in refused(receiver, "turn=%%%")
     assert "game record is wrong (variant" in refused(receiver, tampered(link, lambda r: r.update(variant="chess")))
     assert "at most 40 characters" in refused(receiver, tampered(link, lambda r: r.update(players=["A" * 41, "B"])))
-    assert receiver.open(link.fragment)                  # the real link still opens
+    assert receiver.open(link.fragment)  # the real link still opens
 
 
 def test_a_move_made_for_this_device_elsewhere_is_refused() -> None:
@@ -278,8 +284,8 @@ def test_a_move_made_for_this_device_elsewhere_is_refused() -> None:
     decoded = from_fragment(link.fragment)
     game = friend.replay(decoded, "x")
     ai = find_level("greedy").make(1)
-    game.apply(ai.choose(game.view(game.to_move)))      # the receiver's move, made by someone else
-    game.apply(ai.choose(game.view(game.to_move)))      # and the sender's reply
+    game.apply(ai.choose(game.view(game.to_move)))  # the receiver's move, made by someone else
+    game.apply(ai.choose(game.view(game.to_move)))  # and the sender's reply
     assert game.to_move == link.seat
     forged = to_fragment(TurnLink(decoded.game, link.seat, to_record(game)))
     text = refused(receiver, forged)
@@ -291,10 +297,10 @@ def test_a_link_that_differs_from_the_game_here_is_refused() -> None:
     receiver = devices[link.seat]
     assert receiver.open(link.fragment)
     sent = from_fragment(link.fragment).record["moves"]
-    holder.session.undo()                                # the sender takes their move back...
+    holder.session.undo()  # the sender takes their move back...
     assert len(holder.c.game.moves) == len(sent) - 1
     other = next(p for p in holder.c.game.legal_plays() if Play(p.placements).notation() != sent[-1])
-    holder.play(Play(other.placements))                  # ... and plays another one
+    holder.play(Play(other.placements))  # ... and plays another one
     (changed,) = holder.links()
     text = refused(receiver, changed.fragment)
     assert f"move {len(sent)} differs from your game" in text
@@ -326,6 +332,7 @@ def test_a_link_that_continues_the_game_here_replays_only_its_new_moves(monkeypa
     known, sent = len(receiver.c.game.moves), len(from_fragment(link.fragment).record["moves"])
     assert 0 < known < sent
     from qwirkle.game import Game
+
     applied: list[str] = []
     apply = Game.apply
     monkeypatch.setattr(Game, "apply", lambda game, move: applied.append(str(move)) or apply(game, move))

@@ -3,9 +3,9 @@ engine's best move for the human to move."""
 
 from __future__ import annotations
 
+from app.links.startlink import make_spec
 from app.play.controller import Controller
 from app.store.saves import DictStorage, SaveStore
-from app.links.startlink import make_spec
 
 
 def table(variant="classic", seats=("human", "greedy"), seed=5, names=None, lang="en", tiles=None):

@@ -1,11 +1,12 @@
 """The worker's function: a move for the seat to move, from the record alone."""
+
 import pytest
 
-from app.play.ai_service import choose_move
-from app.shared.seats import in_worker as is_slow
-from app.play.controller import Controller
-from app.store.saves import DictStorage, SaveStore
 from app.links.startlink import make_spec
+from app.play.ai_service import choose_move
+from app.play.controller import Controller
+from app.shared.seats import in_worker as is_slow
+from app.store.saves import DictStorage, SaveStore
 from qwirkle.record import dumps
 
 

@@ -1,12 +1,13 @@
 """Controller and turn state: selection, legal cells, preview, refusals, exchange, roll, undo,
 hot-seat privacy, autosave and statistics, all without a browser."""
+
 import pytest
 
-from app.play.controller import Controller
-from app.store.saves import DictStorage, SaveStore
 from app.links.startlink import make_spec
-from app.store.stats import load_stats
+from app.play.controller import Controller
 from app.shared.notes import EXCHANGE, ROLL
+from app.store.saves import DictStorage, SaveStore
+from app.store.stats import load_stats
 
 
 def controller(variant="classic", seats=("human", "greedy"), seed=5, tiles=None, store=True):
@@ -178,7 +179,7 @@ def test_a_human_never_takes_back_another_humans_move():
     c = controller(seats=("human", "human"))
     c.reveal()
     play_best(c)
-    c.reveal()                                   # Bob holds the device now
+    c.reveal()  # Bob holds the device now
     moves = c.game.moves
     assert not c.can_undo() and c.undo() == 0 and c.note.key == "undo_none"
     assert c.game.moves == moves and c.interactive
@@ -192,17 +193,18 @@ def test_undo_takes_back_the_holders_move_and_the_computers_replies():
     human = c.game.to_move
     play_best(c)
     run_computers(c)
-    taken = len(c.game.history) - next(i for i in range(len(c.game.history) - 1, -1, -1)
-                                       if c.game.history[i].seat == human)
+    taken = len(c.game.history) - next(
+        i for i in range(len(c.game.history) - 1, -1, -1) if c.game.history[i].seat == human
+    )
     assert c.needs_handover and c.game.to_move != human and taken >= 1
     assert c.undo() == taken and c.game.to_move == human and c.needs_handover
 
 
 def test_cubes_hot_seat_takes_back_only_your_own_roll():
     c = controller("cubes", seats=("human", "human"), seed=2)
-    assert not c.needs_handover                  # open dice (Q1): no hand-over
+    assert not c.needs_handover  # open dice (Q1): no hand-over
     play_best(c)
-    assert not c.can_undo()                      # the other player's opening is theirs
+    assert not c.can_undo()  # the other player's opening is theirs
     c.set_mode(ROLL)
     c.turn.marked.update({0, 1})
     c.confirm_roll()

@@ -1,21 +1,21 @@
 """Hints: the advised play shown as pending tiles, an advised exchange or Cubes re-roll as marked tiles
 or dice, the words when nothing can be placed, the count per seat saved beside the engine's record, and
 the settings for hint level and Expert budget."""
+
 import json
 
-from app.play import panels
-from app.play import summary
+from app.links.startlink import make_spec
+from app.play import panels, summary
 from app.play.ai_service import expert_seconds, hint_move
 from app.play.controller import Controller
 from app.play.hints import hint_counts
-from ui.words import Translator
-from app.shared.notes import EXCHANGE, ROLL, Note
 from app.shared import seats
+from app.shared.notes import EXCHANGE, ROLL
 from app.store.saves import DictStorage, SaveStore
-from app.links.startlink import make_spec
 from qwirkle import Exchange, Game
 from qwirkle.ai.exchange import keep_group
 from qwirkle.record import dumps
+from ui.words import Translator
 
 
 def controller(seats=("human", "hard"), seed=4, variant="classic", storage=None):
@@ -73,6 +73,7 @@ def test_a_stale_or_foreign_hint_is_not_shown():
     other = Game.new("classic", ["a", "b"], seed=99)
     play = max(other.legal_plays(), key=lambda p: len(p.placements))
     from qwirkle import Play
+
     assert not c.show_hint(Play(play.placements), "hard") and not c.turn.pending
 
 
@@ -116,6 +117,7 @@ def test_settings_remember_hint_level_and_expert_budget():
 
 def test_the_expert_gets_the_chosen_budget():
     from app.play.ai_service import _options
+
     assert _options("expert", 2.0)["seconds"] == 2.0
     assert _options("expert", None)["seconds"] == 1.5
     assert _options("hard", 2.0) == {"endgame_seconds": 0.1}
@@ -158,10 +160,13 @@ def test_an_advised_exchange_marks_the_tiles_to_put_back():
     kept = [hand[i] for i in range(len(hand)) if i not in c.turn.marked]
     assert sorted(kept) == sorted(keep_group(hand))
     text = panels.note_text(c.note, Translator("en"))
-    assert text == (f"Hint (Hard): exchange the {len(marked)} marked tiles rather than play (C3). "
-                    "Exchange selected confirms, Cancel keeps your tiles.")
+    assert text == (
+        f"Hint (Hard): exchange the {len(marked)} marked tiles rather than play (C3). "
+        "Exchange selected confirms, Cancel keeps your tiles."
+    )
     assert panels.note_text(c.note, Translator("fr")).startswith(
-        f"Indice (Difficile)\u00a0: échangez les {len(marked)} tuiles marquées plutôt que de jouer (C3).")
+        f"Indice (Difficile)\u00a0: échangez les {len(marked)} tuiles marquées plutôt que de jouer (C3)."
+    )
     assert c.confirm_exchange().move == Exchange(tuple(marked)).notation()
 
 

@@ -1,15 +1,15 @@
 """Side-panel texts and the board model, in both languages, without a browser."""
+
 import re
+
 import pytest
 
-from app.play import board_model
-from app.play import panels
-from app.play import summary
-from app.play.controller import Controller, Note
-from ui.words import Translator
-from app.store.saves import DictStorage, SaveStore
 from app.links.startlink import make_spec
+from app.play import board_model, panels, summary
+from app.play.controller import Controller, Note
+from app.store.saves import DictStorage, SaveStore
 from qwirkle import Tile
+from ui.words import Translator
 
 
 def finished(variant="flex", tiles=72):
@@ -35,8 +35,10 @@ def test_log_and_result(lang):
 
 def test_notes_translate_tiles_and_errors():
     tr = Translator("fr")
-    assert panels.note_text(Note("placed", {"tile": Tile.from_notation("Yd"), "cell": "1,2"}), tr) == \
-        "Posé en 1,2\u00a0: losange jaune."
+    assert (
+        panels.note_text(Note("placed", {"tile": Tile.from_notation("Yd"), "cell": "1,2"}), tr)
+        == "Posé en 1,2\u00a0: losange jaune."
+    )
     error = {"rule": "C5", "reason": "occupied", "cells": ["0,0"], "details": {}, "message": "x"}
     assert panels.note_text(Note("error", error=error), tr) == "C5\u00a0: la case 0,0 est déjà occupée."
     assert panels.note_text(Note("exchange_limit", count=2), Translator("en")).startswith("The bag holds 2 tiles")

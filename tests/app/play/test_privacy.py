@@ -1,8 +1,9 @@
 """Hidden hands stay hidden (app.play.privacy): who holds the device, and what may leave it while a game is played."""
+
+from app.links.startlink import make_spec
 from app.play.controller import Controller
 from app.play.privacy import export_refusal, holder
 from app.store.saves import DictStorage, SaveStore
-from app.links.startlink import make_spec
 from qwirkle import Play
 
 
@@ -19,12 +20,12 @@ def play_best(c):
 
 def test_the_device_holder():
     c = started(("human", "human"))
-    assert c.needs_handover and holder(c) is None            # before anyone has moved: nobody's move to undo
+    assert c.needs_handover and holder(c) is None  # before anyone has moved: nobody's move to undo
     c.reveal()
     first = c.game.to_move
     assert holder(c) == first
     play_best(c)
-    assert c.needs_handover and holder(c) == first           # "pass the device to Bob": Ann still holds it
+    assert c.needs_handover and holder(c) == first  # "pass the device to Bob": Ann still holds it
     c.reveal()
     assert holder(c) == c.game.to_move != first
     solo = started(("greedy", "human"))
@@ -41,7 +42,7 @@ def test_a_game_in_progress_between_humans_is_not_exported():
     vs_computer = started(("human", "greedy"))
     assert export_refusal(vs_computer.store.load(vs_computer.game_id)) is None
     cubes = started(("human", "human"), variant="cubes")
-    assert export_refusal(cubes.store.load(cubes.game_id)) is None   # open dice (Q1): nothing hidden
+    assert export_refusal(cubes.store.load(cubes.game_id)) is None  # open dice (Q1): nothing hidden
 
 
 def test_a_finished_game_is_exported():

@@ -10,27 +10,21 @@ import importlib
 import json
 
 import pytest
+from tables import play_best, table, until_human
 
-from app.play import board_model
-from app.play import panels
 from app.dialogs import setup_memory
-from app.play import summary
-from app.play import tracker_model
+from app.links.startlink import DuplicateNameError, make_spec, parse_start_link
+from app.play import board_model, panels, summary, tracker_model
 from app.play.rack_model import RackOrders, gone_tiles, unplaceable
 from app.store.saves import DictStorage, SaveStore
-from app.links.startlink import DuplicateNameError, make_spec, parse_start_link
-from qwirkle import Game
 from qwirkle.notation import parse_placements
 from ui import rules_doc
 from ui.words import Translator
 
-from tables import play_best, table, until_human
 
-
-
-
-
-@pytest.mark.parametrize("name", ["app.play.rack_model", "app.play.tracker_model", "app.dialogs.setup_memory", "ui.rules_doc"])
+@pytest.mark.parametrize(
+    "name", ["app.play.rack_model", "app.play.tracker_model", "app.dialogs.setup_memory", "ui.rules_doc"]
+)
 def test_doctests(name):
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0
@@ -44,7 +38,7 @@ def test_default_names_follow_the_language_and_typed_names_stay():
     assert panels.player_names(c, fr) == ("Joueur 1", "Difficile 2")
     assert panels.status_text(c, fr) == "À vous, Joueur 1"
     typed = table(seats=("human", "hard"), names=["Player 2", "Zoé"])
-    assert panels.player_names(typed, fr) == ("Player 2", "Zoé")   # typed, even if it looks like a default
+    assert panels.player_names(typed, fr) == ("Player 2", "Zoé")  # typed, even if it looks like a default
 
 
 def test_the_status_says_whose_turn_and_what_to_do():
@@ -53,7 +47,11 @@ def test_the_status_says_whose_turn_and_what_to_do():
     assert panels.status(c, tr)[0] == panels.HANDOVER
     c.reveal()
     kind, who, todo = panels.status(c, tr)
-    assert (kind, who) == (panels.PLAYING, "Ann to play") and "anywhere" in todo and f"{c.game.opening_size()} tiles" in todo
+    assert (
+        (kind, who) == (panels.PLAYING, "Ann to play")
+        and "anywhere" in todo
+        and f"{c.game.opening_size()} tiles" in todo
+    )
     assert "anywhere" in panels.preview_lines(c, tr)[0]
     assert "n'importe où" in panels.preview_lines(c, Translator("fr"))[0]
     c = table(seats=("greedy", "random"))
@@ -99,12 +97,12 @@ def test_the_rack_keeps_its_order_and_marks_the_tiles_drawn_since_the_last_move(
     shown = [new_hand[i] for i in new_order]
     for tile in played:
         kept_before.remove(tile)
-    assert shown[:len(kept_before)] == kept_before   # the tiles kept stay where the player put them
+    assert shown[: len(kept_before)] == kept_before  # the tiles kept stay where the player put them
     fresh = racks.fresh(seat)
-    assert len(fresh) == len(played) and all(i in new_order[len(kept_before):] for i in fresh)
+    assert len(fresh) == len(played) and all(i in new_order[len(kept_before) :] for i in fresh)
     racks.move(seat, new_order[-1], new_order[0])
     assert racks.order(seat, new_hand, len(c.game.history))[0] == new_order[-1]
-    assert racks.fresh(seat) == fresh   # other moves do not clear the marks; the player's next move does
+    assert racks.fresh(seat) == fresh  # other moves do not clear the marks; the player's next move does
 
 
 def test_a_tile_that_fits_nowhere_is_the_engines_answer():
@@ -148,12 +146,17 @@ def test_the_lines_a_pending_play_scores_are_marked_with_their_points():
 
 def test_badges_sit_past_the_end_of_their_line():
     from qwirkle.rules import ScoredLine
+
     row = ScoredLine.of("row", ((0, 0), (1, 0), (2, 0)))
     column = ScoredLine.of("column", ((4, 1), (4, 2)))
     down = ScoredLine.of("diagonal", ((0, 0), (1, 1)))
     up = ScoredLine.of("diagonal", ((0, 3), (1, 2)))
     assert [(b.x, b.y) for b in board_model.badges([row, column, down, up])] == [
-        (3.0, 0.5), (4.5, 3.0), (2.0, 2.0), (2.0, 2.0)]
+        (3.0, 0.5),
+        (4.5, 3.0),
+        (2.0, 2.0),
+        (2.0, 2.0),
+    ]
 
 
 # -- the end of the game --------------------------------------------------------------------------
@@ -195,15 +198,18 @@ def test_the_tracker_grid_holds_every_unseen_tile(variant, tiles):
 # -- rules at hand --------------------------------------------------------------------------------
 def test_every_rule_the_game_names_has_its_text_in_both_languages():
     from ui.strings_en import EN
+
     rules = rules_doc.load()
-    cited = {key[len("rule_"):] for key in EN if key.startswith("rule_") and key[5:6] in "CQF" and key[6:].isdigit()}
+    cited = {key[len("rule_") :] for key in EN if key.startswith("rule_") and key[5:6] in "CQF" and key[6:].isdigit()}
     assert cited and cited <= set(rules)
     for rule in cited:
         for lang in ("en", "fr"):
             text = rules[rule][lang]
             assert text["title"] and text["blocks"] and all(kind in ("p", "li") for kind, _ in text["blocks"])
     assert rules["C5"]["en"]["title"] == "Placing tiles" and rules["C5"]["fr"]["title"] == "Pose des tuiles"
-    assert not any("**" in block or "](" in block for r in rules.values() for t in r.values() for _, block in t["blocks"])
+    assert not any(
+        "**" in block or "](" in block for r in rules.values() for t in r.values() for _, block in t["blocks"]
+    )
 
 
 # -- starting -------------------------------------------------------------------------------------
@@ -212,17 +218,28 @@ def test_the_new_game_choices_are_remembered_and_play_the_computer_uses_them():
     assert setup_memory.recall(store) is None
     spec = setup_memory.quick_spec(store)
     assert spec.seats[0] == "human" and spec.seats[1] != "human"
-    setup_memory.remember(store, setup_memory.Setup("flex72", [
-        setup_memory.Seat("human", "Zoé", "9"), setup_memory.Seat("expert", ""), setup_memory.Seat("human", "Max")]))
+    setup_memory.remember(
+        store,
+        setup_memory.Setup(
+            "flex72",
+            [
+                setup_memory.Seat("human", "Zoé", "9"),
+                setup_memory.Seat("expert", ""),
+                setup_memory.Seat("human", "Max"),
+            ],
+        ),
+    )
     again = setup_memory.recall(store)
     assert again.setup == "flex72" and [s.kind for s in again.seats] == ["human", "expert", "human"]
     spec = setup_memory.quick_spec(store, "fr")
     assert (spec.variant, spec.tiles, spec.seats, spec.names[0]) == ("flex", 72, ("human", "expert", "human"), "Zoé")
     assert spec.ages == (9, None, None)
     seeds = {setup_memory.quick_spec(store).seed for _ in range(5)}
-    assert len(seeds) == 5   # a fresh deal every time
-    setup_memory.remember(store, setup_memory.Setup("classic", [setup_memory.Seat("human", "A"), setup_memory.Seat("human")]))
-    assert setup_memory.quick_spec(store).seats == ("human", "medium")   # "Play the computer" seats a computer
+    assert len(seeds) == 5  # a fresh deal every time
+    setup_memory.remember(
+        store, setup_memory.Setup("classic", [setup_memory.Seat("human", "A"), setup_memory.Seat("human")])
+    )
+    assert setup_memory.quick_spec(store).seats == ("human", "medium")  # "Play the computer" seats a computer
     store.storage.set(setup_memory.KEY, json.dumps({"setup": "chess", "seats": []}))
     assert setup_memory.recall(store) is None
     assert store.take_problems()[0].key == setup_memory.KEY and setup_memory.KEY not in store.storage.data
@@ -241,11 +258,13 @@ def test_two_players_may_not_share_a_name():
 def test_one_english_spelling():
     import re
     from pathlib import Path
+
     from ui.strings_en import EN
+
     root = Path(__file__).resolve().parents[3]
     english = [re.sub(r"\{[^}]*\}", "", text) for text in EN.values()]
     english.append((root / "index.html").read_text(encoding="utf-8").replace('name="color-scheme"', ""))
     rules = (root / "docs" / "rules.md").read_text(encoding="utf-8")
-    english.append(rules[:rules.index("## Français")])
+    english.append(rules[: rules.index("## Français")])
     for text in english:
         assert not re.search(r"\bcolors?\b", text, flags=re.I), text[:200]

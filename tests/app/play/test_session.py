@@ -6,10 +6,11 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from app.store.saves import DictStorage, SaveStore
-from app.play.session import Session
-from app.play.ai_service import choose_move
 from session_fakes import Events, FakeHost, FakeWorker
+
+from app.play.ai_service import choose_move
+from app.play.session import Session
+from app.store.saves import DictStorage, SaveStore
 
 
 def session(worker: FakeWorker | None = None, store: SaveStore | None = None) -> tuple[Session, FakeHost, Events]:
@@ -108,6 +109,7 @@ class SilentWorker(FakeWorker):
 
 def test_a_worker_that_never_answers_does_not_stop_the_game(monkeypatch) -> None:
     import app.play.session
+
     monkeypatch.setattr(app.play.session, "WORKER_SECONDS", 0.05)
     worker = SilentWorker()
     s, host, _ = session(worker)

@@ -9,20 +9,16 @@ from __future__ import annotations
 import json
 
 import pytest
+from session_fakes import Events, FakeHost
+from tables import play_best, table, until_human
 
 from app.play import panels
 from app.play.controller import Controller
-from app.store.saves import DictStorage, SaveStore
 from app.play.session import Session
+from app.store.saves import DictStorage, SaveStore
 from qwirkle import Game
 from qwirkle.record import to_record
 from ui.words import Translator
-
-from tables import play_best, table, until_human
-
-from session_fakes import Events, FakeHost
-
-
 
 
 def test_a_finished_game_cannot_be_undone():
@@ -53,7 +49,7 @@ def test_one_hint_per_cubes_turn_even_after_a_hinted_reroll():
                 c.hint("hard")
                 assert c.hints == asked, "the hint after a hinted re-roll is the same turn's"
                 c.turn.reset()
-                resumed = Controller(c.store)   # a reload in the middle of that turn
+                resumed = Controller(c.store)  # a reload in the middle of that turn
                 resumed.resume(c.store.load_current())
                 resumed.hint("hard")
                 assert resumed.hints == asked, "a reload does not make it another turn"
@@ -67,7 +63,7 @@ def test_a_bad_start_link_stays_reported_after_the_computers_move():
     closed = FakeHost()
     first = Session(store, closed, Events())
     first.open("?variant=classic&seats=hard,human&seed=1&pace=0", "en")
-    for task in closed.tasks:         # the page closed before the computer moved
+    for task in closed.tasks:  # the page closed before the computer moved
         task.close()
     host = FakeHost()
     s = Session(store, host, Events())
@@ -76,7 +72,7 @@ def test_a_bad_start_link_stays_reported_after_the_computers_move():
     host.run()
     assert s.controller.human_to_move and s.notice is not None and s.notice.key == "link_error"
     s.after_move(play_best(s.controller), human=True)
-    assert s.notice is None   # the player acted: the report goes
+    assert s.notice is None  # the player acted: the report goes
     for task in host.tasks:
         task.close()
 
@@ -118,5 +114,5 @@ def test_p_with_nothing_playable_says_why():
     if cells:
         c.place(sorted(cells)[0])
         note = panels.play_key_note(c)
-        assert note is None or note.error is not None   # legal: plays; not yet legal: the rule broken
+        assert note is None or note.error is not None  # legal: plays; not yet legal: the rule broken
     del hand

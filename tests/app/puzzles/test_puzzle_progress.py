@@ -50,8 +50,13 @@ def test_only_the_newest_ids_are_kept_beyond_the_cap() -> None:
 
 @pytest.mark.parametrize("damaged", ["{oops", '{"a": 1}', "[1, 2]", '["' + "x" * 50 + '"]'])
 def test_a_damaged_theme_is_set_aside_and_reported_and_the_others_stay(damaged: str) -> None:
-    storage = DictStorage({SOLVED_PREFIX + "long": damaged, SOLVED_PREFIX + "qwirkle": '["cq-1-a"]',
-                           DAILY_PREFIX + "classic": '{"last": "2026-11-24", "streak": 3, "best": 5}'})
+    storage = DictStorage(
+        {
+            SOLVED_PREFIX + "long": damaged,
+            SOLVED_PREFIX + "qwirkle": '["cq-1-a"]',
+            DAILY_PREFIX + "classic": '{"last": "2026-11-24", "streak": 3, "best": 5}',
+        }
+    )
     store = SaveStore(storage)
     progress = PuzzleProgress(store)
     assert progress.solved("long") == []
@@ -71,16 +76,23 @@ def test_the_daily_streak_runs_on_consecutive_days_and_starts_again_after_a_gap(
     assert [progress.record_daily("classic", day) for day in ("2026-11-20", "2026-11-21", "2026-11-21")] == [1, 2, 2]
     assert progress.record_daily("classic", "2026-11-22") == 3
     again = reload(storage)
-    assert again.streak("classic", today="2026-11-23") == 3      # yesterday solved: still alive
-    assert again.streak("classic", today="2026-11-24") == 0      # a day missed
+    assert again.streak("classic", today="2026-11-23") == 3  # yesterday solved: still alive
+    assert again.streak("classic", today="2026-11-24") == 0  # a day missed
     assert again.record_daily("classic", "2026-11-25") == 1
     assert again.best_streak("classic") == 3
-    assert again.streak("flex", today="2026-11-25") == 0         # per rule set
+    assert again.streak("flex", today="2026-11-25") == 0  # per rule set
     assert again.record_daily("flex", "2026-11-25") == 1
 
 
-@pytest.mark.parametrize("damaged", ["nope", '{"last": "yesterday", "streak": 1, "best": 1}',
-                                     '{"last": "2026-11-24", "streak": true, "best": 1}', '{"last": "2026-11-24"}'])
+@pytest.mark.parametrize(
+    "damaged",
+    [
+        "nope",
+        '{"last": "yesterday", "streak": 1, "best": 1}',
+        '{"last": "2026-11-24", "streak": true, "best": 1}',
+        '{"last": "2026-11-24"}',
+    ],
+)
 def test_a_damaged_streak_is_set_aside_and_starts_again(damaged: str) -> None:
     storage = DictStorage({DAILY_PREFIX + "classic": damaged, SOLVED_PREFIX + "qwirkle": '["cq-1-a"]'})
     store = SaveStore(storage)

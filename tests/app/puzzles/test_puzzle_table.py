@@ -4,15 +4,15 @@ game in play stays current, and try again / show solution / next / a theme / a b
 
 from __future__ import annotations
 
-from qwirkle.notation import parse_placements
-from qwirkle.study.puzzles import daily, puzzle_from_id
+from session_fakes import Events, FakeHost
 
 from app.links.startlink import parse_start_link
 from app.play.session import Session
 from app.puzzles.table import PuzzleTable
 from app.shared.seats import PUZZLE
 from app.store.saves import DictStorage, SaveStore
-from session_fakes import Events, FakeHost
+from qwirkle.notation import parse_placements
+from qwirkle.study.puzzles import daily, puzzle_from_id
 
 PUZZLE_ID = "cm-ouax60-d"
 TODAY = "2026-11-25"
@@ -29,7 +29,7 @@ def place_and_play(session: Session, play: str) -> None:
     for placement in parse_placements(play):
         c.select(hand.index(placement.tile))
         assert c.place(placement.cell), c.note
-        hand[hand.index(placement.tile)] = None   # type: ignore[call-overload]
+        hand[hand.index(placement.tile)] = None  # type: ignore[call-overload]
     result = c.play()
     assert result is not None
     session.after_move(result, human=True)
@@ -110,7 +110,7 @@ def test_a_bad_link_is_named_and_the_game_in_play_stays() -> None:
     assert session.notice is not None and "nonsense" in str(session.notice.values["problem"])
     assert session.controller.game_id == game_id and not session.controller.puzzle
     t.open_link({"puzzle": PUZZLE_ID})
-    assert store.load_current() is not None and store.load_current().id == game_id   # still the current save
+    assert store.load_current() is not None and store.load_current().id == game_id  # still the current save
 
 
 def test_corrupt_progress_is_set_aside_and_said() -> None:

@@ -1,4 +1,5 @@
 """Pan/zoom arithmetic of the board."""
+
 from app.regions.viewport import CELL, MAX_ZOOM, MIN_ZOOM, TOUCH_MIN_ZOOM, Viewport
 
 
@@ -63,15 +64,15 @@ def test_a_board_too_large_for_a_phone_fills_the_view_around_the_last_move():
     so that the board fills the view rather than leaving a blank band on one side while the other is cut off
     (cells allowed near the far edge were out of view for nothing), and centred the way it fits."""
     v = Viewport(width=374, height=522)
-    v.inset_right = 52   # the zoom buttons' column
-    cells = {(x, y) for x in range(-3, 6) for y in range(-2, 3)}   # 9 columns: wider than 322 px at 47 px a cell
+    v.inset_right = 52  # the zoom buttons' column
+    cells = {(x, y) for x in range(-3, 6) for y in range(-2, 3)}  # 9 columns: wider than 322 px at 47 px a cell
     v.fit(cells, min_zoom=TOUCH_MIN_ZOOM, focus={(4, 0)})
     assert v.zoom == TOUCH_MIN_ZOOM
     right_edge = (5 + 1 + 0.5) * CELL * v.zoom + v.dx
-    assert abs(right_edge - (374 - 52)) < 1e-6    # the board's right end at the buttons, no blank band
-    assert (-3 - 0.5) * CELL * v.zoom + v.dx < 0    # the rest goes on past the left edge
+    assert abs(right_edge - (374 - 52)) < 1e-6  # the board's right end at the buttons, no blank band
+    assert (-3 - 0.5) * CELL * v.zoom + v.dx < 0  # the rest goes on past the left edge
     top_edge = (-2 - 0.5) * CELL * v.zoom + v.dy
     bottom_edge = (2 + 1 + 0.5) * CELL * v.zoom + v.dy
-    assert abs(top_edge - (522 - bottom_edge)) < 1e-6    # five rows fit: centred up and down
-    v.fit(cells, min_zoom=TOUCH_MIN_ZOOM, focus={(1, 0)})   # a move in the middle stays in the middle
+    assert abs(top_edge - (522 - bottom_edge)) < 1e-6  # five rows fit: centred up and down
+    v.fit(cells, min_zoom=TOUCH_MIN_ZOOM, focus={(1, 0)})  # a move in the middle stays in the middle
     assert v.cell_at((374 - 52) / 2, 261) == (1, 0)

@@ -8,19 +8,18 @@ import json
 from typing import Any
 
 import pytest
+from session_fakes import FakeHost
 
 from app.review import panels
 from app.review import service as review_service
 from app.review.runner import ReviewRunner
-from app.review.session import BEST, DONE, LEVEL, WIN, ReviewSession, marked, move_tiles
+from app.review.session import BEST, DONE, WIN, ReviewSession, marked, move_tiles
 from qwirkle import Game, dumps, parse_move
 from qwirkle.ai import make_player
 from qwirkle.study.match import play_out
 from qwirkle.study.review import level_moves, review, review_moves
 from qwirkle.tiles import Tile
 from ui.words import Translator
-
-from session_fakes import FakeHost
 
 
 def finished(variant: str = "classic", seed: int = 4, first: str = "hard") -> Game:
@@ -47,10 +46,12 @@ def test_chunks_add_up_to_the_cli_review() -> None:
     assert [{k: v for k, v in m.items() if k != "index"} for m in moves] == expected["moves"]
     assert [m["index"] for m in moves] == list(range(len(game.moves)))
     assert players == expected["players"]
-    levels = [json.loads(review_service.review_levels(text, "medium", None, i, 1))["moves"][0]
-              for i in range(len(game.moves))]
+    levels = [
+        json.loads(review_service.review_levels(text, "medium", None, i, 1))["moves"][0] for i in range(len(game.moves))
+    ]
     assert [(m["index"], m["move"], m["points"]) for m in levels] == [
-        (m.index, m.move, m.points) for m in level_moves(game, "medium")]
+        (m.index, m.move, m.points) for m in level_moves(game, "medium")
+    ]
 
 
 def test_a_chunk_out_of_order_or_after_the_cache_is_gone_is_the_same() -> None:
@@ -74,6 +75,7 @@ def filled(game: Game, level: str = "medium") -> ReviewSession:
 
 def test_the_page_reviews_with_the_command_line_s_level_by_default() -> None:
     from qwirkle.study.review import DEFAULT_LEVEL
+
     assert ReviewSession(finished()).level == DEFAULT_LEVEL
 
 
@@ -99,8 +101,11 @@ def test_positions_racks_and_best_plays_at_each_move() -> None:
             assert best == {}
         else:
             assert all(cell not in replay.board.tiles for cell in best)
-            assert replay.check(parse_move(entry.best).placements).points + (
-                6 if replay.bag_count == 0 and len(best) == len(entry.hand) else 0) == entry.best_points
+            assert (
+                replay.check(parse_move(entry.best).placements).points
+                + (6 if replay.bag_count == 0 and len(best) == len(entry.hand) else 0)
+                == entry.best_points
+            )
         replay.apply(move)
         assert set(session.played(index)) == set(replay.board.tiles) - set(session.board_before(index))
     assert session.hands_before(len(game.moves)) == list(game.hands)
@@ -122,7 +127,7 @@ def test_level_choices_restart_with_another_level() -> None:
     game = finished("classic", 5)
     session = filled(game, "medium")
     session.add_levels(review_service.review_levels(session.record_json, "medium", None, 0, 3))
-    assert len(session.levels) == 3 and session.progress() == (WIN, 0, session.total)   # the chances come first
+    assert len(session.levels) == 3 and session.progress() == (WIN, 0, session.total)  # the chances come first
     run = session.run
     assert not session.set_level("medium") and session.set_level("hard")
     assert session.levels == {} and session.run == run + 1
@@ -164,6 +169,7 @@ def quick_chances(monkeypatch: pytest.MonkeyPatch) -> Any:
     """The runner is tested here, not the estimate: one deal and no extra candidate per move, and the end-game
     solver's verdicts on a small budget (they took two thirds of the time here; test_win_review checks them)."""
     from qwirkle.study import win_review
+
     monkeypatch.setattr(win_review.WinReplay.__init__, "__defaults__", (1, 0))
     monkeypatch.setattr(win_review, "ENDGAME_NODES", 200)
     review_service._REPLAYS.clear()
@@ -193,19 +199,27 @@ def run_review(host: Host, level: str = "medium") -> tuple[ReviewSession, list[i
     session = ReviewSession(game, level=level)
     seen: list[int] = []
     kept: list[int] = []
-    runner = ReviewRunner(host, lambda s: seen.append(len(s.entries) + len(s.wins) + len(s.levels)),
-                          lambda s: kept.append(len(s.kept_json()["moves"])))
+    runner = ReviewRunner(
+        host,
+        lambda s: seen.append(len(s.entries) + len(s.wins) + len(s.levels)),
+        lambda s: kept.append(len(s.kept_json()["moves"])),
+    )
     runner.start(session)
     host.run()
     from qwirkle.study.win_review import WinReplay
+
     replay = WinReplay(game)
     assert [c.to_json() for c in map(replay.at, range(session.total))] == [
-        session.win_raw[i] for i in range(session.total)]
-    assert kept == list(range(1, session.total + 1))   # kept with the save after each move
+        session.win_raw[i] for i in range(session.total)
+    ]
+    assert kept == list(range(1, session.total + 1))  # kept with the save after each move
     expected = [e.to_json() for e in review_moves(game)]
-    assert [{"index": e.index, **expected[e.index]}["points"] for e in session.entries] == [e["points"] for e in expected]
+    assert [{"index": e.index, **expected[e.index]}["points"] for e in session.entries] == [
+        e["points"] for e in expected
+    ]
     assert [(c.move, c.points) for _, c in sorted(session.levels.items())] == [
-        (m.move, m.points) for m in level_moves(game, level)]
+        (m.move, m.points) for m in level_moves(game, level)
+    ]
     assert session.phase == DONE and session.players is not None
     return session, seen
 
@@ -215,7 +229,7 @@ def test_the_worker_computes_both_passes_when_it_is_up() -> None:
     host = Host(worker)
     session, seen = run_review(host)
     assert host.worker_started and worker.calls.count("level") == worker.calls.count("win") == session.total
-    assert seen == sorted(seen)   # the view hears of every chunk, in order
+    assert seen == sorted(seen)  # the view hears of every chunk, in order
     assert any(line.startswith("review-best") and "where=worker" in line for line in host.logs)
 
 
@@ -276,6 +290,7 @@ def test_texts_and_board_cells(lang: str) -> None:
 
 def test_level_choices_are_the_same_in_any_order() -> None:
     from qwirkle.study.review import LevelReplay
+
     game = Game.new("classic", ["a", "b"], seed=8)
     while not game.is_over and len(game.history) < 14:
         plays = game.legal_plays()
@@ -290,7 +305,9 @@ def test_level_choices_are_the_same_in_any_order() -> None:
 
 def test_the_level_pass_starts_with_the_move_on_show() -> None:
     from types import SimpleNamespace
+
     from app.review.runner import next_to_compute
+
     review = SimpleNamespace(step=5, total=8, levels={5: None, 6: None})
     assert next_to_compute(review) == 7
     review.levels.update({7: None})
@@ -305,12 +322,13 @@ def test_a_level_chosen_during_the_win_pass_is_the_one_computed_once() -> None:
 
     def changed(review: ReviewSession) -> None:
         if len(review.wins) == 2 and review.set_level("easy"):
-            runner.restart_levels(review)   # as the view does when the list changes
+            runner.restart_levels(review)  # as the view does when the list changes
 
     runner.changed = changed
     runner.start(session)
     host.run()
     assert session.phase == DONE and session.level == "easy"
-    assert worker.calls.count("level") == session.total   # one pass, of the level chosen
+    assert worker.calls.count("level") == session.total  # one pass, of the level chosen
     assert [(c.move, c.points) for _, c in sorted(session.levels.items())] == [
-        (m.move, m.points) for m in level_moves(session.record_json, "easy")]
+        (m.move, m.points) for m in level_moves(session.record_json, "easy")
+    ]

@@ -101,8 +101,15 @@ def test_texts_of_a_move_and_most_points_against_best_chances(game: Game, chance
     assert tr.decimal(item["win_before"]) in lines[0] and tr.decimal(item["best_win"]) in lines[0]
     most, best = session.wins[entry.index].why  # type: ignore[misc]
     for key, option in (("review_most_points", most), ("review_best_chances", best)):
-        assert tr.t(key, move=win_panels.move_words(option.move, tr, False), points=tr.points(option.points),
-                    win=win_panels.percent(option.win, tr)) in lines
+        assert (
+            tr.t(
+                key,
+                move=win_panels.move_words(option.move, tr, False),
+                points=tr.points(option.points),
+                win=win_panels.percent(option.win, tr),
+            )
+            in lines
+        )
     why = lines[3:]
     if most.open > best.open:
         assert tr.tn("review_why_open", most.open, unseen=most.unseen) in why
@@ -122,11 +129,11 @@ def test_the_graph_has_one_point_per_move_with_gaps_until_known(game: Game, chan
     assert graph is not None and graph.total == session.total and graph.name == "Ann"
     line, area = graph.paths()
     first = chances[0]["first"]
-    assert line.startswith(f"M0.5,{100 - first:g} L1.5,") and line.count("M") == 2   # move 2 unknown: a gap
+    assert line.startswith(f"M0.5,{100 - first:g} L1.5,") and line.count("M") == 2  # move 2 unknown: a gap
     assert area.count("Z") == 2
     assert "Ann" in graph.label(Translator("en"))
     session.add_win(json.dumps({"moves": chances}))
-    assert win_panels.graph(session).paths()[0].count("M") == 1   # type: ignore[union-attr]
+    assert win_panels.graph(session).paths()[0].count("M") == 1  # type: ignore[union-attr]
     three = Game.new("classic", ["A", "B", "C"], 2)
     play_out(three, [make_player("greedy", i) for i in range(3)])
     session = ReviewSession(three)
@@ -134,12 +141,13 @@ def test_the_graph_has_one_point_per_move_with_gaps_until_known(game: Game, chan
     session.add_win(json.dumps({"moves": [replay.at(0).to_json(), replay.at(1).to_json()]}))
     graph = win_panels.graph(session)
     assert graph is not None and graph.players == 3 and graph.middle == pytest.approx(100 - 100 / 3, abs=0.01)
-    assert graph.paths()[1].startswith(f"M0.5,{graph.middle:g} L0.5,")   # the area from the fair share
+    assert graph.paths()[1].startswith(f"M0.5,{graph.middle:g} L0.5,")  # the area from the fair share
     assert win_panels.accuracy_columns(session)[0] == "review_accuracy"
 
 
 def test_accuracy_waits_for_every_move_then_is_the_command_line_s(game: Game, chances: list) -> None:
     from qwirkle.study.accuracy import player_accuracy
+
     tr = Translator("en")
     session = filled(game)
     assert win_panels.accuracy_columns(session) == ("review_accuracy", "review_played_like")
@@ -148,8 +156,9 @@ def test_accuracy_waits_for_every_move_then_is_the_command_line_s(game: Game, ch
     session.add_win(json.dumps({"moves": chances[-1:]}))
     replay = WinReplay(game, 1)
     moves = [replay.at(i) for i in range(replay.total)]
-    expected = [player_accuracy("classic", [m.chances for m in moves if m is not None and m.seat == seat])
-                for seat in (0, 1)]
+    expected = [
+        player_accuracy("classic", [m.chances for m in moves if m is not None and m.seat == seat]) for seat in (0, 1)
+    ]
     cells = win_panels.accuracy_cells(session, tr)
     assert [cell[2] for cell in cells] == [e["accuracy"] for e in expected]
     assert [cell[1] for cell in cells] == [tr.t(f"level_{e['played_like']}") for e in expected]
@@ -168,6 +177,7 @@ def test_an_end_game_that_gave_points_away_is_said_in_words() -> None:
     from dataclasses import replace
 
     from app.review.session import EndgameNote, WinChoice
+
     note = EndgameNote("Ro@0,1 Rs@0,2", 8, -3, 11, 2, True)
     en = win_panels.endgame_lines(note, Translator("en"), False)
     assert len(en) == 1 and en[0].startswith("This end game was won: playing ") and "goes out in 2 turns" in en[0]
@@ -178,8 +188,24 @@ def test_an_end_game_that_gave_points_away_is_said_in_words() -> None:
     assert lost_only[0].startswith("The best end game: ") and "2 points behind" in lost_only[0]
     assert win_panels.endgame_lines(replace(note, lost=0), Translator("en"), False) == []
     assert win_panels.endgame_lines(replace(note, exact=False), Translator("en"), False) == []
-    data = {"index": 0, "win_before": 50.0, "win_after": 40.0, "best_win": 60.0, "best_win_move": "Ro@0,1",
-            "win_lost": 20.0, "lost": 0.2, "first": 50.0, "why": None,
-            "endgame": {"best": "Ro@0,1", "best_margin": 8, "margin": -3, "lost": 11, "goes_out_in": 2,
-                        "exact": True, "line": ["Ro@0,1"]}}
+    data = {
+        "index": 0,
+        "win_before": 50.0,
+        "win_after": 40.0,
+        "best_win": 60.0,
+        "best_win_move": "Ro@0,1",
+        "win_lost": 20.0,
+        "lost": 0.2,
+        "first": 50.0,
+        "why": None,
+        "endgame": {
+            "best": "Ro@0,1",
+            "best_margin": 8,
+            "margin": -3,
+            "lost": 11,
+            "goes_out_in": 2,
+            "exact": True,
+            "line": ["Ro@0,1"],
+        },
+    }
     assert WinChoice.from_json(data).endgame == EndgameNote("Ro@0,1", 8, -3, 11, 2, True)

@@ -1,8 +1,8 @@
 """The seat picker follows qwirkle.ai's registry: names from the string tables, options and the
 worker from the registry."""
-from qwirkle.ai.registry import LEVELS, TABLE
 
 from app.shared import seats
+from qwirkle.ai.registry import LEVELS, TABLE
 from ui.words import Translator
 
 
@@ -27,7 +27,9 @@ def test_known_kinds_worker_and_page_options():
     assert seats.is_known("computer") and seats.is_known("human") and not seats.is_known("wizard")
     assert seats.is_known("friend") and not seats.is_computer("friend") and not seats.in_worker("friend")
     assert seats.seat_label("friend", Translator("fr")) == "par lien"
-    assert seats.friend_problem(["human", "friend", "friend"]) is None and seats.friend_problem(["human", "easy"]) is None
+    assert (
+        seats.friend_problem(["human", "friend", "friend"]) is None and seats.friend_problem(["human", "easy"]) is None
+    )
     assert seats.in_worker("expert") and not seats.in_worker("hard") and not seats.in_worker("human")
     assert seats.page_options("hard") == {"endgame_seconds": 0.1}
     assert seats.make_ai("hard", 3).endgame_seconds == 0.1

@@ -1,5 +1,6 @@
 """Importing a file (app.store.importing): only the record's own fields are kept, names are cut to 40 characters,
 unknown seat kinds are refused with a message, a byte-order mark is fine, a wrong seed is named."""
+
 import json
 
 import pytest
@@ -33,9 +34,14 @@ def test_names_are_cut_to_40_characters(store):
     assert saved.game.options.players == ("A" * 40, "Bob the builder")
 
 
-@pytest.mark.parametrize("seats,message", [(["human", "wizard"], "seats: unknown player kind 'wizard'"),
-                                           (["human"], "seats: 1 seats for 2 players"),
-                                           ("human", "seats: expected a list")])
+@pytest.mark.parametrize(
+    "seats,message",
+    [
+        (["human", "wizard"], "seats: unknown player kind 'wizard'"),
+        (["human"], "seats: 1 seats for 2 players"),
+        ("human", "seats: expected a list"),
+    ],
+)
 def test_unknown_seat_kinds_are_refused(store, seats, message):
     with pytest.raises(RecordError, match=message):
         store.import_text(json.dumps(record(seats=seats)))
@@ -45,8 +51,12 @@ def test_unknown_seat_kinds_are_refused(store, seats, message):
 def test_a_wrong_seed_and_bad_files_are_named(store):
     with pytest.raises(RecordError, match=r"^seed: seed 13 \(version 2\) does not deal"):
         store.import_text(json.dumps(record(seed=13)))
-    for text, field in (("[" * 100_000, "file"), ('{"seed": ' + "9" * 5000 + "}", "file"), ("{}", "format"),
-                        ('{"format": "qwirkle-save", "record": 3}', "record")):
+    for text, field in (
+        ("[" * 100_000, "file"),
+        ('{"seed": ' + "9" * 5000 + "}", "file"),
+        ("{}", "format"),
+        ('{"format": "qwirkle-save", "record": 3}', "record"),
+    ):
         with pytest.raises(RecordError, match=f"^{field}:"):
             store.import_text(text)
 
@@ -56,14 +66,22 @@ def test_a_whole_save_file_with_its_seats(store):
     source.save("g", record(), ["greedy", "human"])
     saved = store.import_text(source.storage.data["qwirkle.save.g"])
     assert saved.seats == ("greedy", "human") and saved.game.moves == Game.new("classic", ["a", "b"], 12).moves + (
-        record()["moves"][0],)
+        record()["moves"][0],
+    )
 
 
 def test_saves_with_longer_names_still_load_and_the_limit_is_the_start_links():
-    from app.store.saves import parse_save
     from app.links.startlink import MAX_NAME
+    from app.store.saves import parse_save
     from qwirkle.limits import MAX_NAME as ENGINE_MAX_NAME
+
     assert MAX_NAME == ENGINE_MAX_NAME == 40
-    text = json.dumps({"format": "qwirkle-save", "version": 1, "seats": ["human", "human"],
-                       "record": record(players=["N" * 90, "Bob"])})
+    text = json.dumps(
+        {
+            "format": "qwirkle-save",
+            "version": 1,
+            "seats": ["human", "human"],
+            "record": record(players=["N" * 90, "Bob"]),
+        }
+    )
     assert parse_save(text).game.options.players == ("N" * 40, "Bob")

@@ -38,9 +38,17 @@ def test_an_arrangement_comes_back_as_it_was_and_drawn_tiles_stay_marked() -> No
     assert again.next_sort == racks.next_sort == {0: "shape"}
 
 
-@pytest.mark.parametrize("text", ["[1, 2]", '{"seats": 3}', '{"seats": {"0": {"hand": "RsBo", "order": "10"}}}',
-                                  '{"seats": {"0": {"hand": ["Rs"], "order": [0], "moves": true}}}',
-                                  '{"seats": {"0": {"hand": ["Zz"], "order": [0]}}}', "[" * 5000])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[1, 2]",
+        '{"seats": 3}',
+        '{"seats": {"0": {"hand": "RsBo", "order": "10"}}}',
+        '{"seats": {"0": {"hand": ["Rs"], "order": [0], "moves": true}}}',
+        '{"seats": {"0": {"hand": ["Zz"], "order": [0]}}}',
+        "[" * 5000,
+    ],
+)
 def test_nothing_stored_breaks_the_rack(text: str) -> None:
     store = SaveStore(DictStorage({"qwirkle.racks.g1": text}))
     racks = RackOrders()

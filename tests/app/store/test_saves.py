@@ -1,11 +1,21 @@
 """Saves: autosave, list, delete, export/import, corrupt values moved aside, settings."""
+
 import itertools
 import json
 
 import pytest
 
-from app.store.saves import (ASIDE_PREFIX, CURRENT, MAX_SAVES, SAVE_PREFIX, SETTINGS, DictStorage, ImportRefused, SaveStore,
-                       StaleSave, StorageFull, parse_save)
+from app.store.saves import (
+    ASIDE_PREFIX,
+    CURRENT,
+    SAVE_PREFIX,
+    SETTINGS,
+    DictStorage,
+    ImportRefused,
+    SaveStore,
+    StorageFull,
+    parse_save,
+)
 from qwirkle import Game
 from qwirkle.record import to_record
 
@@ -42,7 +52,10 @@ def test_list_skips_and_moves_aside_corrupt_values(store):
     store.storage.set(SAVE_PREFIX + "foreign", json.dumps({"hello": "world"}))
     record = to_record(played())
     record["moves"].append("Rd@99,99")
-    store.storage.set(SAVE_PREFIX + "illegal", json.dumps({"format": "qwirkle-save", "version": 1, "seats": ["human", "human"], "record": record}))
+    store.storage.set(
+        SAVE_PREFIX + "illegal",
+        json.dumps({"format": "qwirkle-save", "version": 1, "seats": ["human", "human"], "record": record}),
+    )
     store.storage.set("other-app", "{whatever")
     saves = store.list()
     assert [s.id for s in saves] == ["good"]

@@ -1,21 +1,21 @@
 """Nothing lost: saves are pruned only when finished, a full storage is said and offers a way out, a value that
 cannot be read is kept (aside, or where it is), and no stored value of any shape stops the app."""
+
 import itertools
 import json
 
 import pytest
+from session_fakes import Events, FakeHost
 
-from app.play.controller import Controller
-from app.store.saves import ASIDE_PREFIX, CURRENT, MAX_SAVES, SAVE_PREFIX, SETTINGS, DictStorage, SaveStore, StorageFull
-from app.play.session import Session
 from app.links.startlink import make_spec
+from app.play.controller import Controller
+from app.play.session import Session
+from app.store.saves import ASIDE_PREFIX, CURRENT, MAX_SAVES, SAVE_PREFIX, SETTINGS, DictStorage, SaveStore, StorageFull
 from app.store.stats import STATS, load_stats
 from qwirkle import Game, Play
 from qwirkle.record import to_record
 
-from session_fakes import Events, FakeHost
-
-DEEP = "[" * 100_000 + "]" * 100_000           # nested far deeper than any parser's recursion
+DEEP = "[" * 100_000 + "]" * 100_000  # nested far deeper than any parser's recursion
 DEEP_OBJECT = '{"a":' * 5000 + "1" + "}" * 5000
 HUGE_NUMBER = '{"format": "qwirkle-save", "version": 1, "created": 1' + "0" * 400 + "}"
 
@@ -29,8 +29,13 @@ def game(finished, seed=1):
     g = Game.new("classic", ["Ann", "Bob"], seed)
     while not g.is_over and (finished or len(g.moves) < 2):
         plays = g.legal_plays()
-        g.apply(Play(max(plays, key=lambda p: p.points).placements) if plays else g.legal_moves().exchanges[0]
-                if g.exchange_limit() else "pass")
+        g.apply(
+            Play(max(plays, key=lambda p: p.points).placements)
+            if plays
+            else g.legal_moves().exchanges[0]
+            if g.exchange_limit()
+            else "pass"
+        )
     return g
 
 
@@ -41,17 +46,17 @@ def save(store, game_id, g):
 def test_only_finished_games_are_pruned_least_recently_played_first():
     store = SaveStore(DictStorage(), clock())
     unfinished = game(False)
-    for i in range(MAX_SAVES + 5):             # the oldest saves are games in progress: they all stay
+    for i in range(MAX_SAVES + 5):  # the oldest saves are games in progress: they all stay
         save(store, f"a{i:02}", unfinished)
     assert len(store.list()) == MAX_SAVES + 5
     finished = game(True, seed=2)
     for i in range(4):
         save(store, f"f{i}", finished)
-    save(store, "f0", finished)                # played again: f0 is now the most recent finished game
+    save(store, "f0", finished)  # played again: f0 is now the most recent finished game
     save(store, "later", unfinished)
     ids = {s.id for s in store.list()}
     assert {f"a{i:02}" for i in range(MAX_SAVES + 5)} <= ids and "later" in ids
-    assert "f0" in ids and not {"f1", "f2", "f3"} & ids    # beyond 30, the least recently played finished go
+    assert "f0" in ids and not {"f1", "f2", "f3"} & ids  # beyond 30, the least recently played finished go
 
 
 class Quota(DictStorage):
@@ -87,19 +92,20 @@ def test_a_full_storage_is_said_and_deleting_finished_games_makes_room():
 def test_move_aside_never_deletes_a_value_it_cannot_store():
     storage = Quota(10**9)
     storage.data[SAVE_PREFIX + "broken"] = "{not json" + "x" * 500
-    storage.limit = sum(map(len, storage.data.values()))   # full: the copy aside cannot be written
+    storage.limit = sum(map(len, storage.data.values()))  # full: the copy aside cannot be written
     store = SaveStore(storage, clock())
     assert store.list() == []
     (problem,) = store.take_problems()
     assert problem.moved_to is None and storage.data[SAVE_PREFIX + "broken"].startswith("{not json")
-    assert store.list() == [] and store.take_problems() == []    # reported once, not read again
+    assert store.list() == [] and store.take_problems() == []  # reported once, not read again
 
 
 @pytest.mark.parametrize("value", [DEEP, DEEP_OBJECT, HUGE_NUMBER, "1e999999", '"text"', "[]", "null", "\ud800"])
 def test_any_stored_value_is_survived_at_start_up(value):
     """Settings, the current save and the statistics hold anything: the page starts, with one notice."""
-    storage = DictStorage({SETTINGS: value, SAVE_PREFIX + "x": value, CURRENT: "x", STATS: value,
-                           SAVE_PREFIX + "y": value})
+    storage = DictStorage(
+        {SETTINGS: value, SAVE_PREFIX + "x": value, CURRENT: "x", STATS: value, SAVE_PREFIX + "y": value}
+    )
     store = SaveStore(storage, clock())
     assert isinstance(store.settings(), dict)
     s = Session(store, FakeHost(), Events())
@@ -134,8 +140,13 @@ def test_corrupt_statistics_at_the_end_of_a_game_give_one_notice():
         host.run()
         if c.human_to_move:
             plays = c.game.legal_plays()
-            move = (Play(max(plays, key=lambda p: p.points).placements) if plays else
-                    c.game.legal_moves().exchanges[0] if c.game.exchange_limit() else "pass")
+            move = (
+                Play(max(plays, key=lambda p: p.points).placements)
+                if plays
+                else c.game.legal_moves().exchanges[0]
+                if c.game.exchange_limit()
+                else "pass"
+            )
             s.after_move(c._apply(move), human=True)
     host.run()
     assert s.notice is not None and s.notice.key == "save_moved" and s.notice.values["key"].startswith(ASIDE_PREFIX)

@@ -1,4 +1,5 @@
 """Statistics: counted once per game, per variant and opponent, from the humans' side."""
+
 import json
 
 from app.store.saves import DictStorage, SaveStore

@@ -2,6 +2,7 @@
 
 Strength is measured by bench/strength.py, never here; these tests are about correctness and run in well under a minute.
 """
+
 import ast
 import dataclasses
 import json
@@ -12,9 +13,9 @@ import sys
 from collections import Counter
 
 import pytest
+from collector import collector_seen
 
 from qwirkle import Board, Exchange, Game, Pass, Play, PlayerView, Roll, Tile, find_variant, legal_plays, parse_tiles
-from qwirkle.chance import Chance
 from qwirkle.ai import ALIASES, LEVELS, PLAYERS, TABLE, Hint, find_level, hint, make_player
 from qwirkle.ai.danger import Odds, threats
 from qwirkle.ai.endgame import EndgameSearch, hidden_hand
@@ -24,15 +25,14 @@ from qwirkle.ai.expert import ExpertPlayer
 from qwirkle.ai.leave import leave_value
 from qwirkle.ai.lines import kinds_by_cell
 from qwirkle.ai.sampling import Sampler
+from qwirkle.chance import Chance
 from qwirkle.game import END_BONUS
 from qwirkle.study.match import play_out
 from qwirkle.study.tournament import run
 
-from collector import collector_seen
-
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 LEVEL_NAMES = [level.name for level in LEVELS]
-FAST = {"expert": {"seconds": None, "iterations": 12}}   # a small fixed budget: quick and reproducible
+FAST = {"expert": {"seconds": None, "iterations": 12}}  # a small fixed budget: quick and reproducible
 
 
 def player(name, seed):
@@ -53,11 +53,18 @@ def test_levels_are_registered():
 
 def test_the_level_table_says_how_the_browser_runs_each_player():
     assert [(level.name, level.difficulty) for level in TABLE] == [
-        ("random", False), ("greedy", False), ("beginner", True), ("easy", True), ("medium", True), ("hard", True),
-        ("expert", True)]
+        ("random", False),
+        ("greedy", False),
+        ("beginner", True),
+        ("easy", True),
+        ("medium", True),
+        ("hard", True),
+        ("expert", True),
+    ]
     assert [level.name for level in TABLE if level.in_worker] == ["expert"]
     assert {level.name: level.page_options for level in TABLE if level.page_options} == {
-        "hard": {"endgame_seconds": 0.1}}
+        "hard": {"endgame_seconds": 0.1}
+    }
     assert find_level("computer") is find_level("Medium") is LEVELS[2]
     assert find_level("hard").make(3, **find_level("hard").page_options).endgame_seconds == 0.1
     with pytest.raises(ValueError, match=r"^ai: unknown player 'grandmaster'; choose one of random, greedy, "):
@@ -98,11 +105,21 @@ def test_levels_answer_in_awkward_positions():
             game = Game.new(variant, ["a", "b"], seed)
             for name in LEVEL_NAMES:
                 game.check(player(name, seed).choose(game.view(game.to_move)).placements)
-    stuck = "Bs Bs Gd Gd Yc Yc"   # nothing shares a color or a shape with the red circle
-    for variant, bag, expected in (("classic", "Po Pd Pc Px Pt Ps", Exchange), ("cubes", "Po Pd", Roll),
-                                   ("classic", "", Pass)):
-        view = view_of(variant, "Ro@0,0", stuck, other="Ro Bo", bag=bag, can_roll=variant == "cubes",
-                       exchange=len(bag.split()) if variant == "classic" else 0)
+    stuck = "Bs Bs Gd Gd Yc Yc"  # nothing shares a color or a shape with the red circle
+    for variant, bag, expected in (
+        ("classic", "Po Pd Pc Px Pt Ps", Exchange),
+        ("cubes", "Po Pd", Roll),
+        ("classic", "", Pass),
+    ):
+        view = view_of(
+            variant,
+            "Ro@0,0",
+            stuck,
+            other="Ro Bo",
+            bag=bag,
+            can_roll=variant == "cubes",
+            exchange=len(bag.split()) if variant == "classic" else 0,
+        )
         assert not view.legal_plays()
         for name in LEVEL_NAMES:
             move = player(name, 2).choose(view)
@@ -115,8 +132,23 @@ def test_levels_answer_in_awkward_positions():
 # -- honest ----------------------------------------------------------------------------------------------------
 def test_the_view_holds_no_hidden_information():
     fields = {f.name for f in dataclasses.fields(PlayerView)}
-    assert fields == {"seat", "variant", "board", "hand", "hand_sizes", "open_hands", "bag_count", "scores",
-                      "to_move", "opening_size", "exchange_limit", "can_roll", "full_set", "history", "is_over"}
+    assert fields == {
+        "seat",
+        "variant",
+        "board",
+        "hand",
+        "hand_sizes",
+        "open_hands",
+        "bag_count",
+        "scores",
+        "to_move",
+        "opening_size",
+        "exchange_limit",
+        "can_roll",
+        "full_set",
+        "history",
+        "is_over",
+    }
     game = Game.new("classic", ["a", "b"], 5)
     play_out(game, [make_player("greedy", 1), make_player("greedy", 2)])
     game = Game.new("flex", ["a", "b", "c"], 5)
@@ -125,7 +157,7 @@ def test_the_view_holds_no_hidden_information():
     view = game.view(0)
     assert view.open_hands is None and view.hand == game.hands[0]
     assert all(not isinstance(getattr(view, f), Game) for f in fields)
-    view.board.tiles.clear()   # a copy: the AI cannot change the game either
+    view.board.tiles.clear()  # a copy: the AI cannot change the game either
     assert game.board.tiles
     # exchanges of others are shown without their tiles
     assert all(t.move is None for t in view.history if t.kind == "exchange" and t.seat != 0)
@@ -138,7 +170,7 @@ def hide_differently(game, seat, seed):
         other.apply(move)
     state = other._state
     rng = random.Random(seed)
-    if game.variant.hands_open:   # Cubes: hands are public; the bag order and future rolls are hidden
+    if game.variant.hands_open:  # Cubes: hands are public; the bag order and future rolls are hidden
         rng.shuffle(state.bag)
         other.chance = Chance(seed, game.options.version)
         return other
@@ -214,8 +246,9 @@ def view_of(variant, board, hand, other="", bag="", seat=0, scores=(0, 0), can_r
     if variant.hands_open:
         open_hands = (hand, other) if seat == 0 else (other, hand)
         full = tuple(Tile(t.color, 0) for t in full)
-    return PlayerView(seat, variant, board, hand, sizes, open_hands, len(bag), scores, seat, None,
-                      exchange, can_roll, full, (), False)
+    return PlayerView(
+        seat, variant, board, hand, sizes, open_hands, len(bag), scores, seat, None, exchange, can_roll, full, (), False
+    )
 
 
 def test_a_line_of_five_is_a_threat_weighed_by_the_unseen_completing_tiles():
@@ -235,8 +268,9 @@ def test_a_line_of_five_is_a_threat_weighed_by_the_unseen_completing_tiles():
 def test_hard_avoids_handing_over_a_qwirkle_that_greedy_gives():
     # Rx at either end of the red line scores 5 but leaves a line of five; the opponent very likely holds a red
     # star (three are unseen among 14 tiles, six of them in their hand). The other plays score 2.
-    view = view_of("classic", "Ro@0,0 Rs@1,0 Rd@2,0 Rc@3,0", "Rx Go", other="Rt Rt Yd Pd Gd Gs",
-                   bag="Rt Yc Yo Ps Pc Po Oo Os")
+    view = view_of(
+        "classic", "Ro@0,0 Rs@1,0 Rd@2,0 Rc@3,0", "Rx Go", other="Rt Rt Yd Pd Gd Gs", bag="Rt Yc Yo Ps Pc Po Oo Os"
+    )
     plays = view.legal_plays()
     greedy = max(plays, key=lambda p: p.points)
     assert greedy.points == 5 and greedy.placements[0].tile == Tile.from_notation("Rx")
@@ -265,7 +299,7 @@ def test_exchange_when_the_best_play_is_poor_and_the_rack_is_bad():
     assert isinstance(move, Exchange) and len(move.tiles) == 4
     assert exchange_choice(hand, 6, best_value=9.0, leave_value=lambda tiles: 0.0) is None
     limited = exchange_choice(hand, 2, best_value=0.5, leave_value=lambda tiles: 0.0)
-    assert limited.tiles == tuple(parse_tiles("Ro Ro"))   # duplicates go first when the bag is short
+    assert limited.tiles == tuple(parse_tiles("Ro Ro"))  # duplicates go first when the bag is short
 
 
 def test_cubes_rerolls_a_die_that_can_only_duplicate_when_it_may_finish_a_qwirkle():
@@ -310,9 +344,11 @@ def test_endgame_search_is_exact_with_few_tiles(variant):
         if game.is_over:
             continue
         seat = game.to_move
-        for mine, theirs in ((game.hands[seat][:2], game.hands[1 - seat][:1]),
-                             (game.hands[seat][:1], game.hands[1 - seat][:2])):
-            if len(legal_plays(game.board, mine, game.variant)) < 2:   # one play: nothing to search, no value
+        for mine, theirs in (
+            (game.hands[seat][:2], game.hands[1 - seat][:1]),
+            (game.hands[seat][:1], game.hands[1 - seat][:2]),
+        ):
+            if len(legal_plays(game.board, mine, game.variant)) < 2:  # one play: nothing to search, no value
                 continue
             search = EndgameSearch(game.board, game.variant, [mine, theirs], nodes=5000)
             _, value = search.best()
@@ -355,12 +391,13 @@ def test_expert_is_reproducible_with_a_fixed_budget_and_validates_its_options():
 
 def test_expert_weighs_hards_evaluation_against_few_deals():
     from qwirkle.ai.expert import _Candidate
+
     lucky, solid = _Candidate(Pass(), None, prior=2.0), _Candidate(Pass(), None, prior=8.0)
-    lucky.total, lucky.count = 4 * 9.0, 4     # one point more a deal on four deals ...
-    solid.total, solid.count = 4 * 8.0, 4     # ... against a play Hard values six points higher
+    lucky.total, lucky.count = 4 * 9.0, 4  # one point more a deal on four deals ...
+    solid.total, solid.count = 4 * 8.0, 4  # ... against a play Hard values six points higher
     assert ExpertPlayer(random.Random(1), seconds=None)._ranked([lucky, solid])[0] is solid
     assert ExpertPlayer(random.Random(1), seconds=None, prior=0)._ranked([lucky, solid])[0] is lucky
-    lucky.total, lucky.count = 400 * 9.0, 400   # many deals outweigh the evaluation
+    lucky.total, lucky.count = 400 * 9.0, 400  # many deals outweigh the evaluation
     solid.total, solid.count = 400 * 8.0, 400
     assert ExpertPlayer(random.Random(1), seconds=None)._ranked([lucky, solid])[0] is lucky
     with pytest.raises(ValueError):
@@ -384,13 +421,13 @@ def test_expert_keeps_hards_share_and_widens_its_candidates_on_a_larger_budget()
     assert expert._prior_weight(view, 40) == expert._prior_weight(view, DEFAULT_ITERATIONS) == expert.prior
     assert expert._prior_weight(view, 2000) == pytest.approx(expert.prior * 2000 / DEFAULT_ITERATIONS)
     flex = game_until("flex", 40, 5)
-    assert expert._prior_weight(flex.view(flex.to_move), 2000) == expert.prior   # measured in classic only
+    assert expert._prior_weight(flex.view(flex.to_move), 2000) == expert.prior  # measured in classic only
     lucky, solid = _Candidate(Pass(), None, prior=2.0), _Candidate(Pass(), None, prior=8.0)
-    lucky.total, lucky.count = 400 * 9.0, 400   # one point more a deal on 400 deals, against six of Hard's
+    lucky.total, lucky.count = 400 * 9.0, 400  # one point more a deal on 400 deals, against six of Hard's
     solid.total, solid.count = 400 * 8.0, 400
     expert._weight = expert._prior_weight(view, DEFAULT_ITERATIONS)
     assert expert._ranked([lucky, solid])[0] is lucky
-    expert._weight = expert._prior_weight(view, 2000)   # 400 deals are few of 2,000
+    expert._weight = expert._prior_weight(view, 2000)  # 400 deals are few of 2,000
     assert expert._ranked([lucky, solid])[0] is solid
     wide = _Candidate(Pass(), None, prior=1.0, wide=True)
     assert ExpertPlayer._fitted([solid, wide], WIDE_BUDGET - 1) == [solid]
@@ -398,8 +435,11 @@ def test_expert_keeps_hards_share_and_widens_its_candidates_on_a_larger_budget()
     assert len(ExpertPlayer(random.Random(1)).ranked(view)[1]) > WIDE_CANDIDATES
     flex_view = flex.view(flex.to_move)
     assert len(ExpertPlayer(random.Random(1)).ranked(flex_view)[1]) > WIDE_CANDIDATES
-    for position, iterations, looked_at in ((view, DEFAULT_ITERATIONS, 8), (view, WIDE_BUDGET, WIDE_CANDIDATES),
-                                            (flex_view, WIDE_BUDGET, 8)):
+    for position, iterations, looked_at in (
+        (view, DEFAULT_ITERATIONS, 8),
+        (view, WIDE_BUDGET, WIDE_CANDIDATES),
+        (flex_view, WIDE_BUDGET, 8),
+    ):
         counting = Counting(random.Random(1), seconds=None, iterations=iterations)
         counting.seen = set()
         counting.choose(position)
@@ -430,17 +470,19 @@ def test_expert_looks_four_plies_deep_on_a_large_budget():
     assert isinstance(deep.move, Play)
     game.check(deep.move.placements)
     assert deep._deep and deep.plies_seen == {DEEP_PLIES}
-    assert 0 < deep.looked <= WIDE_BUDGET + WIDE_CANDIDATES * DEEP_COST   # a round is finished for every candidate
+    assert 0 < deep.looked <= WIDE_BUDGET + WIDE_CANDIDATES * DEEP_COST  # a round is finished for every candidate
     assert deep._prior_weight(view, 2000) == pytest.approx(deep.prior / DEEP_COST * 2000 / DEFAULT_ITERATIONS)
-    assert played(view, seconds=None, iterations=WIDE_BUDGET).move == deep.move   # reproducible
-    for shallow in (played(view, seconds=None, iterations=DEFAULT_ITERATIONS),
-                    played(view, seconds=None, iterations=WIDE_BUDGET, plies=2)):
+    assert played(view, seconds=None, iterations=WIDE_BUDGET).move == deep.move  # reproducible
+    for shallow in (
+        played(view, seconds=None, iterations=DEFAULT_ITERATIONS),
+        played(view, seconds=None, iterations=WIDE_BUDGET, plies=2),
+    ):
         assert not shallow._deep and not shallow.plies_seen
     flex = game_until("flex", 40, 5)
     assert not played(flex.view(flex.to_move), seconds=None, iterations=WIDE_BUDGET)._deep
-    clocked = played(view, seconds=60.0, iterations=2000)   # the iteration cap ends the move, not the clock
+    clocked = played(view, seconds=60.0, iterations=2000)  # the iteration cap ends the move, not the clock
     assert clocked._deep and clocked.plies_seen == {DEEP_PLIES}
-    assert clocked.looked <= 2 * WIDE_CANDIDATES + 2000 + WIDE_CANDIDATES * DEEP_COST   # in two-ply look-aheads
+    assert clocked.looked <= 2 * WIDE_CANDIDATES + 2000 + WIDE_CANDIDATES * DEEP_COST  # in two-ply look-aheads
     for plies in (1, 25):
         with pytest.raises(ValueError):
             ExpertPlayer(random.Random(1), plies=plies)
@@ -452,8 +494,7 @@ def test_expert_counts_its_look_aheads_within_the_budget():
         game.apply(make_player("greedy", 1).choose(game.view(game.to_move)))
     expert = ExpertPlayer(random.Random(2), seconds=None, iterations=30)
     expert.choose(game.view(game.to_move))
-    assert 0 < expert.looked <= 30 + 9   # a round is finished for every candidate left
-
+    assert 0 < expert.looked <= 30 + 9  # a round is finished for every candidate left
 
 
 @pytest.mark.parametrize("variant,players", [("classic", 2), ("flex", 2), ("cubes", 2), ("classic", 3)])
@@ -462,6 +503,7 @@ def test_expert_plays_out_to_the_end_with_few_tiles_in_the_bag(variant, players)
     game (every hand's tiles leave it as played, the +6 counted), on a budget divided by their cost; other games
     look ahead as before. The move is legal and reproducible."""
     from qwirkle.ai.expert import PLAY_OUT_BAG, PLAY_OUT_COST
+
     game = Game.new(variant, [f"p{i}" for i in range(players)], 41)
     greedy = make_player("greedy", 1)
     while not game.is_over and game.bag_count > PLAY_OUT_BAG:
@@ -475,7 +517,7 @@ def test_expert_plays_out_to_the_end_with_few_tiles_in_the_bag(variant, players)
     if isinstance(move, Play):
         game.check(move.placements)
     if expert._plays_out(view):
-        assert 0 < expert.looked <= 60 + 9 * PLAY_OUT_COST   # a round is finished for every candidate left
+        assert 0 < expert.looked <= 60 + 9 * PLAY_OUT_COST  # a round is finished for every candidate left
     assert move == ExpertPlayer(random.Random(3), seconds=None, iterations=60).choose(view)
     with pytest.raises(ValueError):
         ExpertPlayer(random.Random(1), play_out=-1)
@@ -484,6 +526,7 @@ def test_expert_plays_out_to_the_end_with_few_tiles_in_the_bag(variant, players)
 def test_expert_weighs_the_opponents_reply_by_its_reply_option():
     """``reply`` (a screen's option, 1 by default) scales what the opponent's best reply takes off a look-ahead."""
     from qwirkle.ai.expert import _Candidate
+
     game = game_until("classic", 40, 5)
     view = game.view(game.to_move)
     deal = Sampler(view, random.Random(1)).deal()
@@ -492,7 +535,7 @@ def test_expert_weighs_the_opponents_reply_by_its_reply_option():
         expert = ExpertPlayer(random.Random(1), seconds=None, reply=reply)
         value, play = expert.ranked(view)[1][0]
         values[reply] = expert._look_ahead(view, _Candidate(Play(play.placements), play, value), deal)
-    assert values[0.0] > values[1.0]   # the opponent scores on this deal
+    assert values[0.0] > values[1.0]  # the opponent scores on this deal
     assert values[0.5] == pytest.approx((values[0.0] + values[1.0]) / 2)
     with pytest.raises(ValueError):
         ExpertPlayer(random.Random(1), reply=-0.5)
@@ -513,6 +556,7 @@ def test_deals_the_look_ahead_reads_alike_give_the_same_value():
     any order, the same bag) give the same value; with one tile in the bag, deals share one of seven keys (which
     unseen tile is left in the bag). With more tiles, no key."""
     from qwirkle.ai.expert import _Candidate
+
     game = game_until("classic", 1, 46)
     view = game.view(game.to_move)
     assert view.bag_count == 1 and len(set(view.unseen().elements())) == 7
@@ -530,12 +574,13 @@ def test_deals_the_look_ahead_reads_alike_give_the_same_value():
     assert expert._held(game_until("classic", 2, 43).view(0), deal) is None
 
 
-@pytest.mark.parametrize("bag", [40, 5])   # the follow-up's points, and play-outs to the end
+@pytest.mark.parametrize("bag", [40, 5])  # the follow-up's points, and play-outs to the end
 def test_positions_kept_for_the_move_give_every_deal_the_value_a_fresh_player_gives(bag):
     """The Expert keeps, for the move, each candidate's position and each position after a candidate and a reply
     (``_with``: deals often bring the same reply): looking ahead on many deals in turn gives every deal the value a
     fresh player gives it alone."""
     from qwirkle.ai.expert import _Candidate
+
     game = game_until("classic", bag, 47)
     view = game.view(game.to_move)
     warm = ExpertPlayer(random.Random(5), seconds=None)
@@ -546,13 +591,14 @@ def test_positions_kept_for_the_move_give_every_deal_the_value_a_fresh_player_gi
         for candidate in candidates:
             cold = ExpertPlayer(random.Random(5), seconds=None)
             assert warm._look_ahead(view, candidate, deal) == cold._look_ahead(view, candidate, deal)
-    assert warm._plays_out(view) or len(warm._replied) < 90   # some deals brought a candidate the same reply
+    assert warm._plays_out(view) or len(warm._replied) < 90  # some deals brought a candidate the same reply
 
 
 def test_the_positions_kept_for_a_move_are_few():
     # The page's Expert makes some 2,000 look-aheads a move: at most KEPT_REPLIES positions after a reply are kept
     # (two-ply look-aheads; deeper ones copy the position and keep none).
     from qwirkle.ai.expert import KEPT_REPLIES
+
     game = game_until("classic", 60, 48)
     expert = ExpertPlayer(random.Random(6), seconds=None, iterations=1200, plies=2)
     kept = []
@@ -569,7 +615,7 @@ def test_the_positions_kept_for_a_move_are_few():
     assert max(kept) == KEPT_REPLIES
 
 
-@pytest.mark.parametrize("variant,seed", [("classic", 44), ("cubes", 49)])   # Cubes: a seed where it plays
+@pytest.mark.parametrize("variant,seed", [("classic", 44), ("cubes", 49)])  # Cubes: a seed where it plays
 def test_expert_looks_ahead_once_a_candidate_when_every_deal_holds_the_same(variant, seed):
     """With the bag empty, a two-player classic game's deals all hold the opponent's hand (and Cubes' hands are open):
     the look-ahead is made once a candidate, the budget counted as before."""
@@ -582,7 +628,7 @@ def test_expert_looks_ahead_once_a_candidate_when_every_deal_holds_the_same(vari
         made.append(candidate)
         return real(self, view, candidate, deal)
 
-    expert = ExpertPlayer(random.Random(7), seconds=None, iterations=60, solver_nodes=0)   # no end-game solver
+    expert = ExpertPlayer(random.Random(7), seconds=None, iterations=60, solver_nodes=0)  # no end-game solver
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(ExpertPlayer, "_look_ahead", counting)
         move = expert.choose(view)
@@ -596,8 +642,9 @@ def test_the_expert_leaves_the_garbage_collector_as_it_found_it():
     was afterwards."""
     game = game_until("classic", 80, 45)
     view = game.view(game.to_move)
-    seen = collector_seen(ExpertPlayer, "_choose",
-                          lambda: make_player("expert", 1, seconds=None, iterations=20).choose(view))
+    seen = collector_seen(
+        ExpertPlayer, "_choose", lambda: make_player("expert", 1, seconds=None, iterations=20).choose(view)
+    )
     assert seen == [False, False]
 
 
@@ -624,19 +671,48 @@ def test_tournament_is_deterministic_and_rotates_seats():
     assert strip(first) == strip(second)
     assert first["games"] == 4
     assert sum(p["wins"] for p in first["players"]) == pytest.approx(4)
-    assert set(first["players"][0]) == {"name", "wins", "mean_score", "points_per_turn", "qwirkles",
-                                        "qwirkles_allowed", "seconds_per_move"}
+    assert set(first["players"][0]) == {
+        "name",
+        "wins",
+        "mean_score",
+        "points_per_turn",
+        "qwirkles",
+        "qwirkles_allowed",
+        "seconds_per_move",
+    }
 
 
 def test_tournament_command_prints_one_json_object():
-    out = subprocess.run([sys.executable, "-m", "qwirkle", "tournament", "--variant", "cubes", "--players",
-                          "random,greedy,beginner", "--games", "3", "--seed", "2"],
-                         capture_output=True, text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")})
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "qwirkle",
+            "tournament",
+            "--variant",
+            "cubes",
+            "--players",
+            "random,greedy,beginner",
+            "--games",
+            "3",
+            "--seed",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT / "py")},
+    )
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
     assert result["games"] == 3 and [p["name"] for p in result["players"]] == ["random", "greedy", "beginner"]
-    bad = subprocess.run([sys.executable, "-m", "qwirkle", "tournament", "--players", "hard,nobody"],
-                         capture_output=True, text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")})
+    bad = subprocess.run(
+        [sys.executable, "-m", "qwirkle", "tournament", "--players", "hard,nobody"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT / "py")},
+    )
     assert bad.returncode == 2 and "unknown player" in bad.stderr
 
 
@@ -644,6 +720,7 @@ def test_a_tournament_refuses_a_name_too_long_before_its_workers_start():
     """A setting past the name limit is refused with its field, with or without workers (a worker's ``LimitError``
     once failed to unpickle, and the pool waited forever)."""
     from qwirkle.limits import MAX_NAME, LimitError
+
     long = "expert/iterations=2000/solver_nodes=4/prior=75"
     assert len(long) > MAX_NAME
     for workers in (1, 2):
@@ -655,6 +732,7 @@ def test_expert_values_look_aheads_as_chances_to_win_with_its_win_option():
     """``win``: a look-ahead's points become the chance to win after them, and a mean chance goes back to points
     (the certainty equivalent). Ahead, a spread of outcomes is worth less than its mean; behind, more."""
     from qwirkle.ai.expert import _Candidate, _WinChance
+
     game = game_until("classic", 40, 5)
     view = game.view(game.to_move)
     chance = _WinChance(view, 1.0, final=False)
@@ -669,10 +747,11 @@ def test_expert_values_look_aheads_as_chances_to_win_with_its_win_option():
             candidate.add(value)
         assert candidate.total / candidate.count == pytest.approx(sum(values) / len(values))
         return candidate.mean
+
     assert certain(40, [-20.0, 20.0]) < 0.0 < certain(-40, [-20.0, 20.0])
     assert certain(40, [5.0, 5.0]) == pytest.approx(5.0)
     final = _WinChance(view, 1.0, final=True)
-    assert final.b > chance.b   # the end's curve is the steepest
+    assert final.b > chance.b  # the end's curve is the steepest
     with pytest.raises(ValueError):
         ExpertPlayer(random.Random(1), win=-1.0)
 
@@ -681,6 +760,7 @@ def test_the_expert_values_chances_to_win_in_two_player_classic_games_only():
     """``win`` is on by default (``WIN_SCALE``) where it was measured, two-player classic games; Flex, Cubes and
     games of more players value points as before, and ``win=0`` turns it off."""
     from qwirkle.ai.expert import WIN_SCALE
+
     expert = ExpertPlayer(random.Random(1), seconds=None)
     assert expert.win == WIN_SCALE > 0
     assert expert._wins(game_until("classic", 40, 5).view(0))
@@ -694,9 +774,13 @@ def test_the_expert_values_chances_to_win_in_two_player_classic_games_only():
 def test_an_expert_with_the_win_option_plays_whole_games():
     """Seeded games with ``win`` end, move for move the same on a second run."""
     from qwirkle.study.tournament import GameSpec, play_one
+
     def played():
-        return [dataclasses.replace(tally, seconds=0.0)
-                for tally in play_one(GameSpec("classic", ("expert/win=0.5", "greedy"), 7, 0))]
+        return [
+            dataclasses.replace(tally, seconds=0.0)
+            for tally in play_one(GameSpec("classic", ("expert/win=0.5", "greedy"), 7, 0))
+        ]
+
     first = played()
     assert first[0].turns > 10 and first[0].score + first[1].score > 100
     assert played() == first

@@ -1,7 +1,8 @@
 """The look-ahead's fast best play (qwirkle.ai.quick) agrees with the legal-play generator."""
+
 import json
-import random
 import pathlib
+import random
 
 import pytest
 
@@ -137,11 +138,11 @@ def test_prepared_positions_answer_as_a_fresh_scan(variant):
                 found = fresh.best_play(other)
                 assert after.best_points(other) == (0 if found is None else found[0])
                 assert after.best_play(other) == found
-                quick = after.a_best_play(other)   # the play-outs' play: the same points, maybe another play
+                quick = after.a_best_play(other)  # the play-outs' play: the same points, maybe another play
                 assert (quick is None) == (found is None)
                 if quick is not None and found is not None:
                     assert quick[0] == found[0]
-                    later, again = after.copy(), fresh.copy()   # and a play-out's next ply still agrees
+                    later, again = after.copy(), fresh.copy()  # and a play-out's next ply still agrees
                     later.place(list(zip(quick[1], quick[2])))
                     again.place(list(zip(quick[1], quick[2])))
                     third = sum(1 << kind for kind in rng.sample(range(36), rng.randint(1, 6)))
@@ -188,8 +189,11 @@ def scan_of_changed_lines(position, hand):
         best, best_points = found, found[0]
     most = max(kinds.bit_count() for _, kinds in groups)
     for horizontal in (True, False):
-        starts = {line: range(min(places) - 6, max(places) + 2)
-                  for (across, line), places in position.changed.items() if across == horizontal}
+        starts = {
+            line: range(min(places) - 6, max(places) + 2)
+            for (across, line), places in position.changed.items()
+            if across == horizontal
+        }
         found = position._segments(horizontal, starts, hand, groups, most, best_points)
         if found is not None and found[0] > best_points:
             best, best_points = found, found[0]
@@ -238,7 +242,10 @@ def test_a_merged_prepare_equals_a_full_one_and_carried_lists_hold(variant):
         root.prepare()
         fresh.prepare()
         assert (root.segments, without_orders(root), root.singles) == (
-            fresh.segments, without_orders(fresh), fresh.singles)
+            fresh.segments,
+            without_orders(fresh),
+            fresh.singles,
+        )
         if count % 2:
             continue
         for _ in range(2):

@@ -2,20 +2,20 @@
 of the end game spelled out (C3: a player with a play plays; C10: a player without one passes, two passes in a row end
 the game; C9: going out scores 6 more and ends it). Positions come from seeded greedy self-play to an empty bag, with
 the hands cut down to at most three tiles."""
+
 import functools
 import random
 
 import pytest
+from collector import collector_seen
 
 from qwirkle import Board, Game, legal_plays
-from qwirkle.movegen import CELL_BITS, ScoredPlay, live_plays_through
-from qwirkle.notation import Placement
 from qwirkle.ai import make_player
 from qwirkle.ai import solver as solver_module
 from qwirkle.ai.solver import Solver, solve
 from qwirkle.game import END_BONUS
-
-from collector import collector_seen
+from qwirkle.movegen import CELL_BITS, ScoredPlay, live_plays_through
+from qwirkle.notation import Placement
 
 
 def minimax(board, variant, hands, who, passed=False, seen=None):
@@ -83,9 +83,9 @@ def positions(count):
         for _ in range(6):
             mine = rng.sample(mover, min(len(mover), rng.choice((1, 2, 2, 3, 3))))
             theirs = rng.sample(other, min(len(other), rng.choice((1, 2, 2, 3, 3))))
-            if len(mine) + len(theirs) > 5:   # 3 against 3: some 10 s each for the plain minimax
+            if len(mine) + len(theirs) > 5:  # 3 against 3: some 10 s each for the plain minimax
                 theirs = theirs[:2]
-            if len(mine) + len(theirs) == 5 and rng.random() < 0.8:   # 3 against 2: about 1 s
+            if len(mine) + len(theirs) == 5 and rng.random() < 0.8:  # 3 against 2: about 1 s
                 theirs = theirs[:1] if len(theirs) == 2 else theirs
                 mine = mine[:1] if len(mine) == 2 else mine
             found.append((game.board, game.variant, mine, theirs))
@@ -134,10 +134,20 @@ def random_lines(rng, seeds, variants=("classic", "flex")):
 def blocked():
     """Hand-built positions where a player has no play and passes (rare in self-play positions)."""
     from qwirkle import find_variant, parse_tiles
+
     row = Board.from_notation("Ro@0,0 Rs@1,0 Rd@2,0")
     classic = find_variant("classic")
-    return [(row, classic, parse_tiles(mine), parse_tiles(theirs)) for mine, theirs in (
-        ("Gc", "Rc Gx"), ("Gc", "Gx"), ("Gc Bo", "Rc"), ("Rc Gx", "Gc"), ("Gx Yt", "Gc Rx"), ("Rc", "Gc Bt"))]
+    return [
+        (row, classic, parse_tiles(mine), parse_tiles(theirs))
+        for mine, theirs in (
+            ("Gc", "Rc Gx"),
+            ("Gc", "Gx"),
+            ("Gc Bo", "Rc"),
+            ("Rc Gx", "Gc"),
+            ("Gx Yt", "Gc Rx"),
+            ("Rc", "Gc Bt"),
+        )
+    ]
 
 
 @functools.cache
@@ -146,9 +156,9 @@ def all_positions():
     return positions(204) + blocked()
 
 
-@pytest.mark.parametrize("chunk", range(7))   # 7 x 30 positions
+@pytest.mark.parametrize("chunk", range(7))  # 7 x 30 positions
 def test_the_solver_agrees_with_plain_minimax(chunk):
-    for board, variant, mine, theirs in all_positions()[chunk * 30:(chunk + 1) * 30]:
+    for board, variant, mine, theirs in all_positions()[chunk * 30 : (chunk + 1) * 30]:
         solution = solve(board, variant, mine, theirs)
         assert solution.exact
         assert solution.margin == minimax(board, variant, [mine, theirs], 0)
@@ -163,19 +173,21 @@ def test_the_positions_cover_both_variants_passes_and_going_out():
     sizes = {(len(mine), len(theirs)) for _, _, mine, theirs in found}
     assert {(3, 2), (2, 3), (3, 1), (1, 3), (2, 2)} <= sizes
     lines = [solve(*position).line for position in found[-6:]]
-    assert sum(None in line for line in lines) >= 4   # somebody passes (C10)
-    assert any(line[-2:] == (None, None) for line in lines)   # both do: the game ends
+    assert sum(None in line for line in lines) >= 4  # somebody passes (C10)
+    assert any(line[-2:] == (None, None) for line in lines)  # both do: the game ends
 
 
 def test_a_hand_checked_position():
     # Ro Rs on the board; the mover holds Rd Bo, the opponent Rc Go. Best: Bo@0,1 (2), the opponent's best is then
     # Go@0,2 (3), and Rd@-1,0 goes out (3 + 6): 11 - 3 = 8.
     from qwirkle import find_variant
+
     board = Board.from_notation("Ro@0,0 Rs@1,0")
     from qwirkle import parse_tiles
+
     solution = solve(board, find_variant("classic"), parse_tiles("Rd Bo"), parse_tiles("Rc Go"))
     assert solution.exact and solution.margin == 8
-    assert [p.notation() for p in solution.line] == ["Bo@0,-1", "Go@0,-2", "Rd@-1,0"]   # ties by the plays' own order
+    assert [p.notation() for p in solution.line] == ["Bo@0,-1", "Go@0,-2", "Rd@-1,0"]  # ties by the plays' own order
 
 
 def test_a_node_budget_stops_the_search_without_proof():
@@ -184,7 +196,7 @@ def test_a_node_budget_stops_the_search_without_proof():
     solver = Solver(game.board, game.variant, [game.hands[game.to_move], game.hands[1 - game.to_move]], nodes=30)
     solution = solver.solve()
     assert not solution.exact and solution.nodes <= 31
-    full = solve(board, variant, mine, theirs, nodes=10 ** 6)
+    full = solve(board, variant, mine, theirs, nodes=10**6)
     assert full.exact
 
 
@@ -224,6 +236,7 @@ def test_the_search_leaves_the_garbage_collector_as_it_found_it():
 def test_the_review_marks_end_game_moves_against_the_solver():
     from qwirkle.study.endgame_review import endgame_notes
     from qwirkle.study.match import play_out
+
     game = Game.new("classic", ["a", "b"], 5)
     play_out(game, [make_player("greedy", 1), make_player("greedy", 2)])
     notes = endgame_notes(game, nodes=20_000)
@@ -235,7 +248,7 @@ def test_the_review_marks_end_game_moves_against_the_solver():
             assert note["margin"] <= note["best_margin"]
     last = max(notes)
     assert game.end_reason == "out" and game.history[last].kind == "play"
-    assert notes[last]["exact"] and notes[last]["margin"] == game.history[last].points   # going out: +6 included
+    assert notes[last]["exact"] and notes[last]["margin"] == game.history[last].points  # going out: +6 included
     assert endgame_notes(Game.new("cubes", ["a", "b"], 5)) == {}
 
 
@@ -316,7 +329,7 @@ def test_a_two_tile_opponents_pair_going_out_never_bounds_a_play_below_its_value
             bound = solver._pair_bound(play, outs)
             if bound >= 1 << 20:
                 continue
-            touching += bound > play.points - outs[0][0] - END_BONUS   # the best one's zone is touched
+            touching += bound > play.points - outs[0][0] - END_BONUS  # the best one's zone is touched
             value = margin_of(game, mine, theirs, play)
             assert bound >= value
             checked += 1
@@ -373,7 +386,7 @@ def test_two_tiles_against_one_valued_without_making_the_plays_give_the_same_ans
             answers.append(solver.solve())
         with_two, without = answers
         assert with_two.exact and without.exact
-        assert with_two.margin == without.margin   # and test_the_solver_agrees_with_plain_minimax, with _two on
+        assert with_two.margin == without.margin  # and test_the_solver_agrees_with_plain_minimax, with _two on
         assert replay(game.board, game.variant, [mine, theirs], with_two.line) == with_two.margin
         quick, slow = quick + with_two.nodes, slow + without.nodes
     assert quick < slow
@@ -386,8 +399,11 @@ def test_a_killer_play_is_checked_and_scored_like_the_legal_plays():
     legal_count = refused = 0
     for game, solver, board, who in random_lines(random.Random(17), range(600, 612), ("classic",)):
         stale = list(solver._moves(1 - who))
-        stale += [ScoredPlay(tuple(Placement(p.tile, (p.cell[0] + dx, p.cell[1] + dy)) for p in play.placements), 0)
-                  for play in stale[:20] for dx, dy in ((1, 0), (0, 1), (-2, 0))]
+        stale += [
+            ScoredPlay(tuple(Placement(p.tile, (p.cell[0] + dx, p.cell[1] + dy)) for p in play.placements), 0)
+            for play in stale[:20]
+            for dx, dy in ((1, 0), (0, 1), (-2, 0))
+        ]
         now = {play.placements: play.points for play in legal_plays(board, solver.hands[1 - who], game.variant)}
         for play in stale:
             assert solver._fit(1 - who, play.placements) == now.get(play.placements)
@@ -418,8 +434,10 @@ def test_a_one_tile_opponents_reply_is_valued_without_making_the_play():
 def masks_of(solver, plays):
     """Each play's mask as live_plays_through gives it: its kinds' bits and its cells' (CELL_BITS up)."""
     index = solver.grid.index
-    return [functools.reduce(lambda mask, p: mask | 1 << (CELL_BITS + index(p.cell)) | 1 << p.tile.kind,
-                             play.placements, 0) for play in plays]
+    return [
+        functools.reduce(lambda mask, p: mask | 1 << (CELL_BITS + index(p.cell)) | 1 << p.tile.kind, play.placements, 0)
+        for play in plays
+    ]
 
 
 def test_the_plays_through_some_cells_are_the_legal_plays_holding_one_of_them():

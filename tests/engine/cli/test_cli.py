@@ -1,4 +1,5 @@
 """The fixed command line: python3 -m qwirkle score|moves|selfplay|replay."""
+
 import json
 import os
 import pathlib
@@ -14,15 +15,19 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 
 def run(*args, stdin=None):
     env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
-    return subprocess.run([sys.executable, "-m", "qwirkle", *args], capture_output=True, text=True, env=env,
-                          cwd=ROOT, input=stdin)
+    return subprocess.run(
+        [sys.executable, "-m", "qwirkle", *args], capture_output=True, text=True, env=env, cwd=ROOT, input=stdin
+    )
 
 
 def test_score_legal():
     out = run("score", "--variant", "classic", "--board", "Ro@0,0 Rs@1,0", "--play", "Rd@2,0")
     assert out.returncode == 0
-    assert json.loads(out.stdout) == {"legal": True, "points": 3, "breakdown": [
-        {"kind": "row", "cells": ["0,0", "1,0", "2,0"], "points": 3, "qwirkle": False}]}
+    assert json.loads(out.stdout) == {
+        "legal": True,
+        "points": 3,
+        "breakdown": [{"kind": "row", "cells": ["0,0", "1,0", "2,0"], "points": 3, "qwirkle": False}],
+    }
 
 
 def test_score_illegal():
@@ -32,8 +37,15 @@ def test_score_illegal():
     assert result["legal"] is False and result["rule"] == "C5" and result["message"]
 
 
-@pytest.mark.parametrize("args", [["--board", "Ro@0,0", "--play", "Zz@1,0"], ["--board", "Ro@0", "--play", "Rs@1,0"],
-                                  ["--board", "Rok@0,0", "--play", "Rs@1,0"], ["--play", ""]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--board", "Ro@0,0", "--play", "Zz@1,0"],
+        ["--board", "Ro@0", "--play", "Rs@1,0"],
+        ["--board", "Rok@0,0", "--play", "Rs@1,0"],
+        ["--play", ""],
+    ],
+)
 def test_score_malformed(args):
     out = run("score", "--variant", "classic", *args)
     assert out.returncode == 2 and out.stderr.strip() and not out.stdout
@@ -49,9 +61,14 @@ def test_moves_sorted_by_points_then_notation():
 
 def test_batch(tmp_path):
     batch = tmp_path / "in.jsonl"
-    batch.write_text(json.dumps({"variant": "classic", "board": "Ro@0,0", "play": "Rs@1,0"}) + "\n"
-                     + json.dumps({"variant": "classic", "board": "Ro@0,0", "play": "Bs@1,0"}) + "\n"
-                     + json.dumps({"variant": "flex", "board": "", "play": "Rok@0,0"}) + "\n")
+    batch.write_text(
+        json.dumps({"variant": "classic", "board": "Ro@0,0", "play": "Rs@1,0"})
+        + "\n"
+        + json.dumps({"variant": "classic", "board": "Ro@0,0", "play": "Bs@1,0"})
+        + "\n"
+        + json.dumps({"variant": "flex", "board": "", "play": "Rok@0,0"})
+        + "\n"
+    )
     out = run("score", "--batch", str(batch))
     lines = [json.loads(line) for line in out.stdout.splitlines()]
     assert out.returncode == 0 and [line["legal"] for line in lines] == [True, False, True]
@@ -61,13 +78,15 @@ def test_batch(tmp_path):
 
 
 def test_selfplay_prints_one_line_per_game():
-    out = run("selfplay", "--variant", "flex", "--players", "3", "--ai", "greedy,random,greedy", "--seed", "4",
-              "--games", "2")
+    out = run(
+        "selfplay", "--variant", "flex", "--players", "3", "--ai", "greedy,random,greedy", "--seed", "4", "--games", "2"
+    )
     games = [json.loads(line) for line in out.stdout.splitlines()]
     assert out.returncode == 0 and len(games) == 2
     assert {"scores", "winners", "turns", "ended"} <= games[0].keys()
-    again = run("selfplay", "--variant", "flex", "--players", "3", "--ai", "greedy,random,greedy", "--seed", "4",
-                "--games", "2")
+    again = run(
+        "selfplay", "--variant", "flex", "--players", "3", "--ai", "greedy,random,greedy", "--seed", "4", "--games", "2"
+    )
     assert again.stdout == out.stdout
 
 
@@ -87,12 +106,27 @@ def test_replay(tmp_path):
 # -- bad input of any shape: a message naming the field, never a traceback ------------------------------------------
 def test_batch_answers_a_bad_line_and_goes_on(tmp_path):
     batch = tmp_path / "in.jsonl"
-    lines = [{"variant": "classic", "board": 5, "play": "Rs@1,0"}, [1, 2], {"variant": "classic"},
-             {"variant": "chess", "play": "Ro@0,0"}, {"variant": "classic", "board": "Ro@0,0 Rs@900,0", "play": "Rd@1,0"},
-             {"variant": "classic", "board": "Ro@0,0", "play": "Rs@1,0"}]
-    batch.write_text("\ufeff" + "\n".join(json.dumps(line) for line in lines) + "\n" + "[" * 50_000 + "\n"
-                     + '{"variant": "classic", "board": "Ro@' + "1" * 5000 + ',0", "play": "Rs@1,0"}\n'
-                     + json.dumps(lines[-1]) + "\n", encoding="utf-8")
+    lines = [
+        {"variant": "classic", "board": 5, "play": "Rs@1,0"},
+        [1, 2],
+        {"variant": "classic"},
+        {"variant": "chess", "play": "Ro@0,0"},
+        {"variant": "classic", "board": "Ro@0,0 Rs@900,0", "play": "Rd@1,0"},
+        {"variant": "classic", "board": "Ro@0,0", "play": "Rs@1,0"},
+    ]
+    batch.write_text(
+        "\ufeff"
+        + "\n".join(json.dumps(line) for line in lines)
+        + "\n"
+        + "[" * 50_000
+        + "\n"
+        + '{"variant": "classic", "board": "Ro@'
+        + "1" * 5000
+        + ',0", "play": "Rs@1,0"}\n'
+        + json.dumps(lines[-1])
+        + "\n",
+        encoding="utf-8",
+    )
     out = run("score", "--batch", str(batch))
     assert out.returncode == 0 and "Traceback" not in out.stderr
     answers = [json.loads(line) for line in out.stdout.splitlines()]
@@ -105,14 +139,17 @@ def test_batch_answers_a_bad_line_and_goes_on(tmp_path):
     assert errors[5] == "line 7: input nested too deep" and "at most 6 digits" in errors[6]
 
 
-@pytest.mark.parametrize("args,field", [
-    (["moves", "--board", "Ro@0,0", "--hand", "Rs Rd Rc Rx Rt Bo Bs Bd Bc Bx Bt Go Gs Gd Gc Gx Gt Yo"], "hand"),
-    (["moves", "--board", "Ro@0,0 Rs@200000,0", "--hand", "Rd"], "board"),
-    (["moves", "--board", " ".join(f"Ro@{x},0" for x in range(4)), "--hand", "Rd"], "board"),
-    (["score", "--board", "Ro@0,0", "--play", "Rs@1,0 Rd@2,0 Rc@3,0 Rx@4,0 Rt@5,0 Bo@6,0 Bs@7,0"], "play"),
-    (["score", "--board", " ".join(f"Ro@{x},0" for x in range(200)), "--play", "Rd@1,1"], "board"),
-    (["score", "--board", "Ro@" + "1" * 4400 + ",0", "--play", "Rs@1,0"], "cell"),
-])
+@pytest.mark.parametrize(
+    "args,field",
+    [
+        (["moves", "--board", "Ro@0,0", "--hand", "Rs Rd Rc Rx Rt Bo Bs Bd Bc Bx Bt Go Gs Gd Gc Gx Gt Yo"], "hand"),
+        (["moves", "--board", "Ro@0,0 Rs@200000,0", "--hand", "Rd"], "board"),
+        (["moves", "--board", " ".join(f"Ro@{x},0" for x in range(4)), "--hand", "Rd"], "board"),
+        (["score", "--board", "Ro@0,0", "--play", "Rs@1,0 Rd@2,0 Rc@3,0 Rx@4,0 Rt@5,0 Bo@6,0 Bs@7,0"], "play"),
+        (["score", "--board", " ".join(f"Ro@{x},0" for x in range(200)), "--play", "Rd@1,1"], "board"),
+        (["score", "--board", "Ro@" + "1" * 4400 + ",0", "--play", "Rs@1,0"], "cell"),
+    ],
+)
 def test_limits_name_the_field_before_any_work(args, field):
     out = run(*args)
     assert out.returncode == 2 and not out.stdout and "Traceback" not in out.stderr
@@ -162,17 +199,20 @@ def test_endgame_flex():
     assert out.returncode == 0 and result["exact"] is True and result["line"]
 
 
-@pytest.mark.parametrize("args", [
-    ["--board", "Ro@0,0", "--hand", "Zz", "--other", "Rs"],
-    ["--board", "Ro@0", "--hand", "Rs", "--other", "Rd"],
-    ["--board", "Ro@0,0", "--hand", "Rsk", "--other", "Rd"],
-    ["--board", "Ro@0,0", "--hand", "", "--other", "Rd"],
-    ["--board", "Ro@0,0", "--hand", "Rs Rs Rs Rs Rs Rs Rs", "--other", "Rd"],
-    ["--board", "Ro@0,0 Ro@0,1 Ro@0,2", "--hand", "Ro", "--other", "Rd"],
-    ["--variant", "cubes", "--board", "Ro@0,0", "--hand", "Rs", "--other", "Rd"],
-    ["--board", "Ro@0,0", "--hand", "Rs", "--other", "Rd", "--seconds", "0"],
-    ["--board", "Ro@0,0", "--hand", "Rs"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--board", "Ro@0,0", "--hand", "Zz", "--other", "Rs"],
+        ["--board", "Ro@0", "--hand", "Rs", "--other", "Rd"],
+        ["--board", "Ro@0,0", "--hand", "Rsk", "--other", "Rd"],
+        ["--board", "Ro@0,0", "--hand", "", "--other", "Rd"],
+        ["--board", "Ro@0,0", "--hand", "Rs Rs Rs Rs Rs Rs Rs", "--other", "Rd"],
+        ["--board", "Ro@0,0 Ro@0,1 Ro@0,2", "--hand", "Ro", "--other", "Rd"],
+        ["--variant", "cubes", "--board", "Ro@0,0", "--hand", "Rs", "--other", "Rd"],
+        ["--board", "Ro@0,0", "--hand", "Rs", "--other", "Rd", "--seconds", "0"],
+        ["--board", "Ro@0,0", "--hand", "Rs"],
+    ],
+)
 def test_endgame_malformed(args):
     out = run("endgame", *args)
     assert out.returncode == 2 and out.stderr.strip() and not out.stdout

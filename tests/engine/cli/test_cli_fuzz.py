@@ -1,5 +1,6 @@
 """Fuzzing the command line in-process: whatever the arguments, batch lines or record files, ``python3 -m qwirkle``
 answers with JSON or a one-line error (exit 2), never a Python traceback. Runs in ``make test``."""
+
 import contextlib
 import io
 import json
@@ -11,8 +12,9 @@ from hypothesis import strategies as st
 from qwirkle.cli import main
 
 TILES = st.sampled_from(["Ro", "Rs", "Bd", "Gc", "Yx", "Pt", "Ok", "Rok", "Rsw", "Bdm", "Zz", "R", "", "Ro@", "@0,0"])
-CELLS = st.sampled_from(["0,0", "1,0", "0,1", "-1,0", "2,0", "999999,0", "1" * 30 + ",0", "5" * 4400 + ",1", "a,b", "0,",
-                         ",", "1,2,3"])
+CELLS = st.sampled_from(
+    ["0,0", "1,0", "0,1", "-1,0", "2,0", "999999,0", "1" * 30 + ",0", "5" * 4400 + ",1", "a,b", "0,", ",", "1,2,3"]
+)
 PLACEMENT = st.builds(lambda t, c: f"{t}@{c}", TILES, CELLS)
 LIST = st.lists(PLACEMENT | TILES | st.text(max_size=8), max_size=10).map(" ".join)
 VALUE = LIST | st.text(max_size=30) | st.sampled_from(["classic", "cubes", "flex", "-1", "0", "99999", "1e9"])
@@ -37,12 +39,20 @@ def test_fuzz_score_and_moves(command, pairs):
     assert status in (0, 1, 2) and "Traceback" not in err
 
 
-JSONISH = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=12),
-                       lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
-                                                                                   max_size=3), max_leaves=8)
-LINE = st.fixed_dictionaries({}, optional={"variant": st.sampled_from(["classic", "cubes", "flex"]) | JSONISH,
-                                           "board": LIST | JSONISH, "play": LIST | JSONISH,
-                                           "hand": LIST | JSONISH}).map(json.dumps) | st.text(max_size=40)
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=8,
+)
+LINE = st.fixed_dictionaries(
+    {},
+    optional={
+        "variant": st.sampled_from(["classic", "cubes", "flex"]) | JSONISH,
+        "board": LIST | JSONISH,
+        "play": LIST | JSONISH,
+        "hand": LIST | JSONISH,
+    },
+).map(json.dumps) | st.text(max_size=40)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -60,9 +70,13 @@ def test_fuzz_batch_lines(command, lines):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(content=JSONISH.map(json.dumps) | st.text(max_size=100) | st.binary(max_size=100).map(lambda b: b.decode("latin-1"))
-       | st.builds(lambda n, open_: open_ * n, st.integers(500, 100_000), st.sampled_from(["[", '{"a":'])),
-       command=st.sampled_from(["replay", "review"]))
+@given(
+    content=JSONISH.map(json.dumps)
+    | st.text(max_size=100)
+    | st.binary(max_size=100).map(lambda b: b.decode("latin-1"))
+    | st.builds(lambda n, open_: open_ * n, st.integers(500, 100_000), st.sampled_from(["[", '{"a":'])),
+    command=st.sampled_from(["replay", "review"]),
+)
 def test_fuzz_record_files(content, command):
     with tempfile.NamedTemporaryFile("w", suffix=".json", encoding="utf-8", delete=False) as file:
         file.write(content)

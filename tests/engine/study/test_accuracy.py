@@ -1,27 +1,37 @@
 """A player's accuracy over a game and the level they played like (qwirkle.study.accuracy): 100 for a game that lost
 no chance, lower the more it lost, within [0, 100]; the level read from the shipped table of the levels' own
 accuracies; and the accuracy orders the levels on positions of a seeded game."""
+
 import json
 import math
 import pathlib
 
 import pytest
+from engine_archive import run_from_archive
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine_archive import run_from_archive
 from qwirkle import Game, dumps
 from qwirkle.ai import PLAYERS, make_player
 from qwirkle.study import accuracy as acc
-from qwirkle.study.accuracy import (DATA_NAME, FORMAT, accuracy, judged, level_game, move_accuracy, played_like,
-                                    player_accuracy, same_positions)
+from qwirkle.study.accuracy import (
+    DATA_NAME,
+    FORMAT,
+    accuracy,
+    judged,
+    level_game,
+    move_accuracy,
+    played_like,
+    player_accuracy,
+    same_positions,
+)
 from qwirkle.study.review import review, win_moves
 from qwirkle.study.tournament import DETERMINISTIC, player_seed
 from qwirkle.study.win_cost import move_chances
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 VARIANTS = ("classic", "cubes", "flex")
-ORDER = ("random", "greedy", "medium", "hard", "expert")   # issue 25: each above the one before
+ORDER = ("random", "greedy", "medium", "hard", "expert")  # issue 25: each above the one before
 # What the shipped round robin shows (bench/accuracy.py, end games valued by the solver): in classic and Cubes the
 # whole order; in Flex all of it but Hard above Medium (Medium 88.4, Hard 88.2, within the noise of 32 games). Medium
 # and Hard are 0.1 apart in classic and 0.8 in Cubes, so a rebuilt table may well swap them (README, "Accuracy and
@@ -57,7 +67,7 @@ def test_losing_more_on_a_move_lowers_the_accuracy(lost, which, more):
 def test_move_accuracy_falls_off_with_the_loss():
     values = [move_accuracy(points / 100) for points in range(0, 101)]
     assert all(a > b for a, b in zip(values, values[1:]))
-    assert move_accuracy(0.01) == pytest.approx(100 * math.exp(-acc.DECAY))   # the loss counts in percentage points
+    assert move_accuracy(0.01) == pytest.approx(100 * math.exp(-acc.DECAY))  # the loss counts in percentage points
 
 
 def test_one_blunder_weighs_more_than_its_share():
@@ -99,9 +109,12 @@ def test_played_like_is_the_nearest_level(variant):
 
 def test_the_table_reads_from_a_zip_archive(tmp_path):
     """The page imports the engine from app.zip: pkgutil.get_data must find the table there too."""
-    printed = run_from_archive(tmp_path, "import qwirkle.study.accuracy as a; "
-                               "assert a.__file__.startswith(sys.argv[1]), a.__file__; "
-                               "print(a.played_like('classic', 100.0))")
+    printed = run_from_archive(
+        tmp_path,
+        "import qwirkle.study.accuracy as a; "
+        "assert a.__file__.startswith(sys.argv[1]), a.__file__; "
+        "print(a.played_like('classic', 100.0))",
+    )
     assert printed.strip() == played_like("classic", 100.0)
 
 
@@ -163,7 +176,7 @@ def test_review_win_gives_each_player_an_accuracy_and_a_level():
     for seat, player in enumerate(result["players"]):
         moves = [move for move in result["moves"] if move["player"] == seat]
         assert 0 <= player["accuracy"] <= 100 and player["played_like"] in PLAYERS
-        printed = accuracy([(move["best_win"] - move["win_after"]) / 100 for move in moves])   # rounded chances
+        printed = accuracy([(move["best_win"] - move["win_after"]) / 100 for move in moves])  # rounded chances
         assert player["accuracy"] == pytest.approx(printed, abs=1.0)
     assert "accuracy" not in review(dumps(game), level=None, endgame=False)["players"][0]
 

@@ -1,4 +1,5 @@
 """The analysis board's engine side: set-up boards refused by rule, every play ranked with its lines."""
+
 import pytest
 
 from qwirkle.errors import IllegalMoveError
@@ -18,15 +19,18 @@ def test_link_board_and_hand_rank_every_play_best_first():
     assert best.to_json()["lines"][0]["cells"]
 
 
-@pytest.mark.parametrize("variant,text,rule,reason", [
-    ("classic", "Ro@0,0 Bs@1,0", "C5", "mixed"),
-    ("classic", "Ro@0,0 Ro@1,0", "C5", "duplicate"),
-    ("classic", "Ro@0,0 Rs@3,0", "C5", "no_contact"),
-    ("classic", "Ro@0,0 Rs@0,0", "C5", "same_cell"),
-    ("classic", "Rok@0,0", "C1", "wrong_set"),
-    ("classic", "Ro@0,0 Rs@1,0 Rd@2,0 Rc@3,0 Rt@4,0 Rx@5,0 Ro@6,0", "C5", "too_long"),
-    ("classic", " ".join(f"Ro@{x},{y}" for x, y in [(0, 0), (0, 1), (0, 2), (0, 3)]), "C1", "copies"),
-])
+@pytest.mark.parametrize(
+    "variant,text,rule,reason",
+    [
+        ("classic", "Ro@0,0 Bs@1,0", "C5", "mixed"),
+        ("classic", "Ro@0,0 Ro@1,0", "C5", "duplicate"),
+        ("classic", "Ro@0,0 Rs@3,0", "C5", "no_contact"),
+        ("classic", "Ro@0,0 Rs@0,0", "C5", "same_cell"),
+        ("classic", "Rok@0,0", "C1", "wrong_set"),
+        ("classic", "Ro@0,0 Rs@1,0 Rd@2,0 Rc@3,0 Rt@4,0 Rx@5,0 Ro@6,0", "C5", "too_long"),
+        ("classic", " ".join(f"Ro@{x},{y}" for x, y in [(0, 0), (0, 1), (0, 2), (0, 3)]), "C1", "copies"),
+    ],
+)
 def test_impossible_boards_name_the_rule(variant, text, rule, reason):
     with pytest.raises(IllegalMoveError) as caught:
         parse_board(variant, text)
@@ -72,14 +76,17 @@ def run(*args):
     import pathlib
     import subprocess
     import sys
+
     root = pathlib.Path(__file__).resolve().parents[3]
     env = {**os.environ, "PYTHONPATH": str(root / "py")}
-    return subprocess.run([sys.executable, "-m", "qwirkle", "analyse", *args], capture_output=True, text=True,
-                          env=env, cwd=root)
+    return subprocess.run(
+        [sys.executable, "-m", "qwirkle", "analyse", *args], capture_output=True, text=True, env=env, cwd=root
+    )
 
 
 def test_cli_analyse_ranks_refuses_and_scores():
     import json
+
     out = run("--variant", "classic", "--board", "Ro@0,0+Rs@1,0", "--hand", "Bo+Bs")
     plays = json.loads(out.stdout)["plays"]
     assert out.returncode == 0 and plays[0]["points"] >= plays[-1]["points"] and plays[0]["lines"]

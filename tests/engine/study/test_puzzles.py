@@ -1,4 +1,5 @@
 """Puzzles checked against the engine's own legal-play list: one best play, the right second best, every theme."""
+
 import json
 import os
 import pathlib
@@ -13,14 +14,16 @@ from qwirkle.game import END_BONUS
 from qwirkle.movegen import legal_plays
 from qwirkle.notation import parse_placements
 from qwirkle.rules import score_play
-from qwirkle.study.puzzles import (THEMES, PuzzleError, daily, generate, make_id, parse_id, puzzle_from_id)
+from qwirkle.study.puzzles import THEMES, PuzzleError, daily, generate, make_id, parse_id, puzzle_from_id
 from qwirkle.tiles import parse_tiles
 from qwirkle.variants import find_variant
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
-CASES = [("classic", t) for t in ("qwirkle", "multi-line", "long", "endgame")] + [
-    ("cubes", t) for t in ("cubes", "qwirkle", "long", "endgame")] + [
-    ("flex", t) for t in ("diagonal", "qwirkle", "multi-line", "long", "endgame")]
+CASES = (
+    [("classic", t) for t in ("qwirkle", "multi-line", "long", "endgame")]
+    + [("cubes", t) for t in ("cubes", "qwirkle", "long", "endgame")]
+    + [("flex", t) for t in ("diagonal", "qwirkle", "multi-line", "long", "endgame")]
+)
 
 
 def check(puzzle):
@@ -43,9 +46,14 @@ def check(puzzle):
     lines = score_play(board, best.placements, variant).lines
     assert [line.to_json() for line in lines] == list(puzzle.lines)
     theme = puzzle.theme
-    assert {"qwirkle": any(line.qwirkle for line in lines), "multi-line": len(lines) >= 2,
-            "long": len(best.placements) >= 3, "diagonal": any(line.kind == "diagonal" for line in lines),
-            "cubes": puzzle.variant == "cubes", "endgame": puzzle.end_bonus == END_BONUS and out}[theme]
+    assert {
+        "qwirkle": any(line.qwirkle for line in lines),
+        "multi-line": len(lines) >= 2,
+        "long": len(best.placements) >= 3,
+        "diagonal": any(line.kind == "diagonal" for line in lines),
+        "cubes": puzzle.variant == "cubes",
+        "endgame": puzzle.end_bonus == END_BONUS and out,
+    }[theme]
     assert 1 <= puzzle.difficulty <= 5
 
 
@@ -84,15 +92,24 @@ def test_daily_puzzle_depends_on_date_and_variant():
 
 
 def test_id_round_trip():
-    assert parse_id(make_id("flex", "diagonal", 36 ** 6 - 1, 399)) == ("flex", "diagonal", 36 ** 6 - 1, 399)
+    assert parse_id(make_id("flex", "diagonal", 36**6 - 1, 399)) == ("flex", "diagonal", 36**6 - 1, 399)
     assert parse_id(" CQ-1A-F ") == ("classic", "qwirkle", 46, 15)
 
 
-@pytest.mark.parametrize("text,words", [("", "not a puzzle id"), ("xq-1-1", "names no variant"),
-                                        ("cz-1-1", "names no theme"), ("cq-1", "not a puzzle id"),
-                                        ("cq-1234567-1", "not a puzzle id"), ("cq-1-", "not a puzzle id"),
-                                        ("cq-!!-1", "not a puzzle id"), ("cd-1-1", "flex positions"),
-                                        ("cq-1-0", "names no puzzle")])
+@pytest.mark.parametrize(
+    "text,words",
+    [
+        ("", "not a puzzle id"),
+        ("xq-1-1", "names no variant"),
+        ("cz-1-1", "names no theme"),
+        ("cq-1", "not a puzzle id"),
+        ("cq-1234567-1", "not a puzzle id"),
+        ("cq-1-", "not a puzzle id"),
+        ("cq-!!-1", "not a puzzle id"),
+        ("cd-1-1", "flex positions"),
+        ("cq-1-0", "names no puzzle"),
+    ],
+)
 def test_bad_ids_are_named(text, words):
     with pytest.raises(PuzzleError, match=words):
         puzzle_from_id(text)
@@ -114,8 +131,9 @@ def test_bad_requests():
 
 def run(*args):
     env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
-    return subprocess.run([sys.executable, "-m", "qwirkle", "puzzles", *args], capture_output=True, text=True,
-                          env=env, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "qwirkle", "puzzles", *args], capture_output=True, text=True, env=env, cwd=ROOT
+    )
 
 
 def test_cli_prints_json_lines_and_reprints_an_id():
@@ -130,9 +148,15 @@ def test_cli_prints_json_lines_and_reprints_an_id():
     assert again.returncode == 0 and json.loads(again.stdout) == lines[0]
 
 
-@pytest.mark.parametrize("args,words", [(["--id", "zz"], "id:"), (["--theme", "fork"], "theme: unknown"),
-                                        (["--count", "0"], "count"), (["--variant", "cubes", "--theme", "diagonal"],
-                                                                      "flex positions")])
+@pytest.mark.parametrize(
+    "args,words",
+    [
+        (["--id", "zz"], "id:"),
+        (["--theme", "fork"], "theme: unknown"),
+        (["--count", "0"], "count"),
+        (["--variant", "cubes", "--theme", "diagonal"], "flex positions"),
+    ],
+)
 def test_cli_errors(args, words):
     out = run(*args)
     assert out.returncode == 2 and words in out.stderr and not out.stdout
@@ -140,6 +164,7 @@ def test_cli_errors(args, words):
 
 def test_judge_solved_only_by_the_best_play():
     from qwirkle.study.puzzles import judge
+
     puzzle = puzzle_from_id("cq-hu30p6-11")
     solved = judge(puzzle, puzzle.best)
     assert solved.result == "solved" and solved.points == puzzle.best_points and solved.lines == puzzle.lines
@@ -171,6 +196,7 @@ def test_daily_is_never_the_easiest_and_rebuilds_from_its_id():
 @pytest.mark.parametrize("variant", ["classic", "cubes", "flex"])
 def test_puzzle_game_is_the_real_game_at_the_position(variant):
     from qwirkle.study.puzzles import puzzle_game
+
     puzzle = daily("2026-11-25", variant)
     game = puzzle_game(puzzle)
     assert game.board.notation() == puzzle.board

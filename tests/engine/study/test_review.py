@@ -1,18 +1,17 @@
 """Game review (qwirkle.study.review, ``python3 -m qwirkle review``): small records with known answers, then random games."""
+
 import json
 import os
 import pathlib
 import subprocess
 import sys
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from qwirkle import Game, dumps, parse_move, score_play, to_record
-from qwirkle.ai import make_player
+from qwirkle.ai import make_player, solver
 from qwirkle.study.match import play_out
-from qwirkle.ai import solver
 from qwirkle.study.review import REVIEW_SOLVER_NODES, LevelReplay, level_moves, load, review, review_moves, summarize
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
@@ -31,20 +30,36 @@ CLASSIC = ("classic", 1, ["Gc@0,0 Gs@1,0 Gd@2,0", "Rd@2,1", "swap Rt Px"])
 # Classic, seed 17: Bob's three crosses score 7 in row 5 where the same tiles in row 4 make a Qwirkle (12).
 MISSED = ("classic", 17, ["Yt@0,0 Yc@0,1 Yo@0,2", "Po@1,2 Pd@1,3", "Px@1,4 Rx@2,4 Gx@3,4", "Ox@2,5 Yx@3,5 Bx@4,5"])
 # Classic, seed 35: Bob's move lets Ann finish a row of six circles.
-ALLOWED = ("classic", 35, ["Oo@0,0 Yo@1,0 Go@2,0 Bo@3,0", "Yd@1,-1", "Ot@-1,1 Ox@0,1", "Yc@1,-2 Yd@2,-2", "Bc@3,1",
-                           "Ro@4,0 Po@5,0"])
+ALLOWED = (
+    "classic",
+    35,
+    ["Oo@0,0 Yo@1,0 Go@2,0 Bo@3,0", "Yd@1,-1", "Ot@-1,1 Ox@0,1", "Yc@1,-2 Yd@2,-2", "Bc@3,1", "Ro@4,0 Po@5,0"],
+)
 # Cubes, seed 3: Bob re-rolls four dice (a 6 was on offer before and after), then places two.
 CUBES = ("cubes", 3, ["Yc@0,0 Gc@0,1 Pc@0,2", "roll Bo Po Bx Rx", "Rs@-1,-1 Rc@0,-1"])
 # Flex, seed 13: Ann's purples leave a two-tone diagonal of five; Bob misses its Qwirkle; Ann makes it.
-FLEX = ("flex", 13, ["Pom@0,0 Pck@0,1", "Gok@1,0", "Gcm@1,1 Gtk@1,2", "Otm@2,2", "Ock@2,3 Pcm@3,3 Ycm@4,3",
-                     "Yxk@4,2 Oxm@5,2", "Pdw@-2,-1 Pxm@-1,-1 Psm@0,-1", "Bxk@6,2 Btk@6,3", "Bdm@-2,-2"])
+FLEX = (
+    "flex",
+    13,
+    [
+        "Pom@0,0 Pck@0,1",
+        "Gok@1,0",
+        "Gcm@1,1 Gtk@1,2",
+        "Otm@2,2",
+        "Ock@2,3 Pcm@3,3 Ycm@4,3",
+        "Yxk@4,2 Oxm@5,2",
+        "Pdw@-2,-1 Pxm@-1,-1 Psm@0,-1",
+        "Bxk@6,2 Btk@6,3",
+        "Bdm@-2,-2",
+    ],
+)
 
 
 def test_best_play_and_points_lost():
     entries = list(review_moves(game_of(*CLASSIC)))
     opening, poor, exchange = entries
     assert (opening.seat, opening.points, opening.best_points, opening.lost) == (1, 3, 3, 0)
-    assert opening.best == opening.move == "Gc@0,0 Gs@1,0 Gd@2,0"   # a best play: the one made is shown
+    assert opening.best == opening.move == "Gc@0,0 Gs@1,0 Gd@2,0"  # a best play: the one made is shown
     assert poor.seat == 0 and poor.hand == tuple(parse_move("swap Rt Bo Px Pd Rd Ox").tiles)
     assert (poor.points, poor.best, poor.best_points, poor.lost) == (2, "Rd@2,-1 Rt@3,-1", 4, 2)
     assert exchange.kind == "exchange" and exchange.points == 0
@@ -55,11 +70,26 @@ def test_per_player_totals_count_turns():
     game = game_of(*CLASSIC)
     ann, bob = summarize(game, list(review_moves(game)))
     assert (ann.name, ann.points, ann.best_points, ann.turns, ann.lost_per_turn, ann.efficiency) == (
-        "Ann", 2, 4, 1, 2.0, 0.5)
+        "Ann",
+        2,
+        4,
+        1,
+        2.0,
+        0.5,
+    )
     assert (bob.points, bob.best_points, bob.turns, bob.lost, bob.efficiency) == (3, 8, 2, 5, 3 / 8)
-    assert bob.to_json() == {"name": "Bob", "points": 3, "best_points": 8, "efficiency": 0.375, "lost": 5,
-                             "lost_per_turn": 2.5, "turns": 2, "qwirkles": 0, "qwirkles_missed": 0,
-                             "qwirkles_allowed": 0}
+    assert bob.to_json() == {
+        "name": "Bob",
+        "points": 3,
+        "best_points": 8,
+        "efficiency": 0.375,
+        "lost": 5,
+        "lost_per_turn": 2.5,
+        "turns": 2,
+        "qwirkles": 0,
+        "qwirkles_missed": 0,
+        "qwirkles_allowed": 0,
+    }
 
 
 def test_missed_qwirkle():
@@ -88,23 +118,27 @@ def test_cubes_reroll_then_play():
     entries = list(review_moves(game))
     roll, play = entries[1:]
     assert roll.kind == "roll" and roll.points == 0
-    assert roll.hand == tuple(parse_move("roll Bo Po Bx Rx Po Rc").tiles)    # the faces before re-rolling
+    assert roll.hand == tuple(parse_move("roll Bo Po Bx Rx Po Rc").tiles)  # the faces before re-rolling
     assert (roll.best, roll.best_points, roll.lost) == ("Rc@0,-1 Rx@1,-1", 6, 6)
     assert (roll.best_after, roll.best_after_points) == (play.best, play.best_points) == ("Rs@-1,-1 Rc@0,-1", 6)
-    assert play.hand == tuple(parse_move("roll Po Rc Bx Pd Bx Rs").tiles)    # the faces shown when placing
+    assert play.hand == tuple(parse_move("roll Po Rc Bx Pd Bx Rs").tiles)  # the faces shown when placing
     assert play.lost == 0
     assert roll.to_json()["best_after_points"] == 6 and "best_after" not in play.to_json()
     bob = summarize(game, entries)[1]
-    assert (bob.turns, bob.points, bob.best_points, bob.lost) == (1, 6, 6, 0)   # one turn: roll and play
+    assert (bob.turns, bob.points, bob.best_points, bob.lost) == (1, 6, 6, 0)  # one turn: roll and play
 
 
 def test_flex_diagonal_chance_missed_and_made():
     entries = list(review_moves(game_of(*FLEX)))
     left, missed, made = entries[6:]
-    assert [c.to_json() for c in left.chances] == [{
-        "cells": ["-1,-1", "0,0", "1,1", "2,2", "3,3"], "ends": ["-2,-2", "4,4"],
-        "tiles": ["Rdm", "Odm", "Yom", "Ysm", "Ydm", "Ytm", "Gdm", "Bdm", "Pom", "Psm", "Pcm", "Pxm", "Ptm"],
-        "unseen": 8}]
+    assert [c.to_json() for c in left.chances] == [
+        {
+            "cells": ["-1,-1", "0,0", "1,1", "2,2", "3,3"],
+            "ends": ["-2,-2", "4,4"],
+            "tiles": ["Rdm", "Odm", "Yom", "Ysm", "Ydm", "Ytm", "Gdm", "Bdm", "Pom", "Psm", "Pcm", "Pxm", "Ptm"],
+            "unseen": 8,
+        }
+    ]
     assert (missed.missed_qwirkle, missed.missed_qwirkle_points, missed.points) == ("Ysm@4,4", 15, 5)
     assert missed.qwirkles_allowed == 1 and made.qwirkles == 1
 
@@ -171,12 +205,21 @@ def test_cli_review_keys_and_determinism(tmp_path):
     out = run("review", str(path), "--budget", "6")
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
-    assert {"name", "points", "best_points", "efficiency", "qwirkles", "qwirkles_missed", "qwirkles_allowed",
-            "lost_per_turn"} <= result["players"][0].keys()
+    assert {
+        "name",
+        "points",
+        "best_points",
+        "efficiency",
+        "qwirkles",
+        "qwirkles_missed",
+        "qwirkles_allowed",
+        "lost_per_turn",
+    } <= result["players"][0].keys()
     assert [m["move"] for m in result["moves"]] == CUBES[2]
     first = result["moves"][0]
     assert {"player", "move", "hand", "points", "best", "best_points", "lost", "level_move", "level_points"} <= (
-        first.keys())
+        first.keys()
+    )
     assert (first["player"], first["hand"], first["points"], first["lost"]) == (0, "Yc Ps Bo Od Gc Pc", 3, 0)
     assert (result["level"], result["budget"]) == ("expert", 6)
     assert run("review", str(path), "--budget", "6").stdout == out.stdout
@@ -185,8 +228,21 @@ def test_cli_review_keys_and_determinism(tmp_path):
 
 def test_selfplay_save_round_trip(tmp_path):
     # three players: the review has no end-game verdicts to search (two-player only; test_solver.py has them)
-    out = run("selfplay", "--variant", "flex", "--players", "3", "--ai", "greedy,random,random", "--seed", "9", "--games", "2",
-              "--save", str(tmp_path / "games"))
+    out = run(
+        "selfplay",
+        "--variant",
+        "flex",
+        "--players",
+        "3",
+        "--ai",
+        "greedy,random,random",
+        "--seed",
+        "9",
+        "--games",
+        "2",
+        "--save",
+        str(tmp_path / "games"),
+    )
     assert out.returncode == 0, out.stderr
     summaries = [json.loads(line) for line in out.stdout.splitlines()]
     files = sorted((tmp_path / "games").iterdir())
@@ -198,8 +254,11 @@ def test_selfplay_save_round_trip(tmp_path):
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(variant=st.sampled_from(["classic", "cubes", "flex"]), seed=st.integers(0, 10_000),
-       players=st.lists(st.sampled_from(["random", "beginner", "greedy"]), min_size=2, max_size=3))
+@given(
+    variant=st.sampled_from(["classic", "cubes", "flex"]),
+    seed=st.integers(0, 10_000),
+    players=st.lists(st.sampled_from(["random", "beginner", "greedy"]), min_size=2, max_size=3),
+)
 def test_random_games(variant, seed, players):
     game = Game.new(variant, [f"p{i}" for i in range(len(players))], seed)
     play_out(game, [make_player(name, seed + i) for i, name in enumerate(players)])

@@ -1,10 +1,12 @@
 """bench/screen.py: a setting's games are the tournament's, and its table pairs them game by game."""
+
 import json
 import subprocess
 import sys
 
-from qwirkle.study.tournament import run
 from repo_scripts import ROOT, load_script
+
+from qwirkle.study.tournament import run
 
 
 def screen_script():
@@ -34,11 +36,23 @@ def test_the_table_pairs_settings_game_by_game():
 
 def test_the_screen_resumes_from_its_file(tmp_path):
     out = tmp_path / "screen.jsonl"
-    command = [sys.executable, str(ROOT / "bench" / "screen.py"), "medium", "hard", "--seed", "3", "--games", "2",
-               "--workers", "1", "--out", str(out)]
+    command = [
+        sys.executable,
+        str(ROOT / "bench" / "screen.py"),
+        "medium",
+        "hard",
+        "--seed",
+        "3",
+        "--games",
+        "2",
+        "--workers",
+        "1",
+        "--out",
+        str(out),
+    ]
     first = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
     assert len(out.read_text().splitlines()) == 4
     second = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
-    assert len(out.read_text().splitlines()) == 4   # nothing played again
+    assert len(out.read_text().splitlines()) == 4  # nothing played again
     assert first.stdout == second.stdout
     assert {json.loads(line)["setting"] for line in out.read_text().splitlines()} == {"medium", "hard"}

@@ -1,6 +1,7 @@
 """A move's cost in chances of winning (qwirkle.study.win_cost) and ``review --win``: every candidate is valued on the
 same sampled deals, so the best candidate's chance is never below the played move's; the same record gives the same
 numbers every time."""
+
 import itertools
 import json
 import os
@@ -15,9 +16,9 @@ from hypothesis import strategies as st
 
 from qwirkle import Exchange, Game, Play, Roll, dumps, parse_move
 from qwirkle.ai import make_player
-from qwirkle.study.match import play_out
 from qwirkle.study import win_cost
 from qwirkle.study.endgame_review import move_note
+from qwirkle.study.match import play_out
 from qwirkle.study.review import review, win_moves
 from qwirkle.study.win_cost import END_BONUS, LookAhead, MoveChances, candidates, move_chances
 from qwirkle.winchance import win_chance
@@ -42,9 +43,9 @@ def some_moves(game, pick):
     moves = [Play(p.placements) for p in game.legal_plays()]
     hand = game.hands[game.to_move]
     if game.exchange_limit():
-        moves.append(Exchange(hand[:min(pick % 3 + 1, game.exchange_limit())]))
+        moves.append(Exchange(hand[: min(pick % 3 + 1, game.exchange_limit())]))
     if game.can_roll():
-        moves.append(Roll(hand[:pick % 6 + 1]))
+        moves.append(Roll(hand[: pick % 6 + 1]))
     return moves
 
 
@@ -155,9 +156,10 @@ def test_review_win_adds_the_keys_and_changes_no_other(record):
     plain = review(record, level=None, endgame=False)
     with_win = review(record, level=None, endgame=False, win=True)
     assert set(with_win) == set(plain) | {"win"}
-    assert {key: value for key, value in with_win.items() if key not in ("moves", "win", "players")} == \
-        {key: value for key, value in plain.items() if key not in ("moves", "players")}
-    for before, after in zip(plain["players"], with_win["players"]):   # each player gains accuracy and played_like
+    assert {key: value for key, value in with_win.items() if key not in ("moves", "win", "players")} == {
+        key: value for key, value in plain.items() if key not in ("moves", "players")
+    }
+    for before, after in zip(plain["players"], with_win["players"]):  # each player gains accuracy and played_like
         assert {key: value for key, value in after.items() if key not in ("accuracy", "played_like")} == before
         assert 0 <= after["accuracy"] <= 100 and after["played_like"]
     assert with_win["win"]["samples"] > 0 and with_win["win"]["table"]["seed"] is not None
@@ -165,13 +167,14 @@ def test_review_win_adds_the_keys_and_changes_no_other(record):
         assert {key: value for key, value in after.items() if key not in WIN_KEYS} == before
         assert 0 <= after["win_before"] <= 100 and 0 <= after["win_after"] <= after["best_win"] <= 100
         parse_move(after["best_win_move"])
-    chances = list(itertools.islice(win_moves(record), 12))   # the pass on its own, a move at a time, agrees
+    chances = list(itertools.islice(win_moves(record), 12))  # the pass on its own, a move at a time, agrees
     assert [c.to_json() for c in chances] == [{key: m[key] for key in WIN_KEYS} for m in with_win["moves"][:12]]
 
 
 def test_review_win_in_a_game_of_three_gives_every_key_and_an_accuracy_without_a_level():
     """The same keys as in a duel; ``played_like`` is null while the levels are measured in two-player games only."""
     from qwirkle.study.accuracy import played_like
+
     game = Game.new("classic", ["Ann", "Bob", "Cy"], 3)
     for _ in range(6):
         game.apply(make_player("greedy", 0).choose(game.view(game.to_move)))
@@ -223,7 +226,7 @@ def test_with_the_bag_empty_a_move_is_worth_the_result_of_perfect_play_after_it(
     result = lambda margin: 1.0 if difference + margin > 0 else 0.5 if difference + margin == 0 else 0.0
     plays = [Play(p.placements) for p in game.legal_plays()]
     for play, value in zip(plays, ahead.chances(plays)):
-        note = move_note(game, play, nodes=win_cost.SOLVE_NODES)   # proven, so the same as on any budget
+        note = move_note(game, play, nodes=win_cost.SOLVE_NODES)  # proven, so the same as on any budget
         assert note["exact"] and value == result(note["margin"]), (play.notation(), note)
     found = move_chances(game, plays[0], seed=0)
     assert found.best == result(note["best_margin"])

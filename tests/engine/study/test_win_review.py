@@ -1,14 +1,15 @@
 """The review's win-chance pass a move at a time (qwirkle.study.win_review): the same numbers as ``review --win`` in
 any order, and when the most points and the best chances differ, both compared from the engine (points, chances on
 the same deals, the tiles each keeps, the Qwirkles each leaves open)."""
+
 import pytest
 
 from qwirkle import Game, parse_move
 from qwirkle.ai import make_player
-from qwirkle.study.match import play_out
-from qwirkle.study.endgame_review import endgame_notes
-from qwirkle.study.review import lines_left, review_moves, win_moves
 from qwirkle.study import win_review
+from qwirkle.study.endgame_review import endgame_notes
+from qwirkle.study.match import play_out
+from qwirkle.study.review import lines_left, review_moves, win_moves
 from qwirkle.study.win_review import WinReplay, option
 
 
@@ -66,7 +67,7 @@ def test_most_points_against_best_chances_with_why():
             left = lines_left(after, seat, [p.cell for p in parse_move(most.move).placements])
             assert (most.open, most.unseen) == (len(left), sum(line.unseen for line in left))
         live.apply(game.moves[index])
-    assert compared >= 2   # a greedy and a medium player often pass over the best chances
+    assert compared >= 2  # a greedy and a medium player often pass over the best chances
     assert live.moves == game.moves[:16]
 
 
