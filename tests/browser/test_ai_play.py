@@ -1,7 +1,7 @@
 """Hints and computer levels through the real page (see conftest.py): a human plays a game against Hard to its end
-(from a position saved part-way, the bag down to two dozen tiles) by accepting the hint every turn (Hint, then Play; the marked tiles or dice confirmed when
-the hint is an exchange or a Cubes re-roll; Pass when it says so); the hints used survive a reload and
-are shown in the end-of-game summary."""
+(from a position saved part-way, the bag down to two dozen tiles) by accepting the hint every turn (Hint, then Play;
+the marked tiles or dice confirmed when the hint is an exchange or a Cubes re-roll; Pass when it says so); the hints
+used survive a reload and are shown in the end-of-game summary."""
 
 from __future__ import annotations
 

@@ -22,7 +22,8 @@ BOARDS = f"""
 <div id="bad-variant" data-qwirkle data-variant="chess" data-board="Ro@0,0"></div>
 <div id="replay" data-qwirkle data-moves="{STRIP}"></div>
 <div id="bad-notation" data-qwirkle data-board="Ro@0,0 Zz@1,0"></div>
-<div id="best" data-qwirkle data-mode="exercise" data-task="best" data-board="Ro@0,0 Rs@1,0" data-hand="Rd Bo Gx Rc"></div>
+<div id="best" data-qwirkle data-mode="exercise" data-task="best"
+     data-board="Ro@0,0 Rs@1,0" data-hand="Rd Bo Gx Rc"></div>
 <div id="bad-replay" data-qwirkle data-board="Yd@0,0 Bd@1,0" data-moves="Rd@2,0; Bd@3,0"></div>
 <div id="illegal" data-qwirkle data-task="illegal" data-board="Yo@0,0 Ys@1,0 Yd@2,0" data-play="Ys@3,0"></div>
 <div id="flex" data-qwirkle data-variant="flex" data-board="Rok@0,0 Rtw@1,0" data-lang="fr"></div>

@@ -68,7 +68,6 @@ def test_every_generated_play_is_legal_with_the_same_points_and_distinct():
 
 def test_random_plays_not_generated_are_illegal():
     """Any single tile of the hand put next to the board is legal iff the generator lists it."""
-    rng = random.Random(11)
     game = Game.new("classic", ["a", "b"], seed=3)
     for _ in range(12):
         listed = {canonical(p.placements) for p in game.legal_plays()}

@@ -100,7 +100,8 @@ SCENARIOS = {
         http.set(WASM, { body: "http", headers: { "Content-Type": "application/wasm" } });
         return [await serve(WASM), asked];""",
     "any other file": """
-        store(CACHE).set(SCOPE + "css/game.css", response({ body: "kept", headers: headers("Mon, 02 Nov 2026 10:00:00 GMT") }));
+        const kept = headers("Mon, 02 Nov 2026 10:00:00 GMT");
+        store(CACHE).set(SCOPE + "css/game.css", response({ body: "kept", headers: kept }));
         http.set(SCOPE + "css/game.css", { body: "http", headers: headers("Mon, 02 Nov 2026 10:00:00 GMT") });
         return [await serve(SCOPE + "css/game.css"), asked];""",
     # Install: the HTTP cache's copy when it has the listed hash, else the server's.

@@ -406,7 +406,9 @@ EXAMPLES = [
                 "Rd@2,3 Bo@0,1",
                 rules=["C4", "C5"],
                 quote="il ne serait donc pas possible de poser le losange rouge et un cercle bleu en même temps.",
-                note="each is legal alone; together they share neither color nor shape (C4) and are not in one line (C5)",
+                note=(
+                    "each is legal alone; together they share neither color nor shape (C4) and are not in one line (C5)"
+                ),
             ),
         ],
     ),

@@ -306,7 +306,6 @@ class FirefoxBridge:
 
     def _answer(self, wanted: int, timeout: float) -> Any:
         deadline = time.monotonic() + timeout
-        pauses = iter(POLL_PAUSES_S)
         while True:
             try:
                 line = self.answers.get(timeout=max(0.0, deadline - time.monotonic()))

@@ -3,9 +3,9 @@ deeper tests of tests/browser take the same steps there (``chromium_covered_by``
 
 One story per test, through the game's DOM contract only (drivers.py): the start link, a human turn
 by clicks, exchange / undo / reload and resume; the hot-seat handover (and what the tile tracker
-shows before and after it); the Expert's worker in a classic game and in a Cubes game, and a roll; the analysis board; a puzzle; the update
-notice (never on a first visit, only when a new version is really waiting) and then offline play;
-the tutorial and an embed.
+shows before and after it); the Expert's worker in a classic game and in a Cubes game, and a roll; the analysis
+board; a puzzle; the update notice (never on a first visit, only when a new version is really waiting) and then
+offline play; the tutorial and an embed.
 """
 
 from __future__ import annotations

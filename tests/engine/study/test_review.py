@@ -1,4 +1,5 @@
-"""Game review (qwirkle.study.review, ``python3 -m qwirkle review``): small records with known answers, then random games."""
+"""Game review (qwirkle.study.review, ``python3 -m qwirkle review``): small records with known answers, then random
+games."""
 
 import json
 import os
