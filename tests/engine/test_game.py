@@ -1,6 +1,7 @@
 """Game flow: deal, opening (C2/Q2), turns, exchange (C8), Cubes re-rolls (Q3/Q4), end (C9/C10), undo, views."""
 
 import pytest
+from game_state import state_key
 
 from qwirkle import Board, Game, IllegalMoveError, Placement, Play, Tile, parse_tiles
 from qwirkle.notation import Exchange, Pass, Roll
@@ -68,19 +69,12 @@ def test_c2_tie_goes_to_the_oldest_and_q2_to_the_youngest():
 
 def test_refused_move_changes_nothing():
     game = Game.new("classic", ["a", "b"], seed=2)
-    before = (game.board.notation(), game.hands, game.scores, game.bag_count, game.to_move, game.chance.position())
+    before = state_key(game)
     foreign = next(t for t in parse_tiles("Ro Rs Rd Rc Rx Rt Bo Bs") if t not in game.hands[game.to_move])
     with pytest.raises(IllegalMoveError) as error:
         game.apply(f"{foreign.notation()}@0,0")
     assert error.value.rule in ("C4", "C2")
-    assert (
-        game.board.notation(),
-        game.hands,
-        game.scores,
-        game.bag_count,
-        game.to_move,
-        game.chance.position(),
-    ) == before
+    assert state_key(game) == before
 
 
 def test_turn_draws_back_to_six_and_passes_clockwise():
@@ -207,26 +201,10 @@ def test_q4_cubes_players_do_not_pass():
 def test_undo_restores_the_previous_state_exactly():
     game = Game.new("flex", ["a", "b"], seed=12, tiles=72)
     game.apply(best(game))
-    snapshot = (
-        game.board.notation(),
-        game.hands,
-        game.scores,
-        game.bag_count,
-        game.to_move,
-        game.chance.position(),
-        game.moves,
-    )
+    snapshot = state_key(game)
     game.apply(best(game))
     game.undo()
-    assert (
-        game.board.notation(),
-        game.hands,
-        game.scores,
-        game.bag_count,
-        game.to_move,
-        game.chance.position(),
-        game.moves,
-    ) == snapshot
+    assert state_key(game) == snapshot
     game.undo()
     assert len(game.board) == 0 and game.is_opening
     with pytest.raises(IllegalMoveError):

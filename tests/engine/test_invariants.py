@@ -2,6 +2,7 @@
 
 from collections import Counter
 
+from game_state import state_key
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -33,20 +34,6 @@ def check_board_lines(game):
         if game.variant.diagonals:
             for step in DIAGONALS:
                 assert len(board.run(cell, step, same_background=True)) <= QWIRKLE
-
-
-def state_key(game):
-    return (
-        game.board.notation(),
-        game.hands,
-        game.scores,
-        game.bag_count,
-        game.to_move,
-        game.is_over,
-        game.chance.position(),
-        game.moves,
-        tuple(game._state.bag),
-    )
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
