@@ -80,7 +80,7 @@ def read(path: Path):  # -> babel.messages.Catalog
 HEADER = """\
 # {language} texts of the Qwirkle game: a translator edits the msgstr lines only.
 # Each msgctxt is the text's key, each msgid its English; keep the placeholders in braces as they are.
-# python3 scripts/i18n.py check lists what is missing, empty, stale or fuzzy (README: Languages)."""
+# python3 scripts/i18n.py check lists what is missing, empty, stale or fuzzy (docs/architecture.md: A new language)."""
 
 
 def write(catalog, path: Path) -> None:

@@ -1,6 +1,6 @@
 """The win-chance table (qwirkle.winchance, py/qwirkle/data/winchance.json): it loads (from a folder and from a zip
-archive, as in the page), every chance lies in [0, 1], grows with the lead, and the players' chances add up to 1, in games
-of two, three and four."""
+archive, as in the page), every chance lies in [0, 1], grows with the lead, and the players' chances add up to 1, in
+games of two, three and four."""
 
 import doctest
 import json
@@ -87,7 +87,8 @@ def test_the_two_players_chances_add_up_to_one(variant, difference, bag, hand, o
 @given(st.sampled_from(VARIANTS), st.floats(0, 120), st.floats(0, 1))
 def test_no_jump_between_neighbouring_tile_counts(variant, left, step):
     """The coefficients are interpolated: one tile more or less moves a chance by a few points at most (in the last
-    six tiles a lead weighs most and changes fastest: the table moves by at most 8.5 points a tile there, 4.4 before)."""
+    six tiles a lead weighs most and changes fastest: the table moves by at most 8.5 points a tile there, 4.4
+    before)."""
     curve = table().curves[variant]
     bound = 0.1 if left < 6 else 0.05
     for difference in (-20, -5, 0, 5, 20):
@@ -203,11 +204,11 @@ def test_an_unknown_rule_set_takes_the_nearest_kind():
     assert table().curve("no such rule set") is table().curves["classic"]
 
 
-def test_the_readme_examples_run_as_written():
-    """The README's *Win chance* section is doctested, as python-chess doctests its README."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Win chance", 1)[1].split("\n### ", 1)[0]
-    test = doctest.DocTestParser().get_doctest(section, {}, "README: Win chance", "README.md", 0)
+def test_the_engine_doc_examples_run_as_written():
+    """docs/engine.md's *Win chance* section is doctested, as python-chess doctests its README."""
+    doc = (ROOT / "docs" / "engine.md").read_text(encoding="utf-8")
+    section = doc.split("\n## Win chance\n", 1)[1].split("\n## ", 1)[0]
+    test = doctest.DocTestParser().get_doctest(section, {}, "docs/engine.md: Win chance", "docs/engine.md", 0)
     assert test.examples
     runner = doctest.DocTestRunner()
     runner.run(test)

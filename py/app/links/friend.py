@@ -10,13 +10,13 @@ every device (made when it starts, carried by every link), SEAT is the seat this
 * ``receive``: the engine replays and checks every move of the link (``qwirkle.record``), those this
   device has already checked excepted (a link that continues the game here replays only its new
   moves, onto the saved game); then the link must follow the game this device has: the same game,
-  the same moves so far, no move made for this device's seat elsewhere. A newer link updates the save; the same or an older one
-  changes nothing and says so (links never roll a game back); a link of another game touches no
+  the same moves so far, no move made for this device's seat elsewhere. A newer link updates the save; the same or an
+  older one changes nothing and says so (links never roll a game back); a link of another game touches no
   other save; anything wrong is refused with the reason (the rule broken, the move number) and
   nothing local changes.
 
 The link holds the seed, so a determined player could work out the other racks: it is a game
-among friends, like a bag on the table (the new-game dialog and the README say so).
+among friends, like a bag on the table (the new-game dialog and docs/playing.md say so).
 """
 
 from __future__ import annotations

@@ -34,8 +34,8 @@ VARIANTS = ("classic", "cubes", "flex")
 ORDER = ("random", "greedy", "medium", "hard", "expert")  # issue 25: each above the one before
 # What the shipped round robin shows (bench/accuracy.py, end games valued by the solver): in classic and Cubes the
 # whole order; in Flex all of it but Hard above Medium (Medium 88.4, Hard 88.2, within the noise of 32 games). Medium
-# and Hard are 0.1 apart in classic and 0.8 in Cubes, so a rebuilt table may well swap them (README, "Accuracy and
-# level"); the test then says so.
+# and Hard are 0.1 apart in classic and 0.8 in Cubes, so a rebuilt table may well swap them (docs/research/accuracy.md);
+# the test then says so.
 ABOVE = tuple(zip(ORDER, ORDER[1:])) + (("greedy", "hard"), ("medium", "expert"))
 UNORDERED = {"flex": {("medium", "hard")}}
 losses = st.lists(st.floats(0.0, 1.0), min_size=1, max_size=80)
@@ -128,10 +128,10 @@ def test_on_the_same_positions_of_four_games_the_levels_keep_their_order():
     review's candidates on the same deals (``same_positions``, the review's measure, end games by the exact solver):
     pooled over the four games, each level's accuracy is above the one before (read 27.7, 49.9, 59.9, 83.5, 94.8).
 
-    How firm this is, over the 15 groups of four games of seeds 1-60 measured this way (README, "Accuracy and
-    level"): the whole order holds in 10; random below greedy in 15, greedy below Medium in 13, Medium below Hard in
-    12, Hard below the Expert in 14. Medium's and Hard's choices are worth the same at 894 of those 955 positions;
-    outside end games Hard loses 0.04 +- 0.05 points of win chance a move less, in end games 1.2 +- 0.6 less, all of
+    How firm this is, over the 15 groups of four games of seeds 1-60 measured this way (docs/research/accuracy.md):
+    the whole order holds in 10; random below greedy in 15, greedy below Medium in 13, Medium below Hard in 12,
+    Hard below the Expert in 14. Medium's and Hard's choices are worth the same at 894 of those 955 positions; outside
+    end games Hard loses 0.04 +- 0.05 points of win chance a move less, in end games 1.2 +- 0.6 less, all of
     it in three games where Hard's exact search keeps a result that Medium's evaluation gives away: a group without
     such an end game orders the two by noise. So a failure here after a change to the measure or the levels says to
     run the bench on a large set (``bench/accuracy_positions.py --driver hard --every 4 --ended``) first."""
