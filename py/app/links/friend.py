@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..shared import seats as seat_registry
 from ..shared.notes import Note
-from ..store.saves import SavedGame, SaveStore
+from ..store.save_format import SavedGame
+from ..store.saves import SaveStore
 from .startlink import MAX_NAME, GameSpec, clean_name
 from .turn_link import TurnLink, TurnLinkError, from_fragment, label, to_fragment
 

@@ -20,7 +20,8 @@ from qwirkle.tiles import Tile
 
 from ..shared import seats as seat_registry
 from ..shared.notes import EXCHANGE, PLACE, ROLL, Availability, Note
-from ..store.saves import SavedGame, SaveStore
+from ..store.save_format import SavedGame
+from ..store.saves import SaveStore
 from .hints import HintAdvice
 from .turn import Preview, TurnState
 
