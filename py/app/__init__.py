@@ -1,26 +1,26 @@
 """The browser app: everything between the page and the rules engine (``qwirkle``).
 
-Modules here are imported by ``py/main.py`` (the page's entry point, the only module with
-top-level side effects). They must import cleanly under CPython too, so that their logic is
-unit-tested without a browser: take ``document``/``window`` as arguments or import
-``pyscript`` inside functions, never at module level.
+``py/main.py`` (the page's entry point, the only module with top-level side effects) imports ``app.page``, which
+wires the feature packages together. Every module here imports cleanly under CPython too, so its logic is tested
+without a browser: it takes ``document``/``window`` as arguments or imports ``pyscript`` inside functions.
 
-Feature packages, each importing only those listed before it (``tests/architecture`` checks)::
-
-    web      DOM helpers, the language on screen, rich text, the page shell
-    shared   notes (what the page says) and seats (who plays)
-    store    saves, storage, imports, autosave, statistics
-    links    start links, turn links, friends
-    play     the session and the turn, and the screen's models as data
-    regions  what draws the game's page, region by region
-    dialogs  the dialogs, the menu and its settings
-    input    every button, key and gesture mapped to an action
-    review   the review of a finished game
-    analysis the analysis board: any position, every play ranked
-    puzzles  puzzle links, the puzzle being solved, progress kept per theme and daily streak
-    page.py  wires them together (py/main.py's only import)
-
-Every file in this folder reaches Pyodide inside assets/app/app.zip, which ``scripts/bundle.py``
-builds from the packages under py/ (``make play`` and ``make test`` run it) and pyscript.toml
-names in its ``[files]``.
+``LAYERS`` is the order of the feature packages, bottom up: each imports only itself and those before it
+(``tests/architecture`` checks); ``""`` stands for the modules at this folder's root (``page``). Each package's
+docstring says what it holds. Every module reaches Pyodide inside assets/app/app.zip (``scripts/bundle.py``).
 """
+
+LAYERS: tuple[str, ...] = (
+    "web",
+    "shared",
+    "store",
+    "links",
+    "play",
+    "regions",
+    "a11y",
+    "dialogs",
+    "input",
+    "review",
+    "analysis",
+    "puzzles",
+    "",
+)

@@ -1,24 +1,16 @@
-"""The game page: wiring only. It builds the parts and connects them.
+"""The game page: wiring only. ``Page`` builds the parts and connects them; ``py/main.py`` makes one and boots it.
 
-* ``session.Session``: which game is on, the computer loop, hints, notices (no DOM);
-* the regions, each drawing its part of the page and diffing against what it last drew:
-  ``regions.hud`` (status, scores), ``regions.board``, ``regions.preview``, ``regions.rack``,
-  ``regions.actions``, ``regions.result`` (end-of-game card), ``regions.side`` (log),
-  ``regions.home``;
-* ``input.Input``: every button, key and gesture (``gestures``) as a named action; ``menu.Menu``;
-* ``dialogs.Dialogs``: new game, saved games, statistics, tile tracker, a rule's text, the keys;
-* ``settings.Settings``: the menu's language, palette and celebration switches.
-* ``review.view.ReviewView``: the review of a finished game (from the end-of-game card or Saved games);
-* ``regions.link.LinkRegion``: the turn link to send a friend (``links.friend``, ``links.turn_link``).
+* ``play.session.Session``: which game is on, the computer loop, hints, notices (no DOM);
+* the regions (``app.regions``), each drawing its part of the page and diffing against what it last drew;
+* ``input.Input``: every button, key and gesture as a named action; the menu, its settings and the dialogs;
+* the review (``review.view``), the analysis board (``analysis.view``) and the puzzles (``puzzles.screen``).
 
-Start-up cost matters (the page must be ready within 10 % of a bare PyScript page): the engine,
-the board and the dialogs are imported on first need, not at load. Modules arrive compiled
-(scripts/bundle.py), but running one still costs time, so an unneeded import is a real delay.
+Start-up time: the engine, the game's regions, the dialogs and every feature are imported on first need, not at
+load; a module arrives compiled, but running one still costs time (docs/research/startup.md).
 """
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
@@ -46,8 +38,9 @@ if TYPE_CHECKING:
     from .puzzles.screen import PuzzleScreen
     from .regions.board import BoardRegion
     from .regions.celebrate import Celebration
-    from .regions.rack import RackRegion
+    from .regions.game_screen import GameScreen
     from .review.view import ReviewView
+    from .store.rack_memory import KeptRacks
 
 
 class Page:
@@ -64,54 +57,42 @@ class Page:
         self.menu = Menu()
         self.settings = Settings(self.store, self.display, self.settings_changed)
         self.input = Input(self)
-        self._board: BoardRegion | None = None
-        self._rack: RackRegion | None = None
-        self._racks: RackOrders | None = None
-        self._racks_kept: tuple[str | None, str] = (None, "")  # the game and the arrangement last saved
+        self._screen: GameScreen | None = None  # the game's regions, made on the first game
+        self._racks: KeptRacks[RackOrders] | None = None
         self._analysis: AnalysisView | None = None
         self._puzzles: PuzzleScreen | None = None
         self._celebration: Celebration | None = None
         self._dialogs: Dialogs | None = None
         self._review: ReviewView | None = None
-        self._regions: list[Any] = []
 
     # -- parts made on first need ----------------------------------------------------------------
     @property
     def racks(self) -> RackOrders:
+        return self.kept_racks().racks
+
+    def kept_racks(self) -> KeptRacks[RackOrders]:
+        """The racks as each player arranged them, kept with the game (``store.rack_memory``)."""
         if self._racks is None:
             from .play.rack_model import RackOrders
+            from .store.rack_memory import KeptRacks
 
-            self._racks = RackOrders()
+            self._racks = KeptRacks(self.store, RackOrders())
         return self._racks
 
     @property
     def board(self) -> BoardRegion:
-        if self._board is None:
+        if self._screen is None:
             from .input.gestures import BoardGestures, RackGestures
-            from .regions.actions import ActionsRegion
-            from .regions.board import BoardRegion
-            from .regions.hud import HudRegion
-            from .regions.link import LinkRegion
-            from .regions.preview import PreviewRegion
-            from .regions.rack import RackRegion
-            from .regions.result import ResultRegion
-            from .regions.side import SideRegion
+            from .regions.game_screen import GameScreen
 
-            self._board = BoardRegion(self.session, self.display, self.announce)
-            BoardGestures(self._board.view, self.input.act)
-            RackGestures(self._board.view, self.input.act, self._rack_takes_tiles)
-            self._rack = RackRegion(self.session, self.display, self.racks)
-            self._regions = [
-                HudRegion(self.session, self.display),
-                self._board,
-                PreviewRegion(self.session, self.display),
-                self._rack,
-                ActionsRegion(self.session, self.display),
-                ResultRegion(self.session, self.display),
-                SideRegion(self.session, self.display),
-                LinkRegion(self.session, self.display),
-            ]
-        return self._board
+            self._screen = GameScreen(self.session, self.display, self.announce, self.racks)
+            BoardGestures(self._screen.board.view, self.input.act)
+            RackGestures(self._screen.board.view, self.input.act, self._rack_takes_tiles)
+        return self._screen.board
+
+    @property
+    def _regions(self) -> list[Any]:
+        return self._screen.regions if self._screen is not None else []
 
     def dialogs(self) -> Dialogs:
         if self._dialogs is None:
@@ -193,7 +174,7 @@ class Page:
 
     def shown_rack(self) -> list[int]:
         """The hand indexes of the rack as shown, left to right."""
-        return self._rack.shown if self._rack is not None else []
+        return self._screen.rack.shown if self._screen is not None else []
 
     # -- start-up ------------------------------------------------------------------------------
     def boot(self) -> None:
@@ -328,27 +309,8 @@ class Page:
         self.board  # noqa: B018 - makes the regions on the first game
         for region in self._regions:
             region.render()
-        self._keep_racks()
-
-    # -- the racks as each player arranged them, kept with the game (store.rack_memory) ------------
-    def _load_racks(self) -> None:
-        from .store.rack_memory import load_racks
-
-        game_id = self.session.controller.game_id if self.session.has_game() else None
-        self.racks.load(load_racks(self.store, game_id) if game_id else {})
-        self._racks_kept = (game_id, json.dumps(self.racks.to_json()))
-
-    def _keep_racks(self) -> None:
-        """Save the arrangement when it changed: a sort, a drag, a hand drawn."""
-        game_id = self.session.controller.game_id
-        if not game_id or self._racks is None:
-            return
-        text = json.dumps(self.racks.to_json())
-        if self._racks_kept != (game_id, text):
-            from .store.rack_memory import save_racks
-
-            save_racks(self.store, game_id, self.racks.to_json())
-            self._racks_kept = (game_id, text)
+        if self._racks is not None:
+            self._racks.keep(self.session.controller.game_id)
 
     def announce(self, text: str) -> None:
         set_text(by_id("announce"), text)
@@ -387,7 +349,7 @@ class Page:
         if self._analysis is not None and self._analysis.is_open:
             self._analysis.close()
         self.board.reset()
-        self._load_racks()
+        self.kept_racks().load(self.session.controller.game_id if self.session.has_game() else None)
         for region in self._regions:
             getattr(region, "forget", lambda: None)()
         self.render()

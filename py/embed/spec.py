@@ -1,37 +1,9 @@
 """What an author asked for: a board marker's attributes (or embed.html's URL) read and checked.
 
 A marker is ``<div data-qwirkle data-variant="flex" data-board="..." ...>``. Every attribute is
-optional; ``spec_from_attributes`` takes them without the ``data-`` prefix, ``spec_from_query``
-takes the same names from a URL query string (embed.html)::
-
-    >>> spec = spec_from_query("variant=classic&board=Ro@0,0%20Rd@1,0")
-    >>> spec.mode, spec.variant.name, spec.board.notation()
-    ('static', 'classic', 'Ro@0,0 Rd@1,0')
-    >>> try:
-    ...     spec_from_attributes({"variant": "chess"})
-    ... except EmbedError as error:
-    ...     print(error.code, error.details)
-    variant {'name': 'chess', 'choices': ['classic', 'cubes', 'flex']}
-
-=============  =========================================================================
-``variant``    ``classic`` (default), ``cubes`` or ``flex``
-``board``      the position: tiles on cells, ``Ro@0,0 Rd@1,0`` (empty: an empty board)
-``hand``       tiles of the player's hand, ``Rs Bo Gx``
-``moves``      a replay: plays separated by ``;`` (or new lines), each ``CODE@X,Y ...``
-``mode``       ``static``, ``replay`` or ``exercise`` (default: replay when there are moves)
-``task``       exercises: ``best`` ("play the best move", needs a hand) or ``illegal``
-               ("why is this illegal?", needs ``play``)
-``play``       the play that ``task=illegal`` asks about
-``step``       replay: the move shown first (``0`` = before the first move, ``end``)
-``lang``       ``de``, ``en``, ``es``, ``fr`` or ``nl`` (default: the page's language)
-``palette``    ``standard`` or ``contrast``
-``label``      the board's accessible name (and caption)
-``puzzle``     a puzzle of the game (``qwirkle.study.puzzles``): its id, or ``daily`` for the
-               puzzle of the day of ``variant`` (by the reader's date); an exercise "play the
-               best move" on its board and hand (the marker: ``data-qwirkle-puzzle="ID"``)
-=============  =========================================================================
-
-Every problem raises ``EmbedError(code, **details)``; the board shows it in words, in place.
+optional; ``spec_from_attributes`` takes them without the ``data-`` prefix (its docstring lists them),
+``spec_from_query`` takes the same names from a URL query string (embed.html). Every problem raises
+``EmbedError(code, **details)``; the board shows it in words, in place.
 """
 
 from __future__ import annotations
@@ -109,7 +81,32 @@ def _counted(text: str, attribute: str, limit: int) -> str:
 
 def spec_from_attributes(attrs: Mapping[str, Any], today: str = "") -> Spec:
     """Read and check a marker's settings (names without ``data-``; ``today``: the reader's date, for the puzzle
-    of the day); raise ``EmbedError``."""
+    of the day); raise ``EmbedError``.
+
+    =============  =========================================================================
+    ``variant``    ``classic`` (default), ``cubes`` or ``flex``
+    ``board``      the position: tiles on cells, ``Ro@0,0 Rd@1,0`` (empty: an empty board)
+    ``hand``       tiles of the player's hand, ``Rs Bo Gx``
+    ``moves``      a replay: plays separated by ``;`` (or new lines), each ``CODE@X,Y ...``
+    ``mode``       ``static``, ``replay`` or ``exercise`` (default: replay when there are moves)
+    ``task``       exercises: ``best`` ("play the best move", needs a hand) or ``illegal``
+                   ("why is this illegal?", needs ``play``)
+    ``play``       the play that ``task=illegal`` asks about
+    ``step``       replay: the move shown first (``0`` = before the first move, ``end``)
+    ``lang``       ``de``, ``en``, ``es``, ``fr`` or ``nl`` (default: the page's language)
+    ``palette``    ``standard`` or ``contrast``
+    ``label``      the board's accessible name (and caption)
+    ``puzzle``     a puzzle of the game (``qwirkle.study.puzzles``): its id, or ``daily`` for the
+                   puzzle of the day of ``variant`` (by the reader's date); an exercise "play the
+                   best move" on its board and hand (the marker: ``data-qwirkle-puzzle="ID"``)
+    =============  =========================================================================
+
+    >>> try:
+    ...     spec_from_attributes({"variant": "chess"})
+    ... except EmbedError as error:
+    ...     print(error.code, error.details)
+    variant {'name': 'chess', 'choices': ['classic', 'cubes', 'flex']}
+    """
     return _read(attrs, "data-", today)
 
 
@@ -221,7 +218,12 @@ def _read(attrs: Mapping[str, Any], prefix: str, today: str = "") -> Spec:
 
 
 def spec_from_query(query: str, today: str = "") -> Spec:
-    """embed.html's settings: the same names as the attributes, in the URL's query string."""
+    """embed.html's settings: the same names as the attributes, in the URL's query string.
+
+    >>> spec = spec_from_query("variant=classic&board=Ro@0,0%20Rd@1,0")
+    >>> spec.mode, spec.variant.name, spec.board.notation()
+    ('static', 'classic', 'Ro@0,0 Rd@1,0')
+    """
     from urllib.parse import parse_qsl  # only embed.html needs it: slow to import in Pyodide
 
     query = query[1:] if query.startswith("?") else query

@@ -1,4 +1,9 @@
-"""Qwirkle rules engine: classic, Cubes and Flex. Standard library only; runs in CPython and Pyodide."""
+"""Qwirkle rules engine: classic, Cubes and Flex. Standard library only; runs in CPython and Pyodide.
+
+``LAYERS`` is the engine's order, bottom up: the rules (the modules at this folder's root), the computer players
+(``ai``), the study of games (``study``) and the command line (``cli``, with ``__main__``); each imports only its
+own layer and those before it (``tests/architecture`` checks).
+"""
 
 from .board import Board
 from .errors import IllegalMoveError, NotationError, RecordError, refusal_category
@@ -10,6 +15,8 @@ from .rules import Score, ScoredLine, score_play
 from .tiles import Tile, largest_combination, parse_tiles
 from .variants import SETUPS, VARIANTS, Setup, Variant, find_setup, find_variant, register_variant, setup_of
 from .view import PlayerView
+
+LAYERS: tuple[str, ...] = ("rules", "ai", "study", "cli")
 
 __all__ = [
     "Board",

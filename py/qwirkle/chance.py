@@ -3,20 +3,12 @@
 A record holds a seed, not the draws, so a game replays only if the seed gives the same shuffles and rolls on every
 Python that ever loads it. Python promises that for ``random.Random(seed).random()`` alone; ``shuffle`` and
 ``randrange`` may change between versions. Record version 2 therefore shuffles and rolls with this module's own
-algorithm over ``random()`` (Fisher-Yates with ``floor(random() * n)``); version 1, the first records, used
-Python's ``shuffle``/``randrange`` and keeps them so that those records replay exactly as they were made.
+algorithm over ``random()`` (Fisher-Yates with ``floor(random() * n)``); version 1 records use Python's
+``shuffle``/``randrange``, so that they replay exactly as they were made.
 
-Undo must rewind the generator, and Python's full state is 625 integers (about 20 KB): one per move made replaying
-long records quadratic in memory. ``Chance`` counts the 32-bit words the generator has given out instead: a position
-is one integer, and ``seek`` rebuilds the state from the nearest checkpoint (kept every ``CHECKPOINT`` words) by
-skipping words in one call.
-
->>> chance = Chance(7, 2)
->>> start = chance.position()
->>> first = [chance.randrange(6) for _ in range(5)]
->>> chance.seek(start)
->>> [chance.randrange(6) for _ in range(5)] == first
-True
+``Chance`` rewinds for undo without keeping Python's whole state (625 integers) per move: a position is the count
+of 32-bit words the generator has given out, and ``seek`` rebuilds the state from the nearest checkpoint (kept
+every ``CHECKPOINT`` words) by skipping words in one call.
 """
 
 from __future__ import annotations
@@ -42,7 +34,7 @@ class Roller(Protocol):
 class _Counted(random.Random):
     """Python's Mersenne Twister, counting the 32-bit words it gives out (``random()`` takes two, ``getrandbits(k)``
     takes ``ceil(k / 32)``). Overriding ``getrandbits`` keeps ``shuffle``/``randrange`` on the algorithm they use in
-    ``random.Random`` itself (``_randbelow_with_getrandbits``), so version 1 draws exactly as before."""
+    ``random.Random`` itself (``_randbelow_with_getrandbits``), so version 1 draws exactly as ``random.Random`` does."""
 
     words = 0
 
@@ -56,7 +48,15 @@ class _Counted(random.Random):
 
 
 class Chance:
-    """Shuffles and rolls of one game, from its seed, by the algorithm of a record version."""
+    """Shuffles and rolls of one game, from its seed, by the algorithm of a record version.
+
+    >>> chance = Chance(7, 2)
+    >>> start = chance.position()
+    >>> first = [chance.randrange(6) for _ in range(5)]
+    >>> chance.seek(start)
+    >>> [chance.randrange(6) for _ in range(5)] == first
+    True
+    """
 
     def __init__(self, seed: int, version: int = LATEST) -> None:
         if version not in VERSIONS:

@@ -153,9 +153,9 @@ class _State:
 
 
 class _Undo(NamedTuple):
-    """What a move may change, as it was before the move: enough to take it back, and of a size that does not grow
-    with the game (no history, no board copy, the generator as one position), so that replaying a record is linear.
-    """
+    """What a move may change, in its state just before the move: enough to take it back, and of a size that does
+    not grow with the game (no history, no board copy, the generator as one position), so that replaying a record is
+    linear."""
 
     placed: tuple[Cell, ...]  # the cells the move filled (a play), emptied again on undo
     bag: tuple[Tile, ...]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from .errors import NotationError
 from .tiles import Tile, parse_tiles, tiles_notation
@@ -111,7 +111,7 @@ class Pass(NamedTuple):
         return "pass"
 
 
-Move = Union[Play, Exchange, Roll, Pass]
+Move = Play | Exchange | Roll | Pass
 
 
 def parse_move(text: str) -> Move:

@@ -1,7 +1,7 @@
 """Game records as JSON: options + moves; loading replays every move and names the first bad one.
 
 A record is ``{"format": "qwirkle-game", "version": 2, "variant", "players", "seed", "ages", "tiles", "moves"}``.
-The version says how the seed deals (``chance``): version 1 records, made before version 2, still load and replay
+The version says how the seed deals (``chance``): version 1 records (Python's own shuffle) load and replay
 exactly as they were played. Nothing read is trusted: every field is checked, and bounded (``limits``), before the
 first move is replayed.
 """

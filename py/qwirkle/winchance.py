@@ -1,32 +1,13 @@
-"""The chance that a player wins a two-player game, from the score difference, the tiles left and whose move it is.
+"""The chance that a player wins, from the scores, the tiles left and whose move it is: ``chance`` in a two-player
+game, ``chances`` for every seat of two to four, ``win_chance(position)`` for a game or a view.
 
-The chances come from a table built by seeded self-play (``bench/winchance.py build``) and shipped with the engine as
-``qwirkle/data/winchance.json``. For each rule set it holds, at a grid of tiles-left values (the bag plus both hands),
-the three coefficients of a logistic curve::
-
-    chance = 1 / (1 + exp(-(a + b * difference + c * (other hand - own hand))))
-
-for the player on move, the difference being their score minus the opponent's. Between two grid points the
-coefficients are interpolated linearly; ``b`` is positive everywhere, so the chance grows with the lead, and it
-shrinks as more tiles are left (a lead counts for less with more game to come). The chance of the player *not* on
-move is one minus the opponent's on-move chance. A shared win counts one half, as in tournaments.
-
->>> chance("classic", difference=0, bag=0, hand=3, other=3) < chance("classic", difference=5, bag=0, hand=3, other=3)
-True
->>> 0.0 <= chance("flex", difference=-20, bag=60, hand=6, other=6) <= 1.0
-True
-
-Games of three or four players have their own curves (``Field``, one per rule set and number of players), fit the
-same way: each player gets a strength, ``b * score - c * hand + a[place]`` (``place``: how many seats after the player
-on move they sit, 0 for the mover), and the chances are the strengths' softmax, ``exp(strength) / sum of all the
-players' exp(strength)``. They add up to one over the players, grow with a player's score and fall with the others'
-(the leader's most: ``b`` is one slope for every score), and a point counts for more as fewer tiles are left.
-
->>> chances("classic", scores=(20, 10, 10), hands=(6, 6, 6), to_move=0, bag=60)[0] > 1 / 3
-True
+The chances come from a table built by seeded self-play (``make tables``) and shipped with the engine as
+``qwirkle/data/winchance.json``: per rule set, at a grid of tiles-left values (the bag plus the hands), the
+coefficients of a logistic curve for two players (``Curve``) and of a softmax for three or four (``Field``),
+interpolated linearly between grid points. A shared win counts one half, as in tournaments.
 
 The table is read on first use with ``pkgutil.get_data``, so that it loads the same from a folder (CPython) and from
-the page's zip archive (Pyodide); a game that never asks for a chance never reads it.
+the page's zip archive (Pyodide); a game that never asks for a chance never reads it. See docs/research/win-chance.md.
 """
 
 from __future__ import annotations
@@ -60,7 +41,15 @@ class Position(Protocol):
 
 @dataclass(frozen=True)
 class Curve:
-    """One rule set's coefficients by tiles left (see the module docstring)."""
+    """One rule set's coefficients for two players by tiles left (the bag plus both hands): the chance of the player
+    on move is a logistic curve::
+
+        chance = 1 / (1 + exp(-(a + b * difference + c * (other hand - own hand))))
+
+    the difference being their score minus the opponent's. Between two grid points the coefficients are interpolated
+    linearly; ``b`` is positive everywhere, so the chance grows with the lead, and it shrinks as more tiles are left
+    (a lead counts for less with more game to come). The chance of the player *not* on move is one minus the
+    opponent's on-move chance."""
 
     tiles: tuple[float, ...]
     a: tuple[float, ...]
@@ -102,8 +91,12 @@ def sigmoid(s: float) -> float:
 
 @dataclass(frozen=True)
 class Field:
-    """One rule set's coefficients for games of three or four players, by tiles left (see the module docstring):
-    ``b`` per point of score, ``c`` per tile in hand, ``a[k]`` for the player ``k + 1`` seats after the mover."""
+    """One rule set's coefficients for games of three or four players, by tiles left: ``b`` per point of score,
+    ``c`` per tile in hand, ``a[k]`` for the player ``k + 1`` seats after the mover. Each player gets a strength,
+    ``b * score - c * hand + a[place]`` (``place``: how many seats after the player on move they sit, 0 for the
+    mover), and the chances are the strengths' softmax, ``exp(strength) / sum of all the players' exp(strength)``.
+    They add up to one over the players, grow with a player's score and fall with the others' (the leader's most:
+    ``b`` is one slope for every score), and a point counts for more as fewer tiles are left."""
 
     tiles: tuple[float, ...]
     b: tuple[float, ...]
@@ -212,13 +205,24 @@ def table() -> Table:
 def chance(variant: Any, difference: float, bag: int, hand: int, other: int, on_move: bool = True) -> float:
     """The chance (0 to 1) that a player wins a two-player game of ``variant`` (a name or a ``Variant``):
     ``difference`` is their score minus the opponent's, ``bag`` the tiles in the bag, ``hand`` and ``other`` the
-    sizes of their hand and of the opponent's, ``on_move`` whether it is their turn."""
+    sizes of their hand and of the opponent's, ``on_move`` whether it is their turn.
+
+    >>> even = chance("classic", difference=0, bag=0, hand=3, other=3)
+    >>> even < chance("classic", difference=5, bag=0, hand=3, other=3)
+    True
+    >>> 0.0 <= chance("flex", difference=-20, bag=60, hand=6, other=6) <= 1.0
+    True
+    """
     return table().chance(variant, difference, bag, hand, other, on_move)
 
 
 def chances(variant: Any, scores: Sequence[float], hands: Sequence[int], to_move: int, bag: int) -> tuple[float, ...]:
     """Every seat's chance (0 to 1, adding up to one) in a game of two to four players of ``variant``: their
-    ``scores`` and ``hands`` (sizes) in seat order, the seat ``to_move`` and the tiles in the ``bag``."""
+    ``scores`` and ``hands`` (sizes) in seat order, the seat ``to_move`` and the tiles in the ``bag``.
+
+    >>> chances("classic", scores=(20, 10, 10), hands=(6, 6, 6), to_move=0, bag=60)[0] > 1 / 3
+    True
+    """
     return table().chances(variant, scores, hands, to_move, bag)
 
 

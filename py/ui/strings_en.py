@@ -1,19 +1,20 @@
-"""English texts of the game and of embedded boards: the reference (the source of the gettext template,
-locale/qwirkle.pot: scripts/i18n.py extracts it; tests/ui/test_catalogs.py checks every catalog).
+"""English texts of the game and of embedded boards: the reference, the source of the gettext template
+locale/qwirkle.pot (scripts/build/i18n.py extracts it; tests/ui/test_catalogs.py checks every catalog).
 
-The review and embedded boards have their texts in strings_en_boards.py, the review's chances of winning in
-strings_en_win.py (merged here).
+``EN`` merges the tables of the ``strings_en_*`` modules (the review and embedded boards, dice, analysis, puzzles,
+tiles, the page's scripts, chances of winning, refused moves) with the game's other texts, in the catalogs' order.
 
 Placeholders in braces are filled by ``ui.words.Translator.t``. Keys ending in ``_one``/``_other``
-are counted forms (``Translator.tn``). ``why_*`` explain a refused move: ``why_RULE_REASON``
-first, then ``why_REASON``. ``variant_<setup>``, ``title_<variant>`` and ``level_<name>`` name
-the engine's registries (``qwirkle.variants.SETUPS``, ``qwirkle.ai`` levels).
+are counted forms (``Translator.tn``). ``why_*`` explain a refused move (``strings_en_refusals``).
+``variant_<setup>``, ``title_<variant>`` and ``level_<name>`` name the engine's registries
+(``qwirkle.variants.SETUPS``, ``qwirkle.ai`` levels).
 """
 
 from .strings_en_analysis import ANALYSIS
 from .strings_en_boards import BOARDS
 from .strings_en_dice import DICE
 from .strings_en_puzzles import PUZZLES
+from .strings_en_refusals import REFUSALS
 from .strings_en_scripts import SCRIPTS
 from .strings_en_tiles import TILES
 from .strings_en_win import WIN
@@ -350,38 +351,7 @@ EN: dict[str, str] = {
     "key_fit": "fit the board",
     "key_last": "show the last move",
     "key_help": "this list",
-    # Loading screen (js/loading.js holds a copy; tests/site checks it is the same)
-    # Refused moves, by reason (and rule) from the engine
-    "why_empty": "a play places at least one tile.",
-    "why_C8_empty": "an exchange puts back at least one tile.",
-    "why_Q3_empty": "a re-roll takes at least one die.",
-    "why_C4_duplicate": "two {tiles_name} cannot be played together.",
-    "why_no_common_attribute": "the tiles played must all share a colour or all share a shape.",
-    "why_occupied": "the cell {cell} is already taken.",
-    "why_same_cell": "two tiles are placed on {cell}.",
-    "why_not_aligned": "the tiles must all go in one row or one column.",
-    "why_gap": "the line of play has a gap at {cell}.",
-    "why_no_contact": "at least one tile must touch a tile already on the board.",
-    "why_too_long": "this {line} would hold {length} tiles; a line holds at most 6.",
-    "why_C5_duplicate": "this {line} would hold two {tiles_name}.",
-    "why_mixed": "this {line} would mix colours and shapes.",
-    "why_diagonal_too_long": "this diagonal would hold {length} tiles of the same background; at most 6.",
-    "why_wrong_set": "{tile} is not a tile of this game.",
-    "why_opening_size": "the opening must place the largest combination: {size} tiles.",
-    "why_not_in_hand": "the {tile_name} is not in the rack.",
-    "why_game_over": "the game is over.",
-    "why_no_exchange": "Qwirkle Cubes has no exchange; re-roll dice instead.",
-    "why_C2_opening": "the starter must play the opening combination.",
-    "why_Q2_opening": "the opening is played with the dice as rolled.",
-    "why_bag_too_small": "the bag holds {bag} tiles: not enough to exchange that many.",
-    "why_no_roll": "there are no dice to re-roll in this game.",
-    "why_rolled_twice": "dice may be re-rolled only once per turn.",
-    "why_roll_instead": "a player who cannot place re-rolls their dice.",
-    "why_exchange_instead": "a player who cannot play must exchange while the bag has tiles.",
-    "why_can_play": "a player may pass only when no tile can be played.",
-    "why_nothing_to_undo": "there is no move to undo.",
-    "why_opening_unreachable": "the opening must place {size} tiles in one line: the {tile_name} on {cell} cannot be part of one.",
-    "why_not_legal": "the {tile_name} cannot go on {cell} with the tiles already placed this turn.",
+    **REFUSALS,
     # Full titles, scored lines and the computer levels (key level_<name> of qwirkle.ai's registry)
     "title_classic": "Qwirkle",
     "title_cubes": "Qwirkle Cubes",

@@ -1,4 +1,4 @@
-"""English texts of the puzzles (issue 19: ``app.puzzles``). Translated in locale/*.po."""
+"""English texts of the puzzles (``app.puzzles``). Translated in locale/*.po."""
 
 PUZZLES: dict[str, str] = {
     "puzzles": "Puzzles",

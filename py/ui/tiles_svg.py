@@ -1,15 +1,8 @@
-"""Tiles drawn as SVG markup: a pure function of the tile and the palette.
+"""Tiles drawn as SVG markup (``tile_svg``): a pure function of the tile and the palette.
 
 No DOM and no ``pyscript`` here, so the same drawing serves the game board, the rack, the tile
-tracker and embedded tutorial boards, and runs under CPython in tests::
-
-    >>> from qwirkle import Tile
-    >>> svg = tile_svg(Tile.from_notation("Yd"), "standard")
-    >>> svg.startswith("<svg") and 'data-code="Yd"' in svg
-    True
-
-The markup has no ``style`` attribute and no script (the page's CSP forbids inline styles):
-colours are presentation attributes (``fill``, ``stroke``).
+tracker and embedded tutorial boards, and runs under CPython in tests. The markup has no ``style``
+attribute and no script (the page's CSP forbids inline styles): colours are presentation attributes.
 
 Palettes (``PALETTES``): ``standard`` is tuned for colour-blind players (hues that also differ
 in lightness); ``contrast`` uses brighter colours, thicker outlines and adds *colour marks*:
@@ -88,6 +81,11 @@ def tile_svg(tile: Any, palette: str | Palette = "standard", *, die: bool = Fals
 
     ``die`` draws a Cubes die (rounder, bevelled). The markup is ``aria-hidden``: the element
     holding it carries the accessible name.
+
+    >>> from qwirkle import Tile
+    >>> svg = tile_svg(Tile.from_notation("Yd"), "standard")
+    >>> svg.startswith("<svg") and 'data-code="Yd"' in svg
+    True
     """
     pal = PALETTES[palette] if isinstance(palette, str) else palette
     color = pal.colors[tile.color]

@@ -1,9 +1,9 @@
 """``Value``: the base of the page's small records that it makes while it starts, in place of
 ``@dataclass(frozen=True)``.
 
-Why: Pyodide takes about 1 ms to make each dataclass (it writes the source of its methods and
-compiles it), 2 to 3 ms on a first visit, and the page used to make a dozen before the player
-saw anything. A ``Value`` costs what a plain class does. A subclass names its fields in
+Why: Pyodide takes a millisecond or more to make each dataclass (it writes the source of its
+methods and compiles it), and the page makes a dozen such records before the player sees anything.
+A ``Value`` costs what a plain class does. A subclass names its fields in
 ``__slots__`` (in the order of its ``__init__``'s parameters) and sets them in ``__init__``;
 equality, hash and repr come from the fields, as a frozen dataclass's do. Treat a ``Value``
 as immutable: nothing sets its fields after ``__init__``.

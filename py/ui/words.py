@@ -1,23 +1,8 @@
-"""Words of the game and of embedded boards in every language: one translator for both.
+"""Words of the game and of embedded boards in every language: one translator for both (``Translator``).
 
 The engine speaks English and gives each refusal a rule id, a ``reason`` code and ``details``;
 this module turns those into a sentence in the chosen language (``explain``), names tiles and
-describes scored lines::
-
-    >>> Translator("fr").t("play")
-    'Jouer'
-    >>> Translator("en").tn("bag", 1), Translator("fr").points(0)
-    ('Bag: 1 tile', '0 point')
-    >>> from qwirkle import Board, find_variant, score_play
-    >>> from qwirkle.notation import parse_placements
-    >>> board = Board.from_notation("Ro@0,0 Rs@1,0")
-    >>> play = parse_placements("Rd@2,0")
-    >>> score = score_play(board, play, find_variant("classic"))
-    >>> after = {**board.tiles, **{p.cell: p.tile for p in play}}
-    >>> Translator("en").breakdown(score.lines, after)
-    ['Red row: 3 points']
-    >>> Translator("fr").breakdown(score.lines, after)   # French spacing: a no-break space before ':'
-    ['Ligne rouge\xa0: 3 points']
+describes scored lines.
 
 English is the reference table (``strings_en``); the other languages are gettext catalogs
 (``locale/<lang>.po``, compiled to ``ui/locale/<lang>.mo``), read by Python's ``gettext`` the first
@@ -138,6 +123,23 @@ class Translator:
         "ouvrez avec 2 dés en ligne, n'importe où"
         >>> Translator("en").with_dice(True).tn("bag", 3), Translator("en").t("tracker")
         ('Bag: 3 dice', 'Tile tracker')
+
+    Refusals become a sentence (``explain``); tiles are named and scored lines described::
+
+        >>> Translator("fr").t("play")
+        'Jouer'
+        >>> Translator("en").tn("bag", 1), Translator("fr").points(0)
+        ('Bag: 1 tile', '0 point')
+        >>> from qwirkle import Board, find_variant, score_play
+        >>> from qwirkle.notation import parse_placements
+        >>> board = Board.from_notation("Ro@0,0 Rs@1,0")
+        >>> play = parse_placements("Rd@2,0")
+        >>> score = score_play(board, play, find_variant("classic"))
+        >>> after = {**board.tiles, **{p.cell: p.tile for p in play}}
+        >>> Translator("en").breakdown(score.lines, after)
+        ['Red row: 3 points']
+        >>> Translator("fr").breakdown(score.lines, after)   # French spacing: a no-break space before ':'
+        ['Ligne rouge\xa0: 3 points']
     """
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE, dice: bool = False) -> None:

@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from app import LAYERS as APP_LAYERS
+from qwirkle import LAYERS as ENGINE_LAYERS
+
 PY = Path(__file__).resolve().parents[2] / "py"
 BROWSER_PACKAGES = ("app", "embed", "ui")
 MAX_LINES = 400
@@ -113,14 +116,12 @@ def test_engine_and_shared_ui_stay_out_of_the_browser() -> None:
 
 
 def engine_layer(name: str) -> str:
-    """The engine's layers, bottom up: the rules, the computer players, the study of games, the command line."""
+    """A module's layer in ``qwirkle.LAYERS``: its package under ``qwirkle``, else the rules (the command line
+    for ``qwirkle.__main__``)."""
     parts = name.split(".")
-    if len(parts) > 1 and parts[1] in ("ai", "study", "cli"):
+    if len(parts) > 1 and parts[1] in ENGINE_LAYERS[1:]:
         return parts[1]
-    return "cli" if name == "qwirkle.__main__" else "rules"
-
-
-ENGINE_LAYERS = ("rules", "ai", "study", "cli")
+    return ENGINE_LAYERS[-1] if name == "qwirkle.__main__" else ENGINE_LAYERS[0]
 
 
 def test_engine_layers_import_downward_only() -> None:
@@ -134,22 +135,6 @@ def test_engine_layers_import_downward_only() -> None:
         assert not above, f"{name} ({engine_layer(name)}) imports {above} from a layer above it"
 
 
-# The browser layer's packages, bottom up: each imports only itself and those before it (py/app/__init__.py).
-APP_LAYERS = (
-    "web",
-    "shared",
-    "store",
-    "links",
-    "play",
-    "regions",
-    "a11y",
-    "dialogs",
-    "input",
-    "review",
-    "analysis",
-    "puzzles",
-    "",
-)
 MAX_MODULES_PER_FOLDER = 20
 
 
@@ -160,7 +145,7 @@ def app_layer(name: str) -> str:
 
 
 def test_app_packages_import_downward_only() -> None:
-    """No cycle between folders: a package of ``app`` imports only the packages listed before it."""
+    """No cycle between folders: a package of ``app`` imports only the packages before it in ``app.LAYERS``."""
     for name, targets in graph().items():
         if not name.startswith("app.") or app_layer(name) not in APP_LAYERS:
             continue
@@ -168,7 +153,7 @@ def test_app_packages_import_downward_only() -> None:
         for target in targets:
             if target.startswith("app.") and target != "app":
                 layer = app_layer(target)
-                assert layer in APP_LAYERS, f"{target}: add its package to APP_LAYERS"
+                assert layer in APP_LAYERS, f"{target}: add its package to app.LAYERS"
                 assert APP_LAYERS.index(layer) <= rank, f"{name} ({name.split('.')[1]}) imports {target} above it"
 
 

@@ -100,5 +100,5 @@ def quick_spec(store: SaveStore, lang: str = "en") -> GameSpec:
         return make_spec(
             setup.variant.name, [s.kind for s in seats], [s.name for s in seats], None, setup.tiles, ages, 1, lang
         )
-    except ValueError:  # remembered choices that no longer make a game (duplicate names...)
+    except ValueError:  # remembered choices that do not make a game now (duplicate names...)
         return make_spec(setup.variant.name, [s.kind for s in seats], None, None, setup.tiles, None, 1, lang)

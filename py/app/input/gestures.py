@@ -1,9 +1,9 @@
 """Pointer gestures on the board and the rack, read into named actions (see ``bindings``).
 
-Board: a tap on a cell, a drag of a pending tile to another cell, a drag or wheel to pan, a
-pinch or ctrl+wheel to zoom. Rack: a tap selects a tile, a drag carries it onto the board (a
-ghost follows the pointer) or to another place in the rack. Panning and zooming only move the viewport; everything else is
-reported as an action name with its arguments, whose meaning the input table decides.
+Board: a tap on a cell, a drag of a pending tile to another cell, a drag or wheel to pan, a pinch or ctrl+wheel to
+zoom. Rack: a tap selects a tile, a drag carries it onto the board (a ghost follows the pointer) or to another place
+in the rack. Panning and zooming only move the viewport; everything else is reported as an action name with its
+arguments, whose meaning the input table decides.
 """
 
 from __future__ import annotations

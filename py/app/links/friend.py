@@ -1,22 +1,13 @@
-"""Games with friends on other devices, by turn links and with no server: the link the page shows
-after a move, and what a device does with a link it opens. No DOM (tests/app/links/test_friend.py).
+"""Games with friends on other devices, by turn links and with no server: the link the page shows after a move
+(``outgoing``), and what a device does with a link it opens (``receive``). No DOM (tests/app/links/test_friend.py).
 
-A friend game seats one human on this device and friends (``seats.FRIEND``) on theirs. Each
-device keeps its own save of the game, under ``GAME-SEAT`` (``save_id``): GAME names the game on
-every device (made when it starts, carried by every link), SEAT is the seat this device plays.
+A friend game seats one human on this device and friends (``seats.FRIEND``) on theirs. Each device keeps its own
+save of the game, under ``GAME-SEAT`` (``save_id``): GAME names the game on every device (made when it starts,
+carried by every link), SEAT is the seat this device plays.
 
-* ``outgoing``: after the local player moves, or when a friend starts, the link for the friend
-  to move (when the game ends, one for each friend): the whole record, addressed to their seat.
-* ``receive``: the engine replays and checks every move of the link (``qwirkle.record``), those this
-  device has already checked excepted (a link that continues the game here replays only its new
-  moves, onto the saved game); then the link must follow the game this device has: the same game,
-  the same moves so far, no move made for this device's seat elsewhere. A newer link updates the save; the same or an
-  older one changes nothing and says so (links never roll a game back); a link of another game touches no
-  other save; anything wrong is refused with the reason (the rule broken, the move number) and
-  nothing local changes.
-
-The link holds the seed, so a determined player could work out the other racks: it is a game
-among friends, like a bag on the table (the new-game dialog and docs/playing.md say so).
+The link holds the seed, so a determined player could work out the other racks: it is a game among friends, like a
+bag on the table (the new-game dialog and docs/playing.md
+say so).
 """
 
 from __future__ import annotations
@@ -29,7 +20,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..shared import seats as seat_registry
 from ..shared.notes import Note
-from ..store.saves import SavedGame, SaveStore
+from ..store.save_format import SavedGame
+from ..store.saves import SaveStore
 from .startlink import MAX_NAME, GameSpec, clean_name
 from .turn_link import TurnLink, TurnLinkError, from_fragment, label, to_fragment
 
@@ -92,8 +84,9 @@ class Outgoing:
 
 
 def outgoing(c: Table) -> list[Outgoing]:
-    """The links to send now: to the friend to move, or, when this device's player ended the
-    game, to every friend. None while it is this device's turn."""
+    """The links to send now, each the whole record addressed to a friend's seat: to the friend to move (after the
+    local player moves, or when a friend starts), or, when this device's player ended the game, to every friend.
+    None while it is this device's turn."""
     game = c.game
     if game is None or c.game_id is None or seat_registry.FRIEND not in c.seats:
         return []
@@ -133,7 +126,14 @@ class Refused(ValueError):
 
 
 def receive(store: SaveStore, fragment: str) -> Received:
-    """Open a turn link: check it, then save and show its game from the seat it is for."""
+    """Open a turn link: check it, then save and show its game from the seat it is for.
+
+    The engine replays and checks every move of the link (``qwirkle.record``), those this device has already checked
+    excepted (a link that continues the game here replays only its new moves, onto the saved game); then the link
+    must follow the game this device has: the same game, the same moves so far, no move made for this device's seat
+    elsewhere. A newer link updates the save; the same or an older one changes nothing and says so (links never roll
+    a game back); a link of another game touches no other save; anything wrong is refused with the reason (the rule
+    broken, the move number) and nothing local changes."""
     try:
         return _receive(store, fragment)
     except Refused as refused:

@@ -7,19 +7,9 @@ which Pyodide has) and URL-safe (base64url without padding)::
     {"turn": 1, "game": GAME, "to": SEAT, "record": RECORD}
 
 GAME names the game on every device, SEAT is the seat the link is for, and RECORD is the
-engine's record (``qwirkle.record.to_record``: variant, players, seed, tiles, ages and every
-move in notation). A whole two-player classic game fits in about 750 characters
-(``bench/linksize.py`` prints the sizes). This module only reads and writes the text: whether
-the moves are legal is the engine's business. No DOM, no engine import.
-
-    >>> record = {"format": "qwirkle-game", "version": 1, "variant": "classic", "players": ["Ann", "Bob"],
-    ...           "seed": 7, "ages": None, "tiles": None, "moves": ["Ro@0,0 Rs@1,0"]}
-    >>> link = TurnLink("18c0ffee42", 1, record)
-    >>> fragment = to_fragment(link)
-    >>> fragment.startswith("turn=") and from_fragment("#" + fragment) == link
-    True
-    >>> page_url("http://192.168.1.20:8000/qwirkle/?variant=classic#turn=old")
-    'http://192.168.1.20:8000/qwirkle/index.html'
+engine's record (``qwirkle.record.to_record``). This module only reads and writes the text
+(``to_fragment``, ``from_fragment``): whether the moves are legal is the engine's business.
+No DOM, no engine import.
 """
 
 from __future__ import annotations
@@ -47,7 +37,15 @@ class TurnLinkError(ValueError):
 
 @dataclass(frozen=True)
 class TurnLink:
-    """A game's record, addressed to one seat."""
+    """A game's record, addressed to one seat.
+
+    >>> record = {"format": "qwirkle-game", "version": 1, "variant": "classic", "players": ["Ann", "Bob"],
+    ...           "seed": 7, "ages": None, "tiles": None, "moves": ["Ro@0,0 Rs@1,0"]}
+    >>> link = TurnLink("18c0ffee42", 1, record)
+    >>> fragment = to_fragment(link)
+    >>> fragment.startswith("turn=") and from_fragment("#" + fragment) == link
+    True
+    """
 
     game: str
     to: int
@@ -126,7 +124,11 @@ def _checked(value: Any) -> TurnLink:
 
 def page_url(href: str) -> str:
     """The address a link points at: this page without its query and fragment, and ``index.html``
-    named (the file the offline cache holds) when the address ends with a folder."""
+    named (the file the offline cache holds) when the address ends with a folder.
+
+    >>> page_url("http://192.168.1.20:8000/qwirkle/?variant=classic#turn=old")
+    'http://192.168.1.20:8000/qwirkle/index.html'
+    """
     base = href.split("#", 1)[0].split("?", 1)[0]
     return base + "index.html" if base.endswith("/") else base
 

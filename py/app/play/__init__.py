@@ -1,6 +1,6 @@
 """The game at the table, without the DOM: the page's session (``session``: start, resume, rematch,
 the computer loop, the worker through ``host`` and ``ai_service``), the turn and its seats
-(``controller``, ``turn``, ``hints``, hot-seat ``privacy``, other ``tabs``), and what the screen
+(``controller``, ``seating``, ``turn``, ``hints``, hot-seat ``privacy``, other ``tabs``), and what the screen
 says as plain data, tested without a browser (``panels``, ``summary``, ``board_model``,
 ``rack_model``, ``tracker_model``).
 

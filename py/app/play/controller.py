@@ -1,5 +1,5 @@
-"""Drives the engine for the page: starting and resuming games, human actions, computer moves,
-undo, hot-seat privacy, autosave and statistics (hints: ``hints.HintAdvice``). Headless: the
+"""Drives the engine for the page: starting and resuming games, human actions, computer moves, undo, hot-seat
+privacy, autosave and statistics (who is who: ``seating.Seating``; hints: ``hints.HintAdvice``). Headless: the
 browser layer renders what it exposes and calls its methods; tests call them directly.
 
 Racks are read from the seat's ``PlayerView`` (what that player may see), never from the
@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING
 
 from qwirkle import Exchange, Game, IllegalMoveError, Move, Pass, Play, PlayerView, Roll, TurnResult
 from qwirkle.notation import Cell
-from qwirkle.tiles import Tile
 
 from ..shared import seats as seat_registry
 from ..shared.notes import EXCHANGE, PLACE, ROLL, Availability, Note
-from ..store.saves import SavedGame, SaveStore
+from ..store.save_format import SavedGame
+from ..store.saves import SaveStore
 from .hints import HintAdvice
+from .seating import Seating
 from .turn import Preview, TurnState
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from ..links.startlink import GameSpec
 
 
-class Controller(HintAdvice):
+class Controller(Seating, HintAdvice):
     """One game at a time, with its seats (``human`` or a computer kind) and its save id."""
 
     def __init__(
@@ -132,76 +133,6 @@ class Controller(HintAdvice):
         """The game in play (the page draws a game only while there is one)."""
         assert self.game is not None, "no game in play"
         return self.game
-
-    # -- who is who ----------------------------------------------------------------------------
-    @property
-    def active(self) -> bool:
-        return self.game is not None
-
-    def is_human(self, seat: int) -> bool:
-        return self.seats[seat] == seat_registry.HUMAN
-
-    @property
-    def human_seats(self) -> list[int]:
-        return [i for i, kind in enumerate(self.seats) if kind == seat_registry.HUMAN]
-
-    @property
-    def computer_to_move(self) -> bool:
-        return (
-            self.game is not None and not self.game.is_over and seat_registry.is_computer(self.seats[self.game.to_move])
-        )
-
-    @property
-    def human_to_move(self) -> bool:
-        return self.game is not None and not self.game.is_over and self.is_human(self.game.to_move)
-
-    @property
-    def needs_handover(self) -> bool:
-        """Hot-seat privacy: hide the racks until the next human says they hold the device."""
-        game = self.game
-        if game is None or game.is_over or game.variant.hands_open or len(self.human_seats) < 2:
-            return False
-        return self.human_to_move and self.revealed != game.to_move
-
-    def reveal(self) -> None:
-        if self.game is not None:
-            self.revealed = self.game.to_move
-
-    @property
-    def interactive(self) -> bool:
-        """The player to move is a human who can see their rack."""
-        return self.human_to_move and not self.needs_handover
-
-    def rack_seat(self) -> int | None:
-        """Whose tiles the rack shows: the human to move, else the only human (read-only)."""
-        game = self.game
-        if game is None:
-            return None
-        if self.human_to_move:
-            return None if self.needs_handover else game.to_move
-        humans = self.human_seats
-        if len(humans) == 1:
-            return humans[0]
-        if game.variant.hands_open or not humans:
-            return game.to_move
-        return None
-
-    def view(self, seat: int) -> PlayerView:
-        """What the player in ``seat`` may see (cached until the game changes)."""
-        assert self.game is not None
-        key = (self._version, seat)
-        if key not in self._views:
-            self._views[key] = self.game.view(seat)
-        return self._views[key]
-
-    def hand(self) -> tuple[Tile, ...]:
-        """The rack of the player to move, from their own view."""
-        assert self.game is not None
-        return self.view(self.game.to_move).hand
-
-    def rack(self) -> list[tuple[int, Tile]]:
-        """(index, tile) of the to-move rack without the pending tiles."""
-        return self.turn.left(self.hand())
 
     # -- queries for the page -----------------------------------------------------------------
     def legal_cells(self) -> frozenset[Cell]:

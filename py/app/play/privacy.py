@@ -22,7 +22,7 @@ from ..shared.notes import Note
 if TYPE_CHECKING:
     from qwirkle import Game
 
-    from ..store.saves import SavedGame
+    from ..store.save_format import SavedGame
 
 
 class Table(Protocol):

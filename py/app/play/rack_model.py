@@ -2,24 +2,9 @@
 tiles drawn since their last move, and the tiles that fit nowhere on the board now.
 
 The engine keeps each hand in its own order and names a tile by its index there (a hand may hold
-two identical tiles); the player's arrangement is a display order over those indexes, one per
-seat, kept when the hand changes: the tiles still held stay where they were, the tiles drawn
-come last and are marked until that player's next move::
-
-    >>> from qwirkle import Tile
-    >>> t = lambda codes: tuple(Tile.from_notation(c) for c in codes.split())
-    >>> racks = RackOrders()
-    >>> hand = t("Rs Bo Ro")
-    >>> racks.order(0, hand, moves=0)
-    [0, 1, 2]
-    >>> racks.sort(0, hand, "colour")
-    'colour'
-    >>> racks.order(0, hand, moves=0)
-    [2, 0, 1]
-    >>> racks.order(0, t("Rs Ro Gc"), moves=1, gone=t("Bo"))   # played Bo, drew Gc
-    [1, 0, 2]
-    >>> racks.fresh(0)
-    {2}
+two identical tiles); the player's arrangement (``RackOrders``) is a display order over those indexes,
+one per seat, kept when the hand changes: the tiles still held stay where they were, the tiles drawn
+come last and are marked until that player's next move.
 """
 
 from __future__ import annotations
@@ -50,7 +35,23 @@ class _Rack:
 
 
 class RackOrders:
-    """The arrangement of each seat's rack (the page keeps one for the game in play)."""
+    """The arrangement of each seat's rack (the page keeps one for the game in play).
+
+    >>> from qwirkle import Tile
+    >>> t = lambda codes: tuple(Tile.from_notation(c) for c in codes.split())
+    >>> racks = RackOrders()
+    >>> hand = t("Rs Bo Ro")
+    >>> racks.order(0, hand, moves=0)
+    [0, 1, 2]
+    >>> racks.sort(0, hand, "colour")
+    'colour'
+    >>> racks.order(0, hand, moves=0)
+    [2, 0, 1]
+    >>> racks.order(0, t("Rs Ro Gc"), moves=1, gone=t("Bo"))   # played Bo, drew Gc
+    [1, 0, 2]
+    >>> racks.fresh(0)
+    {2}
+    """
 
     def __init__(self) -> None:
         self.racks: dict[int, _Rack] = {}

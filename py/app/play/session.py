@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..shared import seats as seat_registry
 from ..shared.notes import Note
-from ..store.saves import SavedGame, SaveStore
+from ..store.saves import SaveStore
 
 if TYPE_CHECKING:  # the engine is imported on first need, not at page load
     from qwirkle import Game, TurnResult
     from qwirkle.notation import Cell
 
     from ..links.startlink import GameSpec
+    from ..store.save_format import SavedGame
     from .controller import Controller
 
 THINK_SECONDS = 0.45  # a computer's pause before moving, so that people can follow

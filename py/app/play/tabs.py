@@ -22,7 +22,8 @@ from ..shared.notes import Note
 from ..store.saves import SAVE_PREFIX
 
 if TYPE_CHECKING:
-    from ..store.saves import SavedGame, SaveStore
+    from ..store.save_format import SavedGame
+    from ..store.saves import SaveStore
     from .controller import Controller
 
 

@@ -1,19 +1,9 @@
 """The puzzle on the table (no DOM): which puzzle, the game at its position, the player's answer judged by the
-engine, the solution when asked for, and which puzzle comes next.
+engine, the solution when asked for, and which puzzle comes next (``PuzzleAttempt``).
 
 The board and rack are a real ``Game`` at the puzzle's position (``qwirkle.study.puzzles.puzzle_game``), so the
 page plays it with the game's own regions and input; the judgement is the engine's ``judge``. The link to share
-is ``?puzzle=ID`` (the day's puzzle is shared by its id, so a friend gets the same one on any date)::
-
-    >>> attempt = PuzzleAttempt.open(PuzzleRequest(False, "classic", puzzle_id="cm-ouax60-d"))
-    >>> attempt.puzzle.best, attempt.result
-    ('Oc@-6,7 Pc@-5,7', None)
-    >>> attempt.answer("Oc@-6,7").result, attempt.result
-    ('missed', 'missed')
-    >>> attempt.try_again(); attempt.answer("Oc@-6,7 Pc@-5,7").result
-    'solved'
-    >>> attempt.share_query()
-    '?puzzle=cm-ouax60-d'
+is ``?puzzle=ID`` (the day's puzzle is shared by its id, so a friend gets the same one on any date).
 """
 
 from __future__ import annotations
@@ -33,7 +23,18 @@ NEXT_TRIES = 8  # puzzles looked at for one not solved yet before taking any
 
 
 class PuzzleAttempt:
-    """One puzzle being solved: ``answer`` judges a play, ``try_again`` clears it, ``show_solution`` gives up."""
+    """One puzzle being solved: ``answer`` judges a play, ``try_again`` clears it, ``show_solution`` gives up.
+
+    >>> attempt = PuzzleAttempt.open(PuzzleRequest(False, "classic", puzzle_id="cm-ouax60-d"))
+    >>> attempt.puzzle.best, attempt.result
+    ('Oc@-6,7 Pc@-5,7', None)
+    >>> attempt.answer("Oc@-6,7").result, attempt.result
+    ('missed', 'missed')
+    >>> attempt.try_again(); attempt.answer("Oc@-6,7 Pc@-5,7").result
+    'solved'
+    >>> attempt.share_query()
+    '?puzzle=cm-ouax60-d'
+    """
 
     def __init__(self, request: PuzzleRequest, puzzle: Puzzle) -> None:
         self.request = request

@@ -1,23 +1,11 @@
-"""The player's puzzle progress on this device, kept in localStorage beside the saves:
+"""The player's puzzle progress on this device (``PuzzleProgress``), kept in localStorage beside the saves:
 
 * ``qwirkle.puzzles.solved.THEME``: the ids solved in that theme (a JSON list, oldest first);
 * ``qwirkle.puzzles.daily.VARIANT``: the streak of daily puzzles of that rule set,
   ``{"last": "YYYY-MM-DD", "streak": n, "best": n}`` (the last day solved, the current and the longest run).
 
 One key per theme and per rule set, so that a damaged value loses nothing else: it is moved aside and reported
-like a save (``SaveStore.move_aside``) and that part starts again empty::
-
-    >>> from app.store.saves import DictStorage, SaveStore
-    >>> store = SaveStore(DictStorage({"qwirkle.puzzles.solved.long": "{oops"}))
-    >>> progress = PuzzleProgress(store)
-    >>> progress.record_solved("cq-k3x9a-1f", "qwirkle"), progress.solved("long")
-    (True, [])
-    >>> [p.key for p in store.take_problems()], progress.is_solved("cq-k3x9a-1f")
-    (['qwirkle.puzzles.solved.long'], True)
-    >>> progress.record_daily("classic", "2026-11-24"), progress.record_daily("classic", "2026-11-25")
-    (1, 2)
-    >>> progress.streak("classic", today="2026-11-27")
-    0
+like a save (``SaveStore.move_aside``) and that part starts again empty.
 """
 
 from __future__ import annotations
@@ -45,7 +33,20 @@ def _day(text: Any) -> datetime.date | None:
 
 
 class PuzzleProgress:
-    """Solved puzzles per theme and the daily streak per rule set; every value read is checked again."""
+    """Solved puzzles per theme and the daily streak per rule set; every value read is checked again.
+
+    >>> from app.store.saves import DictStorage, SaveStore
+    >>> store = SaveStore(DictStorage({"qwirkle.puzzles.solved.long": "{oops"}))
+    >>> progress = PuzzleProgress(store)
+    >>> progress.record_solved("cq-k3x9a-1f", "qwirkle"), progress.solved("long")
+    (True, [])
+    >>> [p.key for p in store.take_problems()], progress.is_solved("cq-k3x9a-1f")
+    (['qwirkle.puzzles.solved.long'], True)
+    >>> progress.record_daily("classic", "2026-11-24"), progress.record_daily("classic", "2026-11-25")
+    (1, 2)
+    >>> progress.streak("classic", today="2026-11-27")
+    0
+    """
 
     def __init__(self, store: SaveStore) -> None:
         self.store = store

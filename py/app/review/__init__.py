@@ -3,5 +3,5 @@ computation in chunks (``runner``: the worker's ``service``, or the page between
 and board cells as data (``panels``), and the view (``view``, ``move_list``; the board is
 ``regions.board_view`` again, with ghost tiles).
 
-The top feature: it may import every other package of ``app``; only ``app.page`` imports it.
+It may import every package before it in ``app.LAYERS``; only ``app.page`` imports it.
 """

@@ -1,26 +1,14 @@
-"""Game review computed away from the page, a few moves at a time: the functions the worker exports.
+"""Game review computed away from the page, a few moves at a time: the functions the worker exports
+(``review_best``, ``review_levels``, ``review_win``).
 
-The page sends the finished game's record (the engine's JSON) and asks for the review in chunks, so
-that it can show progress and, when no worker is available, compute on the page between frames:
+The page sends the finished game's record (the engine's JSON) and asks for the review in chunks, so that it can
+show progress and, when no worker is available, compute on the page between frames. All answer JSON text (plain
+data crosses the worker boundary): ``{"total": n, "moves": [...], "players": [...] | null}``, the moves exactly
+what ``python3 -m qwirkle review`` prints.
 
-* ``review_best(record_json, start, count)``: the best-by-points review of record moves ``start`` to
-  ``start + count`` (``qwirkle.study.review.review_moves``), and with the last chunk the per-player totals;
-* ``review_levels(record_json, level, budget, start, count)``: what ``level`` would have played before
-  each of those moves (``qwirkle.study.review.LevelReplay``: seeded by the move, the Expert on a fixed ``budget``,
-  in any order);
-* ``review_win(record_json, start, count)``: the mover's chances of winning around those moves, in any order
-  (``qwirkle.study.win_review.WinReplay``: what ``python3 -m qwirkle review --win`` gives, with ``win_lost``, the
-  first player's chance ``first`` for the graph, and ``why`` the most points and the best chances differ), in games
-  of two to four players.
-
-All answer JSON text (plain data crosses the worker boundary): ``{"total": n, "moves": [...],
-"players": [...] | null}``. The moves are the engine's ``MoveReview.to_json()`` (with ``index``) and
-``LevelMove`` as ``{"index", "move", "points"}``, exactly what ``python3 -m qwirkle review`` prints.
-
-The engine's passes are generators over the whole game; a chunk continues the generator that the
-previous chunk left (kept in a small cache keyed by the record and the pass), so a review costs one
-pass whatever the chunk size. Pure Python: the same functions run under CPython in the tests and on
-the page when there is no worker.
+A chunk continues the engine's pass that the previous chunk left (kept in a small cache keyed by the record and the
+pass), so a review costs one pass whatever the chunk size. Pure Python: the same functions run under CPython in the
+tests and on the page when there is no worker.
 """
 
 from __future__ import annotations
@@ -72,7 +60,8 @@ def _load(record_json: str) -> Any:
 
 
 def review_best(record_json: str, start: int, count: int) -> str:
-    """Moves ``start`` to ``start + count`` reviewed by points; the totals once the last move is in."""
+    """Moves ``start`` to ``start + count`` reviewed by points (``qwirkle.study.review.review_moves``: each the
+    engine's ``MoveReview.to_json()`` with ``index``); the per-player totals once the last move is in."""
     from qwirkle.study.review import review_moves, summarize
 
     record_json, start, count = str(record_json), max(int(start), 0), max(int(count), 1)
@@ -93,7 +82,8 @@ def review_best(record_json: str, start: int, count: int) -> str:
 
 def review_levels(record_json: str, level: str, budget: Any, start: int, count: int) -> str:
     """What ``level`` would have played before record moves ``start`` to ``start + count``, in any order
-    (each is seeded by its index: the page asks for the move on show first)."""
+    (``qwirkle.study.review.LevelReplay``: each seeded by its index, the Expert on a fixed ``budget``, so the page
+    asks for the move on show first); each move ``{"index", "move", "points"}``."""
     from qwirkle.study.review import LevelReplay
 
     record_json, level, start, count = str(record_json), str(level), max(int(start), 0), max(int(count), 1)
@@ -112,8 +102,10 @@ def review_levels(record_json: str, level: str, budget: Any, start: int, count: 
 
 
 def review_win(record_json: str, start: int, count: int) -> str:
-    """The mover's chances of winning around record moves ``start`` to ``start + count``, in any order (each is
-    seeded by its index)."""
+    """The mover's chances of winning around record moves ``start`` to ``start + count``, in any order, in games of
+    two to four players (``qwirkle.study.win_review.WinReplay``, each seeded by its index: what ``python3 -m qwirkle
+    review --win`` gives, with ``win_lost``, the first player's chance ``first`` for the graph, and ``why`` the most
+    points and the best chances differ)."""
     from qwirkle.study.win_review import WinReplay
 
     record_json, start, count = str(record_json), max(int(start), 0), max(int(count), 1)

@@ -1,18 +1,16 @@
 """The review view (``#review``): a finished game move by move against the best play by points.
 
-The board (the game's ``BoardView`` on ``#review-board``: same cells, same tiles, pan and zoom by the same
-gestures) shows the position of the move on show with the move's tiles outlined and the best play as
-faint ghost tiles. Beside it: first / previous / next / last buttons and a slider (arrow keys, Home and
-End too), the move in words, everyone's racks before it, and the list of moves (``move_list``); above,
-the progress bar and the per-player summary (with each player's accuracy), and
-the graph of the chances of winning (``win_graph``: a click or tap goes to that move). The review is
-computed by ``runner`` (the worker, else the page in small steps) and drawn as it arrives; the chances
-of winning of a saved game are kept beside it (``store.review_memory``), so a second look is instant; once they are
+The board (the game's ``BoardView`` on ``#review-board``, with its gestures) shows the position of the move on show,
+the move's tiles outlined and the best play as faint ghost tiles. Beside it: first / previous / next / last buttons
+and a slider (arrow keys, Home and End too), the move in words, everyone's racks before it, and the list of moves
+(``move_list``); above, the progress bar, the per-player summary with each player's accuracy, and the graph of the
+chances of winning (``win_graph``: a click or tap goes to that move). The review is computed by ``runner`` and drawn
+as it arrives; the chances of winning of a saved game are kept beside it (``store.review_memory``), and once they are
 all in, the accuracy of the players on this device goes to the statistics (``store.accuracy_log``). **Export** saves
 the game's record: whoever imports it gets the same review (it is seeded).
 
-Buttons carry ``data-action`` and are looked up in ``actions`` by one delegated listener, as in the
-dialogs. Closing clears every rack from the DOM.
+Buttons carry ``data-action`` and are looked up in ``actions`` by one delegated listener, as in the dialogs. Closing
+clears every rack from the DOM.
 """
 
 from __future__ import annotations

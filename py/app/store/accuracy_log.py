@@ -1,21 +1,14 @@
-"""The humans' accuracy over games, per rule set (``qwirkle.accuracy``), for the Statistics dialog's trend.
+"""The humans' accuracy over games, per rule set (``qwirkle.study.accuracy``), for the Statistics dialog's trend.
 
 A review of a finished two-player game computes each player's accuracy (``review.win_panels``); the figure of the
-players who played on this device (seat ``human``; the mean of both in a hot-seat game) is kept here once per game,
-keyed by the save's id (a game reviewed twice counts once), with the time the game was played::
+players who played on this device (seat ``human``; the mean of both in a hot-seat game) is kept here once per game
+(``record_accuracy``), keyed by the save's id, with the time the game was played::
 
     {"version": 1, "variants": {"classic": [{"game": "18c2…", "time": 1764150000.0, "accuracy": 82.4}, …], …}}
 
 oldest first, at most ``MAX_GAMES`` per rule set (the oldest go). Nothing read is trusted: a value that is not such
 an object is moved aside and reported like a save (``SaveStore.move_aside``); an entry of any other shape, or of a
-rule set the engine does not know, is left out. A full or broken storage loses only this figure, never a game::
-
-    >>> from app.store.saves import DictStorage, SaveStore
-    >>> store = SaveStore(DictStorage())
-    >>> record_accuracy(store, "g1", "classic", 100.0, [80.0, 70.0]), record_accuracy(store, "g1", "classic", 9.0, [1])
-    (True, False)
-    >>> load_accuracy(store)
-    {'classic': [Played(game='g1', time=100.0, accuracy=75.0)]}
+rule set the engine does not know, is left out. A full or broken storage loses only this figure, never a game.
 """
 
 from __future__ import annotations
@@ -91,7 +84,15 @@ def load_accuracy(store: SaveStore) -> dict[str, list[Played]]:
 def record_accuracy(store: SaveStore, game_id: str, variant: str, time: float, figures: Sequence[float]) -> bool:
     """Keep the mean of ``figures`` (the humans' accuracies in one game of ``variant``, a rule set's name) once per
     game; False when there is nothing to keep, it is kept already, it is older than the ``MAX_GAMES`` kept or the
-    storage refused it."""
+    storage refused it.
+
+    >>> from app.store.saves import DictStorage, SaveStore
+    >>> store = SaveStore(DictStorage())
+    >>> record_accuracy(store, "g1", "classic", 100.0, [80.0, 70.0]), record_accuracy(store, "g1", "classic", 9.0, [1])
+    (True, False)
+    >>> load_accuracy(store)
+    {'classic': [Played(game='g1', time=100.0, accuracy=75.0)]}
+    """
     values = [float(f) for f in figures if isinstance(f, (int, float)) and 0 <= f <= 100]
     if not game_id or not values or variant not in _variants():
         return False

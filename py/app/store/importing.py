@@ -36,7 +36,7 @@ def read_import(text: str) -> tuple[dict[str, Any], list[str], Game]:
 
 def names_bounded(record: dict[str, Any]) -> dict[str, Any]:
     """The record with its player names as the page makes them (spaces collapsed, at most 40 characters), so that
-    a file or an older save with longer names still loads (the engine refuses them)."""
+    a file or a save with longer names still loads (the engine refuses them)."""
     from qwirkle.limits import MAX_NAME
 
     players = record.get("players")

@@ -16,7 +16,8 @@ order::
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, Generic, Protocol, TypeVar
 
 from .beside import load_beside, save_beside
 from .saves import RACKS_PREFIX, SaveStore
@@ -32,3 +33,32 @@ def load_racks(store: SaveStore, game_id: str) -> dict[str, Any]:
 def save_racks(store: SaveStore, game_id: str, value: dict[str, Any]) -> None:
     """Keep the arrangement; a full or broken storage loses only the arrangement, never the game."""
     save_beside(store, RACKS_PREFIX + game_id, value)
+
+
+class Arrangement(Protocol):
+    """What is kept of the racks (``play.rack_model.RackOrders``)."""
+
+    def to_json(self) -> dict[str, Any]: ...
+    def load(self, data: Any) -> None: ...
+
+
+R = TypeVar("R", bound=Arrangement)
+
+
+class KeptRacks(Generic[R]):
+    """The arrangement of the game at the table kept in step with the store: read back when a game is entered,
+    written when it changed (a sort, a drag, a hand drawn)."""
+
+    def __init__(self, store: SaveStore, racks: R) -> None:
+        self.store, self.racks = store, racks
+        self._kept: tuple[str | None, str] = (None, "")  # the game and the arrangement last saved
+
+    def load(self, game_id: str | None) -> None:
+        self.racks.load(load_racks(self.store, game_id) if game_id else {})
+        self._kept = (game_id, json.dumps(self.racks.to_json()))
+
+    def keep(self, game_id: str | None) -> None:
+        text = json.dumps(self.racks.to_json())
+        if game_id and self._kept != (game_id, text):
+            save_racks(self.store, game_id, self.racks.to_json())
+            self._kept = (game_id, text)

@@ -2,22 +2,16 @@
 
 Keys, all under ``qwirkle.``:
 
-* ``qwirkle.save.ID``: one game, ``{"format": "qwirkle-save", "version": 1, "id", "seats",
-  "pace", "created", "updated", "revision", "over", "record", "app"}`` where ``record`` is the
-  engine's JSON record (``qwirkle.record.to_record``), untouched, ``app`` the app's own data beside
-  it (``{"hints": [hints used per seat]}``; optional), ``revision`` counts the writes (tabs.py) and
-  ``over`` says the game is finished (saves written before these two lack them);
+* ``qwirkle.save.ID``: one game (its format and its reading: ``save_format``);
 * ``qwirkle.current``: the ID of the game to offer on the next visit;
-* ``qwirkle.settings``: ``{"lang", "palette", "hint_level", "expert_seconds", "celebrate", "sound"}``;
+* ``qwirkle.settings``: ``{"lang", "palette", "hint_level", "review_level", "expert_seconds", "celebrate", "sound"}``;
 * ``qwirkle.newgame``: the last new-game choices (``setup_memory``);
 * ``qwirkle.racks.ID``, ``qwirkle.review.ID``: beside a save, its racks and review (``rack_memory``, ``review_memory``);
 * ``qwirkle.aside.KEY.N``: a value that could not be read, moved aside (never deleted).
 
-Nothing read from the store is trusted: a corrupt or foreign value (bad JSON, JSON nested too
-deep or with numbers too large, wrong types) is moved aside and reported in ``problems``, other
-saves still load, and the app never crashes on it. No save is lost unless the player decides it:
-beyond ``MAX_SAVES`` only finished games are removed, least recently played first; a value that
-cannot be moved aside stays where it is; a save is never written over a newer one from another tab.
+Nothing read is trusted: a corrupt or foreign value is moved aside and reported in ``problems``, the other saves
+still load, and the app never crashes on it. No save is lost unless the player decides it: beyond ``MAX_SAVES`` only
+finished games are removed, least recently played first; a save is never written over a newer one from another tab.
 """
 
 from __future__ import annotations
@@ -37,7 +31,7 @@ from .storage import StorageFull as StorageFull
 from .storage import read_json, seconds
 
 if TYPE_CHECKING:
-    from qwirkle import Game
+    from .save_format import SavedGame
 
 PREFIX = "qwirkle."
 SAVE_PREFIX = PREFIX + "save."
@@ -46,8 +40,6 @@ SETTINGS = PREFIX + "settings"
 ASIDE_PREFIX = PREFIX + "aside."
 RACKS_PREFIX = PREFIX + "racks."  # this device's arrangement of a saved game's racks (store.rack_memory)
 REVIEW_PREFIX = PREFIX + "review."  # what a review computed for a saved game (store.review_memory)
-SAVE_FORMAT = "qwirkle-save"
-SAVE_VERSION = 1
 PALETTES = ("standard", "contrast")
 EXPERT_SECONDS = ("1", "1.5", "2", "3")  # the Expert's thinking times: the settings' and the new-game dialog's
 MAX_SAVES = 30
@@ -71,33 +63,6 @@ class Problem(Value):
 
     def __init__(self, key: str, moved_to: str | None, error: str) -> None:
         self.key, self.moved_to, self.error = key, moved_to, error
-
-
-class SavedGame(Value):
-    """A readable save. ``game`` is rebuilt by replaying the record's moves; ``app`` is the app's
-    data beside the record (hints used); ``revision``, how many times it was written (tabs.py)."""
-
-    __slots__ = ("id", "seats", "pace", "created", "updated", "record", "game", "app", "revision")
-
-    def __init__(
-        self,
-        id: str,
-        seats: tuple[str, ...],
-        pace: int,
-        created: float,
-        updated: float,
-        record: dict[str, Any],
-        game: Game,
-        app: dict[str, Any] | None = None,
-        revision: int = 0,
-    ) -> None:
-        self.id, self.seats, self.pace, self.created, self.updated = id, seats, pace, created, updated
-        self.record, self.game, self.revision = record, game, revision
-        self.app: dict[str, Any] = {} if app is None else app
-
-    @property
-    def move_count(self) -> int:
-        return len(self.record.get("moves", []))
 
 
 class SaveStore:
@@ -184,9 +149,11 @@ class SaveStore:
         ``revision`` is the revision this tab last read or wrote (None: do not check): when the stored save is
         newer (another tab wrote it), nothing is written and ``StaleSave`` is raised. ``StorageFull`` when the
         browser refuses the write (finished games beyond ``MAX_SAVES`` were removed first)."""
+        from .save_format import SAVE_FORMAT, SAVE_VERSION, revision_of
+
         now = self.clock()
         old = self._read_raw(game_id) or {}
-        stored = self.revision_of(old)
+        stored = revision_of(old)
         if revision is not None and stored > revision:
             raise StaleSave(game_id)
         new = max(stored, revision or 0) + 1
@@ -213,14 +180,11 @@ class SaveStore:
             raise StorageFull(str(error)) from None
         return new
 
-    @staticmethod
-    def revision_of(payload: dict[str, Any]) -> int:
-        value = payload.get("revision")
-        return value if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**53 else 0
-
     def revision(self, game_id: str) -> int:
-        """The stored revision of a game (0: missing, unreadable, or saved before revisions)."""
-        return self.revision_of(self._read_raw(game_id) or {})
+        """The stored revision of a game (0: missing, unreadable, or without one)."""
+        from .save_format import revision_of
+
+        return revision_of(self._read_raw(game_id) or {})
 
     def _read_raw(self, game_id: str) -> dict[str, Any] | None:
         text = self._get(SAVE_PREFIX + game_id)
@@ -234,6 +198,8 @@ class SaveStore:
 
     def load(self, game_id: str) -> SavedGame | None:
         """A save by id, or None (missing, or unreadable: then moved aside and reported)."""
+        from .save_format import parse_save
+
         key = SAVE_PREFIX + game_id
         text = self._get(key)
         if text is None:
@@ -297,7 +263,7 @@ class SaveStore:
 
     def _prune(self, keep: str | None = None) -> None:
         """Beyond MAX_SAVES saves, remove finished games, least recently played first. A game in progress (or
-        one saved before saves said whether they were finished) is never removed without the player."""
+        a save that does not say whether it is finished) is never removed without the player."""
         ids = [k[len(SAVE_PREFIX) :] for k in self._keys() if k.startswith(SAVE_PREFIX)]
         excess = len(ids) - MAX_SAVES
         if excess <= 0:
@@ -312,7 +278,7 @@ class SaveStore:
             self.delete(game_id)
 
     def finished_ids(self) -> tuple[str, ...]:
-        """The finished saved games (replayed when an older save does not say)."""
+        """The finished saved games (a save that does not say is replayed to find out)."""
         ids: tuple[str, ...] = ()
         for key in self._keys():
             if key.startswith(SAVE_PREFIX):
@@ -335,7 +301,7 @@ class SaveStore:
     # -- export / import -----------------------------------------------------------------------
     def export_text(self, game_id: str) -> str | None:
         """The engine's JSON record of a save (plus ``seats``, which the engine ignores): the record's own fields
-        only, even from a save made before unknown fields were dropped on import."""
+        only, whatever else the save holds."""
         from qwirkle.record import to_record
 
         saved = self.load(game_id)
@@ -348,6 +314,7 @@ class SaveStore:
         it is not one, ``ImportRefused`` when it is not JSON or the same game is saved already. Only the record's
         own fields are kept; names longer than 40 characters are cut."""
         from .importing import read_import
+        from .save_format import SavedGame
 
         try:
             json.loads(text.removeprefix("\ufeff"))
@@ -399,45 +366,3 @@ class SaveStore:
             self._set(SETTINGS, json.dumps(current))
         except Exception:  # noqa: BLE001 - settings are a convenience
             pass
-
-
-def parse_save(text: str, game_id: str | None = None) -> SavedGame:
-    """Read one stored save; ``ValueError`` with a short reason when it is not a readable save."""
-    from qwirkle.record import from_record
-
-    value = read_json(text)
-    if not isinstance(value, dict) or value.get("format") != SAVE_FORMAT:
-        raise ValueError("not a saved Qwirkle game")
-    if value.get("version") != SAVE_VERSION:
-        raise ValueError(f"save version {value.get('version')!r} is not supported")
-    from .importing import names_bounded
-
-    record = value.get("record")
-    if isinstance(record, dict):
-        record = names_bounded(record)
-    game = from_record(record)  # RecordError is a ValueError; a record is a dict once it loads
-    assert isinstance(record, dict)
-    seats = value.get("seats")
-    players = len(game.options.players)
-    if not (isinstance(seats, list) and len(seats) == players and all(isinstance(s, str) for s in seats)):
-        raise ValueError("seats: expected one entry per player")
-    from ..shared.seats import is_known
-
-    if not all(is_known(s) for s in seats):
-        raise ValueError("seats: unknown player kind")
-    pace = value.get("pace", 1)
-    created = seconds(value.get("created"))
-    updated = seconds(value.get("updated")) or created
-    app = value.get("app")
-    stored_id = value.get("id")
-    return SavedGame(
-        stored_id if isinstance(stored_id, str) and stored_id else game_id or "",
-        tuple(seats),
-        0 if pace == 0 else 1,
-        created,
-        updated,
-        record,
-        game,
-        app if isinstance(app, dict) else {},
-        SaveStore.revision_of(value),
-    )

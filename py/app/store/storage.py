@@ -40,7 +40,7 @@ class StaleSave(Exception):
 
 
 class StorageFull(Exception):
-    """The browser refused to store a save (its storage is full, or blocked): nothing was written."""
+    """The browser would not store a save (its storage is full, or blocked): nothing was written."""
 
 
 MAX_DEPTH = 40  # what we store nests 4 deep; Pyodide's parser crashes the page (browser stack) on deep JSON

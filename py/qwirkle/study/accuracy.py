@@ -6,20 +6,11 @@ with the loss in percentage points::
 
     move accuracy = 100 * exp(-DECAY * lost)
 
-The game's figure is the mean of two means of the move accuracies: the plain mean and the harmonic mean (each move
-accuracy at least ``FLOOR``), so that a single blunder weighs more than its share of the moves, as in lichess's
-accuracy. A perfect game is 100.
-
-``played_like(variant, value)`` is the computer level whose own mean accuracy, measured over seeded games
-(``bench/accuracy.py``, the table ``qwirkle/data/accuracy.json``), is nearest to ``value``. ``pair_game`` plays one
-of those games and measures both players' moves, as a review of that game measures them. ``same_positions`` lets
-several levels choose at the same positions of one seeded game and measures every choice on the same deals
-(``bench/accuracy_positions.py``).
-
->>> accuracy([0.0, 0.0])
-100.0
->>> accuracy([]) is None
-True
+The game's figure (``accuracy``) is the mean of the plain and the harmonic mean of the move accuracies (each at
+least ``FLOOR``), so that a single blunder weighs more than its share of the moves, as in lichess's accuracy.
+``played_like(variant, value)`` is the computer level whose own mean accuracy over seeded games (the table
+``qwirkle/data/accuracy.json``, written by ``make tables``) is nearest to ``value``; ``pair_game`` and
+``same_positions`` play and measure those games. See docs/research/accuracy.md.
 """
 
 from __future__ import annotations
@@ -50,7 +41,13 @@ def move_accuracy(lost: float) -> float:
 
 def accuracy(lost: Sequence[float]) -> float | None:
     """One player's accuracy over a game (0 to 100) from the chance each of their moves lost (fractions 0 to 1);
-    None when they made no move."""
+    None when they made no move.
+
+    >>> accuracy([0.0, 0.0])
+    100.0
+    >>> accuracy([]) is None
+    True
+    """
     if not lost:
         return None
     moves = [move_accuracy(x) for x in lost]

@@ -3,20 +3,12 @@
 A puzzle is found, never stored. Seeded greedy self-play (each player makes its best play by points, ties broken by
 placements, so the game is the same on every Python) walks a game; a position qualifies when the player to move has
 exactly one distinct play that scores the most (the game's own points: lines, Qwirkle bonuses and the +6 of going out,
-C9) and that play shows a theme. The id names the variant, the theme, the game's seed and the move, so
-``puzzle_from_id`` replays that game to that move and finds the same puzzle anywhere, with no list shipped.
+C9) and that play shows a theme (``THEMES``). The id (``make_id``) names the variant, the theme, the game's seed and
+the move, so ``puzzle_from_id`` replays that game to that move and finds the same puzzle anywhere, with no list
+shipped. ``difficulty`` rates a puzzle 1 to 5; ``daily`` gives the puzzle of the day and ``judge`` an answer.
 
-Id: ``<variant><theme>-<seed>-<move>``, seed and move in base 36, e.g. ``cq-k3x9a-1f`` (classic, a Qwirkle, game
-seed ``k3x9a``, before move 51). Themes (``THEMES``): ``qwirkle`` (the best play completes a Qwirkle), ``multi-line``
-(it scores two or more lines), ``long`` (it places three or more tiles), ``diagonal`` (it scores a Flex diagonal,
-F3), ``cubes`` (a Cubes position), ``endgame`` (it goes out for the +6, C9).
-
-Difficulty (1 easy .. 5 hard), from how hard the best play is to see: one point for the choice (25 or more legal plays,
-another for 75 or more), one or two for how far the best is ahead of the best one-tile play, the play a player sees
-first (5 or more points ahead, 10 or more), and one when the best places four or more tiles; 1 + those, at most 5.
-
-Generation is bounded and cheap: greedy self-play costs one legal-play list per move (which the puzzle check reuses),
-and at most ``MAX_GAMES`` games are tried per puzzle.
+Generation is bounded: greedy self-play costs one legal-play list per move (which the puzzle check reuses), and at
+most ``MAX_GAMES`` games are tried per puzzle.
 """
 
 from __future__ import annotations
@@ -35,6 +27,8 @@ from ..tiles import tiles_notation
 from ..variants import VARIANTS
 
 VARIANT_CODES = {"classic": "c", "cubes": "k", "flex": "f"}
+# qwirkle: the best play completes a Qwirkle; multi-line: it scores two or more lines; long: it places three or more
+# tiles; diagonal: it scores a Flex diagonal (F3); cubes: a Cubes position; endgame: it goes out for the +6 (C9).
 THEMES = {"qwirkle": "q", "multi-line": "m", "long": "l", "diagonal": "d", "cubes": "u", "endgame": "e"}
 # A puzzle without a theme asked for takes its first theme in this order (the rarest first).
 THEME_ORDER = ("endgame", "qwirkle", "diagonal", "long", "multi-line", "cubes")
@@ -97,6 +91,8 @@ def _b36(number: int) -> str:
 
 
 def make_id(variant: str, theme: str, seed: int, move: int) -> str:
+    """``<variant><theme>-<seed>-<move>``, seed and move in base 36: ``cq-k3x9a-1f`` is classic, a Qwirkle, game seed
+    ``k3x9a``, before move 51."""
     return f"{VARIANT_CODES[variant]}{THEMES[theme]}-{_b36(seed)}-{_b36(move)}"
 
 
@@ -132,7 +128,7 @@ def check_theme(variant: str, theme: str | None) -> None:
         raise PuzzleError(f"theme: {theme} puzzles are {only} positions, not {variant}")
 
 
-# -- self-play -----------------------------------------------------------------------------------------------------------
+# -- self-play ----------------------------------------------------------------------------------------------------
 def _points(game: Game, play: ScoredPlay) -> int:
     """A play's points as the game scores them: +6 (C9) when it empties the hand and the bag is empty."""
     out = game.bag_count == 0 and len(play.placements) == len(game.hands[game.to_move])
@@ -188,7 +184,10 @@ def _themes(game: Game, best: ScoredPlay, points: int) -> list[str]:
 
 
 def difficulty(count: int, best_points: int, best_tiles: int, obvious_points: int) -> int:
-    """1 (easy) .. 5 (hard): see the module docstring."""
+    """1 (easy) .. 5 (hard), from how hard the best play is to see: one point for the choice (``count``: 25 or more
+    legal plays, another for 75 or more), one or two for how far the best is ahead of the best one-tile play, the
+    play a player sees first (5 or more points ahead, 10 or more), and one when the best places four or more tiles;
+    1 + those, at most 5."""
     ahead = best_points - obvious_points
     score = 1 + (count >= 25) + (count >= 75) + (ahead >= 5) + (ahead >= 10) + (best_tiles >= 4)
     return min(5, score)

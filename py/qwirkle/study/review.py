@@ -2,32 +2,16 @@
 
 ``review_moves(game)`` replays a record and yields one ``MoveReview`` per record move, in order: the mover, their hand
 just before the move, the move and its points, the best play by points and its points, the points lost, the Qwirkle
-that was available and missed, the Qwirkle chances the move left and the Qwirkles the next player made. It is a
-generator so that a page can show progress; the best-by-points part is fast (a whole two-player game in well under a
-second). ``level_moves(game, level, budget)`` is the slow part, a second pass that yields what a computer level would
-have played in each position; ``review_moves(game, level=...)`` does both in one pass. ``summarize`` adds up each
-player's moves and ``review`` gives the whole JSON object of ``python3 -m qwirkle review``.
+that was available and missed, the Qwirkle chances the move left and the Qwirkles the next player made; a generator,
+so that a page can show progress. ``level_moves(game, level, budget)`` is the slower second pass, what a computer
+level would have played in each position (``LevelReplay``); ``win_moves`` is the third, the mover's chances of
+winning around each move (``win_cost``), from which each player's ``accuracy`` and the level they ``played_like``
+follow. ``review_moves(game, level=..., win=True)`` does them in one pass; ``summarize`` adds up each player's moves
+and ``review`` gives the whole JSON object of ``python3 -m qwirkle review``.
 
 Points are the game's own (``TurnResult.points``): lines, Qwirkle bonuses and the end bonus (C9) of a play that goes
-out. The best play is measured the same way (a play that empties the hand while the bag is empty scores its +6), so for
-every move ``lost = best_points - points`` is never negative. Exchanges, Cubes re-rolls and passes score 0; their best
-play is the best play they gave up. For a re-roll the hand is the faces before re-rolling, its best play the best one
-before the re-roll and ``best_after`` the best one it gave (the play entry that follows has its own hand and best).
-
-Per player (``summarize``) the moves are counted by turn, a Cubes re-roll belonging to the turn it precedes: a turn's
-best is its best play (for a turn with a re-roll, the better of the best plays before and after it), so ``points +
-lost = best_points`` and efficiency ``points / best_points`` lies in [0, 1].
-
-A level's move is reproducible: the level is seeded from the record's seed and the move's index, and the Expert runs
-on its fixed look-ahead budget (``budget`` iterations, no clock), so the same record and budget give the same review.
-Its exact end-game search gets ``REVIEW_SOLVER_NODES`` nodes per iteration (320 at the default budget) rather than the
-50 of tournaments: about what the page's Expert reaches on its clock, and a whole review's end game in a fraction of
-the time; a larger end game is played by its first, shallow iteration or, past that, by the look-ahead.
-
-Chances of winning (``review_moves(..., win=True)``, ``win_moves`` on its own, ``review(..., win=True)``) are a third
-pass (``win_cost``): for each move, the mover's chance before it (the win-chance table), after it
-and after the best candidate, the candidates valued on the same sampled deals, seeded like the level's move. Each
-player's ``accuracy`` and the level they ``played_like`` follow from the chance their moves lost (``accuracy``).
+out. The best play is measured the same way (a play that empties the hand while the bag is empty scores its +6), so
+for every move ``lost = best_points - points`` is never negative.
 """
 
 from __future__ import annotations
@@ -60,8 +44,11 @@ from ..tiles import Tile, tiles_notation
 from .accuracy import player_accuracy
 from .win_cost import DEFAULT_CANDIDATES, DEFAULT_SAMPLES, MoveChances, move_chances, win_settings
 
-REVIEW_SOLVER_NODES = 2  # the Expert's end-game solver nodes per look-ahead of budget in a review (see above)
-SAVE_FORMAT = "qwirkle-save"  # the page's whole save file (py/app/saves.py) holds the record under "record"
+# The Expert's end-game solver nodes per look-ahead iteration of budget in a review (320 at the default budget): about
+# what the page's Expert reaches on its clock; a larger end game is played by its first, shallow iteration or, past
+# that, by the look-ahead.
+REVIEW_SOLVER_NODES = 2
+SAVE_FORMAT = "qwirkle-save"  # the page's whole save file (py/app/store/save_format.py) holds the record in "record"
 DEFAULT_LEVEL = "expert"
 
 
@@ -87,7 +74,9 @@ class Chance:
 
 @dataclass(frozen=True)
 class MoveReview:
-    """One record move judged: see the module docstring for what each number means."""
+    """One record move judged. Exchanges, Cubes re-rolls and passes score 0; their best play is the best play they
+    gave up. For a re-roll the hand is the faces before re-rolling, its best play the best one before the re-roll and
+    ``best_after`` the best one it gave (the play entry that follows has its own hand and best)."""
 
     index: int  # the move's place in the record (0-based)
     seat: int  # the mover
@@ -295,7 +284,9 @@ class Replay:
 class LevelReplay(Replay):
     """What ``level`` would have played before any record move, in any order: the choice before move
     ``index`` is seeded by the record's seed and ``index`` alone, so it is the same whatever was asked
-    before (``level_moves`` gives them in order)."""
+    before (``level_moves`` gives them in order). The Expert runs on its fixed look-ahead budget (``budget``
+    iterations, no clock), its exact end-game search on ``REVIEW_SOLVER_NODES`` nodes per iteration, so the same
+    record and budget give the same review."""
 
     def __init__(
         self, source: Game | dict[str, Any] | str, level: str = DEFAULT_LEVEL, budget: int | None = None
@@ -321,7 +312,9 @@ def win_moves(
 
 
 def summarize(source: Game | dict[str, Any] | str, entries: Sequence[MoveReview]) -> list[PlayerReview]:
-    """Each player's totals by turn (see the module docstring), in seat order."""
+    """Each player's totals by turn, in seat order. A Cubes re-roll belongs to the turn it precedes; a turn's best is
+    its best play (for a turn with a re-roll, the better of the best plays before and after it), so ``points + lost
+    = best_points`` and efficiency ``points / best_points`` lies in [0, 1]."""
     game = load(source)
     names = game.options.players
     totals = [dict(points=0, best=0, turns=0, qwirkles=0, missed=0, allowed=0) for _ in names]

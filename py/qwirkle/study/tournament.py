@@ -1,21 +1,9 @@
-"""Tournaments between computer players: seeded games, seats rotated, one summary per listed player.
+"""Tournaments between computer players: seeded games, seats rotated, one summary per listed player (``run``).
 
 Game ``i`` (0-based) of a tournament with seed ``S`` is dealt with seed ``S + i``; the listed players sit in the seats
 rotated by ``i`` places, so each one sits in every seat equally often. Every player gets its own seed derived from
-``S``, ``i`` and its place in the list, so the whole tournament (except the timings) is the same for the same seed,
-whatever the number of worker processes.
-
-Per listed player (in the order given; a name listed twice gives two entries):
-
-- ``wins``: games won; a win shared by k players counts 1/k to each.
-- ``mean_score``: mean final score.
-- ``points_per_turn``: points (end bonus included) per turn taken; a turn is a play, an exchange or a pass (a Cubes
-  re-roll belongs to the turn it precedes).
-- ``qwirkles``: Qwirkles scored per game (each Qwirkle line or Flex diagonal counts once).
-- ``qwirkles_allowed``: Qwirkles scored per game by the next player on the turn right after this player's turn,
-  i.e. Qwirkles this player left open for the opponent who moves next.
-- ``seconds_per_move``: thinking time per turn (all ``choose`` calls of the turn, re-roll decisions included), in CPU
-  seconds of the process (``time.process_time``), so that other load on the machine does not inflate it.
+``S``, ``i`` and its place in the list (``player_seed``), so the whole tournament (except the timings) is the same for
+the same seed, whatever the number of worker processes. See docs/research/strength.md.
 """
 
 from __future__ import annotations
@@ -164,9 +152,21 @@ def run(
     options: dict[str, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games and return the summary ``{"games": N, "players": [...]}``. A player may carry its own
-    options after its name (``parse_player``: ``expert/endgame=search``).
+    options after its name (``parse_player``: ``expert/iterations=400``).
 
     ``options`` gives keyword options per player name (e.g. ``{"expert": {"iterations": 400}}``).
+
+    Per listed player (in the order given; a name listed twice gives two entries):
+
+    - ``wins``: games won; a win shared by k players counts 1/k to each.
+    - ``mean_score``: mean final score.
+    - ``points_per_turn``: points (end bonus included) per turn taken; a turn is a play, an exchange or a pass (a Cubes
+      re-roll belongs to the turn it precedes).
+    - ``qwirkles``: Qwirkles scored per game (each Qwirkle line or Flex diagonal counts once).
+    - ``qwirkles_allowed``: Qwirkles scored per game by the next player on the turn right after this player's turn,
+      i.e. Qwirkles this player left open for the opponent who moves next.
+    - ``seconds_per_move``: thinking time per turn (all ``choose`` calls of the turn, re-roll decisions included), in
+      CPU seconds of the process (``time.process_time``), so that other load on the machine does not inflate it.
     """
     if not 2 <= len(players) <= 4:
         raise ValueError("players: a tournament needs 2 to 4 players")

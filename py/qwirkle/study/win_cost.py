@@ -1,31 +1,16 @@
 """What a move cost in chances of winning: the mover's chance before it, after it, and after the best move found.
 
 Points are not wins: a play that scores 12 and leaves a Qwirkle open to the opponent can cost more than it brings.
-``LookAhead(game).chances(moves)`` values each move of the player to move by looking one turn ahead on sampled deals
-of what they cannot see (``deals``: the opponent's hand and the bag's order, from the mover's view only; in Cubes the
-faces of the dice in the bag and of any die re-rolled): the move is made and the mover draws, the opponent makes their
-best-scoring reply from the dealt hand and draws, the mover makes their best-scoring follow-up, and the win-chance
-table (``qwirkle.winchance``) judges the position then, the opponent on move. A move, reply or follow-up that goes out
-ends the game with its +6 (C9), and the chance is then 1, one half or 0. A move's chance is the mean over the deals.
+``move_chances(game, move, seed)`` is what the review shows for one record move: the chance before it (the win-chance
+table, ``qwirkle.winchance``), after it, and after the best of the ``candidates``, with that candidate. ``LookAhead``
+values the moves by looking one turn ahead on sampled deals of what the mover cannot see, or by the exact solver in
+a two-player end game. Every move is valued on the *same* deals (common random numbers): the luck of a deal falls on
+every candidate alike, so their differences are measured far more precisely than their values, and the best
+candidate's chance, being the largest of estimates that include the move played, is never below the played move's.
 
-With the bag empty in a two-player classic or Flex game every tile is known, and the one-turn look-ahead (best-scoring
-replies, then the table) misjudges end games that the levels play by search: there the exact solver values each move
-(``LookAhead.solved``), 1, one half or 0 for the result of perfect play after it, when it proves the position within
-``SOLVE_NODES``; an end game it does not prove is not judged (every move keeps the chance as it stands).
-
-Every move is valued on the *same* deals (common random numbers): the luck of a deal falls on every candidate alike,
-so their differences are measured far more precisely than their values, and the best candidate's chance, being the
-largest of estimates that include the move played, is never below the played move's.
-
-``move_chances(game, move, seed)`` is what the review shows for one record move: the chance before it (the table, the
-position as it stands, the mover on move), after it, and after the best of the ``candidates`` (the move played, the
-play with the most points, Hard's best plays by its evaluation and the exchange the Expert would weigh), with that
-candidate. Deals are drawn by the game's own generator algorithm (``qwirkle.chance.Chance``, the same on every
-Python); the review seeds it from the record's seed and the move's index, so a review is the same every time.
-
-In a game of three or four the look-ahead goes round the table: the move, each opponent's best-scoring reply from
-their dealt hand in turn, the mover's follow-up, and the table's field for that many players judges the position
-with the next player on move (``qwirkle.winchance.Field``); the mover's chance is their share of the softmax.
+Deals are drawn by the game's own generator algorithm (``qwirkle.chance.Chance``, the same on every Python); the
+review seeds it from the record's seed and the move's index, so a review is the same every time. See
+docs/research/win-chance.md.
 """
 
 from __future__ import annotations
@@ -164,7 +149,21 @@ class _Board:
 
 
 class LookAhead:
-    """One position, from the mover's side: values moves on shared deals (see the module docstring)."""
+    """One position, from the mover's side: values moves on shared deals.
+
+    ``chances(moves)`` looks one turn ahead on sampled deals of what the mover cannot see (``deals``: the opponents'
+    hands and the bag's order, from the mover's view only; in Cubes the faces of the dice in the bag and of any die
+    re-rolled): the move is made and the mover draws, each opponent in turn makes their best-scoring reply from the
+    dealt hand and draws, the mover makes their best-scoring follow-up, and the win-chance table judges the position
+    then, the next player on move (in a game of three or four, the table's field for that many players,
+    ``qwirkle.winchance.Field``: the mover's chance is their share of the softmax). A move, reply or follow-up that
+    goes out ends the game with its +6 (C9), and the chance is then 1, one half or 0. A move's chance is the mean
+    over the deals.
+
+    With the bag empty in a two-player classic or Flex game every tile is known, and the one-turn look-ahead
+    misjudges end games that the levels play by search: there the exact solver values each move (``solved``), 1, one
+    half or 0 for the result of perfect play after it, when it proves the position within ``SOLVE_NODES``; an end
+    game it does not prove is not judged (every move keeps the chance as it stands)."""
 
     def __init__(self, game: Game, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> None:
         self.game = game
@@ -357,8 +356,9 @@ def candidates(game: Game, move: Move, limit: int = DEFAULT_CANDIDATES) -> list[
 def move_chances(
     game: Game, move: Move, seed: int = 0, samples: int = DEFAULT_SAMPLES, limit: int = DEFAULT_CANDIDATES
 ) -> MoveChances | None:
-    """The mover's chances around ``move`` in ``game``'s position (None once the game is over): before it, after it
-    and after the best candidate, all candidates on the same deals (seeded by ``seed``)."""
+    """The mover's chances around ``move`` in ``game``'s position (None once the game is over): before it (the table,
+    the position as it stands, the mover on move), after it and after the best candidate, all candidates on the same
+    deals (seeded by ``seed``)."""
     if game.is_over:
         return None
     moves = candidates(game, move, limit)

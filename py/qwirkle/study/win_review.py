@@ -2,18 +2,14 @@
 
 ``WinReplay(record).at(index)`` gives what ``review --win`` gives for record move ``index`` (``win_cost``: the
 mover's chance before the move, after it and after the best candidate, the candidates on the same deals, seeded by the
-record's seed and the index), so a page may ask for the move on show first. Asking for an earlier move than the last
-one replays the game from the start (cheap beside the look-ahead).
+record's seed and the index), so a page may ask for the move on show first. Games of three or four players get the
+same chances, from the table's fields for that many players.
 
 When the play with the most points (the review's best play: ``review.best_by_points``) is not the move with the best
 chances, ``WinMove.why`` compares the two (``Option``): their points and chances, the tiles each keeps, and the lines
 of five each leaves that one tile completes into a Qwirkle for the opponent (``review.lines_left``), with how many
 completing tiles the mover had not seen. The most-points play is valued on the same deals as the candidates (it is one
 of them unless a tie between plays of equal points was broken differently), so the comparison is fair.
-
-A move made with the bag empty in a two-player classic or Flex game also gets the exact solver's verdict
-(``WinMove.endgame``: ``endgame_review.move_note`` on a smaller budget than ``review``'s, ``ENDGAME_NODES``), so that the page
-can say it. Games of three or four players get the same chances, from the table's fields for that many players (``win_cost``).
 """
 
 from __future__ import annotations
@@ -69,7 +65,10 @@ class Option:
 
 @dataclass(frozen=True)
 class WinMove:
-    """The win-chance review of one record move."""
+    """The win-chance review of one record move. ``why`` compares the most-points play and the move with the best
+    chances when they differ; ``endgame`` is the exact solver's verdict on a move made with the bag empty in a
+    two-player classic or Flex game (``endgame_review.move_note`` on ``ENDGAME_NODES``, a smaller budget than
+    ``review``'s)."""
 
     index: int
     seat: int
@@ -93,7 +92,8 @@ class WinMove:
 
 
 class WinReplay(Replay):
-    """The win-chance review of any record move (see the module docstring)."""
+    """The win-chance review of any record move: ``at(index)``. Asking for an earlier move than the last one replays
+    the game from the start (cheap beside the look-ahead)."""
 
     def __init__(
         self, source: Game | dict[str, Any] | str, samples: int = DEFAULT_SAMPLES, limit: int = DEFAULT_CANDIDATES

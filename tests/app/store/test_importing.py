@@ -72,7 +72,7 @@ def test_a_whole_save_file_with_its_seats(store):
 
 def test_saves_with_longer_names_still_load_and_the_limit_is_the_start_links():
     from app.links.startlink import MAX_NAME
-    from app.store.saves import parse_save
+    from app.store.save_format import parse_save
     from qwirkle.limits import MAX_NAME as ENGINE_MAX_NAME
 
     assert MAX_NAME == ENGINE_MAX_NAME == 40

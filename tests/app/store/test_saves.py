@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from app.store.save_format import parse_save
 from app.store.saves import (
     ASIDE_PREFIX,
     CURRENT,
@@ -14,7 +15,6 @@ from app.store.saves import (
     ImportRefused,
     SaveStore,
     StorageFull,
-    parse_save,
 )
 from qwirkle import Game
 from qwirkle.record import to_record
