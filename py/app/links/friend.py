@@ -6,8 +6,7 @@ save of the game, under ``GAME-SEAT`` (``save_id``): GAME names the game on ever
 carried by every link), SEAT is the seat this device plays.
 
 The link holds the seed, so a determined player could work out the other racks: it is a game among friends, like a
-bag on the table (the new-game dialog and docs/playing.md
-say so).
+bag on the table (the new-game dialog and docs/playing.md say so).
 """
 
 from __future__ import annotations
