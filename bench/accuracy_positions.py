@@ -24,15 +24,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mean_error import mean_and_error
 
-from mean_error import mean_and_error  # noqa: E402
-
-from qwirkle.study.accuracy import accuracy, same_positions  # noqa: E402
-from qwirkle.study.win_cost import DEFAULT_SAMPLES  # noqa: E402
+from qwirkle.study.accuracy import accuracy, same_positions
+from qwirkle.study.win_cost import DEFAULT_SAMPLES
 
 
 def seeds_of(text: str) -> list[int]:

@@ -16,18 +16,15 @@ whose nodes cost the same). Goals (issue 25): 4 against 4 proven with a median o
 from __future__ import annotations
 
 import argparse
-import pathlib
 import statistics
 import sys
 import time
 from collections.abc import Iterator
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
-
-from qwirkle import Board, Game, Tile  # noqa: E402
-from qwirkle.ai import make_player  # noqa: E402
-from qwirkle.ai.solver import solve  # noqa: E402
-from qwirkle.variants import Variant  # noqa: E402
+from qwirkle import Board, Game, Tile
+from qwirkle.ai import make_player
+from qwirkle.ai.solver import solve
+from qwirkle.variants import Variant
 
 
 def positions(size: int, count: int, seed: int) -> Iterator[tuple[int, Board, Variant, list[Tile], list[Tile]]]:

@@ -14,17 +14,13 @@ that reached that many moves ("-" when no game did: a two-player Flex 72 game is
 from __future__ import annotations
 
 import argparse
-import pathlib
 import statistics
-import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
-
-from app.links.turn_link import TurnLink, to_fragment  # noqa: E402
-from qwirkle import Game  # noqa: E402
-from qwirkle.ai.registry import find_level  # noqa: E402
-from qwirkle.record import to_record  # noqa: E402
-from qwirkle.variants import SETUPS  # noqa: E402
+from app.links.turn_link import TurnLink, to_fragment
+from qwirkle import Game
+from qwirkle.ai.registry import find_level
+from qwirkle.record import to_record
+from qwirkle.variants import SETUPS
 
 POINTS = (10, 30, 60)
 NAMES = ("Ann", "Bob", "Chloé", "Dmitri")

@@ -285,8 +285,7 @@ def git_site_at(ref: str, folder: Path) -> Path:
     """A copy of the site in ``folder`` as it was at the commit ``ref``: the files that differ come from
     ``ref`` (whole folders js/, css/, py/ when one of their files does), the archive of py/ is rebuilt,
     everything else (the vendored runtime) is linked from the working tree; with its own precache list."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import bundle  # noqa: PLC0415  (scripts/bundle.py, scripts/precache.py)
+    import bundle  # noqa: PLC0415  (scripts/build/bundle.py, precache.py)
     import precache  # noqa: PLC0415
 
     changed = subprocess.run(

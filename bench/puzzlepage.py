@@ -78,7 +78,6 @@ def _click_until_new_puzzle(page, selector: str) -> float:
 
 
 def in_cpython() -> dict:
-    sys.path.insert(0, str(ROOT / "py"))
     from qwirkle.study.puzzles import daily
 
     timings = {}

@@ -35,12 +35,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+import precache  # (scripts/build/precache.py)
 from browser import ROOT, running_server
 from pageload import START_LINK, TIMEOUT_MS, fresh_browser, git_site_at, time_to_rack
 from playwright.sync_api import sync_playwright
-
-sys.path.insert(0, str(ROOT / "scripts"))
-import precache  # noqa: E402  (scripts/precache.py)
 
 MARK = "RESUME-PYTHON "
 # Put after py/main.py's ``read_once(ARCHIVE)``: timers on the import of each module of the archive

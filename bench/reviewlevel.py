@@ -18,12 +18,12 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
-from qwirkle import Game  # noqa: E402
-from qwirkle.ai import make_player  # noqa: E402
-from qwirkle.study.match import play_out  # noqa: E402
-from qwirkle.study.review import LevelReplay  # noqa: E402
+from qwirkle import Game
+from qwirkle.ai import make_player
+from qwirkle.study.match import play_out
+from qwirkle.study.review import LevelReplay
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -28,12 +28,9 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from mean_error import mean_and_error
 
-from mean_error import mean_and_error  # noqa: E402
-
-from qwirkle.study.tournament import GameSpec, play_one  # noqa: E402
+from qwirkle.study.tournament import GameSpec, play_one
 
 Results = dict[str, dict[int, dict[str, Any]]]
 

@@ -1,4 +1,4 @@
-"""scripts/bundle.py: the Python packages the pages import, as one archive (assets/app/app.zip)."""
+"""scripts/build/bundle.py: the Python packages the pages import, as one archive (assets/app/app.zip)."""
 
 import _imp
 import io

@@ -1,4 +1,4 @@
-"""Bytecode compiled at build time (scripts/pyc.py), checked in the vendored Pyodide itself, run by
+"""Bytecode compiled at build time (scripts/build/pyc.py), checked in the vendored Pyodide itself, run by
 Node.js as the pages run it: the standard library and our modules load as bytecode, never compiled
 from source on a page load."""
 

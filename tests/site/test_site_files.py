@@ -14,10 +14,10 @@ import pytest
 from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = ["index.html", "bench/bare.html"]
+PAGES = ["index.html", "bench/pages/bare.html"]
 # The hand-written PyScript configs: the game page's, and the bare page's of bench/pageload.py.
-CONFIGS = {"pyscript.toml": "./assets/vendor/pyodide/pyodide.mjs", "bench/bare.toml": "../assets/vendor/pyodide/pyodide.mjs"}
-PAGE_CONFIGS = {"index.html": "./pyscript.toml", "bench/bare.html": "./bare.toml"}
+CONFIGS = {"pyscript.toml": "./assets/vendor/pyodide/pyodide.mjs", "bench/pages/bare.toml": "../../assets/vendor/pyodide/pyodide.mjs"}
+PAGE_CONFIGS = {"index.html": "./pyscript.toml", "bench/pages/bare.html": "./bare.toml"}
 
 
 

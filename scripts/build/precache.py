@@ -33,7 +33,7 @@ import sys
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PRECACHE = "sw-precache.js"
 
 # What the site is made of, relative to its root. Pages are the *.html files at the root.

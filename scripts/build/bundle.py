@@ -45,10 +45,9 @@ import threading
 import zipfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import pyc  # noqa: E402  (scripts/pyc.py)
+import pyc  # (scripts/build/pyc.py)
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ARCHIVE = Path("assets") / "app" / "app.zip"
 # The packages under py/ that the browser imports: the importer of this archive (archive), the
 # engine, the shared UI pieces, the game page's app and the embedded boards. The entry points
@@ -75,11 +74,8 @@ def generated(root: Path = ROOT) -> dict[str, bytes]:
     source = root / RULES_DOC
     if not source.is_file():
         return {}
-    sys.path.insert(0, str(ROOT / "py"))
-    try:
-        from ui.rules_doc import DATA_NAME, read_docs, render_json
-    finally:
-        sys.path.remove(str(ROOT / "py"))
+    from ui.rules_doc import DATA_NAME, read_docs, render_json
+
     return {f"ui/{DATA_NAME}": render_json(read_docs(source.parent)).encode("utf-8")}
 
 
@@ -171,7 +167,6 @@ def main(argv: list[str] | None = None) -> int:
         print(("would write " if args.check else "wrote ") + ARCHIVE.as_posix())
         if args.check:
             return 1
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
         import precache  # the service worker's list holds the archive's hash
 
         precache.write(ROOT)

@@ -18,12 +18,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game_screenshots import ARGS, CHROMIUM, DEVICES
 from playwright.sync_api import sync_playwright
+from serve import running_server
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-from game_screenshots import ARGS, CHROMIUM, DEVICES  # noqa: E402
-from serve import running_server  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 GAMES = {  # name -> (start link, language)
     "hotseat": ("?variant=classic&seats=human,human&names=Ann,Bob&seed=21&pace=0", "en"),

@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
 
 TYPES = {
@@ -140,7 +140,6 @@ def host_headers(root: Path, path: str) -> list[tuple[str, str]]:
 @functools.cache
 def _bundle():  # type: ignore[no-untyped-def]
     """scripts/bundle.py, which rebuilds assets/app/app.zip when a module of the game changed."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
     import bundle
 
     return bundle
@@ -149,7 +148,6 @@ def _bundle():  # type: ignore[no-untyped-def]
 @functools.cache
 def _precache():  # type: ignore[no-untyped-def]
     """scripts/precache.py, which rewrites sw-precache.js when a file of the site changed."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
     import precache
 
     return precache

@@ -20,11 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
+from serve import running_server
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "py"))
-from serve import running_server  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [

@@ -23,10 +23,9 @@ import shutil
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import pyc  # noqa: E402  (scripts/pyc.py)
+import pyc  # (scripts/build/pyc.py)
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NODE_MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "assets" / "vendor"
 
@@ -99,7 +98,6 @@ def sync_vendor(check: bool) -> list[str]:
 
 def sync_precache(check: bool) -> list[str]:
     """sw-precache.js (scripts/precache.py): derived from the files above, so last."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
     import precache
 
     return precache.write(ROOT, check)

@@ -20,11 +20,10 @@ import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
+from app.tiles_svg import tile_svg
+from qwirkle import Tile
 
-from app.tiles_svg import tile_svg  # noqa: E402
-from qwirkle import Tile  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 OUT = ROOT / "assets" / "icons"
 BOARD = "#2f6b3a"  # the theme's accent, also the manifest's theme_color

@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import argparse
 import string
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "locale"
 TEMPLATE = LOCALE / "qwirkle.pot"
 COMPILED = ROOT / "py" / "ui" / "locale"
@@ -41,7 +40,6 @@ PLURALS = {  # the plural rule of each language (CLDR, as gettext writes it)
 
 def english() -> dict[str, str]:
     """The reference table, every key and its English text."""
-    sys.path.insert(0, str(ROOT / "py"))
     from ui.strings_en import EN
 
     return EN
