@@ -1,8 +1,8 @@
 """The exact end-game solver on seeded classic positions: for each hand size, the median and worst time and the share
 of positions proven (``exact``) within the cap (time or nodes), as a Markdown table.
 
-Run: nice -n 10 python3 bench/endgame.py [--count 50] [--sizes 4,5,6] [--seconds 10] [--seed 1] [--clock cpu]
-     [--nodes N]
+Run: nice -n 10 make bench B=endgame ARGS="[--count 50] [--sizes 4,5,6] [--seconds 10] [--seed 1] [--clock cpu]
+     [--nodes N]"
 
 A position: a two-player classic game played by the greedy level (seeded) until the bag is empty, then both hands cut
 to their first N tiles, the player on move first. Times are wall-clock seconds (the cap is wall clock, as in the page)

@@ -1,14 +1,14 @@
 """Sizes of turn links (app.links.turn_link): the whole URL a friend receives, per rule set and number of
 players, after 10, 30 and 60 moves and for the whole game, as a Markdown table.
 
-Run: PYTHONPATH=py python3 bench/linksize.py [--games 20] [--levels medium,random] [--base URL]
+Run: make bench B=linksize ARGS="[--games 20] [--levels medium,random] [--base URL]"
 
-One table per computer level, which plays every seat (game i dealt with seed i + 1): ``medium``
-plays like people do; ``random`` places few tiles at a time, so its games are the longest (the
-only ones that reach 60 moves in every rule set). A link holds the whole record (variant, players, seed, every move) compressed and URL-safe in the
-fragment, so it grows with the moves. Cells give the median and the largest size over the games
-that reached that many moves ("-" when no game did: a two-player Flex 72 game is over long before
-60 moves). The issue's bound: a whole two-player classic game under 2,000 characters.
+One table per computer level, which plays every seat (game i dealt with seed i + 1): ``medium`` plays like people do;
+``random`` places few tiles at a time, so its games are the longest (the only ones that reach 60 moves in every rule
+set). A link holds the whole record (variant, players, seed, every move) compressed and URL-safe in the fragment, so it
+grows with the moves. Cells give the median and the largest size over the games that reached that many moves ("-" when
+no game did: a two-player Flex 72 game is over long before 60 moves). The issue's bound: a whole two-player classic game
+under 2,000 characters.
 """
 
 from __future__ import annotations

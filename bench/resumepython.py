@@ -22,7 +22,7 @@ times, and prints the medians over the reloads, in milliseconds measured inside 
 ``--before REF`` also times the game as it is at the git commit REF, in its own profile, the reloads
 interleaved. Timings vary a lot on a shared 2-core machine: compare sites timed in the same run.
 
-    .venv/bin/python bench/resumepython.py [--reloads 7] [--top 15] [--before REF]
+    make bench B=resumepython ARGS="[--reloads 7] [--top 15] [--before REF]"
 """
 
 from __future__ import annotations
@@ -118,8 +118,7 @@ _PROBE["main"] = _time.perf_counter() - _PROBE_START
 import js as _js
 _js.console.log("%s" + __import__("json").dumps(_PROBE))
 """
-    % MARK
-)
+).replace("%s", MARK)
 
 
 def probed_main(source: str) -> str:

@@ -7,7 +7,7 @@ first; the browser target is 2 s in Pyodide, about 0.7 s here) and ``level_moves
 move in every position, the Expert at its fixed budget) and ``win_moves(game)`` (the chances of winning around every
 move, ``review --win``). Prints the median and maximum per game and per move, and one JSON line for scripts.
 
-    .venv/bin/python bench/review.py [--variant classic] [--games 5] [--level expert] [--budget 160]
+    make bench B=review ARGS="[--variant classic] [--games 5] [--level expert] [--budget 160]"
 """
 
 from __future__ import annotations

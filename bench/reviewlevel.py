@@ -6,7 +6,7 @@ Plays ``--games`` seeded two-player games between Hard players (as ``bench/revie
 (``time.process_time``: less sensitive than the wall clock to other work on the machine, not free of it), the time a
 move and a digest of the choices: the same digest before and after a change to the look-ahead means the same review.
 
-    .venv/bin/python bench/reviewlevel.py [--variant classic] [--games 3] [--seed 1] [--budget 160]
+    make bench B=reviewlevel ARGS="[--variant classic] [--games 3] [--seed 1] [--budget 160]"
 """
 
 from __future__ import annotations

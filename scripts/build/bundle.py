@@ -17,15 +17,14 @@ data, rendered from docs/rules.md and docs/rules.<lang>.md at build time
 (``GENERATED``: ``ui/rules_reference.json``, read by ``ui.rules_doc``), so that a rule cited in
 the page opens its text offline without fetching another file.
 
-Each module also travels as bytecode (``bytecode()``, compiled by the vendored Pyodide: see
-scripts/pyc.py): ``app/page.pyc`` beside ``app/page.py``. The pages do not unpack the archive:
-PyScript writes it as the file ``app.zip`` and each entry point (py/main.py, py/ai_worker.py,
-py/embed_main.py) puts it on ``sys.path`` and imports from it with ``archive.read_once``
-(zipimport, reading each module once), reading only the modules it imports and preferring their
-.pyc; the sources are there for tracebacks. Without this, Pyodide compiled every imported
-module from source on every load (about 1 ms per kilobyte of source, two thirds of the time the
-page spent importing), and unpacking the archive cost 20 to 40 ms more. The archive is deterministic (sorted names, fixed timestamps) and rewritten only
-when its content changes, so the service worker's precache list does not churn.
+Each module also travels as bytecode (``bytecode()``, compiled by the vendored Pyodide: see scripts/pyc.py):
+``app/page.pyc`` beside ``app/page.py``. The pages do not unpack the archive: PyScript writes it as the file ``app.zip``
+and each entry point (py/main.py, py/ai_worker.py, py/embed_main.py) puts it on ``sys.path`` and imports from it with
+``archive.read_once`` (zipimport, reading each module once), reading only the modules it imports and preferring their
+.pyc; the sources are there for tracebacks. Without this, Pyodide compiled every imported module from source on every
+load (about 1 ms per kilobyte of source, two thirds of the time the page spent importing), and unpacking the archive
+cost 20 to 40 ms more. The archive is deterministic (sorted names, fixed timestamps) and rewritten only when its content
+changes, so the service worker's precache list does not churn.
 
 ``assets/app/`` is git-ignored: ``make play``/``make test``/``make site`` build it (Makefile
 ``vendor`` target), and ``scripts/serve.py`` rebuilds it when a browser asks for it, so an edited

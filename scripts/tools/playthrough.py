@@ -38,7 +38,10 @@ IN_VIEW = """(selectors) => selectors.every((s) => {
 })"""
 REACH = ["[data-status]", "#scores [data-score]", '#actions [data-action="hint"]', '#actions [data-action="play"]']
 # (the rack's tiles, every one of them, are checked too)
-READY = "html[data-over], html:not([data-thinking]) #privacy:not([hidden]), html:not([data-thinking]) [data-rack] [data-tile]"
+READY = (
+    "html[data-over], html:not([data-thinking]) #privacy:not([hidden]), "
+    "html:not([data-thinking]) [data-rack] [data-tile]"
+)
 
 
 def turn(page: Any) -> None:
@@ -67,9 +70,8 @@ def turn(page: Any) -> None:
 def play(browser: Any, base: str, size: str, name: str, out: Path) -> str:
     query, lang = GAMES[name]
     context = browser.new_context(device_scale_factor=1, **DEVICES[size])
-    context.add_init_script(
-        f"localStorage.setItem('qwirkle.settings', JSON.stringify({json.dumps({'lang': lang, 'hint_level': 'medium'})}))"
-    )
+    settings = json.dumps({"lang": lang, "hint_level": "medium"})
+    context.add_init_script(f"localStorage.setItem('qwirkle.settings', JSON.stringify({settings}))")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -1,6 +1,6 @@
 """The win-chance table (qwirkle.winchance, py/qwirkle/data/winchance.json): it loads (from a folder and from a zip
-archive, as in the page), every chance lies in [0, 1], grows with the lead, and the players' chances add up to 1, in games
-of two, three and four."""
+archive, as in the page), every chance lies in [0, 1], grows with the lead, and the players' chances add up to 1, in
+games of two, three and four."""
 
 import doctest
 import json
@@ -89,7 +89,8 @@ def test_the_two_players_chances_add_up_to_one(variant, difference, bag, hand, o
 @given(st.sampled_from(VARIANTS), st.floats(0, 120), st.floats(0, 1))
 def test_no_jump_between_neighbouring_tile_counts(variant, left, step):
     """The coefficients are interpolated: one tile more or less moves a chance by a few points at most (in the last
-    six tiles a lead weighs most and changes fastest: the table moves by at most 8.5 points a tile there, 4.4 before)."""
+    six tiles a lead weighs most and changes fastest: the table moves by at most 8.5 points a tile there, 4.4
+    before)."""
     curve = table().curves[variant]
     bound = 0.1 if left < 6 else 0.05
     for difference in (-20, -5, 0, 5, 20):

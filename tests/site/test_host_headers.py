@@ -29,7 +29,7 @@ def policy(text):
 
 
 def headers():
-    (pattern, values), = serve.parse_headers((ROOT / "_headers").read_text(encoding="utf-8"))
+    ((pattern, values),) = serve.parse_headers((ROOT / "_headers").read_text(encoding="utf-8"))
     assert pattern == "/*"
     return dict(values)
 
