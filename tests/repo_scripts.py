@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -16,11 +17,16 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def load_script(name: str, folder: str = "scripts/build") -> ModuleType:
     """``scripts/build/<name>.py`` (or another folder's, e.g. ``bench``) as a module of its own (they are not packages).
-    Their imports of each other resolve through pytest.ini's pythonpath, as through the Makefile's PYTHONPATH."""
-    spec = importlib.util.spec_from_file_location(f"_{folder}_{name}", ROOT / folder / f"{name}.py")
+    As when Python runs the script, its own folder is on the path while it loads (a bench's ``import mean_error``);
+    scripts/build and scripts/tables are on pytest.ini's pythonpath, as on the Makefile's PYTHONPATH."""
+    spec = importlib.util.spec_from_file_location(f"_{folder}_{name}".replace("/", "_"), ROOT / folder / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    sys.path.insert(0, str(ROOT / folder))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(ROOT / folder))
     return module
 
 

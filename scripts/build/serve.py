@@ -16,7 +16,7 @@ Standard library only. Differences from ``python3 -m http.server``:
 
 Command line (what ``make play`` runs)::
 
-    python3 scripts/serve.py [--port 8000] [--root DIR]
+    PYTHONPATH=py python3 scripts/build/serve.py [--port 8000] [--root DIR]
 
 From tests and benchmarks::
 
@@ -139,7 +139,7 @@ def host_headers(root: Path, path: str) -> list[tuple[str, str]]:
 
 @functools.cache
 def _bundle():  # type: ignore[no-untyped-def]
-    """scripts/bundle.py, which rebuilds assets/app/app.zip when a module of the game changed."""
+    """scripts/build/bundle.py, which rebuilds assets/app/app.zip when a module of the game changed."""
     import bundle
 
     return bundle
@@ -147,7 +147,7 @@ def _bundle():  # type: ignore[no-untyped-def]
 
 @functools.cache
 def _precache():  # type: ignore[no-untyped-def]
-    """scripts/precache.py, which rewrites sw-precache.js when a file of the site changed."""
+    """scripts/build/precache.py, which rewrites sw-precache.js when a file of the site changed."""
     import precache
 
     return precache

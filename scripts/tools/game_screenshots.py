@@ -7,8 +7,8 @@ position where the best play is a Qwirkle, a finished game) and put in the page'
 each picture is the real page resuming a real game. Writes PNGs into screenshots/game/
 (git-ignored) and prints their names.
 
-    .venv/bin/python scripts/game_screenshots.py [--devices phone,tablet] [--langs en,fr,de,es,nl]
-                                                 [--schemes light,dark] [--out DIR]
+    PYTHONPATH=py:scripts/build .venv/bin/python scripts/tools/game_screenshots.py [--devices phone,tablet]
+        [--langs en,fr,de,es,nl] [--schemes light,dark] [--out DIR]
 """
 
 from __future__ import annotations

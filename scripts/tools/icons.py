@@ -11,7 +11,7 @@ green board. Two layouts:
 The SVG sources are written too (``icon.svg``, ``maskable.svg``). The PNGs are rendered by
 Debian's Chromium through Playwright (the browser tests' tools: run `make test` once first)::
 
-    .venv/bin/python scripts/icons.py
+    PYTHONPATH=py .venv/bin/python scripts/tools/icons.py
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ game against Hard in each rule set and a game in French. Every human turn takes 
 then Play; the marked tiles or dice confirmed; Pass when it says so), checks that the status,
 the scores, the rack, Play and Hint are on screen, and the end-of-game card is photographed.
 
-    .venv/bin/python scripts/playthrough.py [--sizes phone,tablet] [--games classic,fr] [--out DIR]
+    PYTHONPATH=py:scripts/build .venv/bin/python scripts/tools/playthrough.py [--sizes phone,tablet]
+        [--games classic,fr] [--out DIR]
 
 Prints one line per game (moves, final scores, seconds) and exits 1 if any game went wrong.
 """

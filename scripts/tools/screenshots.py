@@ -5,7 +5,7 @@ Writes PNGs into screenshots/ (git-ignored; pytest-playwright empties test-resul
 cut into viewport-sized pieces so they can be read one by one. A few interactions are done first
 so that replays, exercise feedback and errors are in the pictures.
 
-    .venv/bin/python scripts/screenshots.py [--lang fr] [--out DIR]
+    PYTHONPATH=py:scripts/build .venv/bin/python scripts/tools/screenshots.py [--lang fr] [--out DIR]
 """
 
 from __future__ import annotations
