@@ -112,10 +112,13 @@ bench: vendor $(VENV)/.installed
 figures: $(VENV)/.build
 	$(SCRIPTS_PATH) $(VENV_PY) scripts/build/figures.py
 
-# Hours on two cores (scripts/README.md); each writes its table into py/qwirkle/data/.
+# Hours on two cores (scripts/README.md): the win-chance table for two, three and four players, then the
+# levels' accuracy with the games of the shipped table. Each writes into py/qwirkle/data/.
 tables: $(VENV)/.build
 	nice -n 10 env $(SCRIPTS_PATH) $(VENV_PY) scripts/tables/winchance.py
-	nice -n 10 env $(SCRIPTS_PATH) $(VENV_PY) scripts/tables/accuracy.py --write
+	nice -n 10 env $(SCRIPTS_PATH) $(VENV_PY) scripts/tables/winchance.py --players 3
+	nice -n 10 env $(SCRIPTS_PATH) $(VENV_PY) scripts/tables/winchance.py --players 4
+	nice -n 10 env $(SCRIPTS_PATH) $(VENV_PY) scripts/tables/accuracy.py --games classic=13,cubes=4,flex=4 --write
 
 clean:
 	rm -rf site assets/vendor

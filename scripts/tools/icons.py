@@ -20,8 +20,8 @@ import re
 import sys
 from pathlib import Path
 
-from app.tiles_svg import tile_svg
 from qwirkle import Tile
+from ui.tiles_svg import tile_svg
 
 ROOT = Path(__file__).resolve().parents[2]
 
