@@ -167,14 +167,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="greedy self-play games per variant")
     parser.add_argument("--henriksu", metavar="DIR", help="a checkout of github.com/henriksu/qwirkle to compare with")
     parser.add_argument("--turns", help="compare with henriksu on the positions of these turns only (e.g. 10,16)")
-    parser.add_argument(
-        "--json",
-        metavar="FILE",
-        nargs="?",
-        const=record.RESULTS / "movegen.json",
-        type=pathlib.Path,
-        help="also write the figures as JSON to FILE (default: bench/results/movegen.json)",
-    )
+    record.json_option(parser, "movegen.json")
     args = parser.parse_args()
     if args.henriksu:
         side_by_side(args.henriksu, args.repeat, {int(t) for t in args.turns.split(",")} if args.turns else None)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import argparse
 import datetime
 import json
 import pathlib
@@ -36,3 +37,15 @@ def write(path: pathlib.Path, data: dict[str, Any]) -> None:
     """``data`` as indented JSON at ``path`` (its folder made if missing)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+def json_option(parser: argparse.ArgumentParser, name: str) -> None:
+    """``--json [FILE]``: also write the results as JSON to FILE, by default ``bench/results/<name>``."""
+    parser.add_argument(
+        "--json",
+        metavar="FILE",
+        nargs="?",
+        const=RESULTS / name,
+        type=pathlib.Path,
+        help=f"also write the results as JSON to FILE (default: bench/results/{name})",
+    )

@@ -17,7 +17,6 @@ down; at least one node a look-ahead), about what the page's solver reaches on t
 from __future__ import annotations
 
 import argparse
-import pathlib
 import sys
 import time
 
@@ -59,14 +58,7 @@ def main() -> int:
     )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument(
-        "--json",
-        metavar="FILE",
-        nargs="?",
-        const=record.RESULTS / "strength.json",
-        type=pathlib.Path,
-        help="also write the rows as JSON to FILE (default: bench/results/strength.json)",
-    )
+    record.json_option(parser, "strength.json")
     parser.add_argument(
         "--expert-iterations",
         type=int,

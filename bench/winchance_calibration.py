@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from winchance import TABLE, arguments, cpu_seconds, game_counts, positions
+from winchance import cpu_seconds, game_counts, parse, positions
 
 CALIBRATION_SEED = 100_001
 CALIBRATION_GAMES = "classic=2000,cubes=2000,flex=2000"
@@ -133,13 +133,7 @@ def game_error(group: Sequence[tuple[float, float, Any]], difference: float) -> 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    arguments(parser, CALIBRATION_GAMES, MANY_CALIBRATION_GAMES, CALIBRATION_SEED)
-    parser.add_argument("--table", default=str(TABLE))
-    args = parser.parse_args(argv)
-    if args.games is None:
-        args.games = CALIBRATION_GAMES if args.players == 2 else MANY_CALIBRATION_GAMES
-    return calibrate(args)
+    return calibrate(parse(argv, __doc__, "--table", CALIBRATION_GAMES, MANY_CALIBRATION_GAMES, CALIBRATION_SEED))
 
 
 if __name__ == "__main__":

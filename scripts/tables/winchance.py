@@ -487,8 +487,10 @@ def build(args: argparse.Namespace) -> int:
     return 0
 
 
-def arguments(parser: argparse.ArgumentParser, games: str, many: str, seed: int) -> None:
-    """The options of a self-play run, shared with the calibration bench (bench/winchance_calibration.py)."""
+def parse(argv: Sequence[str] | None, doc: str, table: str, games: str, many: str, seed: int) -> argparse.Namespace:
+    """The options of a self-play run over the ``table`` file (``--out`` or ``--table``), shared with the calibration
+    bench (bench/winchance_calibration.py); ``games`` (``many`` for three or four players) and ``seed`` by default."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument(
         "--games",
         help=f"games per rule set: N, or classic=N,cubes=M,flex=K (default {games}; with --players 3 or 4, {many})",
@@ -504,16 +506,15 @@ def arguments(parser: argparse.ArgumentParser, games: str, many: str, seed: int)
     )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--positions", metavar="DIR", help="keep the recorded positions in DIR (and reuse them)")
+    parser.add_argument(table, default=str(TABLE))
+    args = parser.parse_args(argv)
+    if args.games is None:
+        args.games = games if args.players == 2 else many
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    arguments(parser, BUILD_GAMES, MANY_BUILD_GAMES, BUILD_SEED)
-    parser.add_argument("--out", default=str(TABLE))
-    args = parser.parse_args(argv)
-    if args.games is None:
-        args.games = BUILD_GAMES if args.players == 2 else MANY_BUILD_GAMES
-    return build(args)
+    return build(parse(argv, __doc__, "--out", BUILD_GAMES, MANY_BUILD_GAMES, BUILD_SEED))
 
 
 if __name__ == "__main__":
