@@ -32,10 +32,10 @@ from qwirkle.study.win_cost import move_chances
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 VARIANTS = ("classic", "cubes", "flex")
 ORDER = ("random", "greedy", "medium", "hard", "expert")  # issue 25: each above the one before
-# What the shipped round robin shows (bench/accuracy.py, end games valued by the solver): in classic and Cubes the
-# whole order; in Flex all of it but Hard above Medium (Medium 88.4, Hard 88.2, within the noise of 32 games). Medium
-# and Hard are 0.1 apart in classic and 0.8 in Cubes, so a rebuilt table may well swap them (README, "Accuracy and
-# level"); the test then says so.
+# What the shipped round robin shows (scripts/tables/accuracy.py, end games valued by the solver): in classic and Cubes
+# the whole order; in Flex all of it but Hard above Medium (Medium 88.4, Hard 88.2, within the noise of 32 games).
+# Medium and Hard are 0.1 apart in classic and 0.8 in Cubes, so a rebuilt table may well swap them (README, "Accuracy
+# and level"); the test then says so.
 ABOVE = tuple(zip(ORDER, ORDER[1:])) + (("greedy", "hard"), ("medium", "expert"))
 UNORDERED = {"flex": {("medium", "hard")}}
 losses = st.lists(st.floats(0.0, 1.0), min_size=1, max_size=80)
@@ -186,8 +186,8 @@ def test_no_chances_give_no_accuracy():
 
 
 def test_a_pair_game_measures_both_players_as_their_review_does():
-    """``bench/accuracy.py``'s games (``pair_game``) measure each player exactly as ``review --win`` measures the same
-    game: the figure in the table and a reviewed player's are made alike."""
+    """``scripts/tables/accuracy.py``'s games (``pair_game``) measure each player exactly as ``review --win`` measures
+    the same game: the figure in the table and a reviewed player's are made alike."""
     lost = acc.pair_game("classic", ("random", "greedy"), 5, 0, samples=1)
     assert lost == acc.pair_game("classic", ("random", "greedy"), 5, 0, samples=1)
     players = [make_player(name, player_seed(5, 0, seat)) for seat, name in enumerate(("random", "greedy"))]
