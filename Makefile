@@ -4,6 +4,9 @@
 #   make test               install what is missing (venv, Chromium, WebKitWebDriver + Xvfb, Firefox ESR,
 #                           npm packages), run ruff (lint, then format check), then every test
 #   make site               assemble a clean static site in site/ (copy that folder to any host)
+#   make bench B=NAME [ARGS="..."]   run bench/NAME.py (bench/README.md lists them)
+#   make figures            render bench/results/*.json into README.md's table (scripts/build/figures.py)
+#   make tables             rebuild the shipped tables py/qwirkle/data/*.json (hours: scripts/README.md)
 #
 # Each target installs only what is missing or stale, so repeating one is fast.
 
@@ -25,10 +28,13 @@ NPM_STAMP := node_modules/.package-lock.json
 # sudo only when not root (CI and these machines run as root).
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test test-setup site vendor vendor-runtime vendor-app browsers clean
+# The scripts import the game from py/, and their own helpers from scripts/build/ and scripts/tables/.
+SCRIPTS_PATH := PYTHONPATH=py:scripts/build:scripts/tables
+
+.PHONY: play test test-setup site vendor vendor-runtime vendor-app browsers bench figures tables clean
 
 play: vendor
-	$(PYTHON) scripts/serve.py --port $(PORT)
+	$(SCRIPTS_PATH) $(PYTHON) scripts/build/serve.py --port $(PORT)
 
 # The set-up's independent parts (npm and the venv, then the build and the test tools, the
 # browsers) run side by side: on a fresh clone that halves the wait before the first test.
@@ -45,11 +51,11 @@ test-setup: vendor browsers $(VENV)/.installed
 vendor: vendor-runtime vendor-app
 
 vendor-runtime: $(NPM_STAMP)
-	$(PYTHON) scripts/vendor.py --quiet
+	$(PYTHON) scripts/build/vendor.py --quiet
 
 vendor-app: $(NPM_STAMP) $(VENV)/.build
-	$(VENV_PY) scripts/i18n.py compile --quiet
-	$(PYTHON) scripts/bundle.py --quiet
+	$(SCRIPTS_PATH) $(VENV_PY) scripts/build/i18n.py compile --quiet
+	$(SCRIPTS_PATH) $(PYTHON) scripts/build/bundle.py --quiet
 
 $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -57,14 +63,14 @@ $(NPM_STAMP): package.json package-lock.json
 
 # The venv gets no pip of its own when this Python has a pip that can install into another environment
 # (pip 22.3 and later: --python): seeding pip into a new venv took 5 of the first set-up's 30 s. Otherwise
-# (Debian without python3-pip, an older pip) the venv brings its own, as before.
+# (Debian without python3-pip, an older pip) the venv brings its own.
 $(VENV_PY):
 	if $(PYTHON) -m pip --help 2>/dev/null | grep -q -- '--python <python>'; then $(PYTHON) -m venv --without-pip $(VENV); \
 	else $(PYTHON) -m venv $(VENV); fi
 
 # --no-compile: pip would compile every module of the tools (6 of the first set-up's 16 s of CPU for
 # them); Python compiles the few that the tests import, once, when they are first imported.
-# Babel compiles the language catalogs (locale/*.po) at build time: scripts/i18n.py.
+# Babel compiles the language catalogs (locale/*.po) at build time: scripts/build/i18n.py.
 $(VENV)/.build: requirements-build.txt | $(VENV_PY)
 	$(PIP) install --quiet --disable-pip-version-check --no-compile -r requirements-build.txt
 	touch $@
@@ -94,8 +100,25 @@ site: vendor
 	cp -R index.html pyscript.toml js css py assets site/
 	cp -R tutorial.html embed.html manifest.webmanifest sw.js _headers site/
 	find site -name __pycache__ -type d -prune -exec rm -rf {} +
-	$(PYTHON) scripts/precache.py --root site --quiet
+	$(PYTHON) scripts/build/precache.py --root site --quiet
 	@du -sh site | sed 's/\t.*//; s/^/site\/ is ready: /'
+
+# One bench script, e.g. make bench B=movegen ARGS="--games 50": the venv and the vendored site first
+# (the browser benches serve it; the others start in a second when it is up to date).
+bench: vendor $(VENV)/.installed
+	@[ -n "$(B)" ] && [ -f bench/$(B).py ] || { echo "make bench B=NAME: NAME is one of: $$(cd bench && ls *.py | sed 's/\.py$$//' | tr '\n' ' ')"; exit 1; }
+	$(SCRIPTS_PATH) $(VENV_PY) bench/$(B).py $(ARGS)
+
+figures: $(VENV)/.build
+	$(SCRIPTS_PATH) $(VENV_PY) scripts/build/figures.py
+
+# Hours on two cores (scripts/README.md): the win-chance table for two, three and four players, then the
+# levels' accuracy with the games of the shipped table. Each writes into py/qwirkle/data/.
+tables: $(VENV)/.build
+	nice -n 10 env $(SCRIPTS_PATH) $(VENV_PY) scripts/tables/winchance.py
+	nice -n 10 env $(SCRIPTS_PATH) $(VENV_PY) scripts/tables/winchance.py --players 3
+	nice -n 10 env $(SCRIPTS_PATH) $(VENV_PY) scripts/tables/winchance.py --players 4
+	nice -n 10 env $(SCRIPTS_PATH) $(VENV_PY) scripts/tables/accuracy.py --games classic=13,cubes=4,flex=4 --write
 
 clean:
 	rm -rf site assets/vendor

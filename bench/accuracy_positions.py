@@ -1,21 +1,21 @@
 #!/usr/bin/env python3
 """The levels' accuracy on the same positions: does the review's measure tell their moves apart?
 
-    nice -n 10 .venv/bin/python bench/accuracy_positions.py [--levels random,greedy,medium,hard,expert]
-        [--variant classic] [--seeds 1-12] [--driver greedy] [--every 2] [--samples 8] [--ended] [--group 4]
+    nice -n 10 make bench B=accuracy_positions ARGS="[--levels random,greedy,medium,hard,expert]
+        [--variant classic] [--seeds 1-12] [--driver greedy] [--every 2] [--samples 8] [--ended] [--group 4]"
 
-``bench/accuracy.py`` measures each level in its own games, so two levels are measured on different positions (a
-stronger player gets ahead, where a move costs less chance). Here seeded two-player games are played by ``--driver``
+``scripts/tables/accuracy.py`` measures each level in its own games, so two levels are measured on different positions
+(a stronger player gets ahead, where a move costs less chance). Here seeded two-player games are played by ``--driver``
 on both seats (game s dealt with seed s), and at every ``--every``-th position each level chooses its move from the
-mover's view; the review's candidates (``win_cost.candidates``) and every level's choice are valued together on the
-same deals (``win_cost.LookAhead``, seeded as the review seeds the move), and a level's loss is the best value minus
-its choice's (``accuracy.same_positions``). With ``--ended`` every position with the bag empty is measured too
-(there the exact solver values the moves). End games the solver does not prove are left out: the measure charges no
-move there. Printed: each game's accuracy per level, then per level the mean accuracy over the games with its
-standard error, the mean loss a move in percentage points and the mean difference of loss a move from the first
-level listed after random (paired: the same positions and deals) with its standard error, the accuracy of all its
-moves pooled, and whether the mean accuracies keep the order of ``--levels``. With ``--group K`` the games are also
-taken K at a time (seeds 1-4, 5-8, ... for K = 4), as the small-set test takes its four games
+mover's view; the review's candidates (``win_cost.candidates``) and every level's choice are valued together on the same
+deals (``win_cost.LookAhead``, seeded as the review seeds the move), and a level's loss is the best value minus its
+choice's (``accuracy.same_positions``). With ``--ended`` every position with the bag empty is measured too (there the
+exact solver values the moves). End games the solver does not prove are left out: the measure charges no move there.
+Printed: each game's accuracy per level, then per level the mean accuracy over the games with its standard error, the
+mean loss a move in percentage points and the mean difference of loss a move from the first level listed after random
+(paired: the same positions and deals) with its standard error, the accuracy of all its moves pooled, and whether the
+mean accuracies keep the order of ``--levels``. With ``--group K`` the games are also taken K at a time (seeds 1-4, 5-8,
+... for K = 4), as the small-set test takes its four games
 (``test_on_the_same_positions_of_four_games_the_levels_keep_their_order``): per group the pooled accuracies, and how
 many groups keep the whole order and each step of it.
 """
@@ -24,15 +24,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mean_error import mean_and_error
 
-from mean_error import mean_and_error  # noqa: E402
-
-from qwirkle.study.accuracy import accuracy, same_positions  # noqa: E402
-from qwirkle.study.win_cost import DEFAULT_SAMPLES  # noqa: E402
+from qwirkle.study.accuracy import accuracy, same_positions
+from qwirkle.study.win_cost import DEFAULT_SAMPLES
 
 
 def seeds_of(text: str) -> list[int]:

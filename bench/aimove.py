@@ -11,11 +11,11 @@ Expert, the round trip to the worker); ``total`` adds applying it, saving and th
 page. Prints, per level, the number of moves and the median, 90th percentile and maximum of
 ``think`` in milliseconds, plus one JSON line per level for scripts. For the Expert it also prints
 how many look-aheads it made on its clock (the median over its moves that looked ahead; the worker
-logs ``ai-lookaheads expert N``), the number to compare with its fixed tournament budget of 160. The issue's target: Hard
-at most 300 ms a move. The Expert thinks to the budget set in settings (``--expert-seconds``),
+logs ``ai-lookaheads expert N``), the number to compare with its fixed tournament budget of 160.
+The issue's target: Hard at most 300 ms a move. The Expert thinks to the budget set in settings (``--expert-seconds``),
 in a worker, so the page stays responsive; its first move includes the worker's start.
 
-    .venv/bin/python bench/aimove.py [--levels hard,medium] [--games 2] [--variant classic]
+    make bench B=aimove ARGS="[--levels hard,medium] [--games 2] [--variant classic]"
 """
 
 from __future__ import annotations

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """What a language costs at start-up in the browser: Pyodide in Debian's Chromium, each load a new page.
 
-Opens ``bench/catalogs.html?lang=L`` (the game's Pyodide, CSP and archive; run ``make vendor`` first), which times
+Opens ``bench/pages/catalogs.html?lang=L`` (the game's Pyodide, CSP and archive; run ``make vendor`` first), which times
 in Python the translator's import, reading the language's gettext catalog (``ui.words.catalog``: for any language
 but English, Python's ``gettext`` and the compiled ``ui/locale/<lang>.mo``), and 200 texts of a first screen. The
 languages are interleaved, each load in a new browser context; prints the medians per language and each language's
 difference from English, in milliseconds.
 
-    .venv/bin/python bench/catalogs.py [--runs 7] [--langs en,fr,de,es,nl]
+    make bench B=catalogs ARGS="[--runs 7] [--langs en,fr,de,es,nl]"
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def main() -> None:
             for lang in langs:
                 context = browser.new_context()
                 page = context.new_page()
-                page.goto(f"{base}bench/catalogs.html?lang={lang}")
+                page.goto(f"{base}bench/pages/catalogs.html?lang={lang}")
                 page.wait_for_selector("html[data-timings]", state="attached", timeout=TIMEOUT_MS)
                 results[lang].append(json.loads(page.evaluate("document.documentElement.dataset.timings")))
                 context.close()

@@ -18,7 +18,7 @@ took to draw the boards (``html[data-embed-ms]``, the only part that grows with 
 boards). Only numbers: no pass/fail, timings vary between batches on 2 CPUs; compare the two
 pages of one run.
 
-    .venv/bin/python bench/embedpage.py [--runs 5]     (after `make test` or `make play`)
+    make bench B=embedpage ARGS="[--runs 5]"
 """
 
 from __future__ import annotations
@@ -74,11 +74,17 @@ BOARDS = [
 ]
 
 
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; style-src 'self'; img-src 'self' data:; "
+    "object-src 'none'"
+)
+
+
 def page_html(boards: list[str]) -> str:
     body = "\n".join(f"<h2>Board {i + 1}</h2>\n<p>Some text about this board.</p>\n{b}" for i, b in enumerate(boards))
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; style-src 'self'; img-src 'self' data:; object-src 'none'">
+<meta http-equiv="Content-Security-Policy" content="{CSP}">
 <title>{len(boards)} boards</title>
 <link rel="stylesheet" href="../css/embed.css">
 <script type="module" src="../js/embed.js"></script>

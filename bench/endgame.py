@@ -1,8 +1,8 @@
 """The exact end-game solver on seeded classic positions: for each hand size, the median and worst time and the share
 of positions proven (``exact``) within the cap (time or nodes), as a Markdown table.
 
-Run: nice -n 10 python3 bench/endgame.py [--count 50] [--sizes 4,5,6] [--seconds 10] [--seed 1] [--clock cpu]
-     [--nodes N]
+Run: nice -n 10 make bench B=endgame ARGS="[--count 50] [--sizes 4,5,6] [--seconds 10] [--seed 1] [--clock cpu]
+     [--nodes N]"
 
 A position: a two-player classic game played by the greedy level (seeded) until the bag is empty, then both hands cut
 to their first N tiles, the player on move first. Times are wall-clock seconds (the cap is wall clock, as in the page)
@@ -16,18 +16,15 @@ whose nodes cost the same). Goals (issue 25): 4 against 4 proven with a median o
 from __future__ import annotations
 
 import argparse
-import pathlib
 import statistics
 import sys
 import time
 from collections.abc import Iterator
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
-
-from qwirkle import Board, Game, Tile  # noqa: E402
-from qwirkle.ai import make_player  # noqa: E402
-from qwirkle.ai.solver import solve  # noqa: E402
-from qwirkle.variants import Variant  # noqa: E402
+from qwirkle import Board, Game, Tile
+from qwirkle.ai import make_player
+from qwirkle.ai.solver import solve
+from qwirkle.variants import Variant
 
 
 def positions(size: int, count: int, seed: int) -> Iterator[tuple[int, Board, Variant, list[Tile], list[Tile]]]:

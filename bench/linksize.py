@@ -1,30 +1,26 @@
 """Sizes of turn links (app.links.turn_link): the whole URL a friend receives, per rule set and number of
 players, after 10, 30 and 60 moves and for the whole game, as a Markdown table.
 
-Run: PYTHONPATH=py python3 bench/linksize.py [--games 20] [--levels medium,random] [--base URL]
+Run: make bench B=linksize ARGS="[--games 20] [--levels medium,random] [--base URL]"
 
-One table per computer level, which plays every seat (game i dealt with seed i + 1): ``medium``
-plays like people do; ``random`` places few tiles at a time, so its games are the longest (the
-only ones that reach 60 moves in every rule set). A link holds the whole record (variant, players, seed, every move) compressed and URL-safe in the
-fragment, so it grows with the moves. Cells give the median and the largest size over the games
-that reached that many moves ("-" when no game did: a two-player Flex 72 game is over long before
-60 moves). The issue's bound: a whole two-player classic game under 2,000 characters.
+One table per computer level, which plays every seat (game i dealt with seed i + 1): ``medium`` plays like people do;
+``random`` places few tiles at a time, so its games are the longest (the only ones that reach 60 moves in every rule
+set). A link holds the whole record (variant, players, seed, every move) compressed and URL-safe in the fragment, so it
+grows with the moves. Cells give the median and the largest size over the games that reached that many moves ("-" when
+no game did: a two-player Flex 72 game is over long before 60 moves). The issue's bound: a whole two-player classic game
+under 2,000 characters.
 """
 
 from __future__ import annotations
 
 import argparse
-import pathlib
 import statistics
-import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
-
-from app.links.turn_link import TurnLink, to_fragment  # noqa: E402
-from qwirkle import Game  # noqa: E402
-from qwirkle.ai.registry import find_level  # noqa: E402
-from qwirkle.record import to_record  # noqa: E402
-from qwirkle.variants import SETUPS  # noqa: E402
+from app.links.turn_link import TurnLink, to_fragment
+from qwirkle import Game
+from qwirkle.ai.registry import find_level
+from qwirkle.record import to_record
+from qwirkle.variants import SETUPS
 
 POINTS = (10, 30, 60)
 NAMES = ("Ann", "Bob", "Chloé", "Dmitri")

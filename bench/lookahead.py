@@ -1,6 +1,6 @@
 """The Expert's look-ahead cost: CPU ms per two-ply and per deep (``plies``) look-ahead, and their ratio.
 
-Run: PYTHONPATH=py python3 bench/lookahead.py [--games 5] [--iterations 2000] [--plies 4]
+Run: make bench B=lookahead ARGS="[--games 5] [--iterations 2000] [--plies 4]"
 
 Positions come from seeded two-player classic games of greedy against itself (about a quarter of the moves while
 more than six tiles are in the bag, so that no look-ahead plays out to the end). On each, an Expert without a time cap

@@ -1,6 +1,7 @@
-"""Write bench/positions.jsonl: mid-game positions with full hands from seeded greedy games.
+"""Write bench/data/positions.jsonl (what bench/movegen.py times): mid-game positions with full hands from seeded
+greedy games.
 
-Run: PYTHONPATH=py python3 bench/make_positions.py
+Run: make bench B=make_positions
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import pathlib
 from qwirkle import Game
 from qwirkle.ai import make_player
 
-OUT = pathlib.Path(__file__).with_name("positions.jsonl")
+OUT = pathlib.Path(__file__).resolve().parent / "data" / "positions.jsonl"
 PLAN = (("classic", None, 30), ("cubes", None, 25), ("flex", 72, 12), ("flex", 108, 18))
 PER_GAME = 3  # positions sampled per game, at turns 10, 16 and 22
 

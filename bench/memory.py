@@ -16,7 +16,7 @@ resident set (``VmRSS``) and proportional set (``Pss``, shared pages split betwe
 Prints, per phase, the samples (MB, page renderer's RSS), the peak RSS and PSS of the page's renderer and the peak of
 the renderers' summed RSS, then the peak over all phases against the budget (400 MB), and one JSON line.
 
-    .venv/bin/python bench/memory.py [--seats expert,expert] [--seed 1] [--every 0.5]
+    make bench B=memory ARGS="[--seats expert,expert] [--seed 1] [--every 0.5]"
 """
 
 from __future__ import annotations

@@ -1,6 +1,10 @@
 """Legal-play generation speed: mean, median and p95 ms per position, and greedy games per second.
 
-Run: PYTHONPATH=py python3 bench/movegen.py [--repeat N] [--games N] [--henriksu DIR [--turns 10,16]]
+Run: make bench B=movegen ARGS="[--repeat N] [--games N] [--json [FILE]] [--henriksu DIR [--turns 10,16]]"
+
+The positions are bench/data/positions.jsonl (bench/make_positions.py). ``--json`` also writes the figures to
+bench/results/movegen.json (or FILE), with the commit, the date and the command: the README's table is rendered from
+it (``make figures``).
 
 With ``--henriksu DIR`` (a checkout of https://github.com/henriksu/qwirkle, a classic-only Python engine, measured
 at commit 19848236c46b: ``git clone https://github.com/henriksu/qwirkle DIR``), the classic positions (of those
@@ -23,12 +27,14 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+import record
+
 from qwirkle import Board, Game, Tile, find_variant, legal_plays, parse_tiles
 from qwirkle.ai import make_player
 from qwirkle.study.match import play_out
 from qwirkle.tiles import COLOR_NAMES, SHAPE_NAMES
 
-POSITIONS = pathlib.Path(__file__).with_name("positions.jsonl")
+POSITIONS = pathlib.Path(__file__).resolve().parent / "data" / "positions.jsonl"
 
 
 def time_positions(repeat: int) -> dict[str, list[float]]:
@@ -43,12 +49,16 @@ def time_positions(repeat: int) -> dict[str, list[float]]:
     return by_variant
 
 
+def p95(times: list[float]) -> float:
+    times = sorted(times)
+    return times[min(len(times) - 1, int(0.95 * len(times)))]
+
+
 def summary(label: str, times: list[float]) -> str:
     times = sorted(times)
-    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
     return (
         f"{label:<8} n={len(times):<4} mean {statistics.fmean(times):6.3f} ms   "
-        f"median {statistics.median(times):6.3f} ms   p95 {p95:6.3f} ms   max {times[-1]:6.3f} ms"
+        f"median {statistics.median(times):6.3f} ms   p95 {p95(times):6.3f} ms   max {times[-1]:6.3f} ms"
     )
 
 
@@ -157,6 +167,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="greedy self-play games per variant")
     parser.add_argument("--henriksu", metavar="DIR", help="a checkout of github.com/henriksu/qwirkle to compare with")
     parser.add_argument("--turns", help="compare with henriksu on the positions of these turns only (e.g. 10,16)")
+    record.json_option(parser, "movegen.json")
     args = parser.parse_args()
     if args.henriksu:
         side_by_side(args.henriksu, args.repeat, {int(t) for t in args.turns.split(",")} if args.turns else None)
@@ -164,11 +175,32 @@ def main() -> None:
     print(f"legal-play generation over {sum(map(len, by_variant.values()))} positions ({POSITIONS.name}):")
     for name, times in sorted(by_variant.items()):
         print(summary(name, times))
-    print(summary("all", [t for times in by_variant.values() for t in times]))
+    every = [t for times in by_variant.values() for t in times]
+    print(summary("all", every))
     print("greedy self-play, 2 players:")
+    rates = {}
     for name in ("classic", "cubes", "flex"):
-        rate = games_per_second(name, args.games)
+        rate = rates[name] = games_per_second(name, args.games)
         print(f"{name:<8} {rate:6.1f} games/s   {1000 / rate:6.1f} ms a game")
+    if args.json:
+        record.write(
+            args.json,
+            {
+                **record.provenance(),
+                "positions": len(every),
+                "repeat": args.repeat,
+                "ms_per_position": {
+                    name: {
+                        "mean": round(statistics.fmean(times), 4),
+                        "median": round(statistics.median(times), 4),
+                        "p95": round(p95(times), 4),
+                    }
+                    for name, times in [*sorted(by_variant.items()), ("all", every)]
+                },
+                "greedy_games": args.games,
+                "greedy_games_per_second": {name: round(rate, 2) for name, rate in rates.items()},
+            },
+        )
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Page-load time of the game (index.html) against a bare PyScript page (bench/bare.html).
+"""Page-load time of the game (index.html) against a bare PyScript page (bench/pages/bare.html).
 
 Serves the site on a free 127.0.0.1 port and loads each page in Debian's Chromium:
 
@@ -18,7 +18,7 @@ The time is measured inside the page: ``performance.now()`` (milliseconds since 
 start) at the moment ``<html data-ready>`` appears (and, for resume, the rack has tiles). Both
 pages set that marker: the bare page as soon as Python runs, index.html when py/main.py has
 loaded the engine and the shell. Both pages read a TOML config file (pyscript.toml and
-bench/bare.toml), so both pay for PyScript's TOML reader. Prints the median of N loads (and the
+bench/pages/bare.toml), so both pay for PyScript's TOML reader. Prints the median of N loads (and the
 range) per page, and the ratios game / bare: cold, warm, and resume / bare warm. It only prints
 numbers: timings vary +-1.5 s between batches on 2 CPUs, so compare pages of the same run,
 never against a fixed number.
@@ -50,10 +50,10 @@ prints each language's medians and its difference from English: what reading a c
 against the same page with the config inline as JSON (how index.html was before), interleaved,
 and prints the difference of the medians: what reading TOML costs at start-up.
 
-    .venv/bin/python bench/pageload.py [--runs 5]        (after `make test` or `make play`)
-    .venv/bin/python bench/pageload.py --visits 4 [--runs 5] [--before main]
-    .venv/bin/python bench/pageload.py --langs en,fr,de [--runs 5]
-    .venv/bin/python bench/pageload.py --config-ab [--runs 5]
+    make bench B=pageload ARGS="[--runs 5]"
+    make bench B=pageload ARGS="--visits 4 [--runs 5] [--before main]"
+    make bench B=pageload ARGS="--langs en,fr,de [--runs 5]"
+    make bench B=pageload ARGS="--config-ab [--runs 5]"
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ from browser import ROOT, first_page, fresh_context, running_server
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
-PAGES = {"bare": "bench/bare.html", "game": "index.html"}
+PAGES = {"bare": "bench/pages/bare.html", "game": "index.html"}
 # A game in progress: the computer (seat 0, the starter with seed 5) moves at once (pace 0),
 # then the human's rack is up. The page drops the link from the address: a reload resumes.
 START_LINK = "?variant=classic&seats=computer,human&seed=5&pace=0"
@@ -103,8 +103,7 @@ new MutationObserver((_, observer) => {
   }
 }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"]});
 """
-    % RACK
-)
+).replace("%s", RACK)
 
 
 def wait_started(page) -> None:  # type: ignore[no-untyped-def]
@@ -285,8 +284,7 @@ def git_site_at(ref: str, folder: Path) -> Path:
     """A copy of the site in ``folder`` as it was at the commit ``ref``: the files that differ come from
     ``ref`` (whole folders js/, css/, py/ when one of their files does), the archive of py/ is rebuilt,
     everything else (the vendored runtime) is linked from the working tree; with its own precache list."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import bundle  # noqa: PLC0415  (scripts/bundle.py, scripts/precache.py)
+    import bundle  # noqa: PLC0415  (scripts/build/bundle.py, precache.py)
     import precache  # noqa: PLC0415
 
     changed = subprocess.run(
@@ -406,9 +404,11 @@ def run_languages(runs: int, langs: list[str]) -> int:
         print(f"{lang:10} " + " ".join(f"{summary(results[lang][state]):24}" for state in states))
     reference = langs[0]
     for lang in langs[1:]:
+        median = {
+            name: {state: statistics.median(results[name][state]) for state in states} for name in (lang, reference)
+        }
         diffs = "  ".join(
-            f"{state} {1000 * (statistics.median(results[lang][state]) - statistics.median(results[reference][state])):+5.0f} ms"
-            for state in states
+            f"{state} {1000 * (median[lang][state] - median[reference][state]):+5.0f} ms" for state in states
         )
         print(f"{lang} - {reference}: {diffs}")
     if remote:

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Time of the puzzle of the day in the browser: ``qwirkle.study.puzzles.daily`` run in Pyodide, in Debian's Chromium.
 
-Opens ``bench/puzzle.html`` (the game's Pyodide, CSP and archive ``assets/app/app.zip``; run ``make vendor`` first),
-which imports the puzzle module from the archive and makes the puzzle of the day of ten dates for each variant,
+Opens ``bench/pages/puzzle.html`` (the game's Pyodide, CSP and archive ``assets/app/app.zip``; ``make bench`` builds
+them), which imports the puzzle module from the archive and makes the puzzle of the day of ten dates for each variant,
 timing each in Python (``time.perf_counter``), and prints the import time and, per variant, the median and the
 slowest. The target is under 1 s for one puzzle in the page. The same dates in CPython are printed beside them
 (``--no-cpython`` skips that), so the ratio Pyodide / CPython shows too, and whether both Pythons made the same
 puzzles (their ids), a check that generation is the same on every Python.
 
-    .venv/bin/python bench/puzzlepage.py
+    make bench B=puzzlepage
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def in_page() -> dict:
     with running_server(ROOT) as base, sync_playwright() as playwright:
         browser = launch(playwright)
         page = browser.new_page()
-        page.goto(f"{base}bench/puzzle.html")
+        page.goto(f"{base}bench/pages/puzzle.html")
         page.wait_for_selector("html[data-timings]", state="attached", timeout=TIMEOUT_MS)
         timings = json.loads(page.evaluate("document.documentElement.dataset.timings"))
         browser.close()
@@ -78,7 +78,6 @@ def _click_until_new_puzzle(page, selector: str) -> float:
 
 
 def in_cpython() -> dict:
-    sys.path.insert(0, str(ROOT / "py"))
     from qwirkle.study.puzzles import daily
 
     timings = {}

@@ -5,7 +5,7 @@ its moves. The records are legal classic games stretched the only way the rules 
 players exchange two tiles turn after turn (C8 lets them while the bag holds tiles), then the greedy player makes
 the last 30 moves (plays: boards, scoring, drawing). 8,000 moves is about 110 KB of JSON.
 
-Run: PYTHONPATH=py python3 bench/replay.py [--moves 100,1000,8000] [--repeat 3]
+Run: make bench B=replay ARGS="[--moves 100,1000,8000] [--repeat 3]"
 
 Prints one line per size: the record's moves and bytes, the best load time of ``qwirkle.record.loads`` and its
 peak memory under ``tracemalloc`` (measured in a separate run: tracing slows Python down).

@@ -22,7 +22,7 @@ times, and prints the medians over the reloads, in milliseconds measured inside 
 ``--before REF`` also times the game as it is at the git commit REF, in its own profile, the reloads
 interleaved. Timings vary a lot on a shared 2-core machine: compare sites timed in the same run.
 
-    .venv/bin/python bench/resumepython.py [--reloads 7] [--top 15] [--before REF]
+    make bench B=resumepython ARGS="[--reloads 7] [--top 15] [--before REF]"
 """
 
 from __future__ import annotations
@@ -35,12 +35,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+import precache  # (scripts/build/precache.py)
 from browser import ROOT, running_server
 from pageload import START_LINK, TIMEOUT_MS, fresh_browser, git_site_at, time_to_rack
 from playwright.sync_api import sync_playwright
-
-sys.path.insert(0, str(ROOT / "scripts"))
-import precache  # noqa: E402  (scripts/precache.py)
 
 MARK = "RESUME-PYTHON "
 # Put after py/main.py's ``read_once(ARCHIVE)``: timers on the import of each module of the archive
@@ -120,8 +118,7 @@ _PROBE["main"] = _time.perf_counter() - _PROBE_START
 import js as _js
 _js.console.log("%s" + __import__("json").dumps(_PROBE))
 """
-    % MARK
-)
+).replace("%s", MARK)
 
 
 def probed_main(source: str) -> str:

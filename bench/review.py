@@ -7,7 +7,7 @@ first; the browser target is 2 s in Pyodide, about 0.7 s here) and ``level_moves
 move in every position, the Expert at its fixed budget) and ``win_moves(game)`` (the chances of winning around every
 move, ``review --win``). Prints the median and maximum per game and per move, and one JSON line for scripts.
 
-    .venv/bin/python bench/review.py [--variant classic] [--games 5] [--level expert] [--budget 160]
+    make bench B=review ARGS="[--variant classic] [--games 5] [--level expert] [--budget 160]"
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
-from qwirkle import Game  # noqa: E402
-from qwirkle.ai import make_player  # noqa: E402
-from qwirkle.study.match import play_out  # noqa: E402
-from qwirkle.study.review import level_budget, level_moves, review_moves, win_moves  # noqa: E402
+from qwirkle import Game
+from qwirkle.ai import make_player
+from qwirkle.study.match import play_out
+from qwirkle.study.review import level_budget, level_moves, review_moves, win_moves
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def timed(run: object) -> float:

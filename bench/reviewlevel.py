@@ -6,7 +6,7 @@ Plays ``--games`` seeded two-player games between Hard players (as ``bench/revie
 (``time.process_time``: less sensitive than the wall clock to other work on the machine, not free of it), the time a
 move and a digest of the choices: the same digest before and after a change to the look-ahead means the same review.
 
-    .venv/bin/python bench/reviewlevel.py [--variant classic] [--games 3] [--seed 1] [--budget 160]
+    make bench B=reviewlevel ARGS="[--variant classic] [--games 3] [--seed 1] [--budget 160]"
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
-from qwirkle import Game  # noqa: E402
-from qwirkle.ai import make_player  # noqa: E402
-from qwirkle.study.match import play_out  # noqa: E402
-from qwirkle.study.review import LevelReplay  # noqa: E402
+from qwirkle import Game
+from qwirkle.ai import make_player
+from qwirkle.study.match import play_out
+from qwirkle.study.review import LevelReplay
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def main(argv: list[str] | None = None) -> int:

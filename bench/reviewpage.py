@@ -19,7 +19,7 @@ Then closes the review and opens it again (``warm``): the worker is up, so the b
 from the save (``warm_win_ms``: from the click until they are all shown again, the second look). Prints medians and one
 JSON line.
 
-    .venv/bin/python bench/reviewpage.py [--games 3] [--variant classic] [--level expert]
+    make bench B=reviewpage ARGS="[--games 3] [--variant classic] [--level expert]"
 """
 
 from __future__ import annotations

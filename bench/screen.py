@@ -1,6 +1,6 @@
 """Paired screen of player settings: each setting plays the same seeded games against one opponent, game by game.
 
-Run: PYTHONPATH=py python3 bench/screen.py [--against greedy] [--variant classic] [--seed 50001] [--games 200]
+Run: make bench B=screen ARGS="[--against greedy] [--variant classic] [--seed 50001] [--games 200]"
          [--start 0] [--workers 2] [--out FILE] expert expert/reply=0.85 expert/prior=3 ...
 
 Each listed setting (a player as ``tournament`` reads one: a name and options after slashes) plays games ``start`` to
@@ -28,12 +28,9 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from mean_error import mean_and_error
 
-from mean_error import mean_and_error  # noqa: E402
-
-from qwirkle.study.tournament import GameSpec, play_one  # noqa: E402
+from qwirkle.study.tournament import GameSpec, play_one
 
 Results = dict[str, dict[int, dict[str, Any]]]
 

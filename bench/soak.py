@@ -14,14 +14,14 @@ a new Chromium with an empty profile (cold: no HTTP cache, no compiled-code cach
 
 Prints one JSON line per run, then a summary: crashes, errors, timeouts, and the medians.
 
-    .venv/bin/python bench/soak.py [--runs 50] [--game-timeout 300]     (after `make test` or `make play`)
+    make bench B=soak ARGS="[--runs 50] [--game-timeout 300]"
 
-``--loads N`` (issue 23) compares the game with a bare PyScript page on the same runtime (bench/bare.html): N cold
+``--loads N`` (issue 23) compares the game with a bare PyScript page on the same runtime (bench/pages/bare.html): N cold
 loads of each, interleaved in one run, each in a new Chromium with an empty profile. A game load opens a computer
 game's start link and waits for its first move (every third seats the Expert, whose worker starts with the page); a
 bare load waits for Python to run. Renderer crashes are counted per page, with the Chromium version::
 
-    .venv/bin/python bench/soak.py --loads 300
+    make bench B=soak ARGS="--loads 300"
 """
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ def load_one(playwright: Any, base: str, run: int, kind: str) -> dict[str, Any]:
             result["chromium"] = context.browser.version if context.browser else ""
             started = time.monotonic()
             if kind == "bare":
-                page.goto(base + "bench/bare.html", timeout=READY_MS)
+                page.goto(base + "bench/pages/bare.html", timeout=READY_MS)
                 page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_MS)
             else:
                 seats = "expert,greedy" if run % 3 == 0 else "medium,hard"

@@ -1,12 +1,14 @@
-"""Strength of the computer levels: seeded tournaments against greedy, as Markdown tables (and JSON lines).
+"""Strength of the computer levels: seeded tournaments against greedy, as Markdown tables (and JSON).
 
-Run: PYTHONPATH=py python3 bench/strength.py [--games N] [--only TEXT] [--workers 2] [--seed S] [--json FILE]
+Run: make bench B=strength ARGS="[--games N] [--only TEXT ...] [--workers 2] [--seed S] [--json [FILE]]"
 
 Each row is one ``qwirkle.study.tournament.run`` (seats rotated, game i dealt with seed S + i); the numbers are those of
 the first listed player, the level under test. Results are the same for the same seed and game count whatever the
 number of workers, except the timings; the Expert plays with its fixed tournament budget (``iterations``, no time
 cap), so its games are reproducible too. ``--games`` sets every row (default: 1000 for two players, 500 for four);
-``--only`` keeps the rows whose label contains the text (e.g. ``--only "classic 2p"``). ``--expert-iterations N`` plays
+``--only`` keeps the rows whose label contains the text (e.g. ``--only "classic 2p"``; given again, a row matching
+any of them). ``--json`` also writes the rows to bench/results/strength.json (or FILE), with the seed, the commit, the
+date and the command: the README's table is rendered from it (``make figures``). ``--expert-iterations N`` plays
 the Expert at N look-aheads a move instead (the page's Expert makes about 2,000 in 1.5 s on a loaded machine, 10,000
 idle: ``bench/aimove.py``), with its end-game solver kept at the tournaments' 8,000 nodes (``solver_nodes`` scaled
 down; at least one node a look-ahead), about what the page's solver reaches on that clock.
@@ -15,15 +17,13 @@ down; at least one node a look-ahead), about what the page's solver reaches on t
 from __future__ import annotations
 
 import argparse
-import json
-import pathlib
 import sys
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "py"))
+import record
 
-from qwirkle.ai.expert import DEFAULT_ITERATIONS, SOLVER_NODES  # noqa: E402
-from qwirkle.study.tournament import run  # noqa: E402
+from qwirkle.ai.expert import DEFAULT_ITERATIONS, SOLVER_NODES
+from qwirkle.study.tournament import run
 
 ROWS = [
     # (variant, players, default games)
@@ -53,10 +53,12 @@ def label(variant: str, players: str) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, help="games per row (default: 1000 for 2 players, 500 for 4)")
-    parser.add_argument("--only", default="", help="run only the rows whose label contains this text")
+    parser.add_argument(
+        "--only", action="append", default=[], help="run only the rows whose label contains this text (repeatable)"
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--json", metavar="FILE", help="also append one JSON line per row to FILE")
+    record.json_option(parser, "strength.json")
     parser.add_argument(
         "--expert-iterations",
         type=int,
@@ -64,9 +66,9 @@ def main() -> int:
         help=f"the Expert's look-aheads a move (default: its tournament budget, {DEFAULT_ITERATIONS})",
     )
     args = parser.parse_args()
-    rows = [row for row in ROWS if args.only in label(row[0], row[1])]
+    rows = [row for row in ROWS if not args.only or any(text in label(row[0], row[1]) for text in args.only)]
     if not rows:
-        parser.error(f"--only: no row matches {args.only!r}")
+        parser.error(f"--only: no row matches {' or '.join(map(repr, args.only))}")
     options = {}
     if args.expert_iterations:
         nodes = max(1, DEFAULT_ITERATIONS * SOLVER_NODES // args.expert_iterations)
@@ -76,6 +78,7 @@ def main() -> int:
         "| qwirkles allowed/game | s/move |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
+    document = {**record.provenance(), "seed": args.seed, "options": options, "rows": []}
     for variant, players, default_games in rows:
         names = players.split(",")
         games = args.games or default_games
@@ -91,20 +94,19 @@ def main() -> int:
             flush=True,
         )
         if args.json:
-            with open(args.json, "a", encoding="utf-8") as out:
-                out.write(
-                    json.dumps(
-                        {
-                            "variant": variant,
-                            "players": names,
-                            "seed": args.seed,
-                            "options": options,
-                            "elapsed": round(elapsed, 1),
-                            **result,
-                        }
-                    )
-                    + "\n"
-                )
+            document["rows"].append(
+                {
+                    "variant": variant,
+                    "players": names,
+                    "games": games,
+                    "win_percent": round(100 * me["wins"] / games, 1),
+                    "fair_share_percent": round(100 / len(names), 1),
+                    "points_per_turn": round(me["points_per_turn"], 2),
+                    "seconds_per_move": round(me["seconds_per_move"], 4),
+                    "elapsed": round(elapsed, 1),
+                }
+            )
+            record.write(args.json, document)  # after every row, so that a long run keeps what it has done
     return 0
 
 

@@ -10,7 +10,7 @@
 // Python then draws every [data-qwirkle] marker and sets <html data-ready>.
 // Until then each marker says "Loading the board…"; if Python cannot start, each says so.
 
-import { WORDS } from "../assets/app/words.js";   // texts in every language (scripts/i18n.py)
+import { WORDS } from "../assets/app/words.js";   // texts in every language (scripts/build/i18n.py)
 import { forgetRestarts, isRestarting, restartAfterTrap } from "./restart.js";
 
 const SITE = new URL("../", import.meta.url);
@@ -18,7 +18,7 @@ const SITE = new URL("../", import.meta.url);
 // config's interpreter against the PAGE's URL, and an author's page may live in another folder
 // or on another origin, so a TOML file next to this script could not name the interpreter.
 // Fixed paths, nothing generated: our vendored Pyodide, and the one archive of our Python
-// packages (scripts/bundle.py; it holds embed, ui, qwirkle and app), written as app.zip in
+// packages (scripts/build/bundle.py; it holds embed, ui, qwirkle and app), written as app.zip in
 // Python's current folder, which py/embed_main.py imports from. The game page caches the same archive, so boards after a game cost nothing.
 const CONFIG = {
   interpreter: new URL("assets/vendor/pyodide/pyodide.mjs", SITE).href,

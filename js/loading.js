@@ -8,7 +8,7 @@
 //   py:ready     the interpreter is ready, main.py is about to run
 //   py:done      main.py has finished
 
-// The texts in every language come from the game's catalogs (locale/*.po): scripts/i18n.py
+// The texts in every language come from the game's catalogs (locale/*.po): scripts/build/i18n.py
 // writes them into assets/app/words.js (the loading_* keys). The language is the one the game
 // will use: the saved setting, else the first of the browser's languages that the game speaks.
 import { WORDS } from "../assets/app/words.js";

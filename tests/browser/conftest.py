@@ -108,7 +108,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def site_url() -> Any:
     """Base URL (ending in '/') of the repository root served on a free localhost port."""
     if not (ROOT / "assets" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
-        pytest.fail("assets/vendor is missing: run `make test` (or `npm ci && python3 scripts/vendor.py`)")
+        pytest.fail("assets/vendor is missing: run `make test` (or `npm ci && python3 scripts/build/vendor.py`)")
     with serve.running_server(ROOT) as url:
         yield url
 

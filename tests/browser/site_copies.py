@@ -13,7 +13,7 @@ from pathlib import Path
 from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
-# Everything the published site holds (what scripts/precache.py lists, plus sw.js).
+# Everything the published site holds (what scripts/build/precache.py lists, plus sw.js).
 SITE = [
     "index.html",
     "tutorial.html",

@@ -4,7 +4,7 @@
 def test_guard_aborts_and_records_remote_requests(new_context, site_url, network_guard):
     # The page's own CSP already refuses other origins; bypass it to reach the guard.
     page = new_context(bypass_csp=True).new_page()
-    page.goto(site_url + "bench/bare.html", wait_until="domcontentloaded")
+    page.goto(site_url + "bench/pages/bare.html", wait_until="domcontentloaded")
     outcome = page.evaluate(
         """async () => {
             try { await fetch("http://example.invalid/probe.js", {mode: "no-cors"}); return "fetched"; }

@@ -44,7 +44,7 @@ def test_index_loads_offline_with_progress_and_passes_axe(page, site_url, wait_r
 
 
 def test_bare_page_gets_ready_offline(page, open_ready, csp_violations):
-    open_ready(page, "bench/bare.html")
+    open_ready(page, "bench/pages/bare.html")
     assert csp_violations(page) == []
 
 

@@ -14,7 +14,7 @@ import pytest
 from engine_archive import run_from_archive
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from repo_scripts import load_script
+from repo_scripts import load_script, script_env
 
 from qwirkle import Game
 from qwirkle.ai import make_player
@@ -30,7 +30,9 @@ def test_the_table_loads_and_says_how_it_was_made():
     assert (ROOT / "py" / "qwirkle" / DATA_NAME).stat().st_size < 16_000  # a small file shipped with the app
     loaded = table()
     assert set(VARIANTS) <= set(loaded.curves)
-    assert isinstance(loaded.meta["seed"], int) and loaded.meta["made_by"].startswith("bench/winchance.py")
+    assert isinstance(loaded.meta["seed"], int) and loaded.meta["made_by"].startswith(
+        ("bench/winchance.py", "scripts/tables/winchance.py")
+    )
     for variant in VARIANTS:
         assert loaded.meta["games"][variant] > 0 and loaded.meta["positions"][variant] > 0
         curve = loaded.curves[variant]
@@ -216,7 +218,7 @@ def test_the_engine_doc_examples_run_as_written():
 
 
 def bench_script():
-    return load_script("winchance", "bench")
+    return load_script("winchance", "scripts/tables")
 
 
 def test_the_fit_recovers_a_known_curve_and_keeps_slopes_monotone():
@@ -241,12 +243,22 @@ def test_the_fit_recovers_a_known_curve_and_keeps_slopes_monotone():
 def test_build_and_calibrate_end_to_end(tmp_path):
     """A few games: the script writes a table this module reads, and refuses to calibrate on the games it fit."""
     out = tmp_path / "table.json"
-    script = [sys.executable, str(ROOT / "bench" / "winchance.py")]
+    script = [sys.executable, str(ROOT / "bench" / "winchance_calibration.py")]
     built = subprocess.run(
-        [*script, "build", "--games", "classic=3,cubes=0,flex=2", "--workers", "1", "--out", str(out)],
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "tables" / "winchance.py"),
+            "--games",
+            "classic=3,cubes=0,flex=2",
+            "--workers",
+            "1",
+            "--out",
+            str(out),
+        ],
         capture_output=True,
         text=True,
         cwd=tmp_path,
+        env=script_env(),
     )
     assert built.returncode == 0, built.stderr
     made = Table.from_json(json.loads(out.read_text(encoding="utf-8")))
@@ -255,7 +267,6 @@ def test_build_and_calibrate_end_to_end(tmp_path):
     refused = subprocess.run(
         [
             *script,
-            "calibrate",
             "--games",
             "classic=2",
             "--variants",
@@ -270,12 +281,12 @@ def test_build_and_calibrate_end_to_end(tmp_path):
         capture_output=True,
         text=True,
         cwd=tmp_path,
+        env=script_env(),
     )
     assert refused.returncode != 0 and "overlap" in refused.stderr
     checked = subprocess.run(
         [
             *script,
-            "calibrate",
             "--games",
             "classic=2",
             "--variants",
@@ -290,6 +301,7 @@ def test_build_and_calibrate_end_to_end(tmp_path):
         capture_output=True,
         text=True,
         cwd=tmp_path,
+        env=script_env(),
     )
     assert checked.returncode == 0, checked.stderr
     summary = json.loads(checked.stdout.splitlines()[-1])

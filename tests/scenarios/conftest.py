@@ -51,7 +51,7 @@ SESSION_ATTEMPTS = 2
 def scenario_site() -> Any:
     """Base URL of the working tree served on a free 127.0.0.1 port for the session."""
     if not (ROOT / "assets" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
-        pytest.fail("assets/vendor is missing: run `make test` (or `npm ci && python3 scripts/vendor.py`)")
+        pytest.fail("assets/vendor is missing: run `make test` (or `npm ci && python3 scripts/build/vendor.py`)")
     with serve.running_server(ROOT) as url:
         yield url
 

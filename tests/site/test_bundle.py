@@ -1,13 +1,13 @@
-"""scripts/bundle.py: the Python packages the pages import, as one archive (assets/app/app.zip)."""
+"""scripts/build/bundle.py: the Python packages the pages import, as one archive (assets/app/app.zip)."""
 
 import _imp
 import io
 import zipfile
 from pathlib import Path
+
 from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
-
 
 
 def test_archive_holds_every_module_of_the_packages_and_is_deterministic(tmp_path):
@@ -17,7 +17,7 @@ def test_archive_holds_every_module_of_the_packages_and_is_deterministic(tmp_pat
     names = zipfile.ZipFile(io.BytesIO(data)).namelist()
     sources = sorted([*bundle.package_files().values(), *bundle.generated()])
     assert [n for n in names if not n.endswith(".pyc")] == sources
-    assert "ui/rules_reference.json" in names   # the rules reference as data, made at build time
+    assert "ui/rules_reference.json" in names  # the rules reference as data, made at build time
     # every package the game page or an embedded board imports, when its folder exists (py/ui is
     # new: the archive takes it as soon as it is there)
     assert set(bundle.PACKAGES) >= {"qwirkle", "ui", "app", "embed"}

@@ -1,4 +1,4 @@
-"""Bytecode compiled at build time (scripts/pyc.py), checked in the vendored Pyodide itself, run by
+"""Bytecode compiled at build time (scripts/build/pyc.py), checked in the vendored Pyodide itself, run by
 Node.js as the pages run it: the standard library and our modules load as bytecode, never compiled
 from source on a page load."""
 
@@ -56,15 +56,15 @@ json.dumps([len(names), sys.modules["ui.rules_doc"].load()["C6"]["en"]["title"],
 """
 
 
-
 def boot(tmp_path: Path, code: str) -> object:
     if not (VENDORED / "pyodide.mjs").is_file():
         pytest.fail("assets/vendor is missing: run `make test` (or `make vendor`)")
     archive = tmp_path / "app.zip"
     archive.write_bytes(load_script("bundle").archive_bytes())
     script = tmp_path / "boot.mjs"
-    script.write_text(BOOT.format(pyodide=(VENDORED / "pyodide.mjs").as_uri(), index=f"{VENDORED}/",
-                                  archive=str(archive), code=code))
+    script.write_text(
+        BOOT.format(pyodide=(VENDORED / "pyodide.mjs").as_uri(), index=f"{VENDORED}/", archive=str(archive), code=code)
+    )
     run = subprocess.run(["node", str(script)], capture_output=True, text=True, cwd=tmp_path)
     # (Node.js prints a line of Pyodide's minified source with an error: leave such lines out)
     assert run.returncode == 0, "\n".join(line for line in run.stderr.splitlines() if len(line) < 400)[-3000:]

@@ -1,5 +1,5 @@
 """Headers for hosts: ``_headers`` (the file static hosts read) forbids framing by other sites, sniffing and
-referrers, allows everything the pages' own CSP allows, is copied by ``make site``, and scripts/serve.py sends
+referrers, allows everything the pages' own CSP allows, is copied by ``make site``, and scripts/build/serve.py sends
 exactly its headers."""
 
 import importlib.util
@@ -15,7 +15,7 @@ PAGES = ["index.html", "tutorial.html", "embed.html"]
 
 
 def load_serve():
-    spec = importlib.util.spec_from_file_location("_scripts_serve_headers", ROOT / "scripts" / "serve.py")
+    spec = importlib.util.spec_from_file_location("_scripts_serve_headers", ROOT / "scripts" / "build" / "serve.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -29,7 +29,7 @@ def policy(text):
 
 
 def headers():
-    (pattern, values), = serve.parse_headers((ROOT / "_headers").read_text(encoding="utf-8"))
+    ((pattern, values),) = serve.parse_headers((ROOT / "_headers").read_text(encoding="utf-8"))
     assert pattern == "/*"
     return dict(values)
 

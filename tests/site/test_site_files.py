@@ -14,12 +14,13 @@ import pytest
 from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = ["index.html", "bench/bare.html"]
+PAGES = ["index.html", "bench/pages/bare.html"]
 # The hand-written PyScript configs: the game page's, and the bare page's of bench/pageload.py.
-CONFIGS = {"pyscript.toml": "./assets/vendor/pyodide/pyodide.mjs", "bench/bare.toml": "../assets/vendor/pyodide/pyodide.mjs"}
-PAGE_CONFIGS = {"index.html": "./pyscript.toml", "bench/bare.html": "./bare.toml"}
-
-
+CONFIGS = {
+    "pyscript.toml": "./assets/vendor/pyodide/pyodide.mjs",
+    "bench/pages/bare.toml": "../../assets/vendor/pyodide/pyodide.mjs",
+}
+PAGE_CONFIGS = {"index.html": "./pyscript.toml", "bench/pages/bare.html": "./bare.toml"}
 
 
 def site_files():
@@ -72,17 +73,29 @@ def test_game_page_preloads_pyscripts_own_chain_first():
     still be the files its core imports."""
     parser = PageParser()
     parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
-    fetched = [a.get("href") or a.get("src") for t, a in parser.tags
-               if (t == "link" and a.get("rel") in ("modulepreload", "preload", "stylesheet")) or (t == "script" and a.get("src"))]
+    fetched = [
+        a.get("href") or a.get("src")
+        for t, a in parser.tags
+        if (t == "link" and a.get("rel") in ("modulepreload", "preload", "stylesheet"))
+        or (t == "script" and a.get("src"))
+    ]
     for url in fetched:
         assert (ROOT / url).is_file(), f"index.html asks for {url}, which does not exist"
     vendor = ROOT / "assets/vendor/pyscript"
     chunk = re.search(r'from"\./(core-[\w-]+\.js)"', (vendor / "core.js").read_text(encoding="utf-8")).group(1)
     toml = re.search(r'import\("\./(toml-[\w-]+\.js)"\)', (vendor / chunk).read_text(encoding="utf-8")).group(1)
-    chain = ["./js/loading.js", "./assets/vendor/pyscript/core.js", f"./assets/vendor/pyscript/{chunk}", "./pyscript.toml",
-             f"./assets/vendor/pyscript/{toml}", "./assets/vendor/pyodide/pyodide.mjs"]
-    assert fetched[:len(chain)] == chain
-    assert not {"./js/sw-register.js", "./js/ios-install.js"} & set(fetched), "loading.js loads them once the game is ready"
+    chain = [
+        "./js/loading.js",
+        "./assets/vendor/pyscript/core.js",
+        f"./assets/vendor/pyscript/{chunk}",
+        "./pyscript.toml",
+        f"./assets/vendor/pyscript/{toml}",
+        "./assets/vendor/pyodide/pyodide.mjs",
+    ]
+    assert fetched[: len(chain)] == chain
+    assert not {"./js/sw-register.js", "./js/ios-install.js"} & set(fetched), (
+        "loading.js loads them once the game is ready"
+    )
 
 
 def read_config(name):
@@ -110,7 +123,10 @@ def test_page_loads_its_hand_written_toml_config(page, config):
 def test_game_config_loads_the_one_archive():
     """[files] entries resolve against the config's own URL: pyscript.toml sits at the root."""
     data = read_config("pyscript.toml")
-    assert data == {"interpreter": "./assets/vendor/pyodide/pyodide.mjs", "files": {"./assets/app/app.zip": "./app.zip"}}
+    assert data == {
+        "interpreter": "./assets/vendor/pyodide/pyodide.mjs",
+        "files": {"./assets/app/app.zip": "./app.zip"},
+    }
     assert [ROOT / url for url in data["files"]] == [ROOT / load_script("bundle").ARCHIVE]
     assert not (ROOT / "pyscript.json").exists(), "the config is pyscript.toml; nothing generates pyscript.json"
 
@@ -127,10 +143,16 @@ def test_pyscript_reads_the_toml_as_python_does(config):
     readers = set(re.findall(r'import\("\./(toml-[\w-]+\.js)"\)', core.read_text(encoding="utf-8")))
     assert len(readers) == 1, readers
     reader = dist / readers.pop()
-    script = ("const {parse} = await import(process.argv[1]); const {readFileSync} = await import('node:fs');"
-              "console.log(JSON.stringify(parse(readFileSync(process.argv[2], 'utf8'))));")
-    out = subprocess.run([node, "--input-type=module", "-e", script, reader.as_uri(), str(ROOT / config)],
-                         capture_output=True, text=True, check=True)
+    script = (
+        "const {parse} = await import(process.argv[1]); const {readFileSync} = await import('node:fs');"
+        "console.log(JSON.stringify(parse(readFileSync(process.argv[2], 'utf8'))));"
+    )
+    out = subprocess.run(
+        [node, "--input-type=module", "-e", script, reader.as_uri(), str(ROOT / config)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert json.loads(out.stdout) == read_config(config)
 
 
@@ -148,8 +170,14 @@ def server(tmp_path_factory):
 
 @pytest.mark.parametrize(
     "name, mime",
-    [("a.wasm", "application/wasm"), ("a.mjs", "text/javascript"), ("a.json", "application/json"),
-     ("a.zip", "application/zip"), ("index.html", "text/html"), ("", "text/html")],
+    [
+        ("a.wasm", "application/wasm"),
+        ("a.mjs", "text/javascript"),
+        ("a.json", "application/json"),
+        ("a.zip", "application/zip"),
+        ("index.html", "text/html"),
+        ("", "text/html"),
+    ],
 )
 def test_server_types_and_caching(server, name, mime):
     assert server.startswith("http://127.0.0.1:")

@@ -1,4 +1,4 @@
-"""The translations on gettext catalogs (locale/<lang>.po, scripts/i18n.py): every catalog complete
+"""The translations on gettext catalogs (locale/<lang>.po, scripts/build/i18n.py): every catalog complete
 and current, each language's plural rule and typography, every rule anchored in every language."""
 
 import json
@@ -24,7 +24,7 @@ def test_every_catalog_is_complete_and_current(lang):
 def test_the_template_is_current():
     current = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in i18n.read(i18n.TEMPLATE) if m.id}
     wanted = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in i18n.template() if m.id}
-    assert current == wanted, "run: python3 scripts/i18n.py update"
+    assert current == wanted, "run: PYTHONPATH=py python3 scripts/build/i18n.py update"
 
 
 def _broken(tmp_path, change):

@@ -11,7 +11,7 @@ from qwirkle.ai import make_player
 from qwirkle.ai.lines import kinds_by_cell
 from qwirkle.ai.quick import GROUPS, Carried, FlexPosition, Position, _best_listed
 
-POSITIONS = pathlib.Path(__file__).resolve().parents[3] / "bench" / "positions.jsonl"
+POSITIONS = pathlib.Path(__file__).resolve().parents[3] / "bench" / "data" / "positions.jsonl"
 
 
 def mask_of(hand):

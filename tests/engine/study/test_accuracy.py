@@ -32,10 +32,10 @@ from qwirkle.study.win_cost import move_chances
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 VARIANTS = ("classic", "cubes", "flex")
 ORDER = ("random", "greedy", "medium", "hard", "expert")  # issue 25: each above the one before
-# What the shipped round robin shows (bench/accuracy.py, end games valued by the solver): in classic and Cubes the
-# whole order; in Flex all of it but Hard above Medium (Medium 88.4, Hard 88.2, within the noise of 32 games). Medium
-# and Hard are 0.1 apart in classic and 0.8 in Cubes, so a rebuilt table may well swap them (docs/research/accuracy.md);
-# the test then says so.
+# What the shipped round robin shows (scripts/tables/accuracy.py, end games valued by the solver): in classic and Cubes
+# the whole order; in Flex all of it but Hard above Medium (Medium 88.4, Hard 88.2, within the noise of 32 games).
+# Medium and Hard are 0.1 apart in classic and 0.8 in Cubes, so a rebuilt table may well swap them
+# (docs/research/accuracy.md); the test then says so.
 ABOVE = tuple(zip(ORDER, ORDER[1:])) + (("greedy", "hard"), ("medium", "expert"))
 UNORDERED = {"flex": {("medium", "hard")}}
 losses = st.lists(st.floats(0.0, 1.0), min_size=1, max_size=80)
@@ -77,7 +77,7 @@ def test_one_blunder_weighs_more_than_its_share():
 
 def test_the_table_holds_the_levels_measured_and_how():
     data = json.loads((ROOT / "py" / "qwirkle" / DATA_NAME).read_text(encoding="utf-8"))
-    assert data["format"] == FORMAT and data["made_by"].startswith("bench/accuracy.py")
+    assert data["format"] == FORMAT and data["made_by"].startswith(("bench/accuracy.py", "scripts/tables/accuracy.py"))
     # measured in a round robin of the levels (``field``), or, the older way, against one ``opponent``
     measured_against = set(data["field"]) if "field" in data else {data["opponent"]}
     assert isinstance(data["seed"], int) and measured_against <= set(PLAYERS) and data["decay"] == acc.DECAY
@@ -186,8 +186,8 @@ def test_no_chances_give_no_accuracy():
 
 
 def test_a_pair_game_measures_both_players_as_their_review_does():
-    """``bench/accuracy.py``'s games (``pair_game``) measure each player exactly as ``review --win`` measures the same
-    game: the figure in the table and a reviewed player's are made alike."""
+    """``scripts/tables/accuracy.py``'s games (``pair_game``) measure each player exactly as ``review --win`` measures
+    the same game: the figure in the table and a reviewed player's are made alike."""
     lost = acc.pair_game("classic", ("random", "greedy"), 5, 0, samples=1)
     assert lost == acc.pair_game("classic", ("random", "greedy"), 5, 0, samples=1)
     players = [make_player(name, player_seed(5, 0, seat)) for seat, name in enumerate(("random", "greedy"))]

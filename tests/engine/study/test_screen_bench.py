@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-from repo_scripts import ROOT, load_script
+from repo_scripts import ROOT, load_script, script_env
 
 from qwirkle.study.tournament import run
 
@@ -50,9 +50,9 @@ def test_the_screen_resumes_from_its_file(tmp_path):
         "--out",
         str(out),
     ]
-    first = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
+    first = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT, env=script_env())
     assert len(out.read_text().splitlines()) == 4
-    second = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
+    second = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT, env=script_env())
     assert len(out.read_text().splitlines()) == 4  # nothing played again
     assert first.stdout == second.stdout
     assert {json.loads(line)["setting"] for line in out.read_text().splitlines()} == {"medium", "hard"}

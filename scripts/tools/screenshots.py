@@ -5,7 +5,7 @@ Writes PNGs into screenshots/ (git-ignored; pytest-playwright empties test-resul
 cut into viewport-sized pieces so they can be read one by one. A few interactions are done first
 so that replays, exercise feedback and errors are in the pictures.
 
-    .venv/bin/python scripts/screenshots.py [--lang fr] [--out DIR]
+    PYTHONPATH=py:scripts/build .venv/bin/python scripts/tools/screenshots.py [--lang fr] [--out DIR]
 """
 
 from __future__ import annotations
@@ -15,10 +15,9 @@ import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+from serve import running_server
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-from serve import running_server  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [

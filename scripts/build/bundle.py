@@ -12,27 +12,26 @@ The archive holds every ``.py``/``.json``/``.txt``/``.mo`` file of the packages 
 game page's and the embedded boards' alike: one archive for both, cached once), at their path
 under py/ (py/qwirkle/board.py -> qwirkle/board.py). A package whose folder does not exist is
 skipped (the ``.mo`` files are the compiled language catalogs, ``py/ui/locale/``, that
-``scripts/i18n.py compile`` writes from ``locale/*.po``). It also holds the rules reference as
+``scripts/build/i18n.py compile`` writes from ``locale/*.po``). It also holds the rules reference as
 data, rendered from docs/rules.md and docs/rules.<lang>.md at build time
 (``GENERATED``: ``ui/rules_reference.json``, read by ``ui.rules_doc``), so that a rule cited in
 the page opens its text offline without fetching another file.
 
-Each module also travels as bytecode (``bytecode()``, compiled by the vendored Pyodide: see
-scripts/pyc.py): ``app/page.pyc`` beside ``app/page.py``. The pages do not unpack the archive:
-PyScript writes it as the file ``app.zip`` and each entry point (py/main.py, py/ai_worker.py,
-py/embed_main.py) puts it on ``sys.path`` and imports from it with ``archive.read_once``
-(zipimport, reading each module once), reading only the modules it imports and preferring their
-.pyc; the sources are there for tracebacks. Without this, Pyodide compiled every imported
-module from source on every load (about 1 ms per kilobyte of source, two thirds of the time the
-page spent importing), and unpacking the archive cost 20 to 40 ms more. The archive is deterministic (sorted names, fixed timestamps) and rewritten only
-when its content changes, so the service worker's precache list does not churn.
+Each module also travels as bytecode (``bytecode()``, compiled by the vendored Pyodide: see scripts/build/pyc.py):
+``app/page.pyc`` beside ``app/page.py``. The pages do not unpack the archive: PyScript writes it as the file ``app.zip``
+and each entry point (py/main.py, py/ai_worker.py, py/embed_main.py) puts it on ``sys.path`` and imports from it with
+``archive.read_once`` (zipimport, reading each module once), reading only the modules it imports and preferring their
+.pyc; the sources are there for tracebacks. Without this, Pyodide compiled every imported module from source on every
+load (about 1 ms per kilobyte of source, two thirds of the time the page spent importing), and unpacking the archive
+cost 20 to 40 ms more. The archive is deterministic (sorted names, fixed timestamps) and rewritten only when its content
+changes, so the service worker's precache list does not churn.
 
 ``assets/app/`` is git-ignored: ``make play``/``make test``/``make site`` build it (Makefile
-``vendor`` target), and ``scripts/serve.py`` rebuilds it when a browser asks for it, so an edited
+``vendor`` target), and ``scripts/build/serve.py`` rebuilds it when a browser asks for it, so an edited
 module is live on the next reload. Standard library only.
 
-    python3 scripts/bundle.py            # build or refresh assets/app/app.zip
-    python3 scripts/bundle.py --check    # exit 1 if it is missing or out of date
+    PYTHONPATH=py python3 scripts/build/bundle.py            # build or refresh assets/app/app.zip
+    PYTHONPATH=py python3 scripts/build/bundle.py --check    # exit 1 if it is missing or out of date
 """
 
 from __future__ import annotations
@@ -45,10 +44,9 @@ import threading
 import zipfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import pyc  # noqa: E402  (scripts/pyc.py)
+import pyc  # (scripts/build/pyc.py)
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ARCHIVE = Path("assets") / "app" / "app.zip"
 # The packages under py/ that the browser imports: the importer of this archive (archive), the
 # engine, the shared UI pieces, the game page's app and the embedded boards. The entry points
@@ -65,7 +63,7 @@ def pyc_name(name: str) -> str:
 
 
 def bytecode(sources: dict[str, bytes], cache: Path = pyc.CACHE) -> dict[str, bytes]:
-    """Archive name of each module's bytecode -> its .pyc (scripts/pyc.py), for the files given."""
+    """Archive name of each module's bytecode -> its .pyc (scripts/build/pyc.py), for the files given."""
     compiled = pyc.compile_sources(sources, cache=cache)
     return {pyc_name(name): data for name, data in compiled.items()}
 
@@ -75,11 +73,8 @@ def generated(root: Path = ROOT) -> dict[str, bytes]:
     source = root / RULES_DOC
     if not source.is_file():
         return {}
-    sys.path.insert(0, str(ROOT / "py"))
-    try:
-        from ui.rules_doc import DATA_NAME, read_docs, render_json
-    finally:
-        sys.path.remove(str(ROOT / "py"))
+    from ui.rules_doc import DATA_NAME, read_docs, render_json
+
     return {f"ui/{DATA_NAME}": render_json(read_docs(source.parent)).encode("utf-8")}
 
 
@@ -115,7 +110,7 @@ def archive_bytes(root: Path = ROOT) -> bytes:
 
 
 # root -> what its files looked like (name, size, mtime) when its archive was last found up to
-# date: scripts/serve.py calls refresh() on every request of the archive, and an unchanged site
+# date: scripts/build/serve.py calls refresh() on every request of the archive, and an unchanged site
 # must cost a few stat() calls, not a rebuild (which would hold up the page's other requests).
 _BUILT: dict[Path, tuple[tuple[str, int, int], ...]] = {}
 
@@ -171,7 +166,6 @@ def main(argv: list[str] | None = None) -> int:
         print(("would write " if args.check else "wrote ") + ARCHIVE.as_posix())
         if args.check:
             return 1
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
         import precache  # the service worker's list holds the archive's hash
 
         precache.write(ROOT)

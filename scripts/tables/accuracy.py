@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Each computer level's accuracy (``qwirkle.study.accuracy``), measured over seeded games, per rule set.
 
-    nice -n 10 .venv/bin/python bench/accuracy.py [--games classic=10,...] [--levels random,greedy,...] [--seed 1]
-                                                 [--workers 2] [--losses DIR [--no-play]] [--against LEVELS]
-                                                 [--write]
+    make tables     (this with --write, after scripts/tables/winchance.py)
+    PYTHONPATH=py nice -n 10 .venv/bin/python scripts/tables/accuracy.py [--games classic=10,...] [--seed 1]
+        [--levels random,greedy,...] [--workers 2] [--losses DIR [--no-play]] [--against LEVELS] [--write]
 
 Every level of the registry (``qwirkle.ai.registry.TABLE``: random, greedy, beginner ... expert) plays every level,
 itself included (a round robin), in seeded two-player games, seats alternating (the first-named level moves first in
@@ -41,11 +41,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
+from qwirkle.ai import TABLE as LEVELS
+from qwirkle.study.accuracy import DATA_NAME, DECAY, FORMAT, accuracy, pair_game
 
-from qwirkle.ai import TABLE as LEVELS  # noqa: E402
-from qwirkle.study.accuracy import DATA_NAME, DECAY, FORMAT, accuracy, pair_game  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 OUT = ROOT / "py" / "qwirkle" / "data" / Path(DATA_NAME).name
 VARIANTS = ("classic", "cubes", "flex")
@@ -244,7 +243,7 @@ def main() -> int:
     if args.write:
         data = {
             "format": FORMAT,
-            "made_by": "bench/accuracy.py",
+            "made_by": "scripts/tables/accuracy.py",
             "field": against,
             "seed": args.seed,
             "games": games,

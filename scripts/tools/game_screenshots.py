@@ -7,8 +7,8 @@ position where the best play is a Qwirkle, a finished game) and put in the page'
 each picture is the real page resuming a real game. Writes PNGs into screenshots/game/
 (git-ignored) and prints their names.
 
-    .venv/bin/python scripts/game_screenshots.py [--devices phone,tablet] [--langs en,fr,de,es,nl]
-                                                 [--schemes light,dark] [--out DIR]
+    PYTHONPATH=py:scripts/build .venv/bin/python scripts/tools/game_screenshots.py [--devices phone,tablet]
+        [--langs en,fr,de,es,nl] [--schemes light,dark] [--out DIR]
 """
 
 from __future__ import annotations
@@ -20,11 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
+from serve import running_server
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "py"))
-from serve import running_server  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [

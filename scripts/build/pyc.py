@@ -6,15 +6,15 @@ every page load it compiled about 120 modules of the standard library (2.5 MB of
 0.8 s of a 3 s start on a desktop, more on a tablet) and then ours. Compiled once here, at build
 time, they load as bytecode:
 
-* ``compile_sources()``: our modules (scripts/bundle.py puts each ``.pyc`` beside its source in
+* ``compile_sources()``: our modules (scripts/build/bundle.py puts each ``.pyc`` beside its source in
   the archive assets/app/app.zip);
 * ``compiled_stdlib()``: the standard library, as Pyodide's ``python_stdlib.zip`` with each
-  ``.py`` replaced by its ``.pyc`` (scripts/vendor.py vendors that instead of the original).
+  ``.py`` replaced by its ``.pyc`` (scripts/build/vendor.py vendors that instead of the original).
 
 Both are "unchecked hash" .pyc files (the import system loads them without looking at a source's
 time or content) of Pyodide's own Python, whatever Python runs the build, compiled without
 column positions (``PYTHONNODEBUGRANGES``: tracebacks keep their lines, lose their ^^^ markers;
-the files are a fifth smaller). ``scripts/compile_pyc.mjs`` does the compiling. Results are kept
+the files are a fifth smaller). ``scripts/build/compile_pyc.mjs`` does the compiling. Results are kept
 in the user's cache folder, as pip and npm keep theirs (``$XDG_CACHE_HOME/qwirkle/pyc``, by default
 ``~/.cache/qwirkle/pyc``), by content, module by module: a rebuild compiles only what changed, and
 a fresh clone on the same machine compiles nothing (the standard library took about 11 s of CPU,
@@ -36,9 +36,9 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide"
-COMPILER = ROOT / "scripts" / "compile_pyc.mjs"
+COMPILER = ROOT / "scripts" / "build" / "compile_pyc.mjs"
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "qwirkle" / "pyc"
 
 

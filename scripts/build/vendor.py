@@ -5,15 +5,15 @@ Run it after ``npm ci`` (``make play``, ``make test`` and ``make site`` do). Sta
 only. Idempotent and fast when nothing changed: a file is copied only when its size or
 modification time differs from the copy, and files that are no longer shipped are removed.
 The page's config is the hand-written pyscript.toml; our Python packages reach the browser as
-one archive built by scripts/bundle.py (which owns the list of packages).
+one archive built by scripts/build/bundle.py (which owns the list of packages).
 
 One file is not copied as it is: Pyodide's standard library (``python_stdlib.zip``) is vendored
-compiled, each module as bytecode of Pyodide's own Python (scripts/pyc.py), because Pyodide
+compiled, each module as bytecode of Pyodide's own Python (scripts/build/pyc.py), because Pyodide
 would otherwise compile about 120 of its modules from source on every page load (0.8 s of a 3 s
 start here). The archive grows from 2.5 to 3.6 MB.
 
-    python3 scripts/vendor.py           # copy what is missing
-    python3 scripts/vendor.py --check   # change nothing; exit 1 if anything is out of date
+    python3 scripts/build/vendor.py           # copy what is missing
+    python3 scripts/build/vendor.py --check   # change nothing; exit 1 if anything is out of date
 """
 
 from __future__ import annotations
@@ -23,10 +23,9 @@ import shutil
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import pyc  # noqa: E402  (scripts/pyc.py)
+import pyc  # (scripts/build/pyc.py)
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NODE_MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "assets" / "vendor"
 
@@ -34,7 +33,7 @@ VENDOR = ROOT / "assets" / "vendor"
 # Node.js glue, type declarations and source maps.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
-# Vendored compiled (scripts/pyc.py), not copied.
+# Vendored compiled (scripts/build/pyc.py), not copied.
 STDLIB = "python_stdlib.zip"
 
 # The QR code of turn links (py/app/regions/link.py imports it on first need): one ES module with
@@ -98,8 +97,7 @@ def sync_vendor(check: bool) -> list[str]:
 
 
 def sync_precache(check: bool) -> list[str]:
-    """sw-precache.js (scripts/precache.py): derived from the files above, so last."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    """sw-precache.js (scripts/build/precache.py): derived from the files above, so last."""
     import precache
 
     return precache.write(ROOT, check)
@@ -115,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     for line in changes:
         print(("would " if args.check else "") + line)
     if args.check and changes:
-        print("vendor.py: out of date; run `python3 scripts/vendor.py`", file=sys.stderr)
+        print("vendor.py: out of date; run `python3 scripts/build/vendor.py`", file=sys.stderr)
         return 1
     if not changes and not args.quiet:
         print("vendor.py: assets/vendor is up to date")

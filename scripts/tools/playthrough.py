@@ -4,7 +4,8 @@ game against Hard in each rule set and a game in French. Every human turn takes 
 then Play; the marked tiles or dice confirmed; Pass when it says so), checks that the status,
 the scores, the rack, Play and Hint are on screen, and the end-of-game card is photographed.
 
-    .venv/bin/python scripts/playthrough.py [--sizes phone,tablet] [--games classic,fr] [--out DIR]
+    PYTHONPATH=py:scripts/build .venv/bin/python scripts/tools/playthrough.py [--sizes phone,tablet]
+        [--games classic,fr] [--out DIR]
 
 Prints one line per game (moves, final scores, seconds) and exits 1 if any game went wrong.
 """
@@ -18,12 +19,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game_screenshots import ARGS, CHROMIUM, DEVICES
 from playwright.sync_api import sync_playwright
+from serve import running_server
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-from game_screenshots import ARGS, CHROMIUM, DEVICES  # noqa: E402
-from serve import running_server  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 GAMES = {  # name -> (start link, language)
     "hotseat": ("?variant=classic&seats=human,human&names=Ann,Bob&seed=21&pace=0", "en"),
@@ -39,7 +39,10 @@ IN_VIEW = """(selectors) => selectors.every((s) => {
 })"""
 REACH = ["[data-status]", "#scores [data-score]", '#actions [data-action="hint"]', '#actions [data-action="play"]']
 # (the rack's tiles, every one of them, are checked too)
-READY = "html[data-over], html:not([data-thinking]) #privacy:not([hidden]), html:not([data-thinking]) [data-rack] [data-tile]"
+READY = (
+    "html[data-over], html:not([data-thinking]) #privacy:not([hidden]), "
+    "html:not([data-thinking]) [data-rack] [data-tile]"
+)
 
 
 def turn(page: Any) -> None:
@@ -68,9 +71,8 @@ def turn(page: Any) -> None:
 def play(browser: Any, base: str, size: str, name: str, out: Path) -> str:
     query, lang = GAMES[name]
     context = browser.new_context(device_scale_factor=1, **DEVICES[size])
-    context.add_init_script(
-        f"localStorage.setItem('qwirkle.settings', JSON.stringify({json.dumps({'lang': lang, 'hint_level': 'medium'})}))"
-    )
+    settings = json.dumps({"lang": lang, "hint_level": "medium"})
+    context.add_init_script(f"localStorage.setItem('qwirkle.settings', JSON.stringify({settings}))")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

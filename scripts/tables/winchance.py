@@ -1,23 +1,19 @@
 #!/usr/bin/env python3
-"""The win-chance table (``py/qwirkle/data/winchance.json``): build it from seeded self-play, and check its calibration
-on games it was not fit on.
+"""The win-chance table (``py/qwirkle/data/winchance.json``), built from seeded self-play.
 
-    nice -n 10 .venv/bin/python bench/winchance.py build [--games classic=1500,cubes=600,flex=1500] [--seed 1]
-    nice -n 10 .venv/bin/python bench/winchance.py calibrate [--games classic=2000,cubes=2000,flex=2000] [--seed 100001]
+    make tables     (this, then scripts/tables/accuracy.py --write)
+    PYTHONPATH=py nice -n 10 .venv/bin/python scripts/tables/winchance.py [--games classic=1500,cubes=600,flex=1500]
+                                                                          [--seed 1] [--players 2] [--out FILE]
 
-``build`` plays ``--games`` two-player games per rule set (one number for all, or one per rule set: a Cubes game costs
-four times a classic one) between two Hard players without their end-game search (``LEVELS``), seats rotated and
-seeded as in ``qwirkle.study.tournament`` (game i is dealt with seed S + i), and records every position at the start
-of a turn from the side of the player on move: the score difference (theirs minus the opponent's), the tiles left
-(bag and both hands), both hand sizes, and whether that player went on to win (a shared win counts one half). It then
-fits, for each rule set, the chance of winning as a logistic function of the score difference and of the hands'
-difference, with coefficients that vary smoothly with the tiles left (``fit``), and writes the coefficients, the seed,
-the game counts and the levels into the table.
-
-``calibrate`` plays other seeds (refused when they overlap the table's), predicts every recorded position with the
-table and prints, per rule set and over all, the predictions grouped in tenths beside the share of those positions
-whose player won (with the difference's standard error counted by games: a game's positions share its result), and
-the Brier score (with that of always answering one half, for scale), then one JSON line.
+Plays ``--games`` two-player games per rule set (one number for all, or one per rule set: a Cubes game costs four
+times a classic one) between two Hard players without their end-game search (``LEVELS``), seats rotated and seeded as
+in ``qwirkle.study.tournament`` (game i is dealt with seed S + i), and records every position at the start of a turn
+from the side of the player on move: the score difference (theirs minus the opponent's), the tiles left (bag and both
+hands), both hand sizes, and whether that player went on to win (a shared win counts one half). It then fits, for each
+rule set, the chance of winning as a logistic function of the score difference and of the hands' difference, with
+coefficients that vary smoothly with the tiles left (``fit``), and writes the coefficients, the seed, the game counts
+and the levels into the table. ``--players 3`` or ``4`` fits that field of the table and keeps the rest. The table's
+calibration on games it was not fit on is a bench: ``make bench B=winchance_calibration``.
 
 ``--positions DIR`` keeps the recorded positions (``DIR/VARIANT-SEED-GAMES.jsonl``, one game a line) and reads them
 back when present, so that a refit does not replay the games; a run of more games with the same seed starts from the
@@ -37,13 +33,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
+from qwirkle.ai import make_player
+from qwirkle.game import Game
+from qwirkle.study.match import MAX_TURNS
+from qwirkle.study.tournament import parse_player, player_seed
 
-from qwirkle.ai import make_player  # noqa: E402
-from qwirkle.game import Game  # noqa: E402
-from qwirkle.study.match import MAX_TURNS  # noqa: E402
-from qwirkle.study.tournament import parse_player, player_seed  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 TABLE = ROOT / "py" / "qwirkle" / "data" / "winchance.json"
 VARIANTS = ("classic", "cubes", "flex")
@@ -52,11 +47,8 @@ VARIANTS = ("classic", "cubes", "flex")
 LEVELS = ("hard/endgame_nodes=0", "hard/endgame_nodes=0")
 BUILD_SEED = 1
 BUILD_GAMES = "classic=1500,cubes=600,flex=1500"
-CALIBRATION_SEED = 100_001
-CALIBRATION_GAMES = "classic=2000,cubes=2000,flex=2000"
 # games of three and four players (``--players 3`` or ``4``): the same levels all round, other game counts
 MANY_BUILD_GAMES = "classic=600,cubes=200,flex=400"
-MANY_CALIBRATION_GAMES = "classic=2000,cubes=2000,flex=2000"
 
 # A position as recorded: tiles left (bag + both hands), bag, the mover's hand, the opponent's hand, the score
 # difference (mover minus opponent), and the mover's result (1 won, 0.5 shared, 0 lost).
@@ -290,7 +282,7 @@ def fit(cells: Cells, most: int) -> dict[str, list[float]]:
     return {"tiles": [float(t) for t in points], "a": a, "b": b, "c": c}
 
 
-# -- the fit for three and four players ----------------------------------------------------------------------------------
+# -- the fit for three and four players --------------------------------------------------------------------------------
 # (tiles left, each place's score minus the mover's, each place's hand) -> [positions, each place's wins]; place k is
 # the player k seats after the mover.
 ManyCells = dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[Any]]
@@ -440,7 +432,7 @@ def build(args: argparse.Namespace) -> int:
         table: dict[str, Any] = {
             "format": "qwirkle-winchance",
             "version": 1,
-            "made_by": "bench/winchance.py build",
+            "made_by": "scripts/tables/winchance.py",
             "levels": list(LEVELS),
             "seed": args.seed,
             "games": counts,
@@ -495,146 +487,34 @@ def build(args: argparse.Namespace) -> int:
     return 0
 
 
-# -- calibration -------------------------------------------------------------------------------------------------------
-def calibrate(args: argparse.Namespace) -> int:
-    from qwirkle.winchance import Table
-
-    table = Table.from_json(json.loads(Path(args.table).read_text(encoding="utf-8")))
-    meta = table.meta if args.players == 2 else table.meta["players_made"][str(args.players)]
-    variants = [variant for variant in args.variants.split(",")]
-    counts = game_counts(args.games, variants)
-    for variant, games in counts.items():
-        fit_seeds = range(meta["seed"], meta["seed"] + meta["games"].get(variant, 0))
-        if range(max(args.seed, fit_seeds.start), min(args.seed + games, fit_seeds.stop)):
-            raise SystemExit(
-                f"--seed {args.seed}: {variant} games {args.seed} to {args.seed + games - 1} overlap "
-                f"the ones the table was fit on ({fit_seeds.start} to {fit_seeds.stop - 1}); choose "
-                "other seeds"
-            )
-    everything: list[tuple[float, float]] = []
-    summary: dict[str, Any] = {
-        "seed": args.seed,
-        "players": args.players,
-        "games": counts,
-        "table": str(args.table),
-        "variants": {},
-    }
-    for variant in variants:
-        if not counts[variant]:
-            continue
-        start = time.perf_counter()
-        cpu = cpu_seconds()
-        games = positions(variant, args.seed, counts[variant], args.workers, args.positions, args.players)
-        if args.players == 2:
-            pairs = [
-                (table.chance(variant, diff, bag, hand, other), won, (variant, game))
-                for game, rows in enumerate(games)
-                for _left, bag, hand, other, diff, won in rows
-            ]
-        else:
-            pairs = [
-                (table.chances(variant, scores, hands, mover, bag)[mover], shares[mover], (variant, game))
-                for game, rows in enumerate(games)
-                for _left, bag, mover, scores, hands, shares in rows
-            ]
-        last = args.seed + counts[variant] - 1
-        print(
-            f"\n{variant}, {args.players} players: {counts[variant]} games (seeds {args.seed} to {last}), "
-            f"{len(pairs)} positions, played in {time.perf_counter() - start:.0f} s "
-            f"(CPU {cpu_seconds() - cpu:.0f} s)"
-        )
-        summary["variants"][variant] = report(pairs, 1.0 / args.players)
-        everything += pairs
-    print(f"\nall rule sets: {len(everything)} positions")
-    summary["all"] = report(everything, 1.0 / args.players)
-    print(json.dumps(summary))
-    return 0
-
-
-def report(pairs: Sequence[tuple[float, float, Any]], fair: float = 0.5) -> dict[str, Any]:
-    """Predictions (each with its result and its game) grouped in tenths beside the share won, as a Markdown table with
-    each difference's standard error counted by games (the positions of a game share its result, so a tenth holds less
-    evidence than its count of positions); the Brier score (and that of always answering ``fair``, one over the number
-    of players, for scale)."""
-    groups: list[list[tuple[float, float, Any]]] = [[] for _ in range(10)]
-    for pair in pairs:
-        groups[min(9, int(pair[0] * 10))].append(pair)
-    print("| predicted | positions | mean prediction | share won | difference | standard error (by game) |")
-    print("|---|---|---|---|---|---|")
-    rows = []
-    for i, group in enumerate(groups):
-        if not group:
-            continue
-        mean = sum(p for p, _, _ in group) / len(group)
-        share = sum(w for _, w, _ in group) / len(group)
-        error = game_error(group, share - mean)
-        print(
-            f"| {10 * i}-{10 * i + 10} % | {len(group)} | {100 * mean:.1f} % | {100 * share:.1f} % "
-            f"| {100 * (share - mean):+.1f} | {100 * error:.1f} |"
-        )
-        rows.append(
-            {
-                "tenth": i,
-                "positions": len(group),
-                "predicted": round(mean, 4),
-                "won": round(share, 4),
-                "error": round(error, 4),
-            }
-        )
-    brier = sum((p - w) ** 2 for p, w, _ in pairs) / len(pairs)
-    base = sum((fair - w) ** 2 for _, w, _ in pairs) / len(pairs)
-    print(f"Brier score {brier:.4f} (always {100 * fair:.0f} %: {base:.4f})")
-    return {"tenths": rows, "brier": round(brier, 5), "brier_half": round(base, 5)}
-
-
-def game_error(group: Sequence[tuple[float, float, Any]], difference: float) -> float:
-    """The standard error of a group's difference (share won minus mean prediction) with the positions of each game
-    taken together: the spread of the games' sums of (won - predicted) around ``difference`` times their positions."""
-    games: dict[Any, list[float]] = {}
-    for p, won, game in group:
-        total = games.setdefault(game, [0.0, 0.0])
-        total[0] += 1
-        total[1] += won - p
-    return math.sqrt(math.fsum((r - difference * n) ** 2 for n, r in games.values())) / len(group)
+def parse(argv: Sequence[str] | None, doc: str, table: str, games: str, many: str, seed: int) -> argparse.Namespace:
+    """The options of a self-play run over the ``table`` file (``--out`` or ``--table``), shared with the calibration
+    bench (bench/winchance_calibration.py); ``games`` (``many`` for three or four players) and ``seed`` by default."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument(
+        "--games",
+        help=f"games per rule set: N, or classic=N,cubes=M,flex=K (default {games}; with --players 3 or 4, {many})",
+    )
+    parser.add_argument("--seed", type=int, default=seed, help=f"game i is dealt with seed S + i (default {seed})")
+    parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=2,
+        choices=(2, 3, 4),
+        help="players a game (3 or 4: that field of the table, the rest kept; default 2)",
+    )
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--positions", metavar="DIR", help="keep the recorded positions in DIR (and reuse them)")
+    parser.add_argument(table, default=str(TABLE))
+    args = parser.parse_args(argv)
+    if args.games is None:
+        args.games = games if args.players == 2 else many
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    commands = parser.add_subparsers(dest="command", required=True)
-    for name, games, seed in (("build", BUILD_GAMES, BUILD_SEED), ("calibrate", CALIBRATION_GAMES, CALIBRATION_SEED)):
-        command = commands.add_parser(
-            name,
-            help=(
-                "play seeded games and fit the table"
-                if name == "build"
-                else "the table's calibration on games it was not fit on"
-            ),
-        )
-        many = MANY_BUILD_GAMES if name == "build" else MANY_CALIBRATION_GAMES
-        command.add_argument(
-            "--games",
-            help=f"games per rule set: N, or classic=N,cubes=M,flex=K (default {games}; with --players 3 or 4, {many})",
-        )
-        command.add_argument("--seed", type=int, default=seed, help=f"game i is dealt with seed S + i (default {seed})")
-        command.add_argument("--variants", default=",".join(VARIANTS))
-        command.add_argument(
-            "--players",
-            type=int,
-            default=2,
-            choices=(2, 3, 4),
-            help="players a game (3 or 4: that field of the table, the rest kept; default 2)",
-        )
-        command.add_argument("--workers", type=int, default=2)
-        command.add_argument("--positions", metavar="DIR", help="keep the recorded positions in DIR (and reuse them)")
-        command.add_argument("--table" if name == "calibrate" else "--out", default=str(TABLE))
-        command.set_defaults(run=build if name == "build" else calibrate)
-    args = parser.parse_args(argv)
-    if args.games is None:
-        build_games = BUILD_GAMES if args.players == 2 else MANY_BUILD_GAMES
-        args.games = (
-            build_games if args.run is build else CALIBRATION_GAMES if args.players == 2 else MANY_CALIBRATION_GAMES
-        )
-    return int(args.run(args))
+    return build(parse(argv, __doc__, "--out", BUILD_GAMES, MANY_BUILD_GAMES, BUILD_SEED))
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ Standard library only. Differences from ``python3 -m http.server``:
 
 Command line (what ``make play`` runs)::
 
-    python3 scripts/serve.py [--port 8000] [--root DIR]
+    PYTHONPATH=py python3 scripts/build/serve.py [--port 8000] [--root DIR]
 
 From tests and benchmarks::
 
@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
 
 TYPES = {
@@ -139,8 +139,7 @@ def host_headers(root: Path, path: str) -> list[tuple[str, str]]:
 
 @functools.cache
 def _bundle():  # type: ignore[no-untyped-def]
-    """scripts/bundle.py, which rebuilds assets/app/app.zip when a module of the game changed."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    """scripts/build/bundle.py, which rebuilds assets/app/app.zip when a module of the game changed."""
     import bundle
 
     return bundle
@@ -148,8 +147,7 @@ def _bundle():  # type: ignore[no-untyped-def]
 
 @functools.cache
 def _precache():  # type: ignore[no-untyped-def]
-    """scripts/precache.py, which rewrites sw-precache.js when a file of the site changed."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    """scripts/build/precache.py, which rewrites sw-precache.js when a file of the site changed."""
     import precache
 
     return precache

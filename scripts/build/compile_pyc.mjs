@@ -1,19 +1,19 @@
 // Compile Python sources to bytecode with the vendored Pyodide itself, run by Node.js.
 //
-//   node scripts/compile_pyc.mjs PYODIDE_DIR WORK_DIR
+//   node scripts/build/compile_pyc.mjs PYODIDE_DIR WORK_DIR
 //
 // Every NAME.py under WORK_DIR gets a NAME.pyc beside it: the bytecode of Pyodide's own
 // Python (the browser's, whatever Python runs the build), as an "unchecked hash" .pyc, which
-// the import system loads without looking at the source's time or content. scripts/pyc.py
-// runs this for our modules (scripts/bundle.py) and for Pyodide's standard library
-// (scripts/vendor.py), so that pages unmarshal modules instead of compiling them on every
+// the import system loads without looking at the source's time or content. scripts/build/pyc.py
+// runs this for our modules (scripts/build/bundle.py) and for Pyodide's standard library
+// (scripts/build/vendor.py), so that pages unmarshal modules instead of compiling them on every
 // load. The code name of each module is its path under WORK_DIR (app/page.py).
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [pyodideDir, workDir] = process.argv.slice(2);
 if (!pyodideDir || !workDir) {
-  console.error("usage: node scripts/compile_pyc.mjs PYODIDE_DIR WORK_DIR");
+  console.error("usage: node scripts/build/compile_pyc.mjs PYODIDE_DIR WORK_DIR");
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(path.join(path.resolve(pyodideDir), "pyodide.mjs")).href);

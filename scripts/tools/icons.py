@@ -11,7 +11,7 @@ green board. Two layouts:
 The SVG sources are written too (``icon.svg``, ``maskable.svg``). The PNGs are rendered by
 Debian's Chromium through Playwright (the browser tests' tools: run `make test` once first)::
 
-    .venv/bin/python scripts/icons.py
+    PYTHONPATH=py .venv/bin/python scripts/tools/icons.py
 """
 
 from __future__ import annotations
@@ -20,11 +20,10 @@ import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
+from qwirkle import Tile
+from ui.tiles_svg import tile_svg
 
-from app.tiles_svg import tile_svg  # noqa: E402
-from qwirkle import Tile  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 OUT = ROOT / "assets" / "icons"
 BOARD = "#2f6b3a"  # the theme's accent, also the manifest's theme_color
