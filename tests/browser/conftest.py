@@ -335,6 +335,21 @@ def wait_ready() -> Any:
     return _wait_ready
 
 
+@pytest.fixture
+def reload_home() -> Any:
+    """``reload_home(page, script)``: run ``script`` (it writes localStorage), reload the page and wait for its home
+    screen; returns the home screen's notice (where the page reports what it moved aside)."""
+
+    def reload(page: Page, script: str) -> Any:
+        page.evaluate(script)
+        page.reload()
+        _wait_ready(page)
+        expect(page.locator("#home")).to_be_visible()
+        return page.locator("#home-notice")
+
+    return reload
+
+
 # A crash of the WebAssembly engine while the interpreter boots, as WebKit's now and then gives (js/restart.js): an
 # unhandled rejection with a WebAssembly.RuntimeError once PyScript is about to run Python, on the first %(crashes)d
 # loads of the tab (counted in the tab's session storage, which a reload keeps); an ordinary error instead when the

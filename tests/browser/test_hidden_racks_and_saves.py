@@ -100,9 +100,11 @@ def test_two_tabs_on_one_game_agree(page: Page, open_ready, wait_ready) -> None:
     other.close()
 
 
-def test_stored_values_of_any_shape_never_stop_the_page(page: Page, open_ready, wait_ready) -> None:
+def test_stored_values_of_any_shape_never_stop_the_page(page: Page, open_ready, reload_home) -> None:
     open_ready(page)
-    page.evaluate("""() => {
+    notice = reload_home(
+        page,
+        """() => {
         const deep = '['.repeat(100000) + ']'.repeat(100000);
         localStorage.setItem('qwirkle.settings', deep);
         localStorage.setItem('qwirkle.stats', '{"version": 1, "games": ' + deep + '}');
@@ -110,11 +112,9 @@ def test_stored_values_of_any_shape_never_stop_the_page(page: Page, open_ready, 
         localStorage.setItem('qwirkle.save.zzbig', '{"format": "qwirkle-save", "version": 1, "created": 1' +
                              '0'.repeat(5000) + '}');
         localStorage.setItem('qwirkle.current', 'zzdeep');
-    }""")
-    page.reload()
-    wait_ready(page)
-    expect(page.locator("#home")).to_be_visible()
-    expect(page.locator("#home-notice")).to_contain_text("moved aside")
+    }""",
+    )
+    expect(notice).to_contain_text("moved aside")
     page.get_by_role("button", name="Statistics").click()
     expect(page.locator("#stats-dialog")).to_contain_text("No")
     page.locator("#stats-dialog").get_by_role("button", name="Close").click()

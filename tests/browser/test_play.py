@@ -69,20 +69,20 @@ def play_any(page: Page) -> int:
     return points
 
 
-def test_a_corrupt_save_is_moved_aside_and_other_saves_still_load(page: Page, open_ready, wait_ready) -> None:
+def test_a_corrupt_save_is_moved_aside_and_other_saves_still_load(page: Page, open_ready, reload_home) -> None:
     start(page, open_ready, "variant=flex&tiles=72&seats=human,computer&seed=3&pace=0")
     wait_human(page)
     good = page.evaluate("localStorage.getItem('qwirkle.current')")
-    page.evaluate("""() => {
+    notice = reload_home(
+        page,
+        """() => {
         localStorage.setItem('qwirkle.save.zzbad', '{"format": "qwirkle-save", "version": 1, "record": 42');
         localStorage.setItem('qwirkle.save.zzforeign', '{"hello": "world"}');
         localStorage.setItem('qwirkle.current', 'zzbad');
         localStorage.setItem('qwirkle.settings', 'not json');
-    }""")
-    page.reload()
-    wait_ready(page)
-    expect(page.locator("#home")).to_be_visible()
-    expect(page.locator("#home-notice")).to_contain_text("qwirkle.aside.save.zzbad.1")
+    }""",
+    )
+    expect(notice).to_contain_text("qwirkle.aside.save.zzbad.1")
     stored = page.evaluate("Object.keys(localStorage).sort()")
     assert "qwirkle.aside.save.zzbad.1" in stored and "qwirkle.save.zzbad" not in stored
     page.get_by_role("button", name="Saved games").click()

@@ -243,66 +243,21 @@ def test_the_fit_recovers_a_known_curve_and_keeps_slopes_monotone():
 def test_build_and_calibrate_end_to_end(tmp_path):
     """A few games: the script writes a table this module reads, and refuses to calibrate on the games it fit."""
     out = tmp_path / "table.json"
-    script = [sys.executable, str(ROOT / "bench" / "winchance_calibration.py")]
-    built = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "scripts" / "tables" / "winchance.py"),
-            "--games",
-            "classic=3,cubes=0,flex=2",
-            "--workers",
-            "1",
-            "--out",
-            str(out),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env=script_env(),
-    )
+    calibration = [sys.executable, str(ROOT / "bench" / "winchance_calibration.py")]
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(list(args), capture_output=True, text=True, cwd=tmp_path, env=script_env())
+
+    writer = str(ROOT / "scripts" / "tables" / "winchance.py")
+    built = run(sys.executable, writer, "--games", "classic=3,cubes=0,flex=2", "--workers", "1", "--out", str(out))
     assert built.returncode == 0, built.stderr
     made = Table.from_json(json.loads(out.read_text(encoding="utf-8")))
     assert made.meta["games"] == {"classic": 3, "cubes": 0, "flex": 2} and made.meta["seed"] == 1
     assert 0 <= made.chance("flex", 5, 20, 6, 6) <= 1
-    refused = subprocess.run(
-        [
-            *script,
-            "--games",
-            "classic=2",
-            "--variants",
-            "classic",
-            "--seed",
-            "2",
-            "--table",
-            str(out),
-            "--workers",
-            "1",
-        ],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env=script_env(),
-    )
+    classic_two = ["--games", "classic=2", "--variants", "classic", "--table", str(out), "--workers", "1"]
+    refused = run(*calibration, *classic_two, "--seed", "2")
     assert refused.returncode != 0 and "overlap" in refused.stderr
-    checked = subprocess.run(
-        [
-            *script,
-            "--games",
-            "classic=2",
-            "--variants",
-            "classic",
-            "--seed",
-            "50",
-            "--table",
-            str(out),
-            "--workers",
-            "1",
-        ],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env=script_env(),
-    )
+    checked = run(*calibration, *classic_two, "--seed", "50")
     assert checked.returncode == 0, checked.stderr
     summary = json.loads(checked.stdout.splitlines()[-1])
     assert summary["games"] == {"classic": 2} and 0 <= summary["all"]["brier"] <= 1

@@ -99,23 +99,11 @@ class LinkRegion:
             )
         )
         buttons = el("div", "turn-link__buttons")
-        buttons.appendChild(
-            el(
-                "button",
-                "btn btn--primary",
-                text=tr.t("copy_link"),
-                attrs={"type": "button", "data-action": "copy-link", "data-seat": link.seat},
-            )
-        )
-        if can_share():
-            buttons.appendChild(
-                el(
-                    "button",
-                    "btn",
-                    text=tr.t("share_link"),
-                    attrs={"type": "button", "data-action": "share-link", "data-seat": link.seat},
-                )
-            )
+        # Copy always; Share where the browser has the Web Share API.
+        actions = [("copy", "btn btn--primary")] + ([("share", "btn")] if can_share() else [])
+        for action, classes in actions:
+            attrs = {"type": "button", "data-action": f"{action}-link", "data-seat": link.seat}
+            buttons.appendChild(el("button", classes, text=tr.t(f"{action}_link"), attrs=attrs))
         item.appendChild(buttons)
         item.appendChild(el("p", "turn-link__status", attrs={"role": "status", "data-link-status": link.seat}))
         qr = el(
