@@ -104,12 +104,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-@pytest.fixture(scope="session")
-def site_url() -> Any:
-    """Base URL (ending in '/') of the repository root served on a free localhost port."""
+@contextmanager
+def served_site() -> Iterator[str]:
+    """The working tree served on a free 127.0.0.1 port: its base URL, ending in '/' (fails without the runtime)."""
     if not (ROOT / "assets" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
         pytest.fail("assets/vendor is missing: run `make test` (or `npm ci && python3 scripts/build/vendor.py`)")
     with serve.running_server(ROOT) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Any:
+    """Base URL (ending in '/') of the repository root served on a free localhost port."""
+    with served_site() as url:
         yield url
 
 

@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 from drivers import TIMEOUT_S, FirefoxBridge, PlaywrightDriver, PuppeteerDriver, SeleniumDriver
 from playwright.sync_api import Error as PlaywrightError
-from sites import ROOT, browser_setup, serve, site_copies
+from sites import ROOT, browser_setup, site_copies
 
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 XVFB = "/usr/bin/Xvfb"
@@ -50,9 +50,7 @@ SESSION_ATTEMPTS = 2
 @pytest.fixture(scope="session")
 def scenario_site() -> Any:
     """Base URL of the working tree served on a free 127.0.0.1 port for the session."""
-    if not (ROOT / "assets" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
-        pytest.fail("assets/vendor is missing: run `make test` (or `npm ci && python3 scripts/build/vendor.py`)")
-    with serve.running_server(ROOT) as url:
+    with browser_setup.served_site() as url:
         yield url
 
 
@@ -110,15 +108,19 @@ def _webkit_missing() -> str:
     return ", ".join(missing)
 
 
-@pytest.fixture(scope="session")
-def xvfb_display() -> Any:
-    """A private X display (Xvfb picks a free number and tells it through -displayfd)."""
-    missing = _webkit_missing()
+def _require(lane: str, missing: str, installs: str) -> None:
+    """Skip the lane when its browser is missing, with the reason; in CI (``CI`` set) fail instead."""
     if missing:
-        reason = f"WebKit lane needs {missing}: run `make test` (it installs webkit2gtk-driver and xvfb)"
+        reason = f"{lane} lane needs {missing}: run `make test` ({installs})"
         if os.environ.get("CI"):
             pytest.fail(reason)
         pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def xvfb_display() -> Any:
+    """A private X display (Xvfb picks a free number and tells it through -displayfd)."""
+    _require("WebKit", _webkit_missing(), "it installs webkit2gtk-driver and xvfb")
     read, write = os.pipe()
     process = subprocess.Popen(
         [XVFB, "-displayfd", str(write), "-screen", "0", "1280x960x24", "-nolisten", "tcp"],
@@ -208,12 +210,7 @@ def firefox_proxy() -> Any:
 @pytest.fixture(scope="session")
 def firefox_bridge(firefox_proxy: Any) -> Any:
     """One headless Firefox ESR for this test process, driven through firefox.mjs."""
-    missing = _firefox_missing()
-    if missing:
-        reason = f"Firefox lane needs {missing}: run `make test` (it installs firefox-esr and runs npm ci)"
-        if os.environ.get("CI"):
-            pytest.fail(reason)
-        pytest.skip(reason)
+    _require("Firefox", _firefox_missing(), "it installs firefox-esr and runs npm ci")
     bridge = FirefoxBridge(firefox_proxy.server_address[1], ROOT)
     try:
         yield bridge
