@@ -26,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import naive  # noqa: E402
 import randpos  # noqa: E402
+from generated import write_or_check  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "tests" / "data" / "positions.jsonl"
@@ -118,15 +119,7 @@ def build():
 
 def main(argv):
     text = "".join(json.dumps(entry, ensure_ascii=False) + "\n" for entry in build())
-    if "--check" in argv:
-        if OUT.read_text(encoding="utf-8") != text:
-            print(f"{OUT} is out of date; run {Path(__file__).name}", file=sys.stderr)
-            return 1
-        return 0
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT}: {text.count(chr(10))} positions")
-    return 0
+    return write_or_check(OUT, text, argv, Path(__file__).name, f"{text.count(chr(10))} positions")
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import naive  # noqa: E402
+from generated import write_or_check  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "tests" / "data" / "seed_examples.json"
@@ -754,16 +755,9 @@ def dumps(value, indent=0):
 
 def main(argv):
     text = dumps(build()) + "\n"
-    if "--check" in argv:
-        if OUT.read_text(encoding="utf-8") != text:
-            print(f"{OUT} is out of date; run {Path(__file__).name}", file=sys.stderr)
-            return 1
-        return 0
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(text, encoding="utf-8")
-    data = json.loads(text)
-    print(f"wrote {OUT}: {len(data['examples'])} examples, {sum(len(e['turns']) for e in data['examples'])} turns")
-    return 0
+    examples = json.loads(text)["examples"]
+    turns = sum(len(e["turns"]) for e in examples)
+    return write_or_check(OUT, text, argv, Path(__file__).name, f"{len(examples)} examples, {turns} turns")
 
 
 if __name__ == "__main__":
