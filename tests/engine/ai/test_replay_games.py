@@ -23,7 +23,7 @@ import pytest
 
 from qwirkle.ai import make_player
 from qwirkle.game import Game
-from qwirkle.study.match import MAX_TURNS
+from qwirkle.study.match import play_out
 from qwirkle.study.tournament import DETERMINISTIC, parse_player, player_seed
 
 GOLDEN = pathlib.Path(__file__).resolve().parents[2] / "data" / "replay_golden.json"
@@ -67,13 +67,7 @@ def play(variant: str, players: tuple[str, ...], seed: int, index: int, options:
             )
         )
     game = Game.new(variant, [f"{name}{seat + 1}" for seat, name in enumerate(names)], seed + index)
-    turns = 0
-    while not game.is_over and turns < MAX_TURNS:
-        seat = game.to_move
-        result = game.apply(seated[seat].choose(game.view(seat)))
-        if result.kind != "roll" or result.forced_pass:
-            turns += 1
-    return list(game.moves)
+    return list(play_out(game, seated).game.moves)
 
 
 def case_key(level: str, variant: str, seats: int, index: int) -> str:
