@@ -22,6 +22,7 @@ from ..movegen import ScoredPlay, legal_plays
 from ..tiles import Tile
 from ..variants import Variant
 from ..view import PlayerView
+from .rollout import rollout
 
 FULL_WIDTH_HAND = 3
 
@@ -124,19 +125,13 @@ class EndgameSearch:
 
     def _after(self, who: int, play: ScoredPlay, depth: int, alpha: float, beta: float) -> float:
         """Value for ``who`` of making ``play`` then the game going on."""
-        hand = self.hands[who]
-        tiles = self.board.tiles
-        for p in play.placements:
-            tiles[p.cell] = p.tile
-            hand.remove(p.tile)
+        self._make(who, play)
         try:
-            if not hand:
+            if not self.hands[who]:
                 return play.points + END_BONUS
             return play.points - self._negamax(1 - who, depth - 1, -beta + play.points, -alpha + play.points, False)
         finally:
-            for p in play.placements:
-                del tiles[p.cell]
-                hand.append(p.tile)
+            self._unmake(who, play)
 
     def _negamax(self, who: int, depth: int, alpha: float, beta: float, passed: bool) -> float:
         """Value for ``who`` (to move) of the rest of the game."""
@@ -158,37 +153,22 @@ class EndgameSearch:
 
     def _rollout(self, who: int, plays: list[ScoredPlay]) -> float:
         """Value for ``who`` of both players making their best-scoring play (going out counts 6 more) to the end."""
-        tiles = self.board.tiles
-        made: list[tuple[int, ScoredPlay]] = []
-        value = 0.0
-        mover = who
-        passed = False
-        try:
-            while True:
-                if not plays:
-                    if passed:
-                        break
-                    passed = True
-                else:
-                    passed = False
-                    play = plays[0]
-                    hand = self.hands[mover]
-                    for p in play.placements:
-                        tiles[p.cell] = p.tile
-                        hand.remove(p.tile)
-                    made.append((mover, play))
-                    gain = play.points + (0 if hand else END_BONUS)
-                    value += gain if mover == who else -gain
-                    if not hand:
-                        break
-                mover = 1 - mover
-                plays = self._plays(mover, width=1)
-        finally:
-            for mover, play in reversed(made):
-                for p in play.placements:
-                    del tiles[p.cell]
-                    self.hands[mover].append(p.tile)
-        return value
+        return float(rollout(who, plays, self.hands, self._make, self._unmake, self._best))
+
+    def _best(self, who: int) -> list[ScoredPlay]:
+        return self._plays(who, width=1)
+
+    def _make(self, who: int, play: ScoredPlay) -> None:
+        tiles, hand = self.board.tiles, self.hands[who]
+        for p in play.placements:
+            tiles[p.cell] = p.tile
+            hand.remove(p.tile)
+
+    def _unmake(self, who: int, play: ScoredPlay) -> None:
+        tiles, hand = self.board.tiles, self.hands[who]
+        for p in play.placements:
+            del tiles[p.cell]
+            hand.append(p.tile)
 
 
 def endgame_move(

@@ -72,6 +72,7 @@ from ..notation import Placement
 from ..rules import line_problem
 from ..tiles import Tile
 from ..variants import Variant
+from .rollout import rollout
 
 FIRST_DEPTH = 2  # a shallow first iteration: a play to fall back on, and the table's first ordering
 PROVEN = 1 << 20  # the depth of a table entry whose value no horizon touched
@@ -174,15 +175,21 @@ class Solver:
         nodes: int | None = None,
         deadline: float | None = None,
         passed: bool = False,
-        bounds: bool = True,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.passed = passed  # the opponent's last move was a pass (a pass now ends the game, C10)
-        self.bounds = bounds  # prune plays by the opponent's going out (``_threats``); False: alpha-beta's only
         self.fast = True  # two tiles against one valued without making the plays (``_two``)
         self.tiles = dict(board.tiles)
         self.grid = LiveGrid({cell: tile.kind for cell, tile in self.tiles.items()}, sum(len(h) for h in hands))
         self.across, self.down = self.grid.frontier()
+        width = self.grid.width
+        # the four ways along a line from a cell: (index step, axis, the crossings read there, the line's own)
+        self._directions = (
+            (1, 1, self.down, self.across),
+            (-1, 1, self.down, self.across),
+            (width, width, self.across, self.down),
+            (-width, width, self.across, self.down),
+        )
         self.relevant = Hand([tile for h in hands for tile in h]).kinds  # the kinds any play can hold
         self.singles: IndexCrossings = {}
         for i in self.across.keys() | self.down.keys():
@@ -410,8 +417,7 @@ class Solver:
         for kind in distinct:
             mine |= 1 << kind
         grid = self.grid
-        placed, kinds, width, crossing = grid.placed, grid.kinds, grid.width, grid.crossing
-        across, down = self.across, self.down
+        placed, kinds, crossing = grid.placed, grid.kinds, grid.crossing
         plays: list[ScoredPlay] = []
         seen: set[tuple[int, ...]] = set()
         for i, (fits, points) in self.singles.items():
@@ -429,12 +435,7 @@ class Solver:
                 for k in rest:
                     wanted |= 1 << k
                 kinds[i] = kind
-                for step, axis, cross, same in (
-                    (1, 1, down, across),
-                    (-1, 1, down, across),
-                    (width, width, across, down),
-                    (-width, width, across, down),
-                ):
+                for step, axis, cross, same in self._directions:
                     j = i + step
                     while kinds[j] is not None:
                         j += step
@@ -646,9 +647,9 @@ class Solver:
         out = -1  # the points of the play going out searched (the others going out score no more)
         threats: list[_Threat] | None = None
         last = self.fast and self.plain and len(self.hands[1 - who]) == 1  # the opponent's reply goes out
-        pairs = self.bounds and self.plain and len(self.hands[1 - who]) == 2 and size > 2 and bool(self.grid.tiles)
+        pairs = self.plain and len(self.hands[1 - who]) == 2 and size > 2 and bool(self.grid.tiles)
         steps: list[_Step] | None = None
-        duo = self.bounds and self.plain and len(self.hands[1 - who]) == 2 and bool(self.grid.tiles)
+        duo = self.plain and len(self.hands[1 - who]) == 2 and bool(self.grid.tiles)
         outs: list[tuple[int, int]] | None = None
         # The table's play or the killer (``first``) is searched without the two-tile opponent's bounds: it cuts in
         # most positions, where finding those bounds (``_pair_outs``, ``_steps``) would be lost work.
@@ -658,11 +659,9 @@ class Solver:
                     continue  # another play going out, with no more points
                 out = play.points
                 value = play.points + END_BONUS  # going out ends the game (C9): nothing to search below
-            elif (
-                self.bounds
-                and (threats := self._threats(1 - who) if threats is None else threats)
-                and (bound := self._bound(play, threats)) <= alpha
-            ):
+            elif (threats := self._threats(1 - who) if threats is None else threats) and (
+                bound := self._bound(play, threats)
+            ) <= alpha:
                 value = bound  # the opponent goes out after it for at least this much: proven no better
             elif (
                 duo
@@ -1057,16 +1056,10 @@ class Solver:
         there alone (the others may be left in) and their points. Only one of such a cell's lines changes (the other
         crosses no placed tile): it is read from the frontier as it was (``across``, ``down``)."""
         grid = self.grid
-        kinds, width, crossing = grid.kinds, grid.width, grid.crossing
-        across, down = self.across, self.down
+        kinds, crossing = grid.kinds, grid.crossing
         found: dict[int, tuple[int, int, int]] = {}
         for i in cells:
-            for step, axis, other, same in (
-                (1, 1, down, across),
-                (-1, 1, down, across),
-                (width, width, across, down),
-                (-width, width, across, down),
-            ):
+            for step, axis, other, same in self._directions:
                 j = i + step
                 while kinds[j] is not None:
                     j += step
@@ -1178,32 +1171,7 @@ class Solver:
 
     def _rollout(self, who: int, plays: list[ScoredPlay]) -> int:
         """The margin for ``who`` of both players making their best-scoring play (going out first) to the end."""
-        made: list[tuple[int, ScoredPlay]] = []
-        value = 0
-        mover = who
-        passed = False
-        try:
-            while True:
-                if not plays:
-                    if passed:
-                        break
-                    passed = True
-                else:
-                    passed = False
-                    play = plays[0]
-                    self._make(mover, play)
-                    made.append((mover, play))
-                    out = not self.hands[mover]
-                    gain = play.points + (END_BONUS if out else 0)
-                    value += gain if mover == who else -gain
-                    if out:
-                        break
-                mover = 1 - mover
-                plays = self._moves(mover)
-        finally:
-            for mover, play in reversed(made):
-                self._unmake(mover, play)
-        return value
+        return rollout(who, plays, self.hands, self._make, self._unmake, self._moves)
 
     # -- the line -------------------------------------------------------------------------------------------------
     def _line(self, best: ScoredPlay | None, exact: bool) -> tuple[ScoredPlay | None, ...]:
@@ -1258,10 +1226,9 @@ def solve(
     nodes: int | None = None,
     seconds: float | None = None,
     passed: bool = False,
-    bounds: bool = True,
     clock: Callable[[], float] = time.perf_counter,
 ) -> Solution:
     """Solve the end game where the player on move holds ``hand`` and the opponent ``other`` (bag empty), within
     ``seconds`` on ``clock`` when given."""
     deadline = None if seconds is None else clock() + seconds
-    return Solver(board, variant, [hand, other], nodes, deadline, passed, bounds, clock).solve()
+    return Solver(board, variant, [hand, other], nodes, deadline, passed, clock).solve()
