@@ -64,12 +64,13 @@ from ..notation import Cell, Exchange, Move, Play
 from ..tiles import Tile
 from ..view import PlayerView
 from .basic import fallback
+from .bestplay import Carried, Position
 from .endgame import EndgameSearch, hidden_hand
 from .evaluate import Weights
 from .exchange import EXCHANGE_BASE, exchange_choice
+from .flexplay import FlexPosition
 from .levels import HardPlayer
 from .lines import kinds_by_cell
-from .quick import Carried, FlexPosition, Position
 from .sampling import Deal, Sampler
 from .solver import Solver, collector_paused
 
@@ -388,7 +389,7 @@ class ExpertPlayer(HardPlayer):
     @staticmethod
     def _held(view: PlayerView, deal: Deal) -> object | None:
         """What a look-ahead reads of a deal, with at most one tile in the bag (None with more: deals then seldom hold
-        the same): without Flex diagonals, each hand in any order (``quick.Position`` reads a hand's kinds and its
+        the same): without Flex diagonals, each hand in any order (``bestplay.Position`` reads a hand's kinds and its
         size), so sorted, and the bag. With the bag empty, two players' deals all hold the same (the opponent's hand
         is every unseen tile), and so do Cubes' (open hands): their look-ahead is made once a candidate; with one
         tile in the bag, two players' deals hold one of seven."""
@@ -563,7 +564,7 @@ class ExpertPlayer(HardPlayer):
 
 
 class _Sim:
-    """A position for look-ahead: ``quick.Position`` (classic, Cubes) or ``quick.FlexPosition`` (rule sets with
+    """A position for look-ahead: ``bestplay.Position`` (classic, Cubes) or ``flexplay.FlexPosition`` (rule sets with
     Flex diagonals, whose points depend on the tiles' backgrounds)."""
 
     __slots__ = ("position", "flex")
@@ -586,7 +587,7 @@ class _Sim:
         return _Sim(None, self.flex.copy())
 
     def prepare(self) -> None:
-        """Ready for many hands (``quick.Position.prepare``; Flex positions are scanned for each hand)."""
+        """Ready for many hands (``bestplay.Position.prepare``; Flex positions are scanned for each hand)."""
         if self.position is not None:
             self.position.prepare()
 
@@ -610,7 +611,7 @@ class _Sim:
 
     def best(self, hand: Sequence[Tile], fast: bool = False) -> tuple[int, list[tuple[Cell, Tile]]] | None:
         """The most this hand can score now and where it plays (``fast``: among plays of equal points maybe another
-        than the scan's first, ``quick.Position.a_best_play``, much faster after several plays)."""
+        than the scan's first, ``bestplay.Position.a_best_play``, much faster after several plays)."""
         if self.position is None:
             assert self.flex is not None
             return self.flex.best_tiles(hand)
