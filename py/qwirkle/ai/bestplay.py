@@ -410,7 +410,7 @@ class Position:
         for (horizontal, line), places in changed.items():
             for place in places:
                 cell = (place, line) if horizontal else (line, place)
-                if cell not in across and cell not in down:  # a tile now, or no longer next to one
+                if cell not in across and cell not in down:  # a tile now, or next to none
                     continue
                 h_kinds, h_points = across.get(cell, NO_CROSSING)
                 v_kinds, v_points = down.get(cell, NO_CROSSING)

@@ -365,7 +365,7 @@ class Solver:
         list (in its order), those found afresh (unordered), and whether the hand is the one of that list (so that
         the plays kept are in ``_moves``' order, the going-out plays the same). The plays made since
         changed the lines of their own cells and of the first empty cell at each end of their tiles' runs (``_make``)
-        only: a play that touches none of those cells is legal as before with the same points (its lines hold no new
+        only: a play that touches none of those cells is still legal with the same points (its lines hold no new
         tile), when its tiles are still in the hand; a play that touches one is found afresh."""
         side = self._side[who]
         stale = played = 0
