@@ -1,22 +1,15 @@
-"""The best-scoring play of a hand, fast, for look-ahead.
+"""The best-scoring play of a hand, fast, for look-ahead (classic and Cubes; Flex: ``flexplay.py``).
 
-Look-ahead asks one question many times: "what is the most this hand can score here?". ``Position`` keeps, for every
-empty cell next to the board, the kinds its row and its column accept and the points they score, and updates them
-locally when tiles are placed (only the cells at the two ends of the placed tiles' lines change). ``best_play`` then
-walks the candidate segments like ``movegen`` does, but only checks that a segment can be filled from the hand when it
-would beat the best score found so far, and stops at the first way to fill it. The result scores exactly
-``max(p.points for p in legal_plays(...))`` (tests/engine/ai/test_ai_quick.py checks it on many positions).
-``FlexPosition`` adds the Flex diagonals: the points of a segment then depend on which tile (background) goes where,
-so a segment is filled in its best way, and only when an upper bound on its points beats the best so far.
+Look-ahead asks one question many times: "what is the most this hand can score here?". ``Position(kinds)`` keeps,
+for every empty cell next to the board, the kinds its row and its column accept and the points they score, updated
+locally by ``place``; ``best_play(hand_kinds)`` walks the candidate segments like ``movegen`` does, filling one only
+when it would beat the best so far, and scores exactly ``max(p.points for p in legal_plays(...))``.
 
-A position asked about many hands (the look-ahead asks each candidate's position once per sampled deal) is
-``prepare``d: every row's and column's segments are listed once, whatever the hand, each with the color or shape group
-its tiles would come from, and all of them kept by group and size, best points first, so that a hand reads only the
-groups it holds two kinds of and stops at the first segment it can fill. Copies share the lists; ``place`` drops the
-lists of the lines it changed and notes the places it changed, so that ``a_best_play`` on a copy with plays placed
-since reads the prepared lists (passing over the segments that hold a changed place) and scans only around those
-places. ``best_play`` gives the same play as without lists, ties included (the first in the scan's order);
-``a_best_play`` a play of its points, maybe another among equals, and ``best_points`` its points.
+A position asked about many hands is ``prepare``d: every line's segments are listed once, by the color or shape
+group they take and their size, best points first, so a hand reads only its groups and stops at the first segment it
+fills. A copy with plays placed since reads those lists, passing over what the plays changed, and scans only around
+them: ``a_best_play`` gives a play of the best points (maybe another among equals), ``best_points`` its points.
+``Carried`` hands a review's line lists from one position to the next. See docs/research/speed.md.
 """
 
 from __future__ import annotations

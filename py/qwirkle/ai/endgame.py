@@ -1,14 +1,14 @@
-"""End-game search: once the bag is empty in a two-player classic or Flex game, the opponent's hand is exactly the
-unseen tiles, so the rest of the game is a game of perfect information.
+"""Hard's end-game search: once the bag is empty in a two-player classic or Flex game, the opponent's hand is
+exactly the unseen tiles, so the rest of the game is a game of perfect information.
 
-``EndgameSearch`` runs an iterative-deepening alpha-beta (negamax) search over the score difference to the end of the
-game: going out scores the play plus 6 and ends the game (C9); a player with no play passes, and two passes in a row end
-it (C10). It is exact whenever an iteration reaches the end of every line of play within the node budget (the usual
-case once few tiles are left); otherwise it returns the best move of the deepest finished iteration, where a position
-at the horizon is valued by playing it out: both players make their best-scoring play (going out counts 6 more). With more than 3 tiles in hand a node tries only its
-``width`` best-scoring plays (and every play that goes out), and then ``exact`` stays False: the exact solver is
-``solver.py``. A node is one move generation, so the budget bounds the
-time whatever the machine; results do not depend on the clock.
+``endgame_move(view, nodes)`` gives the search's play and whether it is exact. ``EndgameSearch`` runs an
+iterative-deepening alpha-beta (negamax) search over the score difference to the end of the game: going out scores
+the play plus 6 and ends the game (C9); a player with no play passes, and two passes in a row end it (C10). It is
+exact when an iteration reaches the end of every line within the node budget; otherwise it returns the best move of
+the deepest finished iteration, a position at the horizon valued by a greedy play-out (``rollout.py``). With more
+than 3 tiles in hand a node tries only its ``width`` best-scoring plays (and every play that goes out), and then
+``exact`` stays False: the exact solver is ``solver.py``. A node is one move generation, so the budget bounds the
+time whatever the machine. See docs/research/endgames.md.
 """
 
 from __future__ import annotations

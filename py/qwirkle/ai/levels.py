@@ -1,6 +1,7 @@
 """The computer levels shown in the app, weakest first: beginner, easy, medium, hard (expert is in ``expert.py``).
 
-Every level receives only a ``PlayerView`` and returns a legal move. ``registry.py`` lists them.
+Every level receives only a ``PlayerView`` and returns a legal move (``make_player("hard", seed).choose(view)``);
+``registry.py`` lists them. See docs/research/strength.md.
 """
 
 from __future__ import annotations

@@ -4,41 +4,13 @@ Once the bag is empty in a two-player game the opponent's hand is exactly the un
 is a finite game of perfect information. ``Solver`` finds its value, the *margin*: the points of the player on move
 minus the opponent's from here to the end, both playing perfectly, the +6 for going out included (C9).
 
-How it stays exact and fast:
-
-- Every legal play is considered (``movegen.live_plays``, the same plays as ``legal_plays``); one is left out only by
-  a proof: alpha-beta's, a last tile valued at once (it goes where it scores most), only the best of the plays that go
-  out searched, ``_bound`` (the opponent's one tile going out after the play) and ``_pair_bound`` (their two tiles
-  going out together after it, on cells the play leaves alone). Two tiles against one are valued without making a
-  play (``_two``): after a single only its cell and the ends of its runs change what a tile scores alone, so the
-  opponent's last tile (or, when it fits nowhere, the player's own) is valued from those cells and the rest as they
-  are. Against a one-tile opponent any play is valued that way when their tile then goes out (``_reply``); the play
-  is made only when it fits nowhere after it. A hand of at most three distinct kinds lists its plays from the cells
-  that take a tile alone (``_line_plays``: a play's next cell is an end of the run of the tiles before it). A player
-  with a play must play (C3: no exchange once the bag is empty); one without passes, and two passes in a row end the
-  game with no bonus (C10).
-- A transposition table keyed by a Zobrist hash of the tiles each player has placed since the root (that fixes the
-  board and both hands), the side to move and whether the last move was a pass. Independent plays in two corners of
-  the board meet again in either order, so the table saves whole subtrees. Entries keep the value as a bound (exact,
-  lower or upper), the depth it was searched to (``PROVEN`` when no line of it was cut at the horizon) and the best
-  play, which is searched first next time. A play's position is looked up before the play is made (``_child``).
-- Move ordering: the table's best play, else the *killer* (the play that last cut at the same ply, in a sibling
-  position: the same hand, the board one play apart), checked and scored where it stands (``_fit``); both are tried
-  before the plays are listed, which most cuts then never need; the first play tried goes without the pair and
-  step bounds, which a cut never needs either. Then plays that go out (they end the game at once), then by points;
-  ties by the plays themselves, never by set or dict order (CPython and Pyodide hash differently).
-- Two iterations: first ``FIRST_DEPTH`` plies, each leaf at the horizon valued by a greedy play-out (both sides make
-  their best-scoring play), which gives a play to fall back on and orders the table; then to the end of every line
-  (iterating depth by depth in between cost about twice the nodes: the play-outs at each horizon are not cheap). The
-  search is *exact* once an iteration reaches the end of every line. With a budget (nodes, or a deadline on
-  ``time.perf_counter`` or another clock) that runs out first, the first iteration's play is returned and ``exact``
-  stays False.
-- The board is one ``movegen.LiveGrid`` kept up to date play by play, with the frontier's crossings and the cells
-  where a tile fits alone (``singles``) updated around the placed tiles only. Legal plays are cached per position
-  (the same key), so the re-searches of deeper iterations generate no move twice.
-
-A node is one position expanded (its plays generated or found in the cache). Node budgets make results independent of
-the machine's speed (tournaments); a deadline is for the page.
+``solve(board, variant, hand, other, nodes=None, seconds=None)`` returns a ``Solution`` (the best play, the margin,
+the line, whether it is proven); ``Solver(board, variant, [hand, other], nodes, deadline).solve()`` is the same on a
+deadline. Every legal play is considered, and one is left out only by a proof (alpha-beta, bounds on the opponent's
+going out); a transposition table, killer plays and a board kept up to date play by play make it fast. The first
+iteration goes ``FIRST_DEPTH`` plies with a greedy play-out at the horizon (``rollout.py``), the second to the end of
+every line; a budget (nodes, or a deadline) that runs out first gives the first iteration's play, not proven. A node
+is one position expanded, so node budgets make results independent of the machine. See docs/research/endgames.md.
 """
 
 from __future__ import annotations
