@@ -110,8 +110,7 @@ class MediumPlayer(HardPlayer):
     """Between greedy and Hard: Hard's evaluation without its set-ups and with half its caution about Qwirkles left
     to the opponent (points, the leave, the lines of five and of four an opponent may complete, weighed at
     ``danger`` and ``danger_two`` points an expected Qwirkle), Hard's exchanges and Cubes re-rolls, and no exact
-    end-game search. Wins about 56 % of classic games against greedy, and Hard about 56 % against it (README,
-    *Computer strength*)."""
+    end-game search: it beats greedy and loses to Hard (docs/research/strength.md)."""
 
     name = "medium"
 
