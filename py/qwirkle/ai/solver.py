@@ -21,7 +21,7 @@ import time
 from bisect import insort
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import NamedTuple
+from typing import NamedTuple, TypedDict, Unpack
 
 from ..board import Board
 from ..game import END_BONUS
@@ -147,9 +147,11 @@ class Solver:
         nodes: int | None = None,
         deadline: float | None = None,
         passed: bool = False,
+        bounds: bool = True,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.passed = passed  # the opponent's last move was a pass (a pass now ends the game, C10)
+        self.bounds = bounds  # prune plays by the opponent's going out (``_threats``); False: alpha-beta's only
         self.fast = True  # two tiles against one valued without making the plays (``_two``)
         self.tiles = dict(board.tiles)
         self.grid = LiveGrid({cell: tile.kind for cell, tile in self.tiles.items()}, sum(len(h) for h in hands))
@@ -619,9 +621,9 @@ class Solver:
         out = -1  # the points of the play going out searched (the others going out score no more)
         threats: list[_Threat] | None = None
         last = self.fast and self.plain and len(self.hands[1 - who]) == 1  # the opponent's reply goes out
-        pairs = self.plain and len(self.hands[1 - who]) == 2 and size > 2 and bool(self.grid.tiles)
+        pairs = self.bounds and self.plain and len(self.hands[1 - who]) == 2 and size > 2 and bool(self.grid.tiles)
         steps: list[_Step] | None = None
-        duo = self.plain and len(self.hands[1 - who]) == 2 and bool(self.grid.tiles)
+        duo = self.bounds and self.plain and len(self.hands[1 - who]) == 2 and bool(self.grid.tiles)
         outs: list[tuple[int, int]] | None = None
         # The table's play or the killer (``first``) is searched without the two-tile opponent's bounds: it cuts in
         # most positions, where finding those bounds (``_pair_outs``, ``_steps``) would be lost work.
@@ -631,9 +633,11 @@ class Solver:
                     continue  # another play going out, with no more points
                 out = play.points
                 value = play.points + END_BONUS  # going out ends the game (C9): nothing to search below
-            elif (threats := self._threats(1 - who) if threats is None else threats) and (
-                bound := self._bound(play, threats)
-            ) <= alpha:
+            elif (
+                self.bounds
+                and (threats := self._threats(1 - who) if threats is None else threats)
+                and (bound := self._bound(play, threats)) <= alpha
+            ):
                 value = bound  # the opponent goes out after it for at least this much: proven no better
             elif (
                 duo
@@ -1190,17 +1194,26 @@ class Solver:
         return tuple(line)
 
 
+class Options(TypedDict, total=False):
+    """``Solver``'s options after the hands, as ``solve`` takes them."""
+
+    nodes: int | None
+    passed: bool
+    bounds: bool
+    clock: Callable[[], float]
+
+
 def solve(
     board: Board,
     variant: Variant,
     hand: Sequence[Tile],
     other: Sequence[Tile],
-    nodes: int | None = None,
+    *,
     seconds: float | None = None,
-    passed: bool = False,
-    clock: Callable[[], float] = time.perf_counter,
+    **options: Unpack[Options],
 ) -> Solution:
     """Solve the end game where the player on move holds ``hand`` and the opponent ``other`` (bag empty), within
-    ``seconds`` on ``clock`` when given."""
+    ``seconds`` on the ``clock`` of ``options`` when given."""
+    clock = options.get("clock", time.perf_counter)
     deadline = None if seconds is None else clock() + seconds
-    return Solver(board, variant, [hand, other], nodes, deadline, passed, clock).solve()
+    return Solver(board, variant, [hand, other], deadline=deadline, **options).solve()
