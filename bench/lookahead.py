@@ -18,7 +18,8 @@ import time
 
 from qwirkle import Game
 from qwirkle.ai import make_player
-from qwirkle.ai.expert import DEEP_COST, PLAY_OUT_BAG, ExpertPlayer
+from qwirkle.ai.expert import DEEP_COST, ExpertPlayer
+from qwirkle.ai.tuning import PLAY_OUT_BAG
 from qwirkle.view import PlayerView
 
 

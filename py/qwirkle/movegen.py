@@ -7,7 +7,8 @@ columns within those sets. The board is laid out once per generation in one flat
 margin (``_Grid``), so that walks along rows and columns index a list instead of hashing cells;
 each stretch of a row or column is walked once for all of the hand's color and shape groups and
 stops as soon as none of them can fill it; each placement is made once and shared by the plays
-that hold it. ``tests/reference/naive.py`` is the slow, obvious cross-check.
+that hold it. ``legal_plays(board, hand, variant)`` lists them; ``tests/reference/naive.py`` is the slow, obvious
+cross-check. See docs/research/speed.md.
 """
 
 from __future__ import annotations
@@ -248,14 +249,19 @@ def _lines(grid: _Grid, where: Iterable[Iterable[int]], step: int) -> dict[int, 
             else:
                 base = i % width
                 position = i // width
-            span = lines.get(base)
-            if span is None:
-                lines[base] = [position, position]
-            elif position < span[0]:
-                span[0] = position
-            elif position > span[1]:
-                span[1] = position
+            widen(lines, base, position)
     return lines
+
+
+def widen(lines: dict[int, list[int]], line: int, position: int) -> None:
+    """Line ``line``'s span in ``lines`` ([first, last] position) widened to take ``position`` in."""
+    span = lines.get(line)
+    if span is None:
+        lines[line] = [position, position]
+    elif position < span[0]:
+        span[0] = position
+    elif position > span[1]:
+        span[1] = position
 
 
 def _segments(
@@ -585,7 +591,8 @@ def live_plays_through(
     cells: Sequence[int],
 ) -> list[tuple[ScoredPlay, int]]:
     """The plays of ``live_plays`` (no extra lines) with a tile on one of the empty ``cells`` next to the board (grid
-    indexes, lowest first), each once, with its mask: the bit of each kind it holds and bit ``CELL_BITS + index`` of each of its cells.
+    indexes, lowest first), each once, with its mask: the bit of each kind it holds and bit ``CELL_BITS + index`` of
+    each of its cells.
     ``hand_kinds``: the bits of the kinds in the hand. Unordered. (A cell of ``cells`` where no kind of the hand fits
     alone, by both its lines, holds no play: placing more tiles only narrows its lines.)
 

@@ -110,6 +110,17 @@ class DiagonalPoints:
         self.backgrounds = {cell: tile.background for cell, tile in tiles.items()}
         self.cache: dict[tuple[Cell, int], int | None] = {}
 
+    def copy(self) -> DiagonalPoints:
+        """The same board's backgrounds, nothing cached."""
+        other = DiagonalPoints({})
+        other.backgrounds = dict(self.backgrounds)
+        return other
+
+    def place(self, cell: Cell, background: int) -> None:
+        """A tile of this background on the cell (what was cached goes)."""
+        self.backgrounds[cell] = background
+        self.cache = {}
+
     def points(self, cell: Cell, background: int) -> int | None:
         key = (cell, background)
         if key in self.cache:

@@ -3,7 +3,7 @@
 ``make_player(name, seed)`` builds one by name: the reference players ``random`` and ``greedy``, and the levels of
 ``LEVELS`` (``beginner`` ... ``expert``; ``computer`` means ``medium``), all in the table of ``registry.py``
 (``find_level``). Options go to the level, e.g. ``make_player("expert", seed, seconds=2.0)``; ``hint(view, "hard")``
-is the move a level would make.
+is the move a level would make. See docs/research/strength.md.
 """
 
 from __future__ import annotations

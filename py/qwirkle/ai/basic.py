@@ -1,4 +1,7 @@
-"""The two reference players: uniformly random, and greedy (the highest-scoring play now)."""
+"""The two reference players: uniformly random, and greedy (the highest-scoring play now).
+
+``make_player("greedy", seed)`` or ``GreedyPlayer(rng)``; the levels are measured against greedy (see
+docs/research/strength.md)."""
 
 from __future__ import annotations
 

@@ -7,6 +7,7 @@ of 5 need a tile of their background that also fits the row and column of the op
 
 ``Odds`` turns a threat into probabilities using only the player's view: in classic and Flex the opponents' hands are
 a uniform draw from the unseen tiles (hand sizes known); in Cubes the hands are open and a die can be re-rolled.
+See docs/research/strength.md.
 """
 
 from __future__ import annotations

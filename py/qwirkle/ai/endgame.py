@@ -1,14 +1,14 @@
-"""End-game search: once the bag is empty in a two-player classic or Flex game, the opponent's hand is exactly the
-unseen tiles, so the rest of the game is a game of perfect information.
+"""Hard's end-game search: once the bag is empty in a two-player classic or Flex game, the opponent's hand is
+exactly the unseen tiles, so the rest of the game is a game of perfect information.
 
-``EndgameSearch`` runs an iterative-deepening alpha-beta (negamax) search over the score difference to the end of the
-game: going out scores the play plus 6 and ends the game (C9); a player with no play passes, and two passes in a row end
-it (C10). It is exact whenever an iteration reaches the end of every line of play within the node budget (the usual
-case once few tiles are left); otherwise it returns the best move of the deepest finished iteration, where a position
-at the horizon is valued by playing it out: both players make their best-scoring play (going out counts 6 more). With more than 3 tiles in hand a node tries only its
-``width`` best-scoring plays (and every play that goes out), and then ``exact`` stays False: the exact solver is
-``solver.py``. A node is one move generation, so the budget bounds the
-time whatever the machine; results do not depend on the clock.
+``endgame_move(view, nodes)`` gives the search's play and whether it is exact. ``EndgameSearch`` runs an
+iterative-deepening alpha-beta (negamax) search over the score difference to the end of the game: going out scores
+the play plus 6 and ends the game (C9); a player with no play passes, and two passes in a row end it (C10). It is
+exact when an iteration reaches the end of every line within the node budget; otherwise it returns the best move of
+the deepest finished iteration, a position at the horizon valued by a greedy play-out (``rollout.py``). With more
+than 3 tiles in hand a node tries only its ``width`` best-scoring plays (and every play that goes out), and then
+``exact`` stays False: the exact solver is ``solver.py``. A node is one move generation, so the budget bounds the
+time whatever the machine. See docs/research/endgames.md.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from ..movegen import ScoredPlay, legal_plays
 from ..tiles import Tile
 from ..variants import Variant
 from ..view import PlayerView
+from .rollout import rollout
 
 FULL_WIDTH_HAND = 3
 
@@ -124,19 +125,13 @@ class EndgameSearch:
 
     def _after(self, who: int, play: ScoredPlay, depth: int, alpha: float, beta: float) -> float:
         """Value for ``who`` of making ``play`` then the game going on."""
-        hand = self.hands[who]
-        tiles = self.board.tiles
-        for p in play.placements:
-            tiles[p.cell] = p.tile
-            hand.remove(p.tile)
+        self._make(who, play)
         try:
-            if not hand:
+            if not self.hands[who]:
                 return play.points + END_BONUS
             return play.points - self._negamax(1 - who, depth - 1, -beta + play.points, -alpha + play.points, False)
         finally:
-            for p in play.placements:
-                del tiles[p.cell]
-                hand.append(p.tile)
+            self._unmake(who, play)
 
     def _negamax(self, who: int, depth: int, alpha: float, beta: float, passed: bool) -> float:
         """Value for ``who`` (to move) of the rest of the game."""
@@ -158,37 +153,22 @@ class EndgameSearch:
 
     def _rollout(self, who: int, plays: list[ScoredPlay]) -> float:
         """Value for ``who`` of both players making their best-scoring play (going out counts 6 more) to the end."""
-        tiles = self.board.tiles
-        made: list[tuple[int, ScoredPlay]] = []
-        value = 0.0
-        mover = who
-        passed = False
-        try:
-            while True:
-                if not plays:
-                    if passed:
-                        break
-                    passed = True
-                else:
-                    passed = False
-                    play = plays[0]
-                    hand = self.hands[mover]
-                    for p in play.placements:
-                        tiles[p.cell] = p.tile
-                        hand.remove(p.tile)
-                    made.append((mover, play))
-                    gain = play.points + (0 if hand else END_BONUS)
-                    value += gain if mover == who else -gain
-                    if not hand:
-                        break
-                mover = 1 - mover
-                plays = self._plays(mover, width=1)
-        finally:
-            for mover, play in reversed(made):
-                for p in play.placements:
-                    del tiles[p.cell]
-                    self.hands[mover].append(p.tile)
-        return value
+        return float(rollout(who, plays, self.hands, self._make, self._unmake, self._best))
+
+    def _best(self, who: int) -> list[ScoredPlay]:
+        return self._plays(who, width=1)
+
+    def _make(self, who: int, play: ScoredPlay) -> None:
+        tiles, hand = self.board.tiles, self.hands[who]
+        for p in play.placements:
+            tiles[p.cell] = p.tile
+            hand.remove(p.tile)
+
+    def _unmake(self, who: int, play: ScoredPlay) -> None:
+        tiles, hand = self.board.tiles, self.hands[who]
+        for p in play.placements:
+            del tiles[p.cell]
+            hand.append(p.tile)
 
 
 def endgame_move(

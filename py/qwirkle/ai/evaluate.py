@@ -1,7 +1,7 @@
 """Hard's evaluation of a play: its points, the leave, Qwirkles handed to the opponents and Qwirkles set up for later.
 
 ``Evaluator(view).value(play)`` is meant for every legal play of a turn, so the per-view work (tile kinds by cell, the
-odds) is done once and each play costs a few dictionary look-ups.
+odds) is done once and each play costs a few dictionary look-ups. See docs/research/strength.md.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The rack is split into the tiles worth keeping (the best group of distinct kinds sharing a color or a shape) and the
 rest. Exchanging the rest scores nothing now, so it is chosen only when the kept group plus a fresh draw is worth more
-than the best play's value by the evaluation.
+than the best play's value by the evaluation (``exchange_choice``). See docs/research/strength.md.
 """
 
 from __future__ import annotations

@@ -1,53 +1,17 @@
-"""Expert: Hard's evaluation picks the candidates, Monte-Carlo look-ahead over sampled hidden tiles decides.
+"""The Expert: Hard's best plays as candidates, chosen by Monte-Carlo look-ahead over sampled hidden tiles.
 
-For each candidate (Hard's best plays, plus an exchange when Hard would consider one) and each sampled deal
-(``sampling.py``): play the candidate and draw, let every opponent make their best-scoring reply, then make our own best
-follow-up. The candidate's value is its points, minus the opponents' replies (each divided by the number of opponents:
-with several, the aim is to beat them on average; times ``reply``, 1 unless told: a screen's option, which play-outs do
-not use), plus our follow-up, averaged over deals; the same deals serve every candidate (deals that hold the same, as
-every deal does once the bag is empty in a two-player game, are looked ahead once: ``_held``). With 1 to
-``PLAY_OUT_BAG`` tiles in the bag of a two-player classic game (``_plays_out``), a look-ahead goes on to the end of the
-game instead (``_play_out``: every player's best-scoring play in turn, the draws from the deal's bag, the +6 for going
-out), since then who empties the bag, who moves first once it is empty and who goes out weigh as much as the next plays;
-a play-out costs about ``PLAY_OUT_COST`` look-aheads of CPU time, so the budget is divided by that (``play_out=0``: as
-before). Candidates are cut by successive halving: the worse half goes after each round, so the budget goes to the close
-calls. A candidate's look-ahead mean is shrunk toward Hard's evaluation of it, which counts as ``prior`` look-aheads
-(``PRIOR_DEALS``): at the tournaments' budget the first cut comes after four to six deals each, where one deal with an
-opponent's Qwirkle moves a mean by several points, while the evaluation knows the leave and the Qwirkle danger on
-average; the more deals a candidate has seen, the less the evaluation weighs (``prior=0``: the look-ahead alone, as
-before issue 22). On a larger budget the evaluation counts as ``prior`` look-aheads per ``DEFAULT_ITERATIONS`` of it
-(``_prior_weight``: more deals make a look-ahead's mean less noisy, not less biased), and from ``WIDE_BUDGET``
-look-aheads on (the page's Expert makes 2,000 to 10,000 a move) Hard's best ``wide`` plays are candidates
-(``WIDE_CANDIDATES`` unless told) rather than ``candidates``: the budget buys more plays looked at, and each
-look-ahead goes ``plies`` plies after the candidate (``DEEP_PLIES``: the reply, our follow-up, their second reply and
-ours, every one the best-scoring play, with the deal's draws; ``_deepens``) on a budget divided by their cost
-(``DEEP_COST``), Hard's evaluation weighing as many look-aheads fewer (``plies=2``: as before). All three in
-two-player classic games only, where they were measured (as the play-outs and ``win`` below).
-When the bag is empty in a two-player classic or Flex game, the exact end-game solver of ``solver.py``
-decides instead (the hidden hand is then known): within ``iterations * solver_nodes`` nodes (``SOLVER_NODES`` unless
-told; a game review gives fewer) and the time cap; a search that proves nothing in its budget plays its first
-iteration's best play. ``endgame="search"`` keeps the earlier, pruned end-game search of ``endgame.py`` (for comparisons
-in tournaments: ``python3 -m qwirkle tournament --players expert,expert/endgame=search``).
+Each candidate is played on deals of the unseen tiles (``sampling.py``): the opponents' best-scoring replies, then
+our best follow-up; successive halving gives the budget to the close calls, and a candidate's mean is shrunk toward
+Hard's evaluation of it. In two-player classic games a look-ahead is valued as the chance to win after it, plays out
+to the end when few tiles are left in the bag, and goes four plies deep on a large budget. Once the bag is empty in
+a two-player classic or Flex game the exact end-game solver (``solver.py``) decides. ``tuning.Tuning`` holds the
+settings the benches vary.
 
-In two-player classic games (``_wins``) a look-ahead is valued as the chance to win after it rather than as points
-(``_WinChance``: ``winchance``'s curve, its slope times ``win``, ``WIN_SCALE`` unless told; ``win=0``: points, as
-before), and a candidate's mean chance is turned back into points. A game is won, not a margin: ahead, a candidate
-whose deals spread wide is worth less than its mean points; behind, more; after a play-out, the chance that the
-game's final difference is a win. Flex, Cubes and games of three or four players are left as they were (measured in
-two-player classic only, as the play-outs).
+>>> from qwirkle.ai import make_player
+>>> page = make_player("expert", 1, seconds=2.0)  # the browser: the clock decides, fitted to this machine
+>>> fixed = make_player("expert", 1, seconds=None, iterations=160)  # tournaments, tests: reproducible
 
-Budget: ``iterations`` look-aheads (one look-ahead is one candidate on one deal; an end-game node counts half) and, as a
-cap, ``seconds`` of thinking (wall clock).
-
-- ``make_player("expert", seed, seconds=2.0)`` (the browser; ``seconds`` defaults to 1.5): the clock decides. A first
-  short round measures what a look-ahead costs on this machine and the budget is fitted to the time left, again
-  after every round, so successive halving still runs to the end and uses the time it was given (when the fitted
-  budget is large enough for deep look-aheads, the short round's are dropped and the rest go deep). Not reproducible,
-  since it depends on the machine's speed.
-- ``make_player("expert", seed, seconds=None)`` (tournaments, tests): a fixed budget of ``DEFAULT_ITERATIONS``
-  look-aheads (or ``iterations=N``) and no clock at all, so the same seed gives the same moves on any machine.
-  ``qwirkle.study.tournament`` always plays the Expert this way.
-- Both: ``make_player("expert", seed, seconds=3.0, iterations=2000)`` stops at whichever comes first.
+See docs/research/strength.md.
 """
 
 from __future__ import annotations
@@ -56,6 +20,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from .. import winchance
 from ..game import END_BONUS, HAND_SIZE
@@ -64,40 +29,34 @@ from ..notation import Cell, Exchange, Move, Play
 from ..tiles import Tile
 from ..view import PlayerView
 from .basic import fallback
+from .bestplay import Carried, Position
 from .endgame import EndgameSearch, hidden_hand
 from .evaluate import Weights
 from .exchange import EXCHANGE_BASE, exchange_choice
+from .flexplay import FlexPosition
 from .levels import HardPlayer
 from .lines import kinds_by_cell
-from .quick import Carried, FlexPosition, Position
 from .sampling import Deal, Sampler
 from .solver import Solver, collector_paused
+from .tuning import MAX_PLIES, Tuning
 
 DEFAULT_SECONDS = 1.5
 DEFAULT_ITERATIONS = 160  # without a time cap (tournaments, tests): about 0.1 s a move on CPython
 CAPPED_ITERATIONS = 100_000  # with a time cap and no iteration count given, the clock decides
 CALIBRATION_SAMPLES = 2
-PRIOR_DEALS = 6.0  # Hard's evaluation of a candidate counts as this many look-aheads (see _Candidate.score)
-#                                per DEFAULT_ITERATIONS of the move's budget
-WIDE_BUDGET = 1000  # with a budget of at least this many look-aheads (the page's Expert makes 2,000 to
-WIDE_CANDIDATES = 12  # 10,000 a move), Hard's best this many plays are candidates rather than ``candidates``
+WIDE_BUDGET = 1000  # from this many look-aheads on (the page's Expert makes 2,000 to 10,000 a move), ``wide``
+#                     candidates and deep look-aheads
 SOLVER_NODES = 50  # end-game solver nodes per iteration of budget: 8,000 by default, about 0.5 s
-ENDGAMES = ("solver", "search")
-PLAY_OUT_BAG = 6  # with at most this many tiles in the bag, look-aheads play out to the end
 PLAY_OUT_COST = 3.0  # a play-out's CPU time, in look-aheads: the budget is divided by it
-MAX_PLIES = 24  # a play-out's plies at most
-DEEP_PLIES = 4  # from WIDE_BUDGET look-aheads on, a look-ahead's plies after the candidate
-DEEP_COST = 4.0  # such a look-ahead's CPU time, in look-aheads: the budget is divided by it (4.0 to
-#                                4.3 by bench/lookahead.py, about 0.38 against 0.09 ms on CPython; 5.5 before)
-WIN_SCALE = 0.25  # the win-chance curve's slope is taken times this (1,000 games: 0.25 and 0.5 alike)
+DEEP_COST = 4.0  # a deep look-ahead's CPU time, in look-aheads (bench/lookahead.py): the budget is divided by it
 LOOK_AHEAD_TILES = 6  # about what a look-ahead's three plays take from the tiles left (``win``)
-KEPT_REPLIES = 256  # positions after a candidate and a reply kept for a move at most (the page's Expert
-#                                makes 2,000 to 10,000 look-aheads a move: memory)
+KEPT_REPLIES = 256  # positions after a candidate and a reply kept for a move at most (memory)
 
 
 class _WinChance:
-    """A look-ahead's value as the chance to win after it, and a mean chance back as points (``win``: see the module
-    docstring).
+    """A look-ahead's value as the chance to win after it, and a mean chance back as points (``Tuning.win``): a game
+    is won, not a margin, so ahead a candidate whose deals spread wide is worth less than its mean points, behind
+    more.
 
     The chance is ``winchance``'s logistic curve for two players at the tiles left after the look-ahead (its slope
     times ``scale``), the opponent on move; after a play-out the game is over and the curve at no tiles left, without
@@ -179,20 +138,16 @@ class ExpertPlayer(HardPlayer):
         rng: random.Random,
         seconds: float | None = DEFAULT_SECONDS,
         iterations: int | None = None,
-        candidates: int = 8,
         weights: Weights = Weights(),
         exchange_base: float = EXCHANGE_BASE,
-        follow_up: float = 1.0,
-        endgame: str = "solver",
         solver_nodes: int = SOLVER_NODES,
-        prior: float = PRIOR_DEALS,
-        play_out: int = PLAY_OUT_BAG,
-        reply: float = 1.0,
-        win: float = WIN_SCALE,
-        wide: int = WIDE_CANDIDATES,
-        plies: int = DEEP_PLIES,
         carried: Carried | None = None,
+        **tuning: Any,
     ) -> None:
+        """``seconds``: the time cap (None: none); ``iterations``: the budget of look-aheads (a play-out or a deep
+        look-ahead counts at its cost; ``DEFAULT_ITERATIONS`` without a time cap, else the clock decides);
+        ``solver_nodes``: the end-game solver's nodes per iteration; ``carried``: a review's positions in turn, each
+        starting from the last one's line lists; ``tuning``: the fields of ``Tuning`` (benches only)."""
         super().__init__(rng, weights, exchange_base, roll_samples=16, endgame_nodes=0)
         if iterations is None:
             iterations = DEFAULT_ITERATIONS if seconds is None else CAPPED_ITERATIONS
@@ -200,33 +155,13 @@ class ExpertPlayer(HardPlayer):
             raise ValueError("expert: iterations must be at least 1")
         if seconds is not None and seconds <= 0:
             raise ValueError("expert: seconds must be positive (or None for no time cap)")
-        if prior < 0:
-            raise ValueError("expert: prior must be at least 0")
-        if play_out < 0:
-            raise ValueError("expert: play_out must be at least 0")
-        if reply < 0:
-            raise ValueError("expert: reply must be at least 0")
-        if win < 0:
-            raise ValueError("expert: win must be at least 0")
-        if not 2 <= plies <= MAX_PLIES:
-            raise ValueError(f"expert: plies must be between 2 and {MAX_PLIES}")
-        if endgame not in ENDGAMES:
-            raise ValueError(f"expert: endgame must be one of {', '.join(ENDGAMES)}")
-        self.endgame = endgame
+        self.tuning = Tuning(**tuning)
         self.solver_nodes = solver_nodes
         self.seconds = seconds
         self.iterations = iterations
-        self.candidates = candidates
-        self.wide = max(wide, candidates)
-        self.follow_up = follow_up
-        self.prior = prior
-        self._weight = prior  # the prior's weight for this move (``_prior_weight``)
-        self.reply = reply
-        self.win = win
-        self.play_out = play_out
-        self.plies = plies
+        self._weight = self.tuning.prior  # the prior's weight for this move (``_prior_weight``)
         self._deep = False  # this move's look-aheads go ``plies`` plies deep (``_deepens``)
-        self.carried = carried  # a review's positions in turn: each starts from the last one's line lists
+        self.carried = carried
         self.looked = 0  # the last move's look-aheads in the budget's units, a deep look-ahead or a play-out counted
         #                   at its cost (``_cost``; bench/aimove.py prints the page's)
         self._root: _Sim | None = None
@@ -254,9 +189,10 @@ class ExpertPlayer(HardPlayer):
                 return roll
         if not ranked:  # nothing to place: Hard's exchange (keeping the best group), else the fallback
             return self.before_play(view, evaluator, ranked) or fallback(view)
-        wide = self.wide if self._measured(view) else self.candidates
+        tuning = self.tuning
+        wide = max(tuning.wide, tuning.candidates) if self._measured(view) else tuning.candidates
         candidates = [
-            _Candidate(Play(p.placements), p, v, wide=i >= self.candidates) for i, (v, p) in enumerate(ranked[:wide])
+            _Candidate(Play(p.placements), p, v, wide=i >= tuning.candidates) for i, (v, p) in enumerate(ranked[:wide])
         ]
         if view.exchange_limit:
             exchange = exchange_choice(
@@ -290,11 +226,11 @@ class ExpertPlayer(HardPlayer):
         cost = self._cost(view)
         if cost > 1.0:  # the same time for deeper look-aheads
             budget = max(len(candidates), int(budget / cost))
-        self._weight = self.prior if calibrating else self._prior_weight(view, budget * cost)
+        self._weight = self.tuning.prior if calibrating else self._prior_weight(view, budget * cost)
         alive = candidates if calibrating else self._fitted(candidates, budget * cost)
         rounds = max(1, math.ceil(math.log2(len(alive))))
         if self._wins(view):
-            chance = _WinChance(view, self.win, final=self._plays_out(view))
+            chance = _WinChance(view, self.tuning.win, final=self._plays_out(view))
             for candidate in alive:
                 candidate.win = chance
         used = 0
@@ -356,19 +292,18 @@ class ExpertPlayer(HardPlayer):
         (``_measured``) ``prior`` per ``DEFAULT_ITERATIONS``, ``prior`` at least, and a ``DEEP_COST``-th of that when
         the look-aheads go deep (``_deepens``: fewer of them, each knowing more); elsewhere ``prior``. More deals make
         a look-ahead's mean less noisy, not less biased (it knows one reply and one follow-up, no leave, no danger
-        after them), so the evaluation keeps the share it was measured with at the tournaments' budget (at the page's
-        2,000 look-aheads, the evaluation counted as only 6 lost 2.8 ± 3.0 games in 100 more against greedy)."""
+        after them), so the evaluation keeps the share it was measured with at the tournaments' budget."""
+        prior = self.tuning.prior
         if not self._measured(view):
-            return self.prior
-        prior = self.prior / DEEP_COST if self._deep else self.prior
+            return prior
+        if self._deep:
+            prior /= DEEP_COST
         return prior * max(1.0, looks / DEFAULT_ITERATIONS)
 
     def _deepens(self, view: PlayerView, looks: float) -> bool:
         """Whether a budget of ``looks`` look-aheads goes ``plies`` deep: from ``WIDE_BUDGET`` on, in two-player
-        classic games (``_measured``). At the page's budget more deals of two plies bought nothing (2,000 and 10,000
-        look-aheads alike), while four plies on a quarter of the deals won 74.6 % of 1,000 games against greedy at
-        2,000 (72.9 % with two plies)."""
-        return self.plies > 2 and looks >= WIDE_BUDGET and self._measured(view)
+        classic games (``_measured``), where fewer, deeper look-aheads beat more two-ply ones."""
+        return self.tuning.plies > 2 and looks >= WIDE_BUDGET and self._measured(view)
 
     def _cost(self, view: PlayerView) -> float:
         """A look-ahead's CPU time here, in two-ply look-aheads."""
@@ -388,7 +323,7 @@ class ExpertPlayer(HardPlayer):
     @staticmethod
     def _held(view: PlayerView, deal: Deal) -> object | None:
         """What a look-ahead reads of a deal, with at most one tile in the bag (None with more: deals then seldom hold
-        the same): without Flex diagonals, each hand in any order (``quick.Position`` reads a hand's kinds and its
+        the same): without Flex diagonals, each hand in any order (``bestplay.Position`` reads a hand's kinds and its
         size), so sorted, and the bag. With the bag empty, two players' deals all hold the same (the opponent's hand
         is every unseen tile), and so do Cubes' (open hands): their look-ahead is made once a candidate; with one
         tile in the bag, two players' deals hold one of seven."""
@@ -419,10 +354,11 @@ class ExpertPlayer(HardPlayer):
         del bag[:draw]
         board = self._after(view, candidate)
         if self._plays_out(view) or self._deep:  # to the end of the game, or ``plies`` deep
-            plies = MAX_PLIES if self._plays_out(view) else self.plies
+            plies = MAX_PLIES if self._plays_out(view) else self.tuning.plies
             return self._play_out(view, board.copy(), deal, hand, bag, value, plies)
         n = len(deal.hands)
         share = 1.0 / (n - 1)  # an opponent's point counts 1/(players - 1): beat the opponents on average
+        reply_weight, follow_up = self.tuning.reply, self.tuning.follow_up
         key: tuple[object, ...] = (id(candidate),)
         for i in range(1, n):
             other = deal.hands[(view.seat + i) % n]
@@ -432,32 +368,32 @@ class ExpertPlayer(HardPlayer):
             points, placed = reply
             key += (tuple(placed),)
             board = self._with(board, key, placed)
-            value -= points * share * self.reply
+            value -= points * share * reply_weight
             if not bag and len(placed) == len(other):
-                return value - END_BONUS * share * self.reply
+                return value - END_BONUS * share * reply_weight
             del bag[: len(placed)]  # their draw
         if bag:  # only the points count (which play of them does not)
-            return value + self.follow_up * board.best_points(hand)
+            return value + follow_up * board.best_points(hand)
         follow = board.best(hand)
         if follow is not None:
             points, placed = follow
-            value += self.follow_up * (points + (END_BONUS if not bag and len(placed) == len(hand) else 0))
+            value += follow_up * (points + (END_BONUS if not bag and len(placed) == len(hand) else 0))
         return value
 
     @staticmethod
     def _measured(view: PlayerView) -> bool:
-        """A two-player classic game: the only kind where the play-outs and ``win`` were measured (Flex diagonals,
-        Cubes dice and games of more players are left as they were)."""
+        """A two-player classic game: the only kind where the play-outs, deep look-aheads and ``win`` were measured
+        (Flex diagonals, Cubes dice and games of more players play two-ply look-aheads valued in points)."""
         variant = view.variant
         return len(view.hand_sizes) == 2 and not variant.diagonals and not variant.dice
 
     def _wins(self, view: PlayerView) -> bool:
         """Whether look-aheads are valued as chances to win here (``win``)."""
-        return bool(self.win) and self._measured(view)
+        return bool(self.tuning.win) and self._measured(view)
 
     def _plays_out(self, view: PlayerView) -> bool:
         """Whether look-aheads play out to the end here: few tiles in the bag."""
-        return 0 < view.bag_count <= self.play_out and self._measured(view)
+        return 0 < view.bag_count <= self.tuning.play_out and self._measured(view)
 
     def _play_out(
         self,
@@ -541,7 +477,7 @@ class ExpertPlayer(HardPlayer):
         other = hidden_hand(view)
         if other is None:
             return None
-        if self.endgame == "search":
+        if self.tuning.endgame == "search":
             search = EndgameSearch(
                 view.board, view.variant, [view.hand, other], nodes=self.iterations * 2, deadline=deadline
             )
@@ -563,7 +499,7 @@ class ExpertPlayer(HardPlayer):
 
 
 class _Sim:
-    """A position for look-ahead: ``quick.Position`` (classic, Cubes) or ``quick.FlexPosition`` (rule sets with
+    """A position for look-ahead: ``bestplay.Position`` (classic, Cubes) or ``flexplay.FlexPosition`` (rule sets with
     Flex diagonals, whose points depend on the tiles' backgrounds)."""
 
     __slots__ = ("position", "flex")
@@ -586,7 +522,7 @@ class _Sim:
         return _Sim(None, self.flex.copy())
 
     def prepare(self) -> None:
-        """Ready for many hands (``quick.Position.prepare``; Flex positions are scanned for each hand)."""
+        """Ready for many hands (``bestplay.Position.prepare``; Flex positions are scanned for each hand)."""
         if self.position is not None:
             self.position.prepare()
 
@@ -610,7 +546,7 @@ class _Sim:
 
     def best(self, hand: Sequence[Tile], fast: bool = False) -> tuple[int, list[tuple[Cell, Tile]]] | None:
         """The most this hand can score now and where it plays (``fast``: among plays of equal points maybe another
-        than the scan's first, ``quick.Position.a_best_play``, much faster after several plays)."""
+        than the scan's first, ``bestplay.Position.a_best_play``, much faster after several plays)."""
         if self.position is None:
             assert self.flex is not None
             return self.flex.best_tiles(hand)

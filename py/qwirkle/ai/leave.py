@@ -3,9 +3,8 @@
 A good rack holds tiles that can go out together (they share a color or a shape, no duplicate); duplicates can never
 be played together and clog the rack. The value is measured against drawing fresh tiles, so a leave of nothing is 0.
 
-The weights are small on purpose: over 23,000 turns of greedy self-play, the points scored on the next turn moved by
-only -0.33 per kept duplicate, +0.15 per tile of the largest group and +0.09 per pair (least squares); larger
-weights lost games against greedy in tournaments.
+The weights are small on purpose: the points of the next turn move little with the leave, and larger weights lost
+games against greedy (docs/research/strength.md).
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """The computer levels shown in the app, weakest first: beginner, easy, medium, hard (expert is in ``expert.py``).
 
-Every level receives only a ``PlayerView`` and returns a legal move. ``registry.py`` lists them.
+Every level receives only a ``PlayerView`` and returns a legal move (``make_player("hard", seed).choose(view)``);
+``registry.py`` lists them. See docs/research/strength.md.
 """
 
 from __future__ import annotations
@@ -109,8 +110,7 @@ class MediumPlayer(HardPlayer):
     """Between greedy and Hard: Hard's evaluation without its set-ups and with half its caution about Qwirkles left
     to the opponent (points, the leave, the lines of five and of four an opponent may complete, weighed at
     ``danger`` and ``danger_two`` points an expected Qwirkle), Hard's exchanges and Cubes re-rolls, and no exact
-    end-game search. Wins about 56 % of classic games against greedy, and Hard about 56 % against it
-    (docs/research/strength.md)."""
+    end-game search: it beats greedy and loses to Hard (docs/research/strength.md)."""
 
     name = "medium"
 

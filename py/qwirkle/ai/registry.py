@@ -1,5 +1,5 @@
 """The table of computer players: the levels shown as a difficulty (beginner ... expert) and the reference players
-(random, greedy), with what the browser needs to run each.
+(random, greedy), with what the browser needs to run each. See docs/research/strength.md.
 
 >>> [level.name for level in LEVELS]
 ['beginner', 'easy', 'medium', 'hard', 'expert']
@@ -30,9 +30,9 @@ class Level:
     """One computer player.
 
     ``factory(rng, **options)`` builds it (``where`` is ``"module:Class"`` in this package, imported on first use:
-    the page reads the table at start-up, and the players' modules are large); ``difficulty`` is True for the levels offered as a difficulty, False for
-    the reference players; ``in_worker``: it thinks long enough to need a browser worker; ``page_options``: options
-    for playing it in the page (Pyodide runs about 2-3x slower than CPython).
+    the page reads the table at start-up, and the players' modules are large); ``difficulty`` is True for the levels
+    offered as a difficulty, False for the reference players; ``in_worker``: it thinks long enough to need a browser
+    worker; ``page_options``: options for playing it in the page (Pyodide runs about 2-3x slower than CPython).
     """
 
     name: str

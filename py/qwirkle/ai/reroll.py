@@ -2,9 +2,9 @@
 
 Re-rolling the dice a play does not use keeps that play available, so for each of the best few plays (by the
 evaluation) we consider re-rolling all the other dice, and also re-rolling every die. Each choice is valued by the
-expected points of the best play after the roll (``quick.Position``): every outcome when there are few, otherwise a
+expected points of the best play after the roll (``bestplay.Position``): every outcome when there are few, otherwise a
 fixed number of seeded samples. The roll is made only when it beats placing now by a margin; the play itself is then
-chosen by the evaluation from the dice as they fall.
+chosen by the evaluation from the dice as they fall. See docs/research/strength.md.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from ..movegen import ScoredPlay
 from ..notation import Roll
 from ..tiles import Tile
 from ..view import PlayerView
+from .bestplay import Position
 from .lines import kinds_by_cell
-from .quick import Position
 
 FACES = 6
 

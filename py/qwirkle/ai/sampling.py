@@ -3,7 +3,7 @@
 In classic and Flex the hidden tiles are the opponents' hands and the bag; together they are exactly
 ``view.unseen()``, so a *deal* shuffles the unseen tiles and gives each opponent as many as their hand size, the rest
 being the bag in a random order. In Cubes the hands are open and the bag holds dice known by color only: a deal keeps
-the hands and rolls a face for every die of the bag.
+the hands and rolls a face for every die of the bag. ``Sampler(view, rng).deal()`` makes one.
 """
 
 from __future__ import annotations

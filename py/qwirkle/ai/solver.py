@@ -4,41 +4,13 @@ Once the bag is empty in a two-player game the opponent's hand is exactly the un
 is a finite game of perfect information. ``Solver`` finds its value, the *margin*: the points of the player on move
 minus the opponent's from here to the end, both playing perfectly, the +6 for going out included (C9).
 
-How it stays exact and fast:
-
-- Every legal play is considered (``movegen.live_plays``, the same plays as ``legal_plays``); one is left out only by
-  a proof: alpha-beta's, a last tile valued at once (it goes where it scores most), only the best of the plays that go
-  out searched, ``_bound`` (the opponent's one tile going out after the play) and ``_pair_bound`` (their two tiles
-  going out together after it, on cells the play leaves alone). Two tiles against one are valued without making a
-  play (``_two``): after a single only its cell and the ends of its runs change what a tile scores alone, so the
-  opponent's last tile (or, when it fits nowhere, the player's own) is valued from those cells and the rest as they
-  are. Against a one-tile opponent any play is valued that way when their tile then goes out (``_reply``); the play
-  is made only when it fits nowhere after it. A hand of at most three distinct kinds lists its plays from the cells
-  that take a tile alone (``_line_plays``: a play's next cell is an end of the run of the tiles before it). A player
-  with a play must play (C3: no exchange once the bag is empty); one without passes, and two passes in a row end the
-  game with no bonus (C10).
-- A transposition table keyed by a Zobrist hash of the tiles each player has placed since the root (that fixes the
-  board and both hands), the side to move and whether the last move was a pass. Independent plays in two corners of
-  the board meet again in either order, so the table saves whole subtrees. Entries keep the value as a bound (exact,
-  lower or upper), the depth it was searched to (``PROVEN`` when no line of it was cut at the horizon) and the best
-  play, which is searched first next time. A play's position is looked up before the play is made (``_child``).
-- Move ordering: the table's best play, else the *killer* (the play that last cut at the same ply, in a sibling
-  position: the same hand, the board one play apart), checked and scored where it stands (``_fit``); both are tried
-  before the plays are listed, which most cuts then never need; the first play tried goes without the pair and
-  step bounds, which a cut never needs either. Then plays that go out (they end the game at once), then by points;
-  ties by the plays themselves, never by set or dict order (CPython and Pyodide hash differently).
-- Two iterations: first ``FIRST_DEPTH`` plies, each leaf at the horizon valued by a greedy play-out (both sides make
-  their best-scoring play), which gives a play to fall back on and orders the table; then to the end of every line
-  (iterating depth by depth in between cost about twice the nodes: the play-outs at each horizon are not cheap). The
-  search is *exact* once an iteration reaches the end of every line. With a budget (nodes, or a deadline on
-  ``time.perf_counter`` or another clock) that runs out first, the first iteration's play is returned and ``exact``
-  stays False.
-- The board is one ``movegen.LiveGrid`` kept up to date play by play, with the frontier's crossings and the cells
-  where a tile fits alone (``singles``) updated around the placed tiles only. Legal plays are cached per position
-  (the same key), so the re-searches of deeper iterations generate no move twice.
-
-A node is one position expanded (its plays generated or found in the cache). Node budgets make results independent of
-the machine's speed (tournaments); a deadline is for the page.
+``solve(board, variant, hand, other, nodes=None, seconds=None)`` returns a ``Solution`` (the best play, the margin,
+the line, whether it is proven); ``Solver(board, variant, [hand, other], nodes, deadline).solve()`` is the same on a
+deadline. Every legal play is considered, and one is left out only by a proof (alpha-beta, bounds on the opponent's
+going out); a transposition table, killer plays and a board kept up to date play by play make it fast. The first
+iteration goes ``FIRST_DEPTH`` plies with a greedy play-out at the horizon (``rollout.py``), the second to the end of
+every line; a budget (nodes, or a deadline) that runs out first gives the first iteration's play, not proven. A node
+is one position expanded, so node budgets make results independent of the machine. See docs/research/endgames.md.
 """
 
 from __future__ import annotations
@@ -49,7 +21,7 @@ import time
 from bisect import insort
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import NamedTuple
+from typing import NamedTuple, TypedDict, Unpack
 
 from ..board import Board
 from ..game import END_BONUS
@@ -72,6 +44,7 @@ from ..notation import Placement
 from ..rules import line_problem
 from ..tiles import Tile
 from ..variants import Variant
+from .rollout import rollout
 
 FIRST_DEPTH = 2  # a shallow first iteration: a play to fall back on, and the table's first ordering
 PROVEN = 1 << 20  # the depth of a table entry whose value no horizon touched
@@ -183,6 +156,14 @@ class Solver:
         self.tiles = dict(board.tiles)
         self.grid = LiveGrid({cell: tile.kind for cell, tile in self.tiles.items()}, sum(len(h) for h in hands))
         self.across, self.down = self.grid.frontier()
+        width = self.grid.width
+        # the four ways along a line from a cell: (index step, axis, the crossings read there, the line's own)
+        self._directions = (
+            (1, 1, self.down, self.across),
+            (-1, 1, self.down, self.across),
+            (width, width, self.across, self.down),
+            (-width, width, self.across, self.down),
+        )
         self.relevant = Hand([tile for h in hands for tile in h]).kinds  # the kinds any play can hold
         self.singles: IndexCrossings = {}
         for i in self.across.keys() | self.down.keys():
@@ -358,7 +339,7 @@ class Solver:
         list (in its order), those found afresh (unordered), and whether the hand is the one of that list (so that
         the plays kept are in ``_moves``' order, the going-out plays the same). The plays made since
         changed the lines of their own cells and of the first empty cell at each end of their tiles' runs (``_make``)
-        only: a play that touches none of those cells is legal as before with the same points (its lines hold no new
+        only: a play that touches none of those cells is still legal with the same points (its lines hold no new
         tile), when its tiles are still in the hand; a play that touches one is found afresh."""
         side = self._side[who]
         stale = played = 0
@@ -410,8 +391,7 @@ class Solver:
         for kind in distinct:
             mine |= 1 << kind
         grid = self.grid
-        placed, kinds, width, crossing = grid.placed, grid.kinds, grid.width, grid.crossing
-        across, down = self.across, self.down
+        placed, kinds, crossing = grid.placed, grid.kinds, grid.crossing
         plays: list[ScoredPlay] = []
         seen: set[tuple[int, ...]] = set()
         for i, (fits, points) in self.singles.items():
@@ -429,12 +409,7 @@ class Solver:
                 for k in rest:
                     wanted |= 1 << k
                 kinds[i] = kind
-                for step, axis, cross, same in (
-                    (1, 1, down, across),
-                    (-1, 1, down, across),
-                    (width, width, across, down),
-                    (-width, width, across, down),
-                ):
+                for step, axis, cross, same in self._directions:
                     j = i + step
                     while kinds[j] is not None:
                         j += step
@@ -1057,16 +1032,10 @@ class Solver:
         there alone (the others may be left in) and their points. Only one of such a cell's lines changes (the other
         crosses no placed tile): it is read from the frontier as it was (``across``, ``down``)."""
         grid = self.grid
-        kinds, width, crossing = grid.kinds, grid.width, grid.crossing
-        across, down = self.across, self.down
+        kinds, crossing = grid.kinds, grid.crossing
         found: dict[int, tuple[int, int, int]] = {}
         for i in cells:
-            for step, axis, other, same in (
-                (1, 1, down, across),
-                (-1, 1, down, across),
-                (width, width, across, down),
-                (-width, width, across, down),
-            ):
+            for step, axis, other, same in self._directions:
                 j = i + step
                 while kinds[j] is not None:
                     j += step
@@ -1178,32 +1147,7 @@ class Solver:
 
     def _rollout(self, who: int, plays: list[ScoredPlay]) -> int:
         """The margin for ``who`` of both players making their best-scoring play (going out first) to the end."""
-        made: list[tuple[int, ScoredPlay]] = []
-        value = 0
-        mover = who
-        passed = False
-        try:
-            while True:
-                if not plays:
-                    if passed:
-                        break
-                    passed = True
-                else:
-                    passed = False
-                    play = plays[0]
-                    self._make(mover, play)
-                    made.append((mover, play))
-                    out = not self.hands[mover]
-                    gain = play.points + (END_BONUS if out else 0)
-                    value += gain if mover == who else -gain
-                    if out:
-                        break
-                mover = 1 - mover
-                plays = self._moves(mover)
-        finally:
-            for mover, play in reversed(made):
-                self._unmake(mover, play)
-        return value
+        return rollout(who, plays, self.hands, self._make, self._unmake, self._moves)
 
     # -- the line -------------------------------------------------------------------------------------------------
     def _line(self, best: ScoredPlay | None, exact: bool) -> tuple[ScoredPlay | None, ...]:
@@ -1250,18 +1194,26 @@ class Solver:
         return tuple(line)
 
 
+class Options(TypedDict, total=False):
+    """``Solver``'s options after the hands, as ``solve`` takes them."""
+
+    nodes: int | None
+    passed: bool
+    bounds: bool
+    clock: Callable[[], float]
+
+
 def solve(
     board: Board,
     variant: Variant,
     hand: Sequence[Tile],
     other: Sequence[Tile],
-    nodes: int | None = None,
+    *,
     seconds: float | None = None,
-    passed: bool = False,
-    bounds: bool = True,
-    clock: Callable[[], float] = time.perf_counter,
+    **options: Unpack[Options],
 ) -> Solution:
     """Solve the end game where the player on move holds ``hand`` and the opponent ``other`` (bag empty), within
-    ``seconds`` on ``clock`` when given."""
+    ``seconds`` on the ``clock`` of ``options`` when given."""
+    clock = options.get("clock", time.perf_counter)
     deadline = None if seconds is None else clock() + seconds
-    return Solver(board, variant, [hand, other], nodes, deadline, passed, bounds, clock).solve()
+    return Solver(board, variant, [hand, other], deadline=deadline, **options).solve()

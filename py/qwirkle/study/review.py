@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..ai import ALIASES, hint
+from ..ai.bestplay import Carried
 from ..ai.expert import DEFAULT_ITERATIONS
 from ..ai.lines import (
     DIAGONAL_STEPS,
@@ -34,7 +35,6 @@ from ..ai.lines import (
     missing,
     touches,
 )
-from ..ai.quick import Carried
 from ..game import END_BONUS, Game, TurnResult
 from ..movegen import ScoredPlay
 from ..notation import Cell, Move, Play, cell_notation, parse_move

@@ -19,10 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..ai.bestplay import Position
 from ..ai.evaluate import Evaluator
 from ..ai.exchange import exchange_choice
+from ..ai.flexplay import FlexPosition
 from ..ai.lines import kinds_by_cell
-from ..ai.quick import FlexPosition, Position
 from ..ai.solver import Solution
 from ..chance import Chance
 from ..game import END_BONUS, HAND_SIZE, Game
@@ -111,7 +112,7 @@ def deals(view: PlayerView, count: int, rng: Chance) -> list[Deal]:
 
 
 class _Board:
-    """The board for look-ahead: the best-scoring play of a hand, fast (``quick.Position``; ``FlexPosition`` with
+    """The board for look-ahead: the best-scoring play of a hand, fast (``bestplay.Position``; ``FlexPosition`` with
     Flex diagonals, whose points depend on the tiles' backgrounds)."""
 
     __slots__ = ("position",)

@@ -408,7 +408,8 @@ def test_expert_keeps_hards_share_and_widens_its_candidates_on_a_larger_budget()
     """In two-player classic games Hard's evaluation counts as ``prior`` look-aheads per DEFAULT_ITERATIONS of the
     move's budget (never fewer), and from WIDE_BUDGET look-aheads on, Hard's best WIDE_CANDIDATES plays are candidates
     rather than ``candidates``. Flex (like Cubes and more players) is left as it was."""
-    from qwirkle.ai.expert import DEFAULT_ITERATIONS, WIDE_BUDGET, WIDE_CANDIDATES, _Candidate
+    from qwirkle.ai.expert import DEFAULT_ITERATIONS, WIDE_BUDGET, _Candidate
+    from qwirkle.ai.tuning import WIDE_CANDIDATES
 
     class Counting(ExpertPlayer):
         def _look_ahead(self, view, candidate, deal):
@@ -418,10 +419,10 @@ def test_expert_keeps_hards_share_and_widens_its_candidates_on_a_larger_budget()
     game = game_until("classic", 40, 5)
     view = game.view(game.to_move)
     expert = ExpertPlayer(random.Random(1), seconds=None)
-    assert expert._prior_weight(view, 40) == expert._prior_weight(view, DEFAULT_ITERATIONS) == expert.prior
-    assert expert._prior_weight(view, 2000) == pytest.approx(expert.prior * 2000 / DEFAULT_ITERATIONS)
+    assert expert._prior_weight(view, 40) == expert._prior_weight(view, DEFAULT_ITERATIONS) == expert.tuning.prior
+    assert expert._prior_weight(view, 2000) == pytest.approx(expert.tuning.prior * 2000 / DEFAULT_ITERATIONS)
     flex = game_until("flex", 40, 5)
-    assert expert._prior_weight(flex.view(flex.to_move), 2000) == expert.prior  # measured in classic only
+    assert expert._prior_weight(flex.view(flex.to_move), 2000) == expert.tuning.prior  # measured in classic only
     lucky, solid = _Candidate(Pass(), None, prior=2.0), _Candidate(Pass(), None, prior=8.0)
     lucky.total, lucky.count = 400 * 9.0, 400  # one point more a deal on 400 deals, against six of Hard's
     solid.total, solid.count = 400 * 8.0, 400
@@ -450,8 +451,9 @@ def test_expert_looks_four_plies_deep_on_a_large_budget():
     """From WIDE_BUDGET look-aheads on, in two-player classic games, a look-ahead goes ``plies`` (DEEP_PLIES) plies
     after the candidate, on a budget divided by DEEP_COST, and Hard's evaluation weighs a DEEP_COST-th as much; on
     the clock the calibrating round decides (its two-ply look-aheads are dropped). Below the budget, in Flex, or with
-    ``plies=2``, look-aheads are two plies as before."""
-    from qwirkle.ai.expert import DEEP_COST, DEEP_PLIES, DEFAULT_ITERATIONS, WIDE_BUDGET, WIDE_CANDIDATES
+    ``plies=2``, look-aheads are two plies."""
+    from qwirkle.ai.expert import DEEP_COST, DEFAULT_ITERATIONS, WIDE_BUDGET
+    from qwirkle.ai.tuning import DEEP_PLIES, WIDE_CANDIDATES
 
     class Plies(ExpertPlayer):
         def _play_out(self, view, board, deal, hand, bag, value, plies=24):
@@ -471,7 +473,7 @@ def test_expert_looks_four_plies_deep_on_a_large_budget():
     game.check(deep.move.placements)
     assert deep._deep and deep.plies_seen == {DEEP_PLIES}
     assert 0 < deep.looked <= WIDE_BUDGET + WIDE_CANDIDATES * DEEP_COST  # a round is finished for every candidate
-    assert deep._prior_weight(view, 2000) == pytest.approx(deep.prior / DEEP_COST * 2000 / DEFAULT_ITERATIONS)
+    assert deep._prior_weight(view, 2000) == pytest.approx(deep.tuning.prior / DEEP_COST * 2000 / DEFAULT_ITERATIONS)
     assert played(view, seconds=None, iterations=WIDE_BUDGET).move == deep.move  # reproducible
     for shallow in (
         played(view, seconds=None, iterations=DEFAULT_ITERATIONS),
@@ -501,8 +503,9 @@ def test_expert_counts_its_look_aheads_within_the_budget():
 def test_expert_plays_out_to_the_end_with_few_tiles_in_the_bag(variant, players):
     """With 1 to PLAY_OUT_BAG tiles in the bag of a two-player classic game the look-aheads play to the end of the
     game (every hand's tiles leave it as played, the +6 counted), on a budget divided by their cost; other games
-    look ahead as before. The move is legal and reproducible."""
-    from qwirkle.ai.expert import PLAY_OUT_BAG, PLAY_OUT_COST
+    look ahead two plies. The move is legal and reproducible."""
+    from qwirkle.ai.expert import PLAY_OUT_COST
+    from qwirkle.ai.tuning import PLAY_OUT_BAG
 
     game = Game.new(variant, [f"p{i}" for i in range(players)], 41)
     greedy = make_player("greedy", 1)
@@ -618,7 +621,7 @@ def test_the_positions_kept_for_a_move_are_few():
 @pytest.mark.parametrize("variant,seed", [("classic", 44), ("cubes", 49)])  # Cubes: a seed where it plays
 def test_expert_looks_ahead_once_a_candidate_when_every_deal_holds_the_same(variant, seed):
     """With the bag empty, a two-player classic game's deals all hold the opponent's hand (and Cubes' hands are open):
-    the look-ahead is made once a candidate, the budget counted as before."""
+    the look-ahead is made once a candidate, the budget counted for every deal."""
     game = game_until(variant, 0, seed)
     view = game.view(game.to_move)
     made = []
@@ -758,11 +761,11 @@ def test_expert_values_look_aheads_as_chances_to_win_with_its_win_option():
 
 def test_the_expert_values_chances_to_win_in_two_player_classic_games_only():
     """``win`` is on by default (``WIN_SCALE``) where it was measured, two-player classic games; Flex, Cubes and
-    games of more players value points as before, and ``win=0`` turns it off."""
-    from qwirkle.ai.expert import WIN_SCALE
+    games of more players value points, and ``win=0`` turns it off."""
+    from qwirkle.ai.tuning import WIN_SCALE
 
     expert = ExpertPlayer(random.Random(1), seconds=None)
-    assert expert.win == WIN_SCALE > 0
+    assert expert.tuning.win == WIN_SCALE > 0
     assert expert._wins(game_until("classic", 40, 5).view(0))
     assert not expert._wins(game_until("flex", 40, 5).view(0))
     assert not expert._wins(game_until("cubes", 40, 5).view(0))

@@ -2,7 +2,7 @@
 
 from repo_scripts import load_script
 
-from qwirkle.ai.expert import PLAY_OUT_BAG
+from qwirkle.ai.tuning import PLAY_OUT_BAG
 
 
 def test_positions_stop_before_the_play_outs_and_both_kinds_are_timed():

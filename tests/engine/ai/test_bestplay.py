@@ -1,4 +1,4 @@
-"""The look-ahead's fast best play (qwirkle.ai.quick) agrees with the legal-play generator."""
+"""The look-ahead's fast best play (qwirkle.ai.bestplay, qwirkle.ai.flexplay) agrees with the legal-play generator."""
 
 import json
 import pathlib
@@ -8,8 +8,9 @@ import pytest
 
 from qwirkle import Board, Game, Placement, Play, Tile, find_variant, legal_plays, parse_tiles
 from qwirkle.ai import make_player
+from qwirkle.ai.bestplay import GROUPS, Carried, Position, _best_listed
+from qwirkle.ai.flexplay import FlexPosition
 from qwirkle.ai.lines import kinds_by_cell
-from qwirkle.ai.quick import GROUPS, Carried, FlexPosition, Position, _best_listed
 
 POSITIONS = pathlib.Path(__file__).resolve().parents[3] / "bench" / "data" / "positions.jsonl"
 

@@ -1,22 +1,15 @@
-"""The best-scoring play of a hand, fast, for look-ahead.
+"""The best-scoring play of a hand, fast, for look-ahead (classic and Cubes; Flex: ``flexplay.py``).
 
-Look-ahead asks one question many times: "what is the most this hand can score here?". ``Position`` keeps, for every
-empty cell next to the board, the kinds its row and its column accept and the points they score, and updates them
-locally when tiles are placed (only the cells at the two ends of the placed tiles' lines change). ``best_play`` then
-walks the candidate segments like ``movegen`` does, but only checks that a segment can be filled from the hand when it
-would beat the best score found so far, and stops at the first way to fill it. The result scores exactly
-``max(p.points for p in legal_plays(...))`` (tests/engine/ai/test_ai_quick.py checks it on many positions).
-``FlexPosition`` adds the Flex diagonals: the points of a segment then depend on which tile (background) goes where,
-so a segment is filled in its best way, and only when an upper bound on its points beats the best so far.
+Look-ahead asks one question many times: "what is the most this hand can score here?". ``Position(kinds)`` keeps,
+for every empty cell next to the board, the kinds its row and its column accept and the points they score, updated
+locally by ``place``; ``best_play(hand_kinds)`` walks the candidate segments like ``movegen`` does, filling one only
+when it would beat the best so far, and scores exactly ``max(p.points for p in legal_plays(...))``.
 
-A position asked about many hands (the look-ahead asks each candidate's position once per sampled deal) is
-``prepare``d: every row's and column's segments are listed once, whatever the hand, each with the color or shape group
-its tiles would come from, and all of them kept by group and size, best points first, so that a hand reads only the
-groups it holds two kinds of and stops at the first segment it can fill. Copies share the lists; ``place`` drops the
-lists of the lines it changed and notes the places it changed, so that ``a_best_play`` on a copy with plays placed
-since reads the prepared lists (passing over the segments that hold a changed place) and scans only around those
-places. ``best_play`` gives the same play as without lists, ties included (the first in the scan's order);
-``a_best_play`` a play of its points, maybe another among equals, and ``best_points`` its points.
+A position asked about many hands is ``prepare``d: every line's segments are listed once, by the color or shape
+group they take and their size, best points first, so a hand reads only its groups and stops at the first segment it
+fills. A copy with plays placed since reads those lists, passing over what the plays changed, and scans only around
+them: ``a_best_play`` gives a play of the best points (maybe another among equals), ``best_points`` its points.
+``Carried`` hands a review's line lists from one position to the next. See docs/research/speed.md.
 """
 
 from __future__ import annotations
@@ -25,11 +18,9 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import repeat
 from operator import itemgetter
 
-from ..movegen import ALL_KINDS, COLOR_MASKS, NO_CROSSING, SHAPE_MASKS, joinable
+from ..movegen import ALL_KINDS, COLOR_MASKS, NO_CROSSING, SHAPE_MASKS, joinable, widen
 from ..notation import Cell
-from ..scoring import QWIRKLE, diagonal_points, line_points
-from ..tiles import Tile
-from .lines import bits
+from ..scoring import QWIRKLE, line_points
 
 Crossing = tuple[int, int]  # accepted kinds, points of the line the tile would join
 Found = tuple[int, list[Cell], list[int]]  # points, cells, kinds
@@ -44,6 +35,9 @@ Listed = tuple[int, float, tuple[Cell, ...], tuple[int, ...], int, Line, int, in
 Changes = dict[Line, tuple[int, ...]]  # places along each line where a tile or a crossing changed
 Buckets = dict[tuple[int, int], list[Listed]]  # (group's index in GROUPS, cells) -> segments, best first
 Strip = tuple[list[Cell], list[int | None], list[Crossing | None]]  # a line's cells, their kinds, their crossings
+# what ``Position._segments`` asks of a segment in place of filling it from the hand: its points, cells, the kinds each
+# cell takes, the line's tiles, the hand's groups, the points to beat, the first and last place read; a play or None
+Judge = Callable[[int, list[Cell], list[int], int, list[tuple[int, int]], int, int, int], Found | None]
 GROUPS = COLOR_MASKS + SHAPE_MASKS
 ORDER_STEP = 1 << 20  # more than the segments of any one line, so that (rank, place in the line) is one number
 
@@ -58,7 +52,6 @@ class Position:
         "kinds",
         "across",
         "down",
-        "extra",
         "segments",
         "merged",
         "ranks",
@@ -71,7 +64,6 @@ class Position:
     )
 
     def __init__(self, kinds: dict[Cell, int] | None = None) -> None:
-        self.extra: Callable[[int, list[Cell], list[int], int, list[tuple[int, int]], int], Found | None] | None = None
         self.kinds: dict[Cell, int] = {}
         self.across: dict[Cell, Crossing] = {}  # empty cells with a left or right neighbour
         self.down: dict[Cell, Crossing] = {}  # empty cells with an upper or lower neighbour
@@ -90,7 +82,6 @@ class Position:
     def copy(self) -> Position:
         cls = type(self)
         other = cls.__new__(cls)
-        other.extra = None
         other.kinds = dict(self.kinds)
         other.across = dict(self.across)
         other.down = dict(self.down)
@@ -236,59 +227,25 @@ class Position:
 
     def _line_segments(self, horizontal: bool, line: int, low: int, high: int) -> list[Segment]:
         """Every segment of two or more empty cells in the line that some hand might fill, whatever the hand:
-        the scan of ``_segments`` without the hand's cuts, best points first (the scan's order among equals)."""
+        ``_segments``' scan for a hand of every kind, each segment noted once per group it may take (in ``GROUPS``
+        order), best points first (the scan's order among equals)."""
         key = (horizontal, line)
         found: list[Segment] = []
-        start = low - 6
-        at, kinds, crossing = self._strip(horizontal, line, start, high + QWIRKLE)
-        for i in range(low - 5 - start, high + 1 - start):
-            if kinds[i - 1] is not None:
-                continue
-            run = 0
-            touching = False
-            cells: list[Cell] = []
-            masks: list[int] = []
-            points = 0
-            j = i
-            end = i + QWIRKLE
-            while j < end:
-                kind = kinds[j]
-                if kind is not None:
-                    bit = 1 << kind
-                    if run & bit:
-                        break
-                    run |= bit
-                    if not joinable(run):
-                        break
-                    touching = True
-                else:
-                    cross = crossing[j]
-                    if cross is None:
-                        mask = ALL_KINDS
-                    else:
-                        mask = cross[0]
-                        points += cross[1]
-                        touching = True
-                    if not mask:
-                        break
-                    cells.append(at[j])
-                    masks.append(mask)
-                j += 1
-                if touching and len(cells) >= 2:
-                    if kinds[j] is not None:
-                        continue
-                    total = points + LINE_POINTS[j - i]
-                    common = _RUN_GROUPS.get(run) or _run_groups(run)
-                    for mask in masks:
-                        free = mask & ~run
-                        common &= _MASK_GROUPS.get(free) or _mask_groups(free)
-                    listed, fits, size = tuple(cells), tuple(masks), len(cells)
-                    while common:  # an entry per group every cell may take a kind of, in GROUPS order
-                        index = (common & -common).bit_length() - 1
-                        common &= common - 1
-                        found.append(
-                            (total, listed, fits, GROUPS[index] & ~run, size, key, start + i - 1, start + j, index)
-                        )
+
+        def note(
+            total: int, cells: list[Cell], masks: list[int], run: int, _: object, beat: int, first: int, last: int
+        ) -> None:
+            common = _RUN_GROUPS.get(run) or _run_groups(run)
+            for mask in masks:
+                free = mask & ~run
+                common &= _MASK_GROUPS.get(free) or _mask_groups(free)
+            listed, fits, size = tuple(cells), tuple(masks), len(cells)
+            while common:  # an entry per group every cell may take a kind of, in GROUPS order
+                index = (common & -common).bit_length() - 1
+                common &= common - 1
+                found.append((total, listed, fits, GROUPS[index] & ~run, size, key, first, last, index))
+
+        self._segments(horizontal, {line: range(low - 5, high + 1)}, ALL_KINDS, [], QWIRKLE, 0, judge=note)
         found.sort(key=itemgetter(0), reverse=True)  # stable: the scan's order among equal points
         return found
 
@@ -305,26 +262,21 @@ class Position:
         rows: dict[int, list[int]] = {}
         columns: dict[int, list[int]] = {}
         for x, y in self.kinds:
-            _widen(rows, y, x)
-            _widen(columns, x, y)
+            widen(rows, y, x)
+            widen(columns, x, y)
         for x, y in self.down:
-            _widen(rows, y, x)
+            widen(rows, y, x)
         for x, y in self.across:
-            _widen(columns, x, y)
+            widen(columns, x, y)
         return rows, columns
 
     def best_play(self, hand_kinds: int) -> Found | None:
         """The highest-scoring play of a hand holding the kinds ``hand_kinds`` (bits): (points, cells, kinds)."""
-        if not hand_kinds:
-            return None
-        best = self._single(hand_kinds)
-        best_points = 0 if best is None else best[0]
-        groups = [(mask, hand_kinds & mask) for mask in GROUPS if (hand_kinds & mask).bit_count() >= 2]
+        if self.merged is not None and not self.changed:  # prepared, nothing placed since: the lists alone
+            return self._since_prepared(hand_kinds, True)
+        best, best_points, groups = _opening(hand_kinds, self._single_plain)
         if not groups:
             return best
-        if self.merged is not None and not self.changed and self.extra is None:  # prepared here: one list
-            found = _best_listed(self.merged, hand_kinds, best_points, {}, {})
-            return best if found is None else found
         most = max(kinds.bit_count() for _, kinds in groups)
         rows, columns = self._anchor_lines()
         for horizontal, lines in ((True, rows), (False, columns)):
@@ -353,13 +305,9 @@ class Position:
         and not at all when its only changes are crossings that take none of the hand's kinds (no segment through
         them can be filled). With ``in_order`` the listed segments that end on a changed crossing count as found by
         the scan (``_best_ending``), so that ties go as the scan of every changed line would break them."""
-        if self.merged is None or self.extra is not None:
+        if self.merged is None:
             return self.best_play(hand_kinds)
-        if not hand_kinds:
-            return None
-        best = self._single_changed(hand_kinds)
-        best_points = 0 if best is None else best[0]
-        groups = [(mask, hand_kinds & mask) for mask in GROUPS if (hand_kinds & mask).bit_count() >= 2]
+        best, best_points, groups = _opening(hand_kinds, self._single_changed)
         if not groups:
             return best
         changed = self.changed
@@ -442,15 +390,6 @@ class Position:
             wanted[key] = (kinds, range(min(places) - QWIRKLE + 1, max(places) + 1))
         return wanted
 
-    def _single(self, hand_kinds: int) -> Found | None:
-        """The best one-tile play (the first found among equals)."""
-        if self.merged is not None and not self.changed:
-            for points, cell, fits in self.singles:
-                if fits & hand_kinds:
-                    return (points, [cell], [_lowest(fits & hand_kinds)])
-            return None
-        return self._single_plain(hand_kinds)
-
     def _single_changed(self, hand_kinds: int) -> Found | None:
         """A best one-tile play: the prepared list, but for the cells changed since, which are read from the
         crossings."""
@@ -464,7 +403,7 @@ class Position:
         for (horizontal, line), places in changed.items():
             for place in places:
                 cell = (place, line) if horizontal else (line, place)
-                if cell not in across and cell not in down:  # a tile now, or no longer next to one
+                if cell not in across and cell not in down:  # a tile now, or next to none
                     continue
                 h_kinds, h_points = across.get(cell, NO_CROSSING)
                 v_kinds, v_points = down.get(cell, NO_CROSSING)
@@ -496,13 +435,13 @@ class Position:
         most: int,
         beat: int,
         strips: dict[Line, Strip] | None = None,
+        judge: Judge | None = None,
     ) -> Found | None:
         """The best segment starting at the given places of each line (``best_play``: every start that may reach
         an anchor) that scores more than ``beat``, the first found among equals. ``strips`` keeps each line's strip
         for the next scans of the same starts (``_rescans``' lines, until a placement changes them)."""
         best: Found | None = None
-        extra = self.extra
-        listed = self.segments if extra is None else {}
+        listed = self.segments if judge is None else {}
         if strips is None:  # read for this scan only
             strips = {}
         for line, starts in lines.items():
@@ -559,14 +498,14 @@ class Position:
                     j += 1
                     if touching and count >= 2 and kinds[j] is None:
                         total = points + LINE_POINTS[j - i]
-                        if extra is None:
+                        if judge is None:
                             if total > beat:
                                 chosen = _fill(masks, run, groups)
                                 if chosen is not None:
                                     beat = total
                                     best = (total, list(cells), chosen)
                         else:
-                            found = extra(total, cells, masks, run, groups, beat)
+                            found = judge(total, cells, masks, run, groups, beat, start + i - 1, start + j)
                             if found is not None:
                                 beat = found[0]
                                 best = found
@@ -603,6 +542,16 @@ def open_cells(across: dict[Cell, Crossing], down: dict[Cell, Crossing]) -> list
     cells iterates in hash order, and hashes differ between 64-bit CPython and the page's 32-bit Pyodide, so
     ties (the first best cell wins) would be broken differently and a seeded review would not be the same."""
     return [*across, *(cell for cell in down if cell not in across)]
+
+
+def _opening(hand_kinds: int, single: Callable[[int], Found | None]) -> tuple[Found | None, int, list[tuple[int, int]]]:
+    """A hand's best one-tile play (``single``'s), its points, and the hand's groups of two kinds or more: (mask of
+    the group, the hand's kinds of it)."""
+    if not hand_kinds:
+        return None, 0, []
+    best = single(hand_kinds)
+    groups = [(mask, hand_kinds & mask) for mask in GROUPS if (hand_kinds & mask).bit_count() >= 2]
+    return best, 0 if best is None else best[0], groups
 
 
 def _best_listed(buckets: Buckets, hand_kinds: int, beat: int, skip: Changes, ends: Changes) -> Found | None:
@@ -762,16 +711,6 @@ def _lowest(kinds: int) -> int:
     return (kinds & -kinds).bit_length() - 1
 
 
-def _widen(lines: dict[int, list[int]], line: int, pos: int) -> None:
-    span = lines.get(line)
-    if span is None:
-        lines[line] = [pos, pos]
-    elif pos < span[0]:
-        span[0] = pos
-    elif pos > span[1]:
-        span[1] = pos
-
-
 def _fill(masks: Sequence[int], run: int, groups: list[tuple[int, int]]) -> list[int] | None:
     """One way to give each cell a distinct kind of one hand group that also fits the line's tiles ``run``."""
     for group, held in groups:
@@ -795,150 +734,3 @@ def _assign(masks: Sequence[int], i: int, free: int) -> list[int] | None:
             return [low.bit_length() - 1] + rest
         options ^= low
     return None
-
-
-class FlexPosition(Position):
-    """``Position`` for Flex: the same rows and columns, plus the diagonal points of each tile by its background
-    (F3-F5). The hand is given as tiles, since a kind may be held on several backgrounds."""
-
-    __slots__ = ("backs", "held", "diagonal")
-
-    def __init__(self, tiles: dict[Cell, Tile] | None = None) -> None:
-        super().__init__()
-        self.backs: dict[Cell, int] = {}
-        self.held: dict[int, list[int]] = {}
-        self.diagonal: dict[tuple[Cell, int], int | None] = {}
-        if tiles:
-            self.place_tiles(list(tiles.items()))
-
-    def copy(self) -> FlexPosition:
-        other = super().copy()
-        assert isinstance(other, FlexPosition)
-        other.backs = dict(self.backs)
-        other.held = {}
-        other.diagonal = {}
-        return other
-
-    def place_tiles(self, placed: Sequence[tuple[Cell, Tile]]) -> None:
-        for cell, tile in placed:
-            self.backs[cell] = tile.background
-        self.place([(cell, tile.color * 6 + tile.shape) for cell, tile in placed])
-
-    def best_tiles(self, hand: Sequence[Tile]) -> tuple[int, list[tuple[Cell, Tile]]] | None:
-        """The highest-scoring play of the hand, diagonals included: (points, [(cell, tile)])."""
-        held: dict[int, list[int]] = {}
-        for tile in hand:
-            backgrounds = held.setdefault(tile.color * 6 + tile.shape, [])
-            if tile.background not in backgrounds:
-                backgrounds.append(tile.background)
-        if not held:
-            return None
-        self.held = held
-        self.diagonal = {}
-        hand_kinds = 0
-        for kind in held:
-            hand_kinds |= 1 << kind
-        best: Found | None = None
-        best_points = 0
-        best_backs: list[int] = []
-        across, down = self.across, self.down
-        for cell in open_cells(across, down):
-            h_kinds, h_points = across.get(cell, (ALL_KINDS, 0))
-            v_kinds, v_points = down.get(cell, (ALL_KINDS, 0))
-            fits = h_kinds & v_kinds & hand_kinds
-            for kind in bits(fits):
-                for background in held[kind]:
-                    extra = self._diagonal(cell, background)
-                    if extra is not None and h_points + v_points + extra > best_points:
-                        best_points = h_points + v_points + extra
-                        best = (best_points, [cell], [kind])
-                        best_backs = [background]
-        groups = [(mask, hand_kinds & mask) for mask in GROUPS if (hand_kinds & mask).bit_count() >= 2]
-        if groups:
-            chosen_backs: list[list[int]] = []
-            ceiling: dict[Cell, int] = {}  # the most diagonal points any held background earns on a cell
-            held_backgrounds = {b for held_backs in held.values() for b in held_backs}
-
-            def judge(
-                total: int, cells: list[Cell], masks: list[int], run: int, groups: list[tuple[int, int]], beat: int
-            ) -> Found | None:
-                bound = total
-                for cell in cells:
-                    most_extra = ceiling.get(cell)
-                    if most_extra is None:
-                        most_extra = ceiling[cell] = max(
-                            (e for e in (self._diagonal(cell, b) for b in held_backgrounds) if e is not None), default=0
-                        )
-                    bound += most_extra
-                if bound <= beat:
-                    return None
-                found = self._assign_best(total, cells, masks, run, groups, beat)
-                if found is None:
-                    return None
-                points, kinds, backs = found
-                chosen_backs.append(backs)
-                return points, list(cells), kinds
-
-            self.extra = judge
-            most = max(kinds.bit_count() for _, kinds in groups)
-            rows, columns = self._anchor_lines()
-            try:
-                for horizontal, lines in ((True, rows), (False, columns)):
-                    starts = {line: range(low - 5, high + 1) for line, (low, high) in lines.items()}
-                    found = self._segments(horizontal, starts, hand_kinds, groups, most, best_points)
-                    if found is not None and found[0] > best_points:
-                        best, best_points, best_backs = found, found[0], chosen_backs[-1]
-            finally:
-                self.extra = None
-        if best is None:
-            return None
-        points, cells, kinds = best
-        return points, [
-            (cell, Tile(kind // 6, kind % 6, background)) for cell, kind, background in zip(cells, kinds, best_backs)
-        ]
-
-    def _diagonal(self, cell: Cell, background: int) -> int | None:
-        """Diagonal points of a tile of this background on the cell, or None when a diagonal would pass 6 (F5)."""
-        key = (cell, background)
-        if key in self.diagonal:
-            return self.diagonal[key]
-        total = self.diagonal[key] = diagonal_points(self.backs, cell, background)
-        return total
-
-    def _assign_best(
-        self, total: int, cells: list[Cell], masks: list[int], run: int, groups: list[tuple[int, int]], beat: int
-    ) -> tuple[int, list[int], list[int]] | None:
-        """The best way to fill the cells (distinct kinds of one group, each tile on a background whose diagonals
-        stay legal), if it beats ``beat``: (points, kinds, backgrounds)."""
-        best: tuple[int, list[int], list[int]] | None = None
-        last = len(cells) - 1
-        kinds: list[int] = []
-        backs: list[int] = []
-
-        def extend(i: int, free: int, points: int) -> None:
-            nonlocal best, beat
-            options = masks[i] & free
-            while options:
-                low = options & -options
-                kind = low.bit_length() - 1
-                for background in self.held[kind]:
-                    extra = self._diagonal(cells[i], background)
-                    if extra is None:
-                        continue
-                    kinds.append(kind)
-                    backs.append(background)
-                    if i == last:
-                        if points + extra > beat:
-                            beat = points + extra
-                            best = (beat, list(kinds), list(backs))
-                    else:
-                        extend(i + 1, free ^ low, points + extra)
-                    kinds.pop()
-                    backs.pop()
-                options ^= low
-
-        for group, held in groups:
-            if run & ~group:
-                continue
-            extend(0, held & ~run, total)
-        return best
