@@ -61,16 +61,22 @@ def rendered(results: Path = RESULTS) -> str:
     return render(load("strength.json"), load("movegen.json"))
 
 
+def _span(text: str) -> tuple[int, int]:
+    """Where the table goes: from the line after the opening marker to the closing marker (ValueError if missing)."""
+    start = text.index(BEGIN + "\n") + len(BEGIN) + 1
+    return start, text.index(END, start)
+
+
 def between(text: str) -> str:
     """What ``text`` holds between the marker lines (ValueError if they are missing)."""
-    start = text.index(BEGIN + "\n") + len(BEGIN) + 1
-    return text[start : text.index("\n" + END, start)]
+    start, end = _span(text)
+    return text[start:end].removesuffix("\n")
 
 
 def splice(text: str, table: str) -> str:
     """``text`` with ``table`` between its marker lines."""
-    start = text.index(BEGIN + "\n") + len(BEGIN) + 1
-    return text[:start] + table + text[text.index("\n" + END, start) :]
+    start, end = _span(text)
+    return text[:start] + table + "\n" + text[end:]
 
 
 def main(argv: list[str] | None = None) -> int:
