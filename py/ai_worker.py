@@ -10,7 +10,7 @@ import sys
 
 from pyscript import sync
 
-ARCHIVE = os.path.abspath("app.zip")  # our packages, compiled (app.play.host's config, scripts/bundle.py)
+ARCHIVE = os.path.abspath("app.zip")  # our packages, compiled (app.play.host's config, scripts/build/bundle.py)
 sys.path.insert(0, ARCHIVE)
 from archive import read_once  # noqa: E402
 

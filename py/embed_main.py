@@ -3,7 +3,7 @@
 import os
 import sys
 
-ARCHIVE = os.path.abspath("app.zip")  # our packages, compiled (js/embed.js, scripts/bundle.py)
+ARCHIVE = os.path.abspath("app.zip")  # our packages, compiled (js/embed.js, scripts/build/bundle.py)
 if ARCHIVE not in sys.path:
     sys.path.insert(0, ARCHIVE)
 from archive import read_once  # noqa: E402

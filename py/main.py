@@ -9,7 +9,7 @@ from: each module is there with its bytecode, so nothing is compiled at load.
 import os
 import sys
 
-ARCHIVE = os.path.abspath("app.zip")  # our packages (pyscript.toml, scripts/bundle.py)
+ARCHIVE = os.path.abspath("app.zip")  # our packages (pyscript.toml, scripts/build/bundle.py)
 sys.path.insert(0, ARCHIVE)
 from archive import read_once  # noqa: E402
 

@@ -6,7 +6,7 @@ without a browser: it takes ``document``/``window`` as arguments or imports ``py
 
 ``LAYERS`` is the order of the feature packages, bottom up: each imports only itself and those before it
 (``tests/architecture`` checks); ``""`` stands for the modules at this folder's root (``page``). Each package's
-docstring says what it holds. Every module reaches Pyodide inside assets/app/app.zip (``scripts/bundle.py``).
+docstring says what it holds. Every module reaches Pyodide inside assets/app/app.zip (``scripts/build/bundle.py``).
 """
 
 LAYERS: tuple[str, ...] = (

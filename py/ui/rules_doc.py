@@ -2,7 +2,7 @@
 numbered rule's title and blocks in every language, so that a rule id cited by a refusal opens
 that rule's own text in the page.
 
-``scripts/bundle.py`` renders the reference into ``ui/rules_reference.json`` inside the page's
+``scripts/build/bundle.py`` renders the reference into ``ui/rules_reference.json`` inside the page's
 archive at build time: the page has the text offline without fetching anything. Under CPython
 (tests, tools) ``load()`` reads the markdown of the repository instead::
 

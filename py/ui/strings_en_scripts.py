@@ -1,6 +1,6 @@
 """English texts that the page's scripts show before Python runs, or without it: the loading screen
 (js/loading.js), the update notice (js/sw-register.js), the iOS install hint (js/ios-install.js) and an
-embedded board's first words (js/embed.js). scripts/i18n.py writes them, in every language, into
+embedded board's first words (js/embed.js). scripts/build/i18n.py writes them, in every language, into
 assets/app/words.js, which those scripts import; ``strings_en`` merges this table."""
 
 SCRIPTS: dict[str, str] = {

@@ -59,7 +59,7 @@ _CATALOGS: dict[str, Any] = {"en": _English}
 
 def catalog(lang: str) -> Any:
     """The compiled gettext catalog of a language (``ui/locale/<lang>.mo``, built from
-    ``locale/<lang>.po`` by scripts/i18n.py), read by Python's own gettext the first time a page
+    ``locale/<lang>.po`` by scripts/build/i18n.py), read by Python's own gettext the first time a page
     shows that language. A missing catalog leaves that language in English."""
     found = _CATALOGS.get(lang)
     if found is None:

@@ -4,7 +4,7 @@ While a friend is to move (or, when this device's player ended the game, for eac
 panel shows the link as ``<a data-turn-link href="...">`` (the full URL), a Copy button (the
 clipboard, else the selection), a Share button where the browser has the Web Share API, and the
 link's QR code, drawn as SVG by the npm library qrcode-generator (vendored into assets/vendor by
-scripts/vendor.py, precached, imported on first need so that it costs nothing to anyone who never
+scripts/build/vendor.py, precached, imported on first need so that it costs nothing to anyone who never
 sends a link).
 
 One delegated click listener on the panel; redrawn only when the links or the language change.

@@ -1,7 +1,7 @@
 """Sending a link from the page: copy it (the clipboard where the browser allows it, else the link selected for a
 copy by hand: a page served over plain HTTP on a home network has no clipboard API), share it (the Web Share API
 where there is one) and draw its QR code (SVG by the npm library qrcode-generator, vendored into assets/vendor by
-scripts/vendor.py, precached, imported on first need so that it costs nothing to anyone who never sends a link).
+scripts/build/vendor.py, precached, imported on first need so that it costs nothing to anyone who never sends a link).
 
 Used by the turn links of games with friends (``regions.link``) and by the puzzles' links (``puzzles.panel``).
 """
