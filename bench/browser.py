@@ -12,22 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from serve import running_server  # noqa: F401  (re-exported: every page bench serves the site)
+from serve import CHROMIUM, CHROMIUM_ARGS, running_server  # noqa: F401  (re-exported: every page bench serves the site)
 
 ROOT = Path(__file__).resolve().parents[1]
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [  # as in tests/browser/conftest.py: quiet, and no host but 127.0.0.1
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 
 
 def launch(playwright: Any) -> Any:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from winchance import cpu_seconds, game_counts, parse, positions
+from winchance import cpu_seconds, game_counts, parse, self_play
 
 CALIBRATION_SEED = 100_001
 CALIBRATION_GAMES = "classic=2000,cubes=2000,flex=2000"
@@ -53,12 +53,7 @@ def calibrate(args: argparse.Namespace) -> int:
         "table": str(args.table),
         "variants": {},
     }
-    for variant in variants:
-        if not counts[variant]:
-            continue
-        start = time.perf_counter()
-        cpu = cpu_seconds()
-        games = positions(variant, args.seed, counts[variant], args.workers, args.positions, args.players)
+    for variant, games, start, cpu in self_play(variants, counts, args):
         if args.players == 2:
             pairs = [
                 (table.chance(variant, diff, bag, hand, other), won, (variant, game))

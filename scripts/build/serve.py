@@ -18,11 +18,11 @@ Command line (what ``make play`` runs)::
 
     PYTHONPATH=py python3 scripts/build/serve.py [--port 8000] [--root DIR]
 
-From tests and benchmarks::
+From tests, benchmarks and the screenshot tools, with the browser that reaches nothing else::
 
-    from serve import running_server
+    from serve import CHROMIUM, CHROMIUM_ARGS, running_server
     with running_server(root) as url:     # free port, background thread
-        ...
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 """
 
 from __future__ import annotations
@@ -38,6 +38,21 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
+
+# Debian's Chromium as every test, bench and tool starts it: quiet on a closed network (shared OFFLINE.md), and every
+# host but 127.0.0.1 unresolvable, so that a page reaches nothing but what this server serves.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"

@@ -114,6 +114,18 @@ def play_any(job: tuple[str, int, int, int]) -> list[Any]:
     return list(play_game((variant, seed, index)) if count == 2 else play_many(job))
 
 
+def self_play(
+    variants: Sequence[str], counts: dict[str, int], args: argparse.Namespace
+) -> Iterator[tuple[str, list[list[Any]], float, float]]:
+    """Each rule set of ``variants`` with games to play: its recorded positions (``positions``, with the run's
+    options), and the wall clock and CPU seconds at the start of its games."""
+    for variant in variants:
+        if counts[variant]:
+            start, cpu = time.perf_counter(), cpu_seconds()
+            games = positions(variant, args.seed, counts[variant], args.workers, args.positions, args.players)
+            yield variant, games, start, cpu
+
+
 def positions(variant: str, seed: int, games: int, workers: int, folder: str | None, count: int = 2) -> list[list[Any]]:
     """The recorded positions of ``games`` games of ``count`` players, one list per game (read from ``folder`` when
     kept there)."""
@@ -457,12 +469,7 @@ def build(args: argparse.Namespace) -> int:
         made.setdefault("games", {}).update({variant: n for variant, n in counts.items() if n})
         made.setdefault("positions", {})
         field = table.setdefault("players", {}).setdefault(str(args.players), {})
-    for variant in variants:
-        if not counts[variant]:
-            continue
-        start = time.perf_counter()
-        cpu = cpu_seconds()
-        games = positions(variant, args.seed, counts[variant], args.workers, args.positions, args.players)
+    for variant, games, start, cpu in self_play(variants, counts, args):
         played = time.perf_counter() - start
         found = sum(len(rows) for rows in games)
         if args.players == 2:

@@ -20,22 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
-from serve import running_server
+from serve import CHROMIUM, CHROMIUM_ARGS, running_server
 
 ROOT = Path(__file__).resolve().parents[2]
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 DEVICES: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
     "phone-landscape": {"viewport": {"width": 844, "height": 390}, "has_touch": True, "is_mobile": True},
@@ -196,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     states = positions()
     with running_server(ROOT) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for device in args.devices.split(","):
             for lang in args.langs.split(","):
                 for scheme in args.schemes.split(","):

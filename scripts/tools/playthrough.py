@@ -19,9 +19,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game_screenshots import ARGS, CHROMIUM, DEVICES
+from game_screenshots import DEVICES
 from playwright.sync_api import sync_playwright
-from serve import running_server
+from serve import CHROMIUM, CHROMIUM_ARGS, running_server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     failed = 0
     with running_server(ROOT) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for size in args.sizes.split(","):
             for name in args.games.split(","):
                 try:

@@ -15,22 +15,10 @@ import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
-from serve import running_server
+from serve import CHROMIUM, CHROMIUM_ARGS, running_server
 
 ROOT = Path(__file__).resolve().parents[2]
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 DEVICES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 EMBEDS = {
     "embed-static": "embed.html?variant=classic&board=Ro@0,0%20Rd@1,0",
@@ -61,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     with running_server(ROOT) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for device, viewport in DEVICES.items():
             context = browser.new_context(
                 viewport=viewport, device_scale_factor=1, is_mobile=device == "phone", has_touch=device == "phone"

@@ -40,20 +40,6 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-# Flags that keep Chromium quiet on a closed network (see shared OFFLINE.md), plus a resolver
-# rule that makes every host but 127.0.0.1 unresolvable.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 # Playwright passes Chromium its own --disable-features list (chromiumSwitches.ts in
 # playwright-core), and a second --disable-features replaces the first: ours repeats Playwright's
 # (test_chromium_flags checks it against the installed Playwright) and adds the omnibox's popups.
@@ -95,6 +81,8 @@ document.addEventListener("securitypolicyviolation", (e) => {
 
 
 serve = load_script("serve")
+CHROMIUM = serve.CHROMIUM
+CHROMIUM_ARGS = serve.CHROMIUM_ARGS
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
