@@ -249,19 +249,14 @@ def _lines(grid: _Grid, where: Iterable[Iterable[int]], step: int) -> dict[int, 
             else:
                 base = i % width
                 position = i // width
-            widen(lines, base, position)
+            span = lines.get(base)
+            if span is None:
+                lines[base] = [position, position]
+            elif position < span[0]:
+                span[0] = position
+            elif position > span[1]:
+                span[1] = position
     return lines
-
-
-def widen(lines: dict[int, list[int]], line: int, position: int) -> None:
-    """Line ``line``'s span in ``lines`` ([first, last] position) widened to take ``position`` in."""
-    span = lines.get(line)
-    if span is None:
-        lines[line] = [position, position]
-    elif position < span[0]:
-        span[0] = position
-    elif position > span[1]:
-        span[1] = position
 
 
 def _segments(

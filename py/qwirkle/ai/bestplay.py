@@ -14,11 +14,11 @@ them: ``a_best_play`` gives a play of the best points (maybe another among equal
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from itertools import repeat
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import chain, repeat
 from operator import itemgetter
 
-from ..movegen import ALL_KINDS, COLOR_MASKS, NO_CROSSING, SHAPE_MASKS, joinable, widen
+from ..movegen import ALL_KINDS, COLOR_MASKS, NO_CROSSING, SHAPE_MASKS, joinable
 from ..notation import Cell
 from ..scoring import QWIRKLE, line_points
 
@@ -259,16 +259,7 @@ class Position:
 
     def _anchor_lines(self) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
         """Rows and columns holding a tile or an empty cell next to one: line -> [lowest, highest] anchor."""
-        rows: dict[int, list[int]] = {}
-        columns: dict[int, list[int]] = {}
-        for x, y in self.kinds:
-            widen(rows, y, x)
-            widen(columns, x, y)
-        for x, y in self.down:
-            widen(rows, y, x)
-        for x, y in self.across:
-            widen(columns, x, y)
-        return rows, columns
+        return _spans((y, x) for x, y in chain(self.kinds, self.down)), _spans(chain(self.kinds, self.across))
 
     def best_play(self, hand_kinds: int) -> Found | None:
         """The highest-scoring play of a hand holding the kinds ``hand_kinds`` (bits): (points, cells, kinds)."""
@@ -734,3 +725,12 @@ def _assign(masks: Sequence[int], i: int, free: int) -> list[int] | None:
             return [low.bit_length() - 1] + rest
         options ^= low
     return None
+
+
+def _spans(places: Iterable[tuple[int, int]]) -> dict[int, list[int]]:
+    """Each line of ``places`` ((line, position along it) pairs), in the order they come -> [lowest, highest]."""
+    lines: dict[int, list[int]] = {}
+    for line, position in places:
+        low, high = lines.get(line, (position, position))
+        lines[line] = [min(low, position), max(high, position)]
+    return lines
