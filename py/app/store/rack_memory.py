@@ -58,7 +58,8 @@ class KeptRacks(Generic[R]):
         self._kept = (game_id, json.dumps(self.racks.to_json()))
 
     def keep(self, game_id: str | None) -> None:
-        text = json.dumps(self.racks.to_json())
+        data = self.racks.to_json()
+        text = json.dumps(data)
         if game_id and self._kept != (game_id, text):
-            save_racks(self.store, game_id, self.racks.to_json())
+            save_racks(self.store, game_id, data)
             self._kept = (game_id, text)
