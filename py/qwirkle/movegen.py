@@ -20,20 +20,25 @@ from typing import NamedTuple, TypeAlias
 from .board import Board
 from .notation import Cell, Placement
 from .scoring import QWIRKLE, line_points
-from .tiles import NO_BACKGROUND, Tile, largest_combination
+from .tiles import (
+    ALL_KINDS,
+    COLOR_MASKS,
+    KIND_TILES,
+    NO_BACKGROUND,
+    SHAPE_MASKS,
+    Tile,
+    kinds_by_cell,
+    largest_combination,
+    tile_of,
+)
 from .variants import ExtraPoints, Variant
 
-ALL_KINDS = (1 << 36) - 1
-COLOR_MASKS = tuple(sum(1 << (c * 6 + s) for s in range(6)) for c in range(6))
-SHAPE_MASKS = tuple(sum(1 << (c * 6 + s) for c in range(6)) for s in range(6))
 _JOINABLE: dict[int, int] = {}
 _KINDS_OF: dict[int, tuple[int, ...]] = {}
 LINE_POINTS = tuple(line_points(n) for n in range(QWIRKLE + 1))
 
 Crossings = dict[Cell, tuple[int, int]]  # empty cell -> (kinds its crossing line accepts, points it scores)
 NO_CROSSING = (ALL_KINDS, 0)  # the crossing of an empty cell with no tile across
-# The Tile of each background (0: none) and kind, made once: plays share them.
-TILES = tuple(tuple(Tile(kind // 6, kind % 6, background) for kind in range(36)) for background in range(4))
 
 
 # -- kinds and lines (also read by the computer players) ---------------------------------------------------------
@@ -387,10 +392,6 @@ class Hand:
         self.kinds = sum(1 << kind for kind in self.backgrounds)
 
 
-def _kinds(board: Board) -> dict[Cell, int]:
-    return {cell: tile.color * 6 + tile.shape for cell, tile in board.tiles.items()}
-
-
 def frontier(occupied: dict[Cell, int]) -> tuple[Crossings, Crossings]:
     """The empty cells next to the board with what their lines accept: (cells with a left or right neighbour,
     cells with an upper or lower neighbour), each giving (accepted kinds, points) of ``cell_crossing``."""
@@ -416,7 +417,7 @@ def can_place(board: Board, pieces: Iterable[Tile], variant: Variant) -> bool:
     held = Hand(pieces)
     if not board.tiles:
         return bool(held.kinds)
-    grid = _Grid(_kinds(board))
+    grid = _Grid(kinds_by_cell(board.tiles))
     kinds, width = grid.kinds, grid.width
     extra = variant.extra_points(board.tiles)
     seen: set[int] = set()
@@ -458,7 +459,7 @@ def legal_plays(
     held = Hand(hand)
     if not board.tiles:
         return _opening_plays(held, opening_size or largest_combination(hand))
-    grid = _Grid(_kinds(board))
+    grid = _Grid(kinds_by_cell(board.tiles))
     across, down = grid.frontier()
     return _plays(grid, across, down, held, variant.extra_points(board.tiles), True)
 
@@ -678,7 +679,7 @@ class _Placements(dict[int, Placement]):
 
     def __missing__(self, key: int) -> Placement:
         index, kind = divmod(key, 36)
-        made = self[key] = Placement(TILES[NO_BACKGROUND][kind], self.grid.cell(index))
+        made = self[key] = Placement(KIND_TILES[NO_BACKGROUND][kind], self.grid.cell(index))
         return made
 
 
@@ -720,7 +721,7 @@ class _ExtraPlacements:
             for background in self.held.backgrounds[kind]:
                 more = self.extra(cell, background)
                 if more is not None:
-                    made.append((Placement(TILES[background][kind], cell), more))
+                    made.append((Placement(KIND_TILES[background][kind], cell), more))
         return made
 
     def plays(self, empties: tuple[int, ...], kinds: tuple[int, ...], points: int) -> list[ScoredPlay]:
@@ -746,7 +747,7 @@ def _opening_plays(held: Hand, size: int) -> list[ScoredPlay]:
         return []
     plays: list[ScoredPlay] = []
     points = line_points(size) or 1
-    tiles_of = {kind: [Tile(kind // 6, kind % 6, b) for b in bgs] for kind, bgs in held.backgrounds.items()}
+    tiles_of = {kind: [tile_of(kind, b) for b in bgs] for kind, bgs in held.backgrounds.items()}
     if size == 1:
         return [ScoredPlay((Placement(t, (0, 0)),), 1) for ts in tiles_of.values() for t in ts]
     for mask in COLOR_MASKS + SHAPE_MASKS:

@@ -1,4 +1,8 @@
-"""Tiles and their notation: color letter + shape letter (+ background letter in Flex).
+"""Tiles and their notation: color letter + shape letter (+ background letter in Flex), and their kinds.
+
+A tile's *kind* is its color and shape as one number 0-35 (``Tile.kind``); a set of kinds is the bits of an int. The
+helpers on kinds (``tile_of``, ``kinds_mask``, ``kinds_by_cell``, ``kind_bits``, the color and shape masks) live here
+and nowhere else: the move generator and the computer players all read kinds through them.
 
 >>> Tile.from_notation("Bsk")
 Tile.from_notation('Bsk')
@@ -10,8 +14,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Iterable, Iterator, Mapping
+from typing import NamedTuple, TypeVar
 
 from .errors import NotationError
 
@@ -68,6 +72,53 @@ class Tile(NamedTuple):
         return f"Tile.from_notation({self.notation()!r})"
 
 
+# -- kinds ----------------------------------------------------------------------------------------------------------
+KINDS = 36  # color x shape
+ALL_KINDS = (1 << KINDS) - 1
+# The Tile of each background (0: none) and kind, made once: plays share them.
+KIND_TILES = tuple(tuple(Tile(*divmod(kind, 6), background) for kind in range(KINDS)) for background in range(4))
+COLOR_MASKS = tuple(sum(1 << Tile(color, shape).kind for shape in range(6)) for color in range(6))
+SHAPE_MASKS = tuple(sum(1 << Tile(color, shape).kind for color in range(6)) for shape in range(6))
+# The kinds each kind may share a line with (C5): those of its color and of its shape, itself left out.
+PARTNERS = tuple((COLOR_MASKS[t.color] | SHAPE_MASKS[t.shape]) & ~(1 << t.kind) for t in KIND_TILES[NO_BACKGROUND])
+
+_Key = TypeVar("_Key")
+
+
+def tile_of(kind: int, background: int = NO_BACKGROUND) -> Tile:
+    """The tile of this kind and background (one shared instance).
+
+    >>> tile_of(Tile.from_notation("Bs").kind)
+    Tile.from_notation('Bs')
+    """
+    return KIND_TILES[background][kind]
+
+
+def kinds_mask(tiles: Iterable[Tile]) -> int:
+    """The bits of the tiles' kinds (a kind held twice is one bit)."""
+    mask = 0
+    for tile in tiles:
+        mask |= 1 << (tile.color * 6 + tile.shape)  # ``Tile.kind`` without a call: the look-ahead asks per hand
+    return mask
+
+
+def kinds_by_cell(tiles: Mapping[_Key, Tile]) -> dict[_Key, int]:
+    """The kind of each tile of a board (``Board.tiles``), by cell."""
+    return {cell: tile.color * 6 + tile.shape for cell, tile in tiles.items()}  # ``Tile.kind`` without a call
+
+
+def kind_bits(mask: int) -> Iterator[int]:
+    """The kinds whose bits are set in ``mask``, lowest first.
+
+    >>> list(kind_bits(kinds_mask(parse_tiles("Rs Ro Bs"))))
+    [0, 1, 25]
+    """
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
 def parse_tiles(text: str) -> list[Tile]:
     """A space-separated list of tile codes (a hand)."""
     return [Tile.from_notation(code) for code in text.split()]
@@ -92,10 +143,10 @@ def flex_set(size: int) -> list[Tile]:
 
 def _group_sizes(hand: Iterable[Tile]) -> tuple[int, int]:
     """The most distinct kinds of the hand sharing one color, and sharing one shape."""
-    kinds = {tile.kind for tile in hand}
-    if not kinds:
+    distinct = {tile_of(tile.kind) for tile in hand}
+    if not distinct:
         return 0, 0
-    return max(Counter(kind // 6 for kind in kinds).values()), max(Counter(kind % 6 for kind in kinds).values())
+    return max(Counter(t.color for t in distinct).values()), max(Counter(t.shape for t in distinct).values())
 
 
 def largest_combination(hand: Iterable[Tile]) -> int:

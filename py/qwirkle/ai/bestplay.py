@@ -18,9 +18,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain, repeat
 from operator import itemgetter
 
-from ..movegen import ALL_KINDS, COLOR_MASKS, NO_CROSSING, SHAPE_MASKS, joinable
+from ..movegen import NO_CROSSING, joinable
 from ..notation import Cell
 from ..scoring import QWIRKLE, line_points
+from ..tiles import ALL_KINDS, COLOR_MASKS, SHAPE_MASKS
 
 Crossing = tuple[int, int]  # accepted kinds, points of the line the tile would join
 Found = tuple[int, list[Cell], list[int]]  # points, cells, kinds

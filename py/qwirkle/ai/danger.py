@@ -16,9 +16,9 @@ from collections.abc import Iterable, Sequence
 
 from ..notation import Cell
 from ..scoring import QWIRKLE
-from ..tiles import Tile
+from ..tiles import Tile, kind_bits, tile_of
 from ..view import PlayerView
-from .lines import DIAGONAL_STEPS, STEPS, accepts, bits, cell_accepts, diagonal_run, line, missing, popcount, touches
+from .lines import DIAGONAL_STEPS, STEPS, accepts, cell_accepts, diagonal_run, line, missing, popcount, touches
 
 Threat = tuple[int, int, int]  # kinds mask, background (0: any), tiles needed (1 or 2)
 
@@ -84,7 +84,7 @@ def holds(hand: Sequence[Tile], threat: Threat) -> bool:
     mask, background, needed = threat
     have = 0
     for tile in hand:
-        bit = 1 << (tile.color * 6 + tile.shape)
+        bit = 1 << tile.kind
         if mask & bit and (not background or tile.background == background):
             have |= bit
     return popcount(have) >= needed if needed > 1 else bool(have)
@@ -117,8 +117,8 @@ class Odds:
     def _unseen(self, mask: int, background: int) -> int:
         if background:
             get = self.by_kind_background.get
-            return sum(get((kind, background), 0) for kind in bits(mask))
-        return sum(self.by_kind[kind] for kind in bits(mask))
+            return sum(get((kind, background), 0) for kind in kind_bits(mask))
+        return sum(self.by_kind[kind] for kind in kind_bits(mask))
 
     def _some(self, count: int) -> float:
         """Chance that the opponents' hidden tiles hold at least one of ``count`` unseen tiles."""
@@ -144,7 +144,7 @@ class Odds:
         if needed == 1:
             return self._some(self._unseen(mask, background))
         chance = 1.0
-        for kind in bits(mask):
+        for kind in kind_bits(mask):
             chance *= self._some(self._unseen(1 << kind, background))
         return chance
 
@@ -165,11 +165,12 @@ def cubes_chance(dice: Sequence[Tile], mask: int, needed: int) -> float:
     """Cubes: chance that these dice show the kinds of the mask (one of them, or all when ``needed`` > 1) after
     one re-roll of the dice of the right colors."""
     chances = []
-    for kind in bits(mask):
-        if any(d.color * 6 + d.shape == kind for d in dice):
+    for kind in kind_bits(mask):
+        if any(d.kind == kind for d in dice):
             chances.append(1.0)
         else:
-            spare = sum(1 for d in dice if d.color == kind // 6)
+            color = tile_of(kind).color
+            spare = sum(1 for d in dice if d.color == color)
             chances.append(1.0 - (1.0 - ROLL_CHANCE) ** spare)
     result = 1.0
     if needed == 1:

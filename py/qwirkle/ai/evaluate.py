@@ -11,11 +11,10 @@ from dataclasses import dataclass, field
 
 from ..game import END_BONUS, HAND_SIZE
 from ..movegen import ScoredPlay
-from ..tiles import Tile
+from ..tiles import Tile, kinds_by_cell
 from ..view import PlayerView
 from .danger import Odds, threats
 from .leave import LeaveWeights, leave_value
-from .lines import kinds_by_cell
 
 QWIRKLE_POINTS = 12
 MAX_EVALUATED = 150
@@ -56,7 +55,7 @@ class Evaluator:
     def leave_value(self, leave: Sequence[Tile]) -> float:
         if self.bag_empty:
             return -self.weights.endgame_tile * len(leave)
-        kinds = [t.color * 6 + t.shape for t in leave]
+        kinds = [t.kind for t in leave]
         if self.view.variant.dice:  # dice are re-rolled; keep only the duplicate penalty, halved
             return 0.5 * self.weights.leave_scale * leave_value(kinds, self.weights.leave, self._leaves)
         return self.weights.leave_scale * leave_value(kinds, self.weights.leave, self._leaves)
@@ -72,7 +71,7 @@ class Evaluator:
         value += self.leave_value(leave)
         kinds = dict(self.kinds)
         for p in placements:
-            kinds[p.cell] = p.tile.color * 6 + p.tile.shape
+            kinds[p.cell] = p.tile.kind
         backs = None
         if self.backs is not None:
             backs = dict(self.backs)

@@ -26,7 +26,7 @@ from .. import winchance
 from ..game import END_BONUS, HAND_SIZE
 from ..movegen import ScoredPlay
 from ..notation import Cell, Exchange, Move, Play
-from ..tiles import Tile
+from ..tiles import Tile, kinds_by_cell, kinds_mask, tile_of
 from ..view import PlayerView
 from .basic import fallback
 from .bestplay import Carried, Position
@@ -35,7 +35,6 @@ from .evaluate import Weights
 from .exchange import EXCHANGE_BASE, exchange_choice
 from .flexplay import FlexPosition
 from .levels import HardPlayer
-from .lines import kinds_by_cell
 from .sampling import Deal, Sampler
 from .solver import Solver, collector_paused
 from .tuning import MAX_PLIES, Tuning
@@ -528,7 +527,7 @@ class _Sim:
 
     def place(self, placed: Sequence[tuple[Cell, Tile]]) -> None:
         if self.position is not None:
-            self.position.place([(cell, tile.color * 6 + tile.shape) for cell, tile in placed])
+            self.position.place([(cell, tile.kind) for cell, tile in placed])
         else:
             assert self.flex is not None
             self.flex.place_tiles(placed)
@@ -539,10 +538,7 @@ class _Sim:
             assert self.flex is not None
             found = self.flex.best_tiles(hand)
             return 0 if found is None else found[0]
-        mask = 0
-        for tile in hand:
-            mask |= 1 << (tile.color * 6 + tile.shape)
-        return self.position.best_points(mask)
+        return self.position.best_points(kinds_mask(hand))
 
     def best(self, hand: Sequence[Tile], fast: bool = False) -> tuple[int, list[tuple[Cell, Tile]]] | None:
         """The most this hand can score now and where it plays (``fast``: among plays of equal points maybe another
@@ -550,11 +546,9 @@ class _Sim:
         if self.position is None:
             assert self.flex is not None
             return self.flex.best_tiles(hand)
-        mask = 0
-        for tile in hand:
-            mask |= 1 << (tile.color * 6 + tile.shape)
+        mask = kinds_mask(hand)
         found = self.position.a_best_play(mask) if fast else self.position.best_play(mask)
         if found is None:
             return None
         points, cells, kinds = found
-        return points, [(cell, Tile(kind // 6, kind % 6)) for cell, kind in zip(cells, kinds)]
+        return points, [(cell, tile_of(kind)) for cell, kind in zip(cells, kinds)]

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..movegen import ALL_KINDS
 from ..notation import Cell
 from ..scoring import DiagonalPoints
-from ..tiles import Tile
+from ..tiles import ALL_KINDS, Tile, kind_bits, tile_of
 from .bestplay import GROUPS, Found, Position, open_cells
-from .lines import bits
 
 
 class FlexPosition(Position):
@@ -41,13 +39,13 @@ class FlexPosition(Position):
     def place_tiles(self, placed: Sequence[tuple[Cell, Tile]]) -> None:
         for cell, tile in placed:
             self.diagonals.place(cell, tile.background)
-        self.place([(cell, tile.color * 6 + tile.shape) for cell, tile in placed])
+        self.place([(cell, tile.kind) for cell, tile in placed])
 
     def best_tiles(self, hand: Sequence[Tile]) -> tuple[int, list[tuple[Cell, Tile]]] | None:
         """The highest-scoring play of the hand, diagonals included: (points, [(cell, tile)])."""
         held: dict[int, list[int]] = {}
         for tile in hand:
-            backgrounds = held.setdefault(tile.color * 6 + tile.shape, [])
+            backgrounds = held.setdefault(tile.kind, [])
             if tile.background not in backgrounds:
                 backgrounds.append(tile.background)
         if not held:
@@ -65,7 +63,7 @@ class FlexPosition(Position):
             h_kinds, h_points = across.get(cell, (ALL_KINDS, 0))
             v_kinds, v_points = down.get(cell, (ALL_KINDS, 0))
             fits = h_kinds & v_kinds & hand_kinds
-            for kind in bits(fits):
+            for kind in kind_bits(fits):
                 for background in held[kind]:
                     extra = diagonal(cell, background)
                     if extra is not None and h_points + v_points + extra > best_points:
@@ -115,9 +113,7 @@ class FlexPosition(Position):
         if best is None:
             return None
         points, cells, kinds = best
-        return points, [
-            (cell, Tile(kind // 6, kind % 6, background)) for cell, kind, background in zip(cells, kinds, best_backs)
-        ]
+        return points, [(cell, tile_of(kind, background)) for cell, kind, background in zip(cells, kinds, best_backs)]
 
     def _assign_best(
         self, total: int, cells: list[Cell], masks: list[int], run: int, groups: list[tuple[int, int]], beat: int

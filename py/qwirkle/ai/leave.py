@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..tiles import tile_of
+
 
 @dataclass(frozen=True)
 class LeaveWeights:
@@ -37,12 +39,13 @@ def leave_value(
     colors = [0] * 6
     shapes = [0] * 6
     for kind in distinct:
-        colors[kind // 6] += 1
-        shapes[kind % 6] += 1
+        tile = tile_of(kind)
+        colors[tile.color] += 1
+        shapes[tile.shape] += 1
     group = max(max(colors), max(shapes))
     pairs = sum(n * (n - 1) // 2 for n in colors) + sum(n * (n - 1) // 2 for n in shapes)
     pairs -= group * (group - 1) // 2
-    loners = sum(1 for kind in distinct if colors[kind // 6] == 1 and shapes[kind % 6] == 1)
+    loners = sum(1 for kind in distinct if colors[tile_of(kind).color] == 1 and shapes[tile_of(kind).shape] == 1)
     if len(distinct) == 1:
         loners = 0
     value = weights.group * (group - 1) + weights.pair * pairs - weights.duplicate * duplicates - weights.loner * loners

@@ -1,16 +1,16 @@
-"""Board geometry for the computer players: tile kinds by cell, runs along a line, what an empty cell accepts.
+"""Board geometry for the computer players: runs along a line, what an empty cell accepts.
 
-Kinds are color x shape numbers 0-35 (``Tile.kind``) held as bits of an int, as in ``movegen``; these helpers read
-plain dicts so that evaluation and look-ahead can copy and extend a position cheaply.
+Kinds are color x shape numbers 0-35 held as bits of an int (``tiles``: ``Tile.kind``, ``kinds_by_cell``); these
+helpers read plain dicts so that evaluation and look-ahead can copy and extend a position cheaply.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..movegen import ALL_KINDS, COLOR_MASKS, SHAPE_MASKS, cell_crossing
+from ..movegen import cell_crossing
 from ..notation import Cell, Placement
-from ..tiles import Tile
+from ..tiles import ALL_KINDS, COLOR_MASKS, SHAPE_MASKS, Tile
 
 STEPS = ((1, 0), (0, 1))
 DIAGONAL_STEPS = ((1, 1), (1, -1))
@@ -18,14 +18,6 @@ DIAGONAL_STEPS = ((1, 1), (1, -1))
 
 def popcount(mask: int) -> int:
     return bin(mask).count("1")
-
-
-def kind_of(tile: Tile) -> int:
-    return tile.color * 6 + tile.shape
-
-
-def kinds_by_cell(tiles: dict[Cell, Tile]) -> dict[Cell, int]:
-    return {cell: tile.color * 6 + tile.shape for cell, tile in tiles.items()}
 
 
 def missing(run: int) -> int:
@@ -98,10 +90,3 @@ def place(tiles: dict[Cell, Tile], placements: Iterable[Placement]) -> dict[Cell
     for placement in placements:
         board[placement.cell] = placement.tile
     return board
-
-
-def bits(mask: int) -> Iterable[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low

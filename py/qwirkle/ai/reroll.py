@@ -15,10 +15,9 @@ from collections.abc import Sequence
 
 from ..movegen import ScoredPlay
 from ..notation import Roll
-from ..tiles import Tile
+from ..tiles import Tile, kinds_by_cell, kinds_mask
 from ..view import PlayerView
 from .bestplay import Position
-from .lines import kinds_by_cell
 
 FACES = 6
 
@@ -74,8 +73,5 @@ def choose_roll(
 
 def _best_points(position: Position, hand: Sequence[Tile]) -> float:
     """The most the hand scores now; a hand with no play would be re-rolled whole by the engine (Q4): 0."""
-    mask = 0
-    for tile in hand:
-        mask |= 1 << (tile.color * 6 + tile.shape)
-    found = position.best_play(mask)
+    found = position.best_play(kinds_mask(hand))
     return float(found[0]) if found else 0.0

@@ -27,11 +27,9 @@ from ..board import Board
 from ..game import END_BONUS
 from ..movegen import (
     CELL_BITS,
-    COLOR_MASKS,
     LINE_POINTS,
     NO_CROSSING,
     NO_FIT,
-    SHAPE_MASKS,
     Hand,
     IndexCrossings,
     LiveGrid,
@@ -42,7 +40,7 @@ from ..movegen import (
 )
 from ..notation import Placement
 from ..rules import line_problem
-from ..tiles import Tile
+from ..tiles import COLOR_MASKS, SHAPE_MASKS, Tile
 from ..variants import Variant
 from .rollout import rollout
 

@@ -23,24 +23,13 @@ from typing import Any
 from ..ai import ALIASES, hint
 from ..ai.bestplay import Carried
 from ..ai.expert import DEFAULT_ITERATIONS
-from ..ai.lines import (
-    DIAGONAL_STEPS,
-    STEPS,
-    accepts,
-    bits,
-    cell_accepts,
-    diagonal_run,
-    kinds_by_cell,
-    line,
-    missing,
-    touches,
-)
+from ..ai.lines import DIAGONAL_STEPS, STEPS, accepts, cell_accepts, diagonal_run, line, missing, touches
 from ..game import END_BONUS, Game, TurnResult
 from ..movegen import ScoredPlay
 from ..notation import Cell, Move, Play, cell_notation, parse_move
 from ..record import from_record, parse_json
 from ..rules import QWIRKLE, score_play
-from ..tiles import Tile, tiles_notation
+from ..tiles import Tile, kind_bits, kinds_by_cell, tile_of, tiles_notation
 from .accuracy import player_accuracy
 from .win_cost import DEFAULT_CANDIDATES, DEFAULT_SAMPLES, MoveChances, move_chances, win_settings
 
@@ -483,7 +472,7 @@ def lines_left(game: Game, seat: int, placed: Sequence[Cell]) -> tuple[Chance, .
     dice = view.open_hands is not None  # Cubes: unseen dice are known by color only (PlayerView.unseen)
     chances = []
     for cells, ends, mask, background in found:
-        completing = tuple(Tile(kind // 6, kind % 6, background) for kind in bits(mask))
+        completing = tuple(tile_of(kind, background) for kind in kind_bits(mask))
         if dice:
             count = sum(n for tile, n in unseen.items() if any(t.color == tile.color for t in completing))
         else:

@@ -23,13 +23,12 @@ from ..ai.bestplay import Position
 from ..ai.evaluate import Evaluator
 from ..ai.exchange import exchange_choice
 from ..ai.flexplay import FlexPosition
-from ..ai.lines import kinds_by_cell
 from ..ai.solver import Solution
 from ..chance import Chance
 from ..game import END_BONUS, HAND_SIZE, Game
 from ..notation import Cell, Exchange, Move, Pass, Placement, Play, Roll
 from ..rules import score_play
-from ..tiles import Tile
+from ..tiles import Tile, kinds_by_cell, tile_of
 from ..view import PlayerView
 from ..winchance import chance, chances, final_shares, table, win_chance
 from .endgame_review import NODES as ENDGAME_NODES
@@ -132,7 +131,7 @@ class _Board:
         if isinstance(position, FlexPosition):
             position.place_tiles(placed)
         else:
-            position.place([(cell, tile.color * 6 + tile.shape) for cell, tile in placed])
+            position.place([(cell, tile.kind) for cell, tile in placed])
 
     def best(self, hand: Sequence[Tile]) -> tuple[int, list[tuple[Cell, Tile]]] | None:
         """The most this hand can score now and where it plays (None when nothing fits)."""
@@ -146,7 +145,7 @@ class _Board:
         if found is None:
             return None
         points, cells, kinds = found
-        return points, [(cell, Tile(kind // 6, kind % 6)) for cell, kind in zip(cells, kinds)]
+        return points, [(cell, tile_of(kind)) for cell, kind in zip(cells, kinds)]
 
 
 class LookAhead:

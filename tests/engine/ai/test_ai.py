@@ -23,12 +23,12 @@ from qwirkle.ai.evaluate import Evaluator
 from qwirkle.ai.exchange import exchange_choice, keep_group
 from qwirkle.ai.expert import ExpertPlayer
 from qwirkle.ai.leave import leave_value
-from qwirkle.ai.lines import kinds_by_cell
 from qwirkle.ai.sampling import Sampler
 from qwirkle.chance import Chance
 from qwirkle.game import END_BONUS
 from qwirkle.study.match import play_out
 from qwirkle.study.tournament import run
+from qwirkle.tiles import kinds_by_cell
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 LEVEL_NAMES = [level.name for level in LEVELS]

@@ -10,7 +10,7 @@ from qwirkle import Board, Game, Placement, Play, Tile, find_variant, legal_play
 from qwirkle.ai import make_player
 from qwirkle.ai.bestplay import GROUPS, Carried, Position, _best_listed
 from qwirkle.ai.flexplay import FlexPosition
-from qwirkle.ai.lines import kinds_by_cell
+from qwirkle.tiles import kinds_by_cell
 
 POSITIONS = pathlib.Path(__file__).resolve().parents[3] / "bench" / "data" / "positions.jsonl"
 
