@@ -4,16 +4,17 @@ This is the hot path of hints and computer players, so it never re-validates wha
 tile kinds (color x shape, 0-35) are bits of an int, each empty cell next to the board gets the
 set of kinds its crossing line accepts, and plays are laid out segment by segment along rows and
 columns within those sets. The board is laid out once per generation in one flat list with a
-margin (``_Grid``), so that walks along rows and columns index a list instead of hashing cells;
+margin (``Grid``), so that walks along rows and columns index a list instead of hashing cells;
 each stretch of a row or column is walked once for all of the hand's color and shape groups and
 stops as soon as none of them can fill it; each placement is made once and shared by the plays
 that hold it. ``legal_plays(board, hand, variant)`` lists them; ``tests/reference/naive.py`` is the slow, obvious
-cross-check. See docs/research/speed.md.
+cross-check. ``Grid``, ``grid_plays`` and the segment walk are public for the end-game solver, whose grid
+(``ai/solver/grid.py``) builds on them. See docs/research/speed.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import permutations, product
 from typing import NamedTuple, TypeAlias
 
@@ -37,7 +38,6 @@ _JOINABLE: dict[int, int] = {}
 _KINDS_OF: dict[int, tuple[int, ...]] = {}
 LINE_POINTS = tuple(line_points(n) for n in range(QWIRKLE + 1))
 
-Crossings = dict[Cell, tuple[int, int]]  # empty cell -> (kinds its crossing line accepts, points it scores)
 NO_CROSSING = (ALL_KINDS, 0)  # the crossing of an empty cell with no tile across
 
 
@@ -119,12 +119,13 @@ def _assignments(allowed: Sequence[int]) -> list[tuple[int, ...]]:
 # -- the board as a grid, and the stretches along its rows and columns ---------------------------------------------
 Segment = tuple[tuple[int, ...], list[int], int]  # empty cells' indexes, kinds each may take from the hand, points
 Group = tuple[int, int, int]  # a color or shape: its kinds, the hand's kinds of it, count
-IndexCrossings = dict[int, tuple[int, int]]  # ``Crossings`` by ``_Grid`` index
-Able: TypeAlias = "list[tuple[int, int] | None] | _Able"  # the groups able to use each cell's crossing, and its points
-MARGIN = QWIRKLE + 2  # empty cells round a _Grid's tiles: no walk from a cell next to a tile leaves the grid
+IndexCrossings = dict[int, tuple[int, int]]  # empty cell by ``Grid`` index -> (kinds its crossing accepts, points)
+# the groups able to use each cell's crossing, and its points
+Able: TypeAlias = "list[tuple[int, int] | None] | Mapping[int, tuple[int, int] | None]"
+MARGIN = QWIRKLE + 2  # empty cells round a Grid's tiles: no walk from a cell next to a tile leaves the grid
 
 
-class _Grid:
+class Grid:
     """The board laid out in one flat list for move generation: the kind on cell (x, y) at index
     ``(y - top) * width + x - left``, None on an empty cell, with ``MARGIN`` empty cells all round so that a walk
     along a row (step 1) or a column (step ``width``) never leaves it. Walks index a list instead of hashing cells.
@@ -182,7 +183,9 @@ class _Grid:
         return run, length
 
     def frontier(self) -> tuple[IndexCrossings, IndexCrossings]:
-        """``frontier`` by index, its cells found in the same order."""
+        """The empty cells next to the board with what their lines accept, by index: (cells with a left or right
+        neighbour, cells with an upper or lower neighbour), each giving (accepted kinds, points) of
+        ``cell_crossing``, in the order of the board's tiles."""
         kinds, width = self.kinds, self.width
         across: IndexCrossings = {}
         down: IndexCrossings = {}
@@ -197,8 +200,8 @@ class _Grid:
         return across, down
 
 
-class _Groups:
-    """The hand's color and shape groups (``_groups``) as the walk along a line asks about them, each group a bit:
+class Groups:
+    """The hand's color and shape groups (``groups_of``) as the walk along a line asks about them, each group a bit:
     ``every`` (all of them), ``by_kind`` (the groups holding a kind), ``most`` (the most distinct kinds a group
     holds: the most empty cells a stretch may have) and ``crossings`` (the groups that can use each crossing)."""
 
@@ -240,7 +243,7 @@ class _Groups:
         return groups
 
 
-def _lines(grid: _Grid, where: Iterable[Iterable[int]], step: int) -> dict[int, list[int]]:
+def _lines(grid: Grid, where: Iterable[Iterable[int]], step: int) -> dict[int, list[int]]:
     """The rows (``step`` 1) or columns holding a cell of ``where`` (the board's tiles and the cells of a crossing,
     or anchors), in the order those cells come: the index of the line's first cell -> the first and last positions
     along it of those cells."""
@@ -265,7 +268,7 @@ def _lines(grid: _Grid, where: Iterable[Iterable[int]], step: int) -> dict[int, 
 
 
 def _segments(
-    grid: _Grid, crossing: IndexCrossings, groups: _Groups, step: int, anchors: Sequence[int] | None = None
+    grid: Grid, crossing: IndexCrossings, groups: Groups, step: int, anchors: Sequence[int] | None = None
 ) -> list[Segment]:
     """Multi-tile plays along rows (``step`` 1) or columns (``step`` the grid's width): maximal stretches (bounded
     by empty cells, at most 6 long, touching the board) whose empty cells can all be filled from one color or shape
@@ -283,17 +286,17 @@ def _segments(
         found: list[list[Segment]] = [[] for _ in groups.groups]
         # a stretch from further back would cross too many empty cells to touch, or miss every anchor
         first = low - groups.most if anchors is None else low - QWIRKLE + 1
-        _line_segments(grid, crossing, able, groups, range(base + first * step, base + (high + 1) * step, step), found)
+        line_segments(grid, crossing, able, groups, range(base + first * step, base + (high + 1) * step, step), found)
         for group_segments in found:
             segments.extend(group_segments)
     return segments
 
 
-def _line_segments(
-    grid: _Grid,
+def line_segments(
+    grid: Grid,
     crossing: IndexCrossings,
     able: Able,
-    groups: _Groups,
+    groups: Groups,
     starts: range,
     found: list[list[Segment]],
     through: int = -1,
@@ -339,7 +342,7 @@ def _line_segments(
 
 
 def _add_segment(
-    grid: _Grid,
+    grid: Grid,
     crossing: IndexCrossings,
     stretch: range,
     run: int,
@@ -368,7 +371,7 @@ def _add_segment(
             found[g].append((empties, allowed, points))
 
 
-def _groups(hand_kinds: int) -> list[Group]:
+def groups_of(hand_kinds: int) -> list[Group]:
     """The hand's colors and shapes that hold at least two distinct kinds: (group, kinds, count)."""
     groups = []
     for mask in COLOR_MASKS + SHAPE_MASKS:
@@ -392,16 +395,6 @@ class Hand:
         self.kinds = sum(1 << kind for kind in self.backgrounds)
 
 
-def frontier(occupied: dict[Cell, int]) -> tuple[Crossings, Crossings]:
-    """The empty cells next to the board with what their lines accept: (cells with a left or right neighbour,
-    cells with an upper or lower neighbour), each giving (accepted kinds, points) of ``cell_crossing``."""
-    if not occupied:
-        return {}, {}
-    grid = _Grid(occupied)
-    across, down = grid.frontier()
-    return {grid.cell(i): c for i, c in across.items()}, {grid.cell(i): c for i, c in down.items()}
-
-
 def can_place(board: Board, pieces: Iterable[Tile], variant: Variant) -> bool:
     """Whether one of ``pieces``, alone, fits on some empty cell next to a non-empty ``board`` (C5, F5).
 
@@ -417,7 +410,7 @@ def can_place(board: Board, pieces: Iterable[Tile], variant: Variant) -> bool:
     held = Hand(pieces)
     if not board.tiles:
         return bool(held.kinds)
-    grid = _Grid(kinds_by_cell(board.tiles))
+    grid = Grid(kinds_by_cell(board.tiles))
     kinds, width = grid.kinds, grid.width
     extra = variant.extra_points(board.tiles)
     seen: set[int] = set()
@@ -431,7 +424,7 @@ def can_place(board: Board, pieces: Iterable[Tile], variant: Variant) -> bool:
     return False
 
 
-def _fits(grid: _Grid, i: int, held: Hand, extra: ExtraPoints | None) -> bool:
+def _fits(grid: Grid, i: int, held: Hand, extra: ExtraPoints | None) -> bool:
     """Whether a piece of ``held`` may go alone on the empty cell at index ``i`` next to the board."""
     kinds, fits = grid.kinds, held.kinds
     for step in (1, grid.width):
@@ -459,45 +452,28 @@ def legal_plays(
     held = Hand(hand)
     if not board.tiles:
         return _opening_plays(held, opening_size or largest_combination(hand))
-    grid = _Grid(kinds_by_cell(board.tiles))
+    grid = Grid(kinds_by_cell(board.tiles))
     across, down = grid.frontier()
-    return _plays(grid, across, down, held, variant.extra_points(board.tiles), True)
+    return grid_plays(grid, across, down, held, variant.extra_points(board.tiles), True)
 
 
-def frontier_plays(
-    occupied: dict[Cell, int],
-    across: Crossings,
-    down: Crossings,
-    held: Hand,
-    extra: ExtraPoints | None,
-    ordered: bool = True,
-) -> list[ScoredPlay]:
-    """``legal_plays`` on a non-empty board given by its kinds and its frontier (``frontier``), for a caller that
-    keeps the frontier up to date as tiles come and go (the end-game solver) instead of rebuilding it per call.
-    ``extra`` is the variant's ``extra_points`` of the board (Flex diagonals), or None. ``ordered=False`` skips
-    sorting the frontier's cells (a caller that sorts the plays itself)."""
-    grid = _Grid(occupied)
-    index = grid.index
-    return _plays(
-        grid, {index(c): v for c, v in across.items()}, {index(c): v for c, v in down.items()}, held, extra, ordered
-    )
-
-
-def _plays(
-    grid: _Grid,
+def grid_plays(
+    grid: Grid,
     across: IndexCrossings,
     down: IndexCrossings,
     held: Hand,
     extra: ExtraPoints | None,
     ordered: bool,
     singles: IndexCrossings | None = None,
-    placed: _Placements | None = None,
+    placed: Placements | None = None,
 ) -> list[ScoredPlay]:
-    """``frontier_plays`` on the board's grid (single tiles in reading order when ``ordered``, then the segments
-    along rows, then along columns). ``singles``, when given, holds what each frontier cell accepts from both of its
-    lines (kinds, points), as ``live_plays`` explains; ``placed``, placements made before to share."""
+    """``legal_plays`` on a non-empty board's ``grid`` given its frontier by index (``Grid.frontier``): single tiles
+    (in reading order when ``ordered``), then the segments along rows, then along columns. ``singles``, when given,
+    holds for each frontier cell that may take a tile alone the kinds both of its lines accept and the points of both
+    (a caller that keeps them up to date as tiles come and go); then only stretches through one of those cells are
+    walked. ``placed``: placements made before, to share. ``extra``: the variant's ``extra_points``, or None."""
     plays: list[ScoredPlay] = []
-    placed = _Placements(grid) if placed is None else placed
+    placed = Placements(grid) if placed is None else placed
     extra_placed = None if extra is None else _ExtraPlacements(grid, held, extra)
     live = singles is not None
     if singles is None:
@@ -522,158 +498,26 @@ def _plays(
                 for placement, more in extra_placed.of(i, kind):
                     plays.append(ScoredPlay((placement,), points + more))
             fits ^= low
-    groups = _groups(held.kinds)
+    groups = groups_of(held.kinds)
     if groups:
-        hand_groups = _Groups(groups)
+        hand_groups = Groups(groups)
         for step, crossing in ((1, down), (grid.width, across)):
             for empties, allowed, points in _segments(grid, crossing, hand_groups, step, anchors):
                 if extra_placed is None:
-                    plays.extend(_segment_plays(empties, allowed, points, placed))
+                    plays.extend(segment_plays(empties, allowed, points, placed))
                 else:
                     for kinds in _assignments(allowed):
                         plays.extend(extra_placed.plays(empties, kinds, points))
     return plays
 
 
-class LiveGrid(_Grid):
-    """A board's grid kept up to date by its caller as tiles come and go (the end-game solver): ``place`` and
-    ``lift`` (the last placed first), with ``growth`` more empty cells all round than ``_Grid``'s margin so that up
-    to ``growth`` tiles placed later keep it. Its placements are made once for its whole life (``placed``)."""
-
-    __slots__ = ("placed",)
-
-    def __init__(self, occupied: dict[Cell, int], growth: int) -> None:
-        super().__init__(occupied, MARGIN + growth)
-        self.placed = _Placements(self)
-
-    def place(self, i: int, kind: int) -> None:
-        self.kinds[i] = kind
-        self.tiles.append(i)
-
-    def lift(self, i: int) -> None:
-        self.kinds[i] = None
-        if self.tiles[-1] == i:
-            self.tiles.pop()
-        else:
-            self.tiles.remove(i)
-
-
-def live_plays(
-    grid: LiveGrid,
-    across: IndexCrossings,
-    down: IndexCrossings,
-    singles: IndexCrossings,
-    held: Hand,
-    extra: ExtraPoints | None,
-) -> list[ScoredPlay]:
-    """``legal_plays`` on the non-empty board of ``grid``, given its frontier by index (``grid.frontier()``, kept up
-    to date by the caller) and ``singles``: for each frontier cell that may take a tile alone, the kinds both of its
-    lines accept and the points of both (``NO_CROSSING`` for a missing line), which may leave out kinds of no hand.
-    Unordered: the caller sorts the plays."""
-    return _plays(grid, across, down, held, extra, False, singles, grid.placed)
-
-
-CELL_BITS = 36  # a play's mask (``live_plays_through``): bit ``kind`` per kind, bit ``CELL_BITS + index`` per cell
-NO_FIT = (0, 0)
-_HAND_GROUPS: dict[int, _Groups | None] = {}  # ``_hand_groups`` by the hand's kinds
-
-
-def live_plays_through(
-    grid: LiveGrid,
-    across: IndexCrossings,
-    down: IndexCrossings,
-    singles: IndexCrossings,
-    hand_kinds: int,
-    cells: Sequence[int],
-) -> list[tuple[ScoredPlay, int]]:
-    """The plays of ``live_plays`` (no extra lines) with a tile on one of the empty ``cells`` next to the board (grid
-    indexes, lowest first), each once, with its mask: the bit of each kind it holds and bit ``CELL_BITS + index`` of
-    each of its cells.
-    ``hand_kinds``: the bits of the kinds in the hand. Unordered. (A cell of ``cells`` where no kind of the hand fits
-    alone, by both its lines, holds no play: placing more tiles only narrows its lines.)
-
-    A play of several tiles fills the empty cells of a stretch of a row or column bounded by empty cells, at most
-    6 long: from each cell of ``cells`` the stretches through it are walked from each start at most 5 cells back, and a
-    stretch holding an earlier cell of ``cells`` is left to that cell."""
-    placed = grid.placed
-    found: list[tuple[ScoredPlay, int]] = []
-    cells = [d for d in cells if singles.get(d, NO_FIT)[0] & hand_kinds]  # a tile of no play fits anywhere else
-    for d in cells:
-        fits, points = singles[d]
-        fits &= hand_kinds
-        while fits:
-            low = fits & -fits
-            fits ^= low
-            found.append((ScoredPlay((placed[d * 36 + low.bit_length() - 1],), points), 1 << (CELL_BITS + d) | low))
-    groups = _hand_groups(hand_kinds)
-    if groups is not None:
-        marked = frozenset(cells)
-        ways = ((1, down, _Able(down, groups)), (grid.width, across, _Able(across, groups)))  # shared by the cells
-        for d in cells:
-            for step, crossing, able in ways:
-                for segment in _segments_through(grid, crossing, able, groups, step, d, marked):
-                    found.extend(_masked(_segment_plays(*segment, placed), segment[0]))
-    return found
-
-
-def _hand_groups(hand_kinds: int) -> _Groups | None:
-    """``_Groups`` of a hand's kinds (None when no color or shape holds two of them), kept for the next hand with the
-    same kinds."""
-    if hand_kinds not in _HAND_GROUPS:
-        if len(_HAND_GROUPS) > 4096:
-            _HAND_GROUPS.clear()
-        groups = _groups(hand_kinds)
-        _HAND_GROUPS[hand_kinds] = _Groups(groups) if groups else None
-    return _HAND_GROUPS[hand_kinds]
-
-
-def _segments_through(
-    grid: _Grid, crossing: IndexCrossings, able: Able, groups: _Groups, step: int, d: int, taken: frozenset[int]
-) -> list[Segment]:
-    """``_segments`` along ``step`` restricted to the stretches holding the empty cell at index ``d`` and no cell of
-    ``taken`` before it (``able``: the crossings by group, as ``_Able`` finds them)."""
-    found: list[list[Segment]] = [[] for _ in groups.groups]
-    _line_segments(grid, crossing, able, groups, range(d - (QWIRKLE - 1) * step, d + step, step), found, d, taken)
-    return [segment for group_segments in found for segment in group_segments]
-
-
-class _Able(dict[int, "tuple[int, int] | None"]):
-    """``_Groups.crossings`` of the cells a walk asks about only, each found when first asked for."""
-
-    __slots__ = ("crossing", "groups")
-
-    def __init__(self, crossing: IndexCrossings, groups: _Groups) -> None:
-        super().__init__()
-        self.crossing = crossing
-        self.groups = groups
-
-    def __missing__(self, i: int) -> tuple[int, int] | None:
-        cross = self.crossing.get(i)
-        found = self[i] = None if cross is None else (self.groups.able(cross[0]), cross[1])
-        return found
-
-
-def _masked(plays: list[ScoredPlay], empties: tuple[int, ...]) -> list[tuple[ScoredPlay, int]]:
-    """``plays`` of the cells at ``empties``, each with its mask (``live_plays_through``)."""
-    cells = 0
-    for i in empties:
-        cells |= 1 << (CELL_BITS + i)
-    masked = []
-    for play in plays:
-        mask = cells
-        for p in play.placements:
-            mask |= 1 << p.tile.kind
-        masked.append((play, mask))
-    return masked
-
-
-class _Placements(dict[int, Placement]):
+class Placements(dict[int, Placement]):
     """The placements of one generation (a tile with no background) by grid index * 36 + kind, each made when first
     asked for and then shared by every play that holds it."""
 
     __slots__ = ("grid",)
 
-    def __init__(self, grid: _Grid) -> None:
+    def __init__(self, grid: Grid) -> None:
         super().__init__()
         self.grid = grid
 
@@ -683,7 +527,7 @@ class _Placements(dict[int, Placement]):
         return made
 
 
-def _segment_plays(empties: tuple[int, ...], allowed: list[int], points: int, placed: _Placements) -> list[ScoredPlay]:
+def segment_plays(empties: tuple[int, ...], allowed: list[int], points: int, placed: Placements) -> list[ScoredPlay]:
     """The plays filling the cells at ``empties`` with distinct kinds of ``allowed`` (one set per cell), in the
     order of ``_assignments``."""
     if len(empties) == 2:
@@ -707,7 +551,7 @@ class _ExtraPlacements:
 
     __slots__ = ("grid", "held", "extra", "_made")
 
-    def __init__(self, grid: _Grid, held: Hand, extra: ExtraPoints) -> None:
+    def __init__(self, grid: Grid, held: Hand, extra: ExtraPoints) -> None:
         self.grid = grid
         self.held = held
         self.extra = extra

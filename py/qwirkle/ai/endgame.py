@@ -1,14 +1,12 @@
-"""Hard's end-game search: once the bag is empty in a two-player classic or Flex game, the opponent's hand is
-exactly the unseen tiles, so the rest of the game is a game of perfect information.
+"""Hard's end-game search, the engine's only search besides the exact solver (``solver``, the Expert's).
 
-``endgame_move(view, nodes)`` gives the search's play and whether it is exact. ``EndgameSearch`` runs an
-iterative-deepening alpha-beta (negamax) search over the score difference to the end of the game: going out scores
-the play plus 6 and ends the game (C9); a player with no play passes, and two passes in a row end it (C10). It is
-exact when an iteration reaches the end of every line within the node budget; otherwise it returns the best move of
-the deepest finished iteration, a position at the horizon valued by a greedy play-out (``rollout.py``). With more
-than 3 tiles in hand a node tries only its ``width`` best-scoring plays (and every play that goes out), and then
-``exact`` stays False: the exact solver is ``solver.py``. A node is one move generation, so the budget bounds the
-time whatever the machine. See docs/research/endgames.md.
+``endgame_move(view, nodes)`` gives its play and whether it is exact. ``EndgameSearch`` is an iterative-deepening
+alpha-beta (negamax) over the score difference to the end (going out: +6, C9; two passes end it, C10) that keeps only
+a node's ``width`` best-scoring plays (and every play going out) with more than 3 tiles in hand; a horizon is valued
+by a greedy play-out (``rollout.py``). It is kept apart from the solver on purpose: the solver with a width would not
+play as Hard plays (its nodes are positions, not move generations; its table, ordering and proofs search other plays
+first), and no level's play may change. A node is one move generation, so the budget bounds the time whatever the
+machine. See docs/research/endgames.md.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Each candidate is played on deals of the unseen tiles (``sampling.py``): the opp
 our best follow-up; successive halving gives the budget to the close calls, and a candidate's mean is shrunk toward
 Hard's evaluation of it. In two-player classic games a look-ahead is valued as the chance to win after it, plays out
 to the end when few tiles are left in the bag, and goes four plies deep on a large budget. Once the bag is empty in
-a two-player classic or Flex game the exact end-game solver (``solver.py``) decides. ``tuning.Tuning`` holds the
+a two-player classic or Flex game the exact end-game solver (``solver``) decides. ``tuning.Tuning`` holds the
 settings the benches vary.
 
 >>> from qwirkle.ai import make_player

@@ -4,7 +4,7 @@ turn to the end of the game.
 ``rollout(who, plays, hands, make, unmake, moves)`` plays ``plays[0]`` (the mover's best) and then the first of
 ``moves(mover)`` for each player in turn, each with ``make``, until someone goes out (+6, C9) or both pass in a row
 (C10), takes every play back with ``unmake`` and returns the margin for ``who``. Both end-game searches use it:
-``endgame.py`` (Hard's) and ``solver.py`` (the Expert's). See docs/research/endgames.md.
+``endgame.py`` (Hard's) and ``solver`` (the Expert's). See docs/research/endgames.md.
 """
 
 from __future__ import annotations

@@ -11,10 +11,11 @@ from collector import collector_seen
 
 from qwirkle import Board, Game, legal_plays
 from qwirkle.ai import make_player
-from qwirkle.ai import solver as solver_module
 from qwirkle.ai.solver import Solver, solve
+from qwirkle.ai.solver.bounds import together
+from qwirkle.ai.solver.grid import CELL_BITS, live_plays_through
 from qwirkle.game import END_BONUS
-from qwirkle.movegen import CELL_BITS, ScoredPlay, live_plays_through
+from qwirkle.movegen import ScoredPlay
 from qwirkle.notation import Placement
 
 
@@ -122,11 +123,11 @@ def random_lines(rng, seeds, variants=("classic", "flex")):
         board, who = Board(game.board.tiles), 0
         while solver.hands[0] and solver.hands[1]:
             yield game, solver, board, who
-            mine = solver._moves(who)
+            mine = solver.moves.of(who)
             if not mine:
                 break
             play = rng.choice(mine)
-            solver._make(who, play)
+            solver.board.make(who, play)
             board.tiles.update((p.cell, p.tile) for p in play.placements)
             who = 1 - who
 
@@ -202,7 +203,7 @@ def test_a_node_budget_stops_the_search_without_proof():
 
 @pytest.mark.parametrize("variant", ["classic", "flex"])
 def test_a_budget_the_first_iteration_cannot_end_within_is_not_searched(variant):
-    # Solver._first_nodes bounds the first iteration's nodes from below: given one node fewer, a search made all the
+    # Solver.first_nodes bounds the first iteration's nodes from below: given one node fewer, a search made all the
     # same never ends its first iteration; so a search given fewer stops at once, expanding none, with the same
     # answer (the first play, no iteration finished).
     checked = 0
@@ -212,11 +213,11 @@ def test_a_budget_the_first_iteration_cannot_end_within_is_not_searched(variant)
             continue
         hands = [game.hands[game.to_move], game.hands[1 - game.to_move]]
         solver = Solver(game.board, game.variant, hands)
-        bound = solver._first_nodes(solver._moves(0))
+        bound = solver.first_nodes(solver.moves.of(0))
         if bound < 2:
             continue
         anyway = Solver(game.board, game.variant, hands, nodes=bound - 1)
-        anyway._first_nodes = lambda plays: 0
+        anyway.first_nodes = lambda plays: 0
         found = anyway.solve()
         assert found.depth == 0 and found.nodes == bound
         stopped = Solver(game.board, game.variant, hands, nodes=bound - 1).solve()
@@ -253,11 +254,12 @@ def test_the_review_marks_end_game_moves_against_the_solver():
 
 
 def test_the_solvers_plays_are_the_legal_plays_along_random_lines():
-    # The solver keeps the board's frontier up to date play by play (movegen.LiveGrid, live_plays) and walks
-    # multi-tile plays only through cells where a tile fits alone: its plays must be legal_plays' at every position.
+    # The solver keeps the board's frontier up to date play by play (solver.board.LiveBoard, solver.grid.live_plays)
+    # and walks multi-tile plays only through cells where a tile fits alone: its plays must be legal_plays' at every
+    # position.
     checked = 0
     for game, solver, board, who in random_lines(random.Random(3), range(200, 216)):
-        mine = solver._moves(who)
+        mine = solver.moves.of(who)
         assert sorted(mine) == sorted(legal_plays(board, solver.hands[who], game.variant))
         checked += 1
     assert checked >= 60
@@ -299,11 +301,11 @@ def test_a_two_tile_opponents_single_then_going_out_never_bounds_a_play_below_it
         if len(theirs) != 2:
             continue
         solver = Solver(game.board, game.variant, [mine, theirs])
-        steps = solver._steps(0)
-        for play in solver._moves(0):
+        steps = solver.proofs.steps(0)
+        for play in solver.moves.of(0):
             if len(play.placements) != len(mine) - 2:
                 continue
-            bound = solver._step_bound(0, play, steps)
+            bound = solver.proofs.step_bound(0, play, steps)
             if bound >= 1 << 20:
                 continue
             value = margin_of(game, mine, theirs, play)
@@ -319,14 +321,14 @@ def test_a_two_tile_opponents_pair_going_out_never_bounds_a_play_below_its_value
     # at most its points minus that play's points and 6. Checked against each play's margin solved afresh after it.
     checked = tight = touching = 0
     for game, mine, theirs in cut_hands(random.Random(31), range(1000, 1030), (2,)):
-        if len(theirs) != 2 or not solver_module._together(theirs[0].kind, theirs[1].kind):
+        if len(theirs) != 2 or not together(theirs[0].kind, theirs[1].kind):
             continue
         solver = Solver(game.board, game.variant, [mine, theirs])
-        outs = solver._pair_outs(1)
-        for play in solver._moves(0):
+        outs = solver.proofs.pair_outs(1)
+        for play in solver.moves.of(0):
             if len(play.placements) == len(mine):
                 continue
-            bound = solver._pair_bound(play, outs)
+            bound = solver.proofs.pair_bound(play, outs)
             if bound >= 1 << 20:
                 continue
             touching += bound > play.points - outs[0][0] - END_BONUS  # the best one's zone is touched
@@ -347,7 +349,8 @@ def test_the_answer_does_not_follow_the_order_cells_are_kept_in():
         solver = Solver(game.board, game.variant, hands, nodes=800)
         cells = list(solver.singles.items())
         random.Random(order).shuffle(cells)
-        solver.singles = dict(cells)
+        solver.singles.clear()  # the board, the plays and the bounds share this dict
+        solver.singles.update(cells)
         solution = solver.solve()
         answers.add((solution.best, solution.margin, solution.line, solution.nodes))
     assert len(answers) == 1
@@ -366,7 +369,7 @@ def test_the_plays_of_up_to_three_kinds_are_the_legal_plays():
         for count in (2, 3, 4) * 6:
             hand = rng.sample(pool, count)
             solver = Solver(game.board, game.variant, [hand, pool[:1]])
-            plays = solver._moves(0)
+            plays = solver.moves.of(0)
             assert sorted(plays) == sorted(legal_plays(game.board, hand, game.variant))
             for play in plays:
                 sizes[len(play.placements)] += 1
@@ -398,7 +401,7 @@ def test_a_killer_play_is_checked_and_scored_like_the_legal_plays():
     # before the opponent's last play (and those plays moved a cell, which leaves gaps and bad lines).
     legal_count = refused = 0
     for game, solver, board, who in random_lines(random.Random(17), range(600, 612), ("classic",)):
-        stale = list(solver._moves(1 - who))
+        stale = list(solver.moves.of(1 - who))
         stale += [
             ScoredPlay(tuple(Placement(p.tile, (p.cell[0] + dx, p.cell[1] + dy)) for p in play.placements), 0)
             for play in stale[:20]
@@ -406,7 +409,7 @@ def test_a_killer_play_is_checked_and_scored_like_the_legal_plays():
         ]
         now = {play.placements: play.points for play in legal_plays(board, solver.hands[1 - who], game.variant)}
         for play in stale:
-            assert solver._fit(1 - who, play.placements) == now.get(play.placements)
+            assert solver.board.fit(1 - who, play.placements) == now.get(play.placements)
             legal_count += play.placements in now
             refused += play.placements not in now
     assert legal_count >= 500 and refused >= 500
@@ -419,12 +422,12 @@ def test_a_one_tile_opponents_reply_is_valued_without_making_the_play():
     for game, mine, theirs in cut_hands(random.Random(19), range(700, 716), (1,)):
         for their_tile in game.hands[1 - game.to_move][:3]:
             solver = Solver(game.board, game.variant, [game.hands[game.to_move][:4], [their_tile]])
-            for play in solver._moves(0):
-                reply = solver._reply(1, play)
-                solver._make(0, play)
+            for play in solver.moves.of(0):
+                reply = solver.proofs.reply(1, play)
+                solver.board.make(0, play)
                 bit = 1 << their_tile.kind
                 made = max([points for fits, points in solver.singles.values() if fits & bit], default=-1)
-                solver._unmake(0, play)
+                solver.board.unmake(0, play)
                 assert reply == made
                 checked += 1
                 passes += reply < 0
@@ -441,16 +444,17 @@ def masks_of(solver, plays):
 
 
 def test_the_plays_through_some_cells_are_the_legal_plays_holding_one_of_them():
-    # movegen.live_plays_through lists the plays with a tile on one of the given empty cells, each once, with its
+    # solver.grid.live_plays_through lists the plays with a tile on one of the given empty cells, each once, with its
     # mask: legal_plays' plays that hold one of those cells (cells next to the board: the frontier's).
     rng = random.Random(23)
     checked = 0
     for game, solver, board, who in random_lines(rng, range(800, 812), ("classic",)):
         hand = solver.hands[who]
-        frontier = sorted(solver.across.keys() | solver.down.keys())
+        frontier = sorted(solver.board.across.keys() | solver.board.down.keys())
         cells = sorted(rng.sample(frontier, min(len(frontier), rng.choice((1, 4, 12)))))
         hand_kinds = functools.reduce(lambda mask, tile: mask | 1 << tile.kind, hand, 0)
-        found = live_plays_through(solver.grid, solver.across, solver.down, solver.singles, hand_kinds, cells)
+        live = solver.board
+        found = live_plays_through(live.grid, live.across, live.down, live.singles, hand_kinds, cells)
         at = {solver.grid.cell(i) for i in cells}
         legal = [play for play in legal_plays(board, hand, game.variant) if any(p.cell in at for p in play.placements)]
         assert sorted(play for play, _ in found) == sorted(legal)
@@ -474,19 +478,19 @@ def test_plays_derived_from_a_list_some_plays_back_are_the_plays_listed_afresh()
             while solver.hands[0] and solver.hands[1]:
                 if rng.random() < 0.6:
                     fresh = Solver(board, game.variant, [solver.hands[who], solver.hands[1 - who]])
-                    derived += solver._derived(who) is not None
-                    spans += solver._derived(who) is not None and since[who] > 2
-                    plays = solver._moves(who)
+                    derived += solver.moves.derived(who) is not None
+                    spans += solver.moves.derived(who) is not None and since[who] > 2
+                    plays = solver.moves.of(who)
                     assert plays == fresh._moves(0)
-                    key = solver._hash ^ solver._side[who]
-                    if key in solver._masks:
-                        assert solver._masks[key] == masks_of(solver, plays)
+                    key = solver.board.hash ^ solver.keys.side[who]
+                    if key in solver.cache.masks:
+                        assert solver.cache.masks[key] == masks_of(solver, plays)
                     since[who] = 0
                 legal = sorted(legal_plays(board, solver.hands[who], game.variant))
                 if not legal:
                     break
                 play = rng.choice(legal)
-                solver._make(who, play)
+                solver.board.make(who, play)
                 board.tiles.update((p.cell, p.tile) for p in play.placements)
                 since = [since[0] + 1, since[1] + 1]
                 who = 1 - who
