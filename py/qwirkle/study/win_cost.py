@@ -28,7 +28,7 @@ from ..chance import Chance
 from ..game import END_BONUS, HAND_SIZE, Game
 from ..notation import Cell, Exchange, Move, Pass, Placement, Play, Roll
 from ..rules import score_play
-from ..tiles import Tile, kinds_by_cell, tile_of
+from ..tiles import Tile, kinds_by_cell, kinds_mask, tile_of
 from ..view import PlayerView
 from ..winchance import chance, chances, final_shares, table, win_chance
 from .endgame_review import NODES as ENDGAME_NODES
@@ -138,10 +138,7 @@ class _Board:
         position = self.position
         if isinstance(position, FlexPosition):
             return position.best_tiles(hand)
-        mask = 0
-        for tile in hand:
-            mask |= 1 << (tile.color * 6 + tile.shape)
-        found = position.best_play(mask)
+        found = position.best_play(kinds_mask(hand))
         if found is None:
             return None
         points, cells, kinds = found

@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from ...game import END_BONUS
 from ...movegen import ScoredPlay
-from ...tiles import PARTNERS
+from ...tiles import PARTNERS, kinds_mask
 from .board import LiveBoard
 from .grid import CELL_BITS, NO_FIT
 from .moves import Moves
@@ -192,9 +192,7 @@ class Bounds:
         if found is not None:
             return found
         kinds = self.grid.kinds
-        mine = 0
-        for tile in self.hands[who]:
-            mine |= 1 << tile.kind
+        mine = kinds_mask(self.hands[who])
         first, second = (tile.kind for tile in self.hands[1 - who])
         found = []
         zone_at = self._zone_at
