@@ -10,6 +10,7 @@ from .errors import IllegalMoveError, NotationError, RecordError, refusal_catego
 from .game import Game, LegalMoves, Opening, Options, TurnResult
 from .movegen import ScoredPlay, legal_plays
 from .notation import Exchange, Move, Pass, Placement, Play, Roll, parse_cell, parse_move
+from .position import Position
 from .record import dumps, from_record, loads, to_record
 from .rules import Score, ScoredLine, score_play
 from .tiles import Tile, largest_combination, parse_tiles
@@ -32,6 +33,7 @@ __all__ = [
     "Placement",
     "Play",
     "PlayerView",
+    "Position",
     "RecordError",
     "Roll",
     "SETUPS",

@@ -17,12 +17,12 @@ from typing import Any, NamedTuple
 
 from .board import Board
 from .chance import LATEST, Chance
-from .errors import IllegalMoveError, NotationError
+from .errors import IllegalMoveError
 from .limits import check_options
 from .movegen import ScoredPlay, can_place, legal_plays
 from .notation import Cell, Exchange, Move, Pass, Placement, Play, Roll, canonical, parse_move
-from .rules import Score, ScoredLine, score_play
 from .position import Position
+from .rules import Score, ScoredLine, score_play
 from .tiles import HAND_SIZE as HAND_SIZE
 from .tiles import Tile, combination_attribute, largest_combination, tiles_notation
 from .variants import Variant, find_variant
@@ -264,9 +264,7 @@ class Game:
         state = self._state = _State(Board(), bag, hands, list(position.scores), position.to_move)
         state.board.tiles.update((p.cell, p.tile) for p in position.board)
         state.opening, state.rolled, state.passes = not position.board, position.rolled, position.passes
-        self.opening = self._choose_starter(position.to_move)
-        if position.to_move not in self.opening.tied and state.opening:
-            raise NotationError("turn", str(position.to_move), f"{self.opening.rule}: the largest combination starts")
+        self.opening = self._choose_starter(position.to_move)  # the position checked its starter (hands shown)
         if not bag and not all(hands):
             state.ended = "out"
         elif state.passes >= len(hands) or self._board_dead():

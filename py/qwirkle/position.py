@@ -35,8 +35,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from .chance import Chance
 from .board import DIAGONALS, HORIZONTAL, VERTICAL, Board
+from .chance import Chance
 from .errors import IllegalMoveError, NotationError
 from .limits import LimitError, check_extent, check_tiles
 from .notation import Cell, Placement, canonical, parse_placements
@@ -93,10 +93,11 @@ class Position(NamedTuple):
         if isinstance(board, Board):
             placed: Iterable[Placement] = (Placement(t, c) for c, t in board.tiles.items())
         else:
-            placed = parse_placements(board) if isinstance(board, str) else board
-        held = tuple(h if isinstance(h, int) else tuple(parse_tiles(h) if isinstance(h, str) else h) for h in hands)
+            placed = _placements(board) if isinstance(board, str) else board
+        held = tuple(h if isinstance(h, int) else tuple(_tiles(h, "hands") if isinstance(h, str) else h) for h in hands)
         left: tuple[Tile, ...] | int | None = (
-            tuple(parse_tiles(bag) if isinstance(bag, str) else bag) if bag is not None and not isinstance(bag, int)
+            tuple(_tiles(bag, "bag") if isinstance(bag, str) else bag)
+            if bag is not None and not isinstance(bag, int)
             else bag
         )
         on_board = canonical(placed)
@@ -141,12 +142,13 @@ class Position(NamedTuple):
             raise NotationError("hands", text[:40], "missing: give each seat's hand, e.g. 'hands=Ro+Rs/6'")
         hands = [_hand(item, values["hands"]) for item in values["hands"].split("/")]
         bag_text = values.get("bag")
+        bag = None if bag_text is None else _count(bag_text, "bag") if bag_text.isdigit() else _tiles(bag_text, "bag")
         return cls.of(
             setup.variant.name,
             tiles=setup.tiles,
             board=_placements(values.get("board", EMPTY)),
             hands=hands,
-            bag=None if bag_text is None else _count(bag_text, "bag") if bag_text.isdigit() else _tiles(bag_text, "bag"),
+            bag=bag,
             scores=[_count(s, "scores") for s in values["scores"].split("/")] if "scores" in values else None,
             to_move=_count(values.get("turn", "0"), "turn"),
             passes=_count(values.get("passes", "0"), "passes"),
@@ -207,7 +209,7 @@ def _joined(items: Iterable[str]) -> str:
 
 
 def _placements(text: str) -> list[Placement]:
-    """The placements of the ``board`` field (``+``-joined, ``-`` for none)."""
+    """The placements of the ``board`` field (joined with ``+`` or spaces, ``-`` for none)."""
     if text == EMPTY:
         return []
     try:
@@ -217,6 +219,7 @@ def _placements(text: str) -> list[Placement]:
 
 
 def _tiles(text: str, name: str) -> list[Tile]:
+    """The tiles of a hand or the bag (joined with ``+`` or spaces, ``-`` for none)."""
     if text == EMPTY:
         return []
     try:

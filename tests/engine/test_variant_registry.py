@@ -145,7 +145,7 @@ def test_rule_ids_come_from_the_variant():
     assert score_refusal("classic", "Rok@0,0").rule == "C1"
     assert score_refusal("flex", "Ro@0,0").rule == "F1"
     game = Game.new("cubes", ["a", "b"], seed=1)
-    game._state.opening = False
+    game.apply(Play(game.legal_plays()[0].placements))  # past the opening, where a re-roll is allowed
     with pytest.raises(IllegalMoveError) as error:
         game.apply(Exchange(game.hands[game.to_move][:1]))
     assert (error.value.rule, error.value.reason) == ("Q3", "no_exchange")
@@ -203,7 +203,7 @@ def check_conservation(game):
     identity = game.variant.identity
     seen = Counter(identity(t) for t in game.board.tiles.values())
     seen.update(identity(t) for hand in game.hands for t in hand)
-    seen.update(identity(t) for t in game._state.bag)
+    seen.update(identity(t) for t in game.position().bag)
     assert seen == Counter(identity(t) for t in game.full_set)
     assert all(game.variant.accepts(t) for t in game.board.tiles.values())
 
