@@ -14,7 +14,7 @@ from .position import Position
 from .record import dumps, from_record, loads, to_record
 from .rules import Score, ScoredLine, score_play
 from .tiles import Tile, largest_combination, parse_tiles
-from .variants import SETUPS, VARIANTS, Setup, Variant, find_setup, find_variant, register_variant, setup_of
+from .variants import VARIANTS, Setup, Variant, find_setup, find_variant, register_variant, setup_of, setups
 from .view import PlayerView
 
 LAYERS: tuple[str, ...] = ("rules", "ai", "study", "cli")
@@ -36,7 +36,6 @@ __all__ = [
     "Position",
     "RecordError",
     "Roll",
-    "SETUPS",
     "Score",
     "ScoredLine",
     "ScoredPlay",
@@ -59,5 +58,6 @@ __all__ = [
     "register_variant",
     "score_play",
     "setup_of",
+    "setups",
     "to_record",
 ]

@@ -7,7 +7,7 @@ outside this module branches on which rule set is played: a new one is one subcl
 
 >>> find_variant("Cubes").title
 'Qwirkle Cubes'
->>> [setup.key for setup in SETUPS]
+>>> [setup.key for setup in setups()]
 ['classic', 'cubes', 'flex72', 'flex108']
 >>> setup_of("flex", None)
 Setup(key='flex108', variant=<FlexVariant 'flex'>, tiles=108)
@@ -223,10 +223,9 @@ class Setup(NamedTuple):
         }
 
 
-SETUPS: tuple[Setup, ...] = ()
-
-
-def _setups() -> tuple[Setup, ...]:
+def setups() -> tuple[Setup, ...]:
+    """The choices of the new-game dialog: each registered rule set with each of its tile counts, in order of
+    registration (read when asked: a rule set registered later is there)."""
     return tuple(
         Setup(v.name if len(v.tile_sets) == 1 else f"{v.name}{size}", v, size)
         for v in VARIANTS.values()
@@ -235,21 +234,17 @@ def _setups() -> tuple[Setup, ...]:
 
 
 def register_variant(cls: type[V]) -> type[V]:
-    """Add a rule set (a ``Variant`` subclass) to the registry, its setups to ``SETUPS``; usable as a decorator."""
-    global SETUPS
+    """Add a rule set (a ``Variant`` subclass) to the registry (its setups to ``setups()``); usable as a decorator."""
     taken = {n for v in VARIANTS.values() for n in (v.name, *v.aliases)}
     if cls.name in taken or taken & set(cls.aliases):
         raise ValueError(f"variant: {cls.name!r} or one of its aliases is already registered")
     VARIANTS[cls.name] = cls()
-    SETUPS = _setups()
     return cls
 
 
 def unregister_variant(name: str) -> None:
     """Remove a rule set added by ``register_variant`` (tests)."""
-    global SETUPS
     del VARIANTS[name]
-    SETUPS = _setups()
 
 
 for _cls in (Variant, CubesVariant, FlexVariant):
@@ -271,17 +266,18 @@ def find_variant(name: str) -> Variant:
 
 def find_setup(key: str) -> Setup:
     """A setup by key (``"classic"``, ``"cubes"``, ``"flex72"``, ``"flex108"``), case-insensitive."""
-    for setup in SETUPS:
+    every = setups()
+    for setup in every:
         if setup.key == key.lower():
             return setup
-    raise ValueError(f"setup: unknown {key!r}; choose one of {_choices([s.key for s in SETUPS])}")
+    raise ValueError(f"setup: unknown {key!r}; choose one of {_choices([s.key for s in every])}")
 
 
 def setup_of(variant_name: str, tiles: int | None) -> Setup:
     """The setup of a rule set (by name) with ``tiles`` pieces (None: its default size)."""
     variant = find_variant(variant_name)
     size = tiles or variant.default_tiles
-    for setup in SETUPS:
+    for setup in setups():
         if setup.variant is variant and setup.tiles == size:
             return setup
     variant.tiles(size)  # raises the "tiles:" error

@@ -1,4 +1,5 @@
-"""The command line: ``python3 -m qwirkle score|moves|selfplay|replay|position|tournament|review|puzzles|analyse|endgame``.
+"""The command line: ``python3 -m qwirkle COMMAND ...``, the commands score, moves, selfplay, replay, position,
+tournament, review, puzzles, analyse and endgame.
 
 The engine's top layer: it may import the rules, the computer players (``qwirkle.ai``) and ``qwirkle.study``.
 """

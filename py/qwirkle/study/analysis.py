@@ -3,8 +3,9 @@
 For people at a physical table and for study: a board is built tile by tile (``place``, ``remove``) and must stay a
 position the rules allow (``qwirkle.position.check_position``), or the change is refused with the rule it breaks
 (``IllegalMoveError``: C1 the set's copies, C5 every row and column a line of one color or one shape with no duplicate
-and at most six tiles, C5 one connected group of tiles, F5 a Flex diagonal of at most six). ``rank`` lists every distinct play of a rack with its points and
-the lines that score them; ``score_lines`` checks a play entered by hand ("did we score that right").
+and at most six tiles, C5 one connected group of tiles, F5 a Flex diagonal of at most six). ``rank`` lists every
+distinct play of a rack with its points and the lines that score them; ``score_lines`` checks a play entered by hand
+("did we score that right").
 
 An analysed position has no bag and no turn order, so no end bonus (C9) is counted: the points are those of the lines.
 """

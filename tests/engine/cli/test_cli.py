@@ -232,7 +232,8 @@ def test_position_of_a_record_and_the_moves_of_a_position(tmp_path):
     assert seen == str(game.position().hidden(1))
     listed = run("moves", "--position", seen)
     hand = " ".join(t.notation() for t in game.hands[game.to_move])
-    assert json.loads(listed.stdout) == json.loads(run("moves", "--board", game.board.notation(), "--hand", hand).stdout)
+    given = run("moves", "--board", game.board.notation(), "--hand", hand)
+    assert json.loads(listed.stdout) == json.loads(given.stdout)
     bad = run("moves", "--position", seen.replace("turn=", "turn=9"))
     assert bad.returncode == 2 and bad.stderr.startswith("error: bad turn")
     assert run("position", str(path), "--move", "99").returncode == 2
