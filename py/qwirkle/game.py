@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from .board import Board
 from .chance import LATEST, Chance
 from .errors import IllegalMoveError
 from .limits import check_options
 from .movegen import ScoredPlay, can_place, legal_plays
-from .notation import Cell, Exchange, Move, Pass, Placement, Play, Roll, canonical, parse_move
+from .notation import Cell, Exchange, Move, MoveKind, Pass, Placement, Play, Roll, canonical, parse_move
 from .position import Position
 from .rules import Score, ScoredLine, score_play
 from .tiles import HAND_SIZE as HAND_SIZE
@@ -28,6 +28,7 @@ from .tiles import Tile, combination_attribute, largest_combination, tiles_notat
 from .variants import Variant, find_variant
 from .view import PlayerView, PublicTurn
 
+EndReason = Literal["out", "blocked"]  # C9: a player went out; C10: nothing more can be played
 END_BONUS = 6
 MAX_FORCED_ROLLS = 100  # Q4: bound on re-rolls when no die can be placed
 
@@ -94,13 +95,13 @@ class TurnResult:
 
     seat: int
     move: str  # notation of the move as given
-    kind: str  # "play", "exchange", "roll", "pass"
+    kind: MoveKind
     lines: tuple[ScoredLine, ...] = ()
     end_bonus: int = 0
     count: int = 0  # tiles played, exchanged or re-rolled
     forced_rolls: int = 0  # Q4: re-rolls of the whole hand made for the player
     forced_pass: bool = False  # Q4: still nothing to place after the bound
-    ended: str | None = None  # "out" (C9) or "blocked" (C10) when the game ended here
+    ended: EndReason | None = None  # when the game ended here
 
     @property
     def points(self) -> int:
@@ -151,7 +152,7 @@ class _State:
         self.opening = True
         self.rolled = False
         self.passes = 0
-        self.ended: str | None = None
+        self.ended: EndReason | None = None
 
 
 class _Undo(NamedTuple):
@@ -167,7 +168,7 @@ class _Undo(NamedTuple):
     opening: bool
     rolled: bool
     passes: int
-    ended: str | None
+    ended: EndReason | None
     chance: int  # ``Chance.position()``
 
     @classmethod
@@ -331,7 +332,7 @@ class Game:
         return self._state.ended is not None
 
     @property
-    def end_reason(self) -> str | None:
+    def end_reason(self) -> EndReason | None:
         return self._state.ended
 
     @property

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 from .board import Board
 from .chance import Roller
 from .errors import IllegalMoveError
-from .notation import Cell
+from .notation import Cell, OtherMove
 from .scoring import DiagonalPoints, ScoredLine, diagonal_lines
 from .tiles import NO_BACKGROUND, Tile, classic_set, flex_set
 
@@ -55,7 +55,7 @@ class Variant:
     max_players: ClassVar[int] = 4
 
     def __init__(self) -> None:
-        self._allowed: dict[str, bool] = {}  # allows(), asked on every turn
+        self._allowed: dict[OtherMove, bool] = {}  # allows(), asked on every turn
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
@@ -111,14 +111,14 @@ class Variant:
         return None
 
     # -- turns ---------------------------------------------------------------------------------------------------
-    def move_refusal(self, kind: str) -> IllegalMoveError | None:
+    def move_refusal(self, kind: OtherMove) -> IllegalMoveError | None:
         """Hook: the refusal of a kind of move (``"exchange"``, ``"roll"``, ``"pass"``) this rule set does not
         have, or None when it has it (its other conditions are the game's)."""
         if kind == "roll":
             return IllegalMoveError("C3", f"{self.title} has no dice to re-roll", reason="no_roll")
         return None
 
-    def allows(self, kind: str) -> bool:
+    def allows(self, kind: OtherMove) -> bool:
         """Whether this rule set has the kind of move (``"exchange"``, ``"roll"``, ``"pass"``) at all."""
         allowed = self._allowed.get(kind)
         if allowed is None:
@@ -157,7 +157,7 @@ class CubesVariant(Variant):
     def faces(self, piece: Tile) -> tuple[Tile, ...]:
         return tuple(Tile(piece.color, shape) for shape in range(6))
 
-    def move_refusal(self, kind: str) -> IllegalMoveError | None:
+    def move_refusal(self, kind: OtherMove) -> IllegalMoveError | None:
         if kind == "exchange":
             return IllegalMoveError(
                 self.rule(3), f"{self.title} has no exchange; re-roll dice instead", reason="no_exchange"
