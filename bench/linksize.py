@@ -20,7 +20,7 @@ from app.links.turn_link import TurnLink, to_fragment
 from qwirkle import Game
 from qwirkle.ai.registry import find_level
 from qwirkle.record import to_record
-from qwirkle.variants import SETUPS
+from qwirkle.variants import setups
 
 POINTS = (10, 30, 60)
 NAMES = ("Ann", "Bob", "Chloé", "Dmitri")
@@ -63,7 +63,7 @@ def main() -> None:
         )
         print("| rule set | players | " + " | ".join(f"{n} moves" for n in POINTS) + " | whole game | moves |")
         print("|---|---|" + "---|" * (len(POINTS) + 2))
-        for setup in SETUPS:
+        for setup in setups():
             tiles = setup.tiles if len(setup.variant.tile_sets) > 1 else None
             for players in (2, 4):
                 if setup.min_players <= players <= setup.max_players:

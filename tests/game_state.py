@@ -17,5 +17,5 @@ def state_key(game: Any) -> tuple[Any, ...]:
         game.is_over,
         game.chance.position(),
         game.moves,
-        tuple(game._state.bag),
+        game.position().bag,
     )

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .puzzles.screen import PuzzleScreen
     from .regions.board import BoardRegion
     from .regions.celebrate import Celebration
-    from .regions.game_screen import GameScreen
+    from .regions.game_screen import GameScreen, Region
     from .review.view import ReviewView
     from .store.rack_memory import KeptRacks
 
@@ -91,7 +91,7 @@ class Page:
         return self._screen.board
 
     @property
-    def _regions(self) -> list[Any]:
+    def _regions(self) -> list[Region]:
         return self._screen.regions if self._screen is not None else []
 
     def dialogs(self) -> Dialogs:
@@ -262,7 +262,7 @@ class Page:
         if redraw:
             self.translate_page()
             for region in self._regions:
-                getattr(region, "forget", lambda: None)()
+                region.forget()
             if self._dialogs is not None:
                 self._dialogs.refresh()
             if self._puzzles is not None:
@@ -351,7 +351,7 @@ class Page:
         self.board.reset()
         self.kept_racks().load(self.session.controller.game_id if self.session.has_game() else None)
         for region in self._regions:
-            getattr(region, "forget", lambda: None)()
+            region.forget()
         self.render()
         self.board.fit(force=True)
 

@@ -10,10 +10,11 @@ from .errors import IllegalMoveError, NotationError, RecordError, refusal_catego
 from .game import Game, LegalMoves, Opening, Options, TurnResult
 from .movegen import ScoredPlay, legal_plays
 from .notation import Exchange, Move, Pass, Placement, Play, Roll, parse_cell, parse_move
+from .position import Position
 from .record import dumps, from_record, loads, to_record
 from .rules import Score, ScoredLine, score_play
 from .tiles import Tile, largest_combination, parse_tiles
-from .variants import SETUPS, VARIANTS, Setup, Variant, find_setup, find_variant, register_variant, setup_of
+from .variants import VARIANTS, Setup, Variant, find_setup, find_variant, register_variant, setup_of, setups
 from .view import PlayerView
 
 LAYERS: tuple[str, ...] = ("rules", "ai", "study", "cli")
@@ -32,9 +33,9 @@ __all__ = [
     "Placement",
     "Play",
     "PlayerView",
+    "Position",
     "RecordError",
     "Roll",
-    "SETUPS",
     "Score",
     "ScoredLine",
     "ScoredPlay",
@@ -57,5 +58,6 @@ __all__ = [
     "register_variant",
     "score_play",
     "setup_of",
+    "setups",
     "to_record",
 ]

@@ -3,9 +3,43 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 Cell = tuple[int, int]
+# The machine code of a refusal (``IllegalMoveError.reason``), which the page translates; "" for none given;
+# "notation" is the page's own, for a play it could not read. A line's faults (C5) are ``LineProblem``.
+LineProblem = Literal["too_long", "duplicate", "mixed"]
+RefusalReason = Literal[
+    "",
+    "bag_too_small",
+    "can_play",
+    "copies",
+    "diagonal_too_long",
+    "duplicate",
+    "empty",
+    "exchange_instead",
+    "game_over",
+    "gap",
+    "mixed",
+    "no_common_attribute",
+    "no_contact",
+    "no_exchange",
+    "no_roll",
+    "not_aligned",
+    "not_in_hand",
+    "not_legal",
+    "notation",
+    "nothing_to_undo",
+    "occupied",
+    "opening",
+    "opening_size",
+    "opening_unreachable",
+    "roll_instead",
+    "rolled_twice",
+    "same_cell",
+    "too_long",
+    "wrong_set",
+]
 
 
 class FieldError(ValueError):
@@ -46,7 +80,7 @@ class IllegalMoveError(FieldError):
         rule: str,
         message: str,
         cells: Sequence[Cell] = (),
-        reason: str = "",
+        reason: RefusalReason = "",
         details: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(f"{rule}: {message}")

@@ -13,20 +13,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from .board import Board
 from .chance import LATEST, Chance
 from .errors import IllegalMoveError
 from .limits import check_options
 from .movegen import ScoredPlay, can_place, legal_plays
-from .notation import Cell, Exchange, Move, Pass, Placement, Play, Roll, parse_move
+from .notation import Cell, Exchange, Move, MoveKind, Pass, Placement, Play, Roll, canonical, parse_move
+from .position import Position
 from .rules import Score, ScoredLine, score_play
+from .tiles import HAND_SIZE as HAND_SIZE
 from .tiles import Tile, combination_attribute, largest_combination, tiles_notation
 from .variants import Variant, find_variant
 from .view import PlayerView, PublicTurn
 
-HAND_SIZE = 6
+EndReason = Literal["out", "blocked"]  # C9: a player went out; C10: nothing more can be played
 END_BONUS = 6
 MAX_FORCED_ROLLS = 100  # Q4: bound on re-rolls when no die can be placed
 
@@ -43,6 +45,7 @@ class Options(NamedTuple):
     ages: tuple[int | None, ...] | None = None
     tiles: int | None = None  # Flex: 72 or 108
     version: int = LATEST  # the record version: how chance deals (``chance``) and whether the board can die
+    start: str | None = None  # the position's text of a game set up by ``Game.from_position``; None: dealt by the seed
 
     def to_json(self) -> dict[str, Any]:
         """The options as a record holds them (its ``version`` is written beside them, ``record.to_record``)."""
@@ -92,13 +95,13 @@ class TurnResult:
 
     seat: int
     move: str  # notation of the move as given
-    kind: str  # "play", "exchange", "roll", "pass"
+    kind: MoveKind
     lines: tuple[ScoredLine, ...] = ()
     end_bonus: int = 0
     count: int = 0  # tiles played, exchanged or re-rolled
     forced_rolls: int = 0  # Q4: re-rolls of the whole hand made for the player
     forced_pass: bool = False  # Q4: still nothing to place after the bound
-    ended: str | None = None  # "out" (C9) or "blocked" (C10) when the game ended here
+    ended: EndReason | None = None  # when the game ended here
 
     @property
     def points(self) -> int:
@@ -149,7 +152,7 @@ class _State:
         self.opening = True
         self.rolled = False
         self.passes = 0
-        self.ended: str | None = None
+        self.ended: EndReason | None = None
 
 
 class _Undo(NamedTuple):
@@ -165,7 +168,7 @@ class _Undo(NamedTuple):
     opening: bool
     rolled: bool
     passes: int
-    ended: str | None
+    ended: EndReason | None
     chance: int  # ``Chance.position()``
 
     @classmethod
@@ -210,13 +213,16 @@ class Game:
         self.full_set = self.variant.tiles(options.tiles)
         self._pieces = Counter(map(self.variant.identity, self.full_set))
         self.chance = Chance(options.seed, options.version)
-        bag = list(self.full_set)
-        self.chance.shuffle(bag)
-        self._state = _State(Board(), bag, [[] for _ in options.players], [0] * len(options.players), 0)
-        for hand in self._state.hands:
-            self._draw(hand, HAND_SIZE)
-        self.opening = self._choose_starter()
-        self._state.to_move = self.opening.starter
+        if options.start is None:
+            bag = list(self.full_set)
+            self.chance.shuffle(bag)
+            self._state = _State(Board(), bag, [[] for _ in options.players], [0] * len(options.players), 0)
+            for hand in self._state.hands:
+                self._draw(hand, HAND_SIZE)
+            self.opening = self._choose_starter()
+            self._state.to_move = self.opening.starter
+        else:
+            self._set_up(Position.parse(options.start))
         self._history: list[TurnResult] = []
         self._undo: list[_Undo] = []
         self._revision = 0  # bumped by every move made or taken back: the legal plays' cache key
@@ -233,6 +239,59 @@ class Game:
         version: int = LATEST,
     ) -> Game:
         return cls(Options(variant, tuple(players), seed, tuple(ages) if ages else None, tiles, version))
+
+    @classmethod
+    def from_position(cls, position: Position | str, players: Sequence[str] | None = None, seed: int = 0) -> Game:
+        """A game going on from ``position`` (a ``Position`` or its text): the hands not shown and a bag given by its
+        count are dealt by ``seed``, which also makes every later draw and roll. ``players`` names the seats (default
+        ``A``, ``B``...). ``NotationError`` names the field of a position no game could show.
+
+        >>> game = Game.from_position("classic board=Ro@0,0 hands=Rs/Bs+Gd bag=- scores=5/3 turn=0")
+        >>> game.apply("Rs@1,0").points, game.is_over, game.scores
+        (8, True, (13, 3))
+        """
+        if isinstance(position, str):
+            position = Position.parse(position)
+        names = tuple(players) if players is not None else tuple("ABCD"[: len(position.hands)])
+        if len(names) != len(position.hands):
+            raise ValueError(f"players: give one name for each of the position's {len(position.hands)} seats")
+        return cls(Options(position.variant, names, seed, None, position.tiles, LATEST, str(position)))
+
+    def _set_up(self, position: Position) -> None:
+        """The state of a game set up from a position (its own ``Options`` say which: ``start``)."""
+        if self.variant.name != position.variant or len(self.options.players) != len(position.hands):
+            raise ValueError("start: the position's rule set and seats are not the options'")
+        hands, bag = position.dealt(self.chance)
+        state = self._state = _State(Board(), bag, hands, list(position.scores), position.to_move)
+        state.board.tiles.update((p.cell, p.tile) for p in position.board)
+        state.opening, state.rolled, state.passes = not position.board, position.rolled, position.passes
+        self.opening = self._choose_starter(position.to_move)  # the position checked its starter (hands shown)
+        if not bag and not all(hands):
+            state.ended = "out"
+        elif state.passes >= len(hands) or self._board_dead():
+            state.ended = "blocked"
+
+    def position(self) -> Position:
+        """The position now, every hand and the bag's order shown (``Position.hidden`` hides what a seat cannot
+        see). ``Game.from_position`` goes on from it; chance from there is its seed's.
+
+        >>> game = Game.new("classic", ["Ann", "Bob"], seed=1)
+        >>> again = Game.from_position(game.position())
+        >>> again.position() == game.position(), again.hands == game.hands, again.bag_count
+        (True, True, 96)
+        """
+        state = self._state
+        return Position(
+            self.variant.name,
+            len(self.full_set),
+            canonical(Placement(tile, cell) for cell, tile in state.board.tiles.items()),
+            tuple(tuple(hand) for hand in state.hands),
+            tuple(reversed(state.bag)),
+            tuple(state.scores),
+            state.to_move,
+            state.passes,
+            state.rolled,
+        )
 
     # -- read-only state -------------------------------------------------------------------------
     @property
@@ -273,7 +332,7 @@ class Game:
         return self._state.ended is not None
 
     @property
-    def end_reason(self) -> str | None:
+    def end_reason(self) -> EndReason | None:
         return self._state.ended
 
     @property
@@ -581,15 +640,18 @@ class Game:
         self._state.to_move = (self._state.to_move + 1) % len(self._state.hands)
         self._state.rolled = False
 
-    def _choose_starter(self) -> Opening:
+    def _choose_starter(self, starter: int | None = None) -> Opening:
         """C2/Q2: the largest combination starts; ties go to the oldest (Cubes: the youngest) when
-        every tied player's age is known, else to the first tied player in seat order."""
+        every tied player's age is known, else to the first tied player in seat order (or to ``starter``, the seat to
+        move of a position)."""
         hands = self._state.hands
         sizes = tuple(largest_combination(hand) for hand in hands)
         best = max(sizes)
         tied = tuple(i for i, s in enumerate(sizes) if s == best)
         ages = self.options.ages
-        starter, by_age = tied[0], False
+        by_age = False
+        if starter is None:
+            starter = tied[0]
         if len(tied) > 1 and ages:
             known = [age for age in (ages[i] for i in tied) if age is not None]
             if len(known) == len(tied):

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from .errors import NotationError
 from .tiles import Tile, parse_tiles, tiles_notation
 
 Cell = tuple[int, int]
+MoveKind = Literal["play", "exchange", "roll", "pass"]  # a turn's kind (``TurnResult.kind``)
+OtherMove = Literal["exchange", "roll", "pass"]  # the kinds a rule set may not have (``Variant.allows``)
 _CELL_RE = re.compile(r"^(-?\d+),(-?\d+)$")
 MAX_DIGITS = 6  # of a coordinate: no game goes 108 cells from where it started
 

@@ -22,6 +22,9 @@ FIELDS = ("format", "version", "variant", "players", "seed", "ages", "tiles", "m
 
 
 def to_record(game: Game) -> dict[str, Any]:
+    """The game's record; ValueError for a game set up from a position (a record replays from the seed's deal)."""
+    if game.options.start is not None:
+        raise ValueError("record: a game set up from a position has no record; keep its position instead")
     return {"format": FORMAT, "version": game.options.version, **game.options.to_json(), "moves": list(game.moves)}
 
 

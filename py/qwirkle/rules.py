@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .board import HORIZONTAL, VERTICAL, Board
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, LineProblem
 from .notation import Cell, Placement
 from .scoring import QWIRKLE, QWIRKLE_BONUS, Score, ScoredLine
 from .tiles import Tile
@@ -48,7 +48,7 @@ def check_choice(tiles: Sequence[Tile], cells: Sequence[Cell] = ()) -> None:
         )
 
 
-def line_problem(tiles: Sequence[Tile]) -> tuple[str, dict[str, Any]] | None:
+def line_problem(tiles: Sequence[Tile]) -> tuple[LineProblem, dict[str, Any]] | None:
     """Why a row or column of tiles is invalid (C5), or None when it is valid (the refusal adds the line's kind
     to these details, ``details["line"]``: ``"row"`` or ``"column"``)."""
     if len(tiles) > QWIRKLE:

@@ -26,6 +26,7 @@ COLOR_NAMES = ("red", "orange", "yellow", "green", "blue", "purple")
 SHAPE_NAMES = ("circle", "square", "diamond", "clover", "cross", "star")
 BACKGROUND_NAMES = ("none", "black", "white", "two-tone")
 NO_BACKGROUND, BLACK, WHITE, TWO_TONE = 0, 1, 2, 3
+HAND_SIZE = 6  # C7: a player holds six tiles while the bag lasts
 
 _TILE_RE = re.compile(r"^([ROYGBP])([osdcxt])([kwm]?)$")
 

@@ -7,7 +7,7 @@ outside this module branches on which rule set is played: a new one is one subcl
 
 >>> find_variant("Cubes").title
 'Qwirkle Cubes'
->>> [setup.key for setup in SETUPS]
+>>> [setup.key for setup in setups()]
 ['classic', 'cubes', 'flex72', 'flex108']
 >>> setup_of("flex", None)
 Setup(key='flex108', variant=<FlexVariant 'flex'>, tiles=108)
@@ -21,7 +21,7 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 from .board import Board
 from .chance import Roller
 from .errors import IllegalMoveError
-from .notation import Cell
+from .notation import Cell, OtherMove
 from .scoring import DiagonalPoints, ScoredLine, diagonal_lines
 from .tiles import NO_BACKGROUND, Tile, classic_set, flex_set
 
@@ -55,7 +55,7 @@ class Variant:
     max_players: ClassVar[int] = 4
 
     def __init__(self) -> None:
-        self._allowed: dict[str, bool] = {}  # allows(), asked on every turn
+        self._allowed: dict[OtherMove, bool] = {}  # allows(), asked on every turn
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
@@ -111,14 +111,14 @@ class Variant:
         return None
 
     # -- turns ---------------------------------------------------------------------------------------------------
-    def move_refusal(self, kind: str) -> IllegalMoveError | None:
+    def move_refusal(self, kind: OtherMove) -> IllegalMoveError | None:
         """Hook: the refusal of a kind of move (``"exchange"``, ``"roll"``, ``"pass"``) this rule set does not
         have, or None when it has it (its other conditions are the game's)."""
         if kind == "roll":
             return IllegalMoveError("C3", f"{self.title} has no dice to re-roll", reason="no_roll")
         return None
 
-    def allows(self, kind: str) -> bool:
+    def allows(self, kind: OtherMove) -> bool:
         """Whether this rule set has the kind of move (``"exchange"``, ``"roll"``, ``"pass"``) at all."""
         allowed = self._allowed.get(kind)
         if allowed is None:
@@ -157,7 +157,7 @@ class CubesVariant(Variant):
     def faces(self, piece: Tile) -> tuple[Tile, ...]:
         return tuple(Tile(piece.color, shape) for shape in range(6))
 
-    def move_refusal(self, kind: str) -> IllegalMoveError | None:
+    def move_refusal(self, kind: OtherMove) -> IllegalMoveError | None:
         if kind == "exchange":
             return IllegalMoveError(
                 self.rule(3), f"{self.title} has no exchange; re-roll dice instead", reason="no_exchange"
@@ -223,10 +223,9 @@ class Setup(NamedTuple):
         }
 
 
-SETUPS: tuple[Setup, ...] = ()
-
-
-def _setups() -> tuple[Setup, ...]:
+def setups() -> tuple[Setup, ...]:
+    """The choices of the new-game dialog: each registered rule set with each of its tile counts, in order of
+    registration (read when asked: a rule set registered later is there)."""
     return tuple(
         Setup(v.name if len(v.tile_sets) == 1 else f"{v.name}{size}", v, size)
         for v in VARIANTS.values()
@@ -235,21 +234,17 @@ def _setups() -> tuple[Setup, ...]:
 
 
 def register_variant(cls: type[V]) -> type[V]:
-    """Add a rule set (a ``Variant`` subclass) to the registry, its setups to ``SETUPS``; usable as a decorator."""
-    global SETUPS
+    """Add a rule set (a ``Variant`` subclass) to the registry (its setups to ``setups()``); usable as a decorator."""
     taken = {n for v in VARIANTS.values() for n in (v.name, *v.aliases)}
     if cls.name in taken or taken & set(cls.aliases):
         raise ValueError(f"variant: {cls.name!r} or one of its aliases is already registered")
     VARIANTS[cls.name] = cls()
-    SETUPS = _setups()
     return cls
 
 
 def unregister_variant(name: str) -> None:
     """Remove a rule set added by ``register_variant`` (tests)."""
-    global SETUPS
     del VARIANTS[name]
-    SETUPS = _setups()
 
 
 for _cls in (Variant, CubesVariant, FlexVariant):
@@ -271,17 +266,18 @@ def find_variant(name: str) -> Variant:
 
 def find_setup(key: str) -> Setup:
     """A setup by key (``"classic"``, ``"cubes"``, ``"flex72"``, ``"flex108"``), case-insensitive."""
-    for setup in SETUPS:
+    every = setups()
+    for setup in every:
         if setup.key == key.lower():
             return setup
-    raise ValueError(f"setup: unknown {key!r}; choose one of {_choices([s.key for s in SETUPS])}")
+    raise ValueError(f"setup: unknown {key!r}; choose one of {_choices([s.key for s in every])}")
 
 
 def setup_of(variant_name: str, tiles: int | None) -> Setup:
     """The setup of a rule set (by name) with ``tiles`` pieces (None: its default size)."""
     variant = find_variant(variant_name)
     size = tiles or variant.default_tiles
-    for setup in SETUPS:
+    for setup in setups():
         if setup.variant is variant and setup.tiles == size:
             return setup
     variant.tiles(size)  # raises the "tiles:" error

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .board import Board
 from .movegen import ScoredPlay, legal_plays
+from .notation import MoveKind
 from .tiles import Tile
 from .variants import Variant
 
@@ -16,7 +17,7 @@ class PublicTurn:
     """A turn as every player saw it: exchanged tiles are shown only to their owner."""
 
     seat: int
-    kind: str
+    kind: MoveKind
     move: str | None  # None for another player's exchange
     points: int
     count: int

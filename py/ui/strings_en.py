@@ -7,7 +7,7 @@ tiles, the page's scripts, chances of winning, refused moves) with the game's ot
 Placeholders in braces are filled by ``ui.words.Translator.t``. Keys ending in ``_one``/``_other``
 are counted forms (``Translator.tn``). ``why_*`` explain a refused move (``strings_en_refusals``).
 ``variant_<setup>``, ``title_<variant>`` and ``level_<name>`` name the engine's registries
-(``qwirkle.variants.SETUPS``, ``qwirkle.ai`` levels).
+(``qwirkle.variants.setups()``, ``qwirkle.ai`` levels).
 """
 
 from .strings_en_analysis import ANALYSIS

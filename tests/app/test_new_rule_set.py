@@ -64,9 +64,9 @@ def test_start_links_follow_the_registry(tiny: None) -> None:
 
 
 def test_the_dialog_choices_and_their_words(tiny: None) -> None:
-    from qwirkle.variants import SETUPS
+    from qwirkle.variants import setups
 
-    keys = [setup.key for setup in SETUPS]
+    keys = [setup.key for setup in setups()]
     assert keys[-1] == "tiny"
     for lang in ("en", "fr"):
         tr = Translator(lang)

@@ -3,7 +3,7 @@
 import pytest
 from game_state import state_key
 
-from qwirkle import Board, Game, IllegalMoveError, Placement, Play, Tile, parse_tiles
+from qwirkle import Game, IllegalMoveError, Placement, Play, Position, Tile, parse_tiles
 from qwirkle.notation import Exchange, Pass, Roll
 from qwirkle.tiles import largest_combination
 
@@ -12,16 +12,9 @@ def best(game):
     return Play(max(game.legal_plays(), key=lambda p: (p.points, p.notation())).placements)
 
 
-def set_position(game, board="", hands=None, bag=None, to_move=0):
-    """Put a game in a chosen position (tests only)."""
-    state = game._state
-    state.board = Board.from_notation(board)
-    if hands is not None:
-        state.hands = [parse_tiles(h) for h in hands]
-    if bag is not None:
-        state.bag = parse_tiles(bag)
-    state.to_move = to_move
-    state.opening = not board
+def positioned(variant, board, hands, bag, seed=0, **fields):
+    """A game going on from a chosen position (the rest of the set out of play)."""
+    return Game.from_position(Position.of(variant, board=board, hands=hands, bag=bag, **fields), seed=seed)
 
 
 def test_deal_gives_six_tiles_each_and_keeps_the_rest_in_the_bag():
@@ -105,7 +98,7 @@ def test_c8_cannot_exchange_more_than_the_bag_holds_nor_on_the_opening():
     with pytest.raises(IllegalMoveError) as error:
         game.apply(Exchange(game.hands[game.to_move][:1]))
     assert error.value.rule == "C2"
-    set_position(game, "Ro@0,0", ["Bs Gd Yc Pt Ox Bd", "Rs Rd Rc Rx Rt Bo"], "Gs Gc")
+    game = positioned("classic", "Ro@0,0", ["Bs Gd Yc Pt Ox Bd", "Rs Rd Rc Rx Rt Bo"], "Gs Gc")
     with pytest.raises(IllegalMoveError) as error:
         game.apply(Exchange(game.hands[0][:3]))
     assert error.value.rule == "C8"
@@ -113,12 +106,11 @@ def test_c8_cannot_exchange_more_than_the_bag_holds_nor_on_the_opening():
 
 
 def test_c3_pass_only_when_blocked():
-    game = Game.new("classic", ["a", "b"], seed=6)
-    set_position(game, "Ro@0,0", ["Bs Gd", "Rs Rd"], "Yc")
+    game = positioned("classic", "Ro@0,0", ["Bs Gd", "Rs Rd"], "Yc")
     with pytest.raises(IllegalMoveError) as error:
         game.apply(Pass())
     assert error.value.rule == "C3" and error.value.reason == "exchange_instead"
-    set_position(game, "Ro@0,0", ["Bs Gd", "Rs Rd"], "")
+    game = positioned("classic", "Ro@0,0", ["Bs Gd", "Rs Rd"], "")
     assert game.can_pass()
     game.apply(Pass())
     with pytest.raises(IllegalMoveError) as error:
@@ -127,8 +119,7 @@ def test_c3_pass_only_when_blocked():
 
 
 def test_c9_first_out_scores_six_and_ends_the_game():
-    game = Game.new("classic", ["a", "b"], seed=8)
-    set_position(game, "Ro@0,0", ["Rs", "Bs Gd"], "")
+    game = positioned("classic", "Ro@0,0", ["Rs", "Bs Gd"], "")
     result = game.apply("Rs@1,0")
     assert result.end_bonus == 6 and result.points == 2 + 6 and result.ended == "out"
     assert game.is_over and game.end_reason == "out" and game.winners() == (0,)
@@ -137,9 +128,7 @@ def test_c9_first_out_scores_six_and_ends_the_game():
 
 
 def test_c10_everyone_passing_ends_the_game_without_bonus():
-    game = Game.new("classic", ["a", "b"], seed=9)
-    set_position(game, "Ro@0,0", ["Bs Gd", "Yc Pt"], "")
-    game._state.scores = [5, 5]
+    game = positioned("classic", "Ro@0,0", ["Bs Gd", "Yc Pt"], "", scores=[5, 5])
     game.apply(Pass())
     assert not game.is_over
     result = game.apply(Pass())
@@ -164,8 +153,7 @@ def test_q3_cubes_reroll_once_then_place():
 
 
 def _stuck_cubes_game(seed):
-    game = Game.new("cubes", ["a", "b"], seed=seed)
-    set_position(game, "Ro@0,0", ["Bs Gd", "Yc Pt"], "")
+    game = positioned("cubes", "Ro@0,0", ["Bs Gd", "Yc Pt"], "", seed)
     assert not game.legal_plays()  # neither die fits beside a red circle
     return game
 
@@ -250,7 +238,7 @@ def test_legal_moves_lists_exchanges_rolls_and_pass_separately():
     distinct = len(set(game.hands[game.to_move]))
     assert len(moves.exchanges) >= 2**distinct - 1 and not moves.rolls
     assert len({m.tiles for m in moves.exchanges}) == len(moves.exchanges)
-    set_position(game, "Ro@0,0", ["Bs Bs", "Yc"], "Gd")
+    game = positioned("classic", "Ro@0,0", ["Bs Bs", "Yc"], "Gd")
     assert [m.notation() for m in game.legal_moves().exchanges] == ["swap Bs"]
     cubes = Game.new("cubes", ["a", "b"], seed=16)
     cubes.apply(best(cubes))

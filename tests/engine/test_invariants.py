@@ -20,7 +20,7 @@ def check_conservation(game):
     """board + hands + bag = the full set (Cubes: dice counted by color)."""
     seen = Counter(identity(game, t) for t in game.board.tiles.values())
     seen.update(identity(game, t) for hand in game.hands for t in hand)
-    seen.update(identity(game, t) for t in game._state.bag)
+    seen.update(identity(game, t) for t in game.position().bag)
     assert seen == Counter(identity(game, t) for t in game.full_set)
 
 

@@ -7,7 +7,6 @@ from collections import Counter
 import pytest
 
 from qwirkle import (
-    SETUPS,
     VARIANTS,
     Game,
     IllegalMoveError,
@@ -21,6 +20,7 @@ from qwirkle import (
     register_variant,
     score_play,
     setup_of,
+    setups,
 )
 from qwirkle import variants as registry
 from qwirkle.ai import make_player
@@ -121,17 +121,18 @@ def test_find_variant_by_name_or_alias_any_case():
 
 
 def test_setups():
-    assert [(s.key, s.variant.name, s.tiles) for s in SETUPS] == [
+    assert [(s.key, s.variant.name, s.tiles) for s in setups()] == [
         ("classic", "classic", 108),
         ("cubes", "cubes", 90),
         ("flex72", "flex", 72),
         ("flex108", "flex", 108),
     ]
-    assert all((s.min_players, s.max_players) == (2, 4) for s in SETUPS)
-    assert find_setup("Flex72") == SETUPS[2]
+    assert all((s.min_players, s.max_players) == (2, 4) for s in setups())
+    assert find_setup("Flex72") == setups()[2]
     assert setup_of("flex", None).key == "flex108" and setup_of("flex", 72).key == "flex72"
     assert setup_of("cubes", None).key == "cubes" and setup_of("classic", 108).key == "classic"
-    assert SETUPS[2].to_json() == {"key": "flex72", "variant": "flex", "tiles": 72, "min_players": 2, "max_players": 4}
+    flex72 = {"key": "flex72", "variant": "flex", "tiles": 72, "min_players": 2, "max_players": 4}
+    assert setups()[2].to_json() == flex72
     with pytest.raises(ValueError, match=r"^setup: unknown 'flex90'; choose one of classic, cubes, flex72, flex108$"):
         find_setup("flex90")
     with pytest.raises(ValueError, match="^tiles: Qwirkle Flex is played with 72 or 108 tiles$"):
@@ -145,7 +146,7 @@ def test_rule_ids_come_from_the_variant():
     assert score_refusal("classic", "Rok@0,0").rule == "C1"
     assert score_refusal("flex", "Ro@0,0").rule == "F1"
     game = Game.new("cubes", ["a", "b"], seed=1)
-    game._state.opening = False
+    game.apply(Play(game.legal_plays()[0].placements))  # past the opening, where a re-roll is allowed
     with pytest.raises(IllegalMoveError) as error:
         game.apply(Exchange(game.hands[game.to_move][:1]))
     assert (error.value.rule, error.value.reason) == ("Q3", "no_exchange")
@@ -163,7 +164,7 @@ def score_refusal(variant, play):
 # -- a fourth rule set touches only the registry ------------------------------------------------------------------
 def test_registering_adds_the_variant_and_its_setups_and_removing_undoes_it(extra_variants):
     assert find_variant("MINI").title == "Mini Qwirkle" and find_variant("four colors").name == "mini"
-    assert [s.key for s in registry.SETUPS][-3:] == ["mini", "blackflex36", "blackflex72"]
+    assert [s.key for s in registry.setups()][-3:] == ["mini", "blackflex36", "blackflex72"]
     assert find_setup("mini").max_players == 3
     with pytest.raises(ValueError, match="already registered"):
         register_variant(MiniVariant)
@@ -172,7 +173,7 @@ def test_registering_adds_the_variant_and_its_setups_and_removing_undoes_it(extr
 
 
 def test_removed_variants_are_gone():
-    assert "mini" not in VARIANTS and [s.key for s in registry.SETUPS] == [s.key for s in SETUPS]
+    assert "mini" not in VARIANTS and [s.key for s in registry.setups()] == [s.key for s in setups()]
     with pytest.raises(ValueError, match="^variant: unknown 'mini'"):
         find_variant("mini")
 
@@ -203,7 +204,7 @@ def check_conservation(game):
     identity = game.variant.identity
     seen = Counter(identity(t) for t in game.board.tiles.values())
     seen.update(identity(t) for hand in game.hands for t in hand)
-    seen.update(identity(t) for t in game._state.bag)
+    seen.update(identity(t) for t in game.position().bag)
     assert seen == Counter(identity(t) for t in game.full_set)
     assert all(game.variant.accepts(t) for t in game.board.tiles.values())
 

@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from qwirkle import Exchange, Game, Move, PlayerView, Roll  # noqa: E402
 from qwirkle.ai import Player, make_player  # noqa: E402
 from qwirkle.record import to_record  # noqa: E402
-from qwirkle.tiles import tiles_notation  # noqa: E402
+from qwirkle.tiles import Tile, tiles_notation  # noqa: E402
 
 # (variant, tiles, players' computer levels, seed): rolls, exchanges, Flex backgrounds, 2 to 4 players.
 GAMES = (
@@ -59,9 +59,16 @@ class Shaker:
         return self.player.choose(view)
 
 
+def drawing_order(game: Game) -> list[Tile]:
+    """The bag as the golden files list it: the order the seed decides, the next draw last."""
+    bag = game.position().bag
+    assert not isinstance(bag, int)  # a game's own position shows its bag
+    return list(reversed(bag))
+
+
 def state_line(game: Game) -> str:
     """The hidden state a replay must rebuild after a move: every hand, and the bag in drawing order."""
-    bag = game._state.bag  # noqa: SLF001 - the bag's order is what the seed decides
+    bag = drawing_order(game)
     hands = " | ".join(tiles_notation(hand) for hand in game.hands)
     return f"{hands} || {tiles_notation(bag)} || {list(game.scores)} {game.to_move}"
 
@@ -77,8 +84,8 @@ def fingerprint(game: Game, moves: list[str]) -> dict[str, Any]:
         "dealt": dealt,
         "states_sha256": digest.hexdigest(),
         "hands": [tiles_notation(h) for h in game.hands],
-        "bag": tiles_notation(game._state.bag),
-        "board": game.board.notation(),  # noqa: SLF001
+        "bag": tiles_notation(drawing_order(game)),
+        "board": game.board.notation(),
         "scores": list(game.scores),
         "ended": game.end_reason,
     }

@@ -21,6 +21,7 @@ from qwirkle.board import Board
 from qwirkle.errors import IllegalMoveError, NotationError
 from qwirkle.game import HAND_SIZE
 from qwirkle.notation import Cell
+from qwirkle.position import Position
 from qwirkle.study import analysis
 from qwirkle.tiles import Tile
 from qwirkle.variants import Variant, find_variant
@@ -63,8 +64,19 @@ class AnalysisState:
         game = table.current
         seat = game.to_move
         shown = not game.is_over and table.is_human(seat) and not table.needs_handover
-        hand = list(table.view(seat).hand) if shown else []
-        return cls(game.variant, game.board, hand)
+        return cls.of_position(game.position().hidden(seat), seat if shown else None)
+
+    @classmethod
+    def of_position(cls, position: Position, seat: int | None = None) -> AnalysisState:
+        """A position's board, with the hand of ``seat`` on the rack (an empty rack for None or a hand not shown).
+
+        >>> state = AnalysisState.of_position(Position.parse("classic board=Ro@0,0 hands=Rs+Bo/2"), 0)
+        >>> state.link()
+        '?analyse&variant=classic&board=Ro@0,0&hand=Rs+Bo'
+        """
+        hand = position.hands[seat] if seat is not None else ()
+        board = Board.from_placements(position.board)
+        return cls(find_variant(position.variant), board, [] if isinstance(hand, int) else list(hand))
 
     # -- links ---------------------------------------------------------------------------------------------------
     @classmethod

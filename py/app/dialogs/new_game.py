@@ -1,7 +1,7 @@
 """The new-game dialog: the rule set, 2 to 4 seats (human, a friend by link or a computer level),
 names, ages, the hint level, the Expert's time, an optional seed.
 
-The rule sets are the engine's setups (``qwirkle.variants.SETUPS``) and the seat kinds its AI
+The rule sets are the engine's setups (``qwirkle.variants.setups()``) and the seat kinds its AI
 registry (via ``seats``): nothing about them is written here. The choices are checked by
 ``startlink.make_spec``, as a start link's are (two players may not share a name). They are
 remembered across reloads (``setup_memory``), the seed never: it is used for one game only.
@@ -61,12 +61,12 @@ class NewGameDialog:
 
     # -- drawing ------------------------------------------------------------------------------
     def _render_setups(self) -> None:
-        from qwirkle.variants import SETUPS
+        from qwirkle.variants import setups
 
         box = by_id("variant-choices")
         clear(box)
         tr = self.display.tr
-        for setup in SETUPS:
+        for setup in setups():
             radio = el(
                 "input",
                 attrs={"type": "radio", "name": "variant", "value": setup.key, "checked": setup.key == self.setup},

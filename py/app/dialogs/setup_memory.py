@@ -64,9 +64,9 @@ def recall(store: SaveStore) -> Setup | None:
 
 
 def _parse(value: Any) -> Setup:
-    from qwirkle.variants import SETUPS
+    from qwirkle.variants import setups
 
-    if not isinstance(value, dict) or value.get("setup") not in {s.key for s in SETUPS}:
+    if not isinstance(value, dict) or value.get("setup") not in {s.key for s in setups()}:
         raise ValueError("new game: unknown rule set")
     seats = value.get("seats")
     if not isinstance(seats, list) or not 2 <= len(seats) <= 4:

@@ -18,7 +18,7 @@ from qwirkle import Exchange, Game, IllegalMoveError, Move, Pass, Play, PlayerVi
 from qwirkle.notation import Cell
 
 from ..shared import seats as seat_registry
-from ..shared.notes import EXCHANGE, PLACE, ROLL, Availability, Note
+from ..shared.notes import EXCHANGE, PLACE, ROLL, Availability, Note, TurnMode
 from ..store.save_format import SavedGame
 from ..store.saves import SaveStore
 from .hints import HintAdvice
@@ -233,7 +233,7 @@ class Controller(Seating, HintAdvice):
             return None
         return self._apply(Play(tuple(self.turn.placements())))
 
-    def set_mode(self, mode: str) -> None:
+    def set_mode(self, mode: TurnMode) -> None:
         if mode == EXCHANGE and not self.exchange_availability().enabled:
             self.note = self.exchange_availability().why
             return

@@ -16,7 +16,7 @@ from qwirkle import Exchange, Game, Move, Play, PlayerView, Roll
 from qwirkle.tiles import Tile
 
 from ..shared import seats as seat_registry
-from ..shared.notes import EXCHANGE, PLACE, ROLL, Availability, Note
+from ..shared.notes import EXCHANGE, PLACE, ROLL, Availability, Note, TurnMode
 
 if TYPE_CHECKING:
     from .turn import Preview, TurnState
@@ -107,7 +107,7 @@ class HintAdvice:
 
     def _mark_hint(self, game: Game, move: Exchange | Roll, level: str) -> bool:
         """Open the exchange or re-roll mode with the advised tiles or dice marked (C3, Q3/Q4)."""
-        mode = EXCHANGE if isinstance(move, Exchange) else ROLL
+        mode: TurnMode = EXCHANGE if isinstance(move, Exchange) else ROLL
         available = self.exchange_availability() if mode == EXCHANGE else self.roll_availability()
         indexes = indexes_of(self.hand(), move.tiles)
         if not available.enabled or indexes is None:  # not possible now, or not this rack's tiles: stale

@@ -17,7 +17,7 @@ from qwirkle.tiles import Tile
 from ui.pending import PendingPlay
 from ui.values import Value
 
-from ..shared.notes import PLACE
+from ..shared.notes import PLACE, TurnMode
 
 
 class Preview(Value):
@@ -41,7 +41,7 @@ class TurnState(PendingPlay):
 
     def __init__(self) -> None:
         super().__init__()
-        self.mode = PLACE
+        self.mode: TurnMode = PLACE
         self.marked: set[int] = set()
         self.cursor: Cell = (0, 0)
         self._legal: dict[tuple[Any, ...], frozenset[Cell]] = {}
@@ -94,7 +94,7 @@ class TurnState(PendingPlay):
             return
         super().select(index)
 
-    def set_mode(self, mode: str) -> None:
+    def set_mode(self, mode: TurnMode) -> None:
         self.recall()
         self.mode = mode
         self.marked.clear()

@@ -37,6 +37,9 @@ class BoardRegion:
         self.view.render(model, self.display.palette, c.current.variant.dice, self.view.cursor)
         self.view.render_badges(board_model.badges(board_model.scored_lines(c)))
 
+    def forget(self) -> None:
+        """Nothing to forget: the board view redraws a tile when the palette or its words change (``BoardView``)."""
+
     def reset(self) -> None:
         """A new game: follow it from its first move, cursor at the centre, no flash left over."""
         self.view.view.user_moved = False

@@ -5,7 +5,7 @@ order they are drawn."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from .actions import ActionsRegion
 from .board import BoardRegion
@@ -22,13 +22,23 @@ if TYPE_CHECKING:
     from ..web.display import Display
 
 
+class Region(Protocol):
+    """A part of the game screen: draws itself from the session, redrawing only what changed since it last drew."""
+
+    def render(self) -> None: ...
+
+    def forget(self) -> None:
+        """The language or the palette changed: draw everything again next time."""
+        ...
+
+
 class GameScreen:
     """Every region of the game screen; ``regions`` in drawing order, ``board`` and ``rack`` among them."""
 
     def __init__(self, session: Session, display: Display, announce: Callable[[str], None], racks: RackOrders) -> None:
         self.board = BoardRegion(session, display, announce)
         self.rack = RackRegion(session, display, racks)
-        self.regions: list[Any] = [
+        self.regions: list[Region] = [
             HudRegion(session, display),
             self.board,
             PreviewRegion(session, display),

@@ -3,11 +3,14 @@ the page, in a module of their own so the page can start without importing the e
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final, Literal
 
 from ui.values import Value
 
-PLACE, EXCHANGE, ROLL = "place", "exchange", "roll"
+TurnMode = Literal["place", "exchange", "roll"]  # what tapping a rack tile does: pick it to place, or mark it
+PLACE: Final = "place"
+EXCHANGE: Final = "exchange"
+ROLL: Final = "roll"
 
 
 class Note(Value):

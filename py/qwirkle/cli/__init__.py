@@ -1,4 +1,5 @@
-"""The command line: ``python3 -m qwirkle score|moves|selfplay|replay|tournament|review|puzzles|analyse|endgame ...``.
+"""The command line: ``python3 -m qwirkle COMMAND ...``, the commands score, moves, selfplay, replay, position,
+tournament, review, puzzles, analyse and endgame.
 
 The engine's top layer: it may import the rules, the computer players (``qwirkle.ai``) and ``qwirkle.study``.
 """
@@ -56,6 +57,13 @@ def moves_one(variant_name: str, board_text: str, hand_text: str) -> list[dict[s
     hand = parse_tiles(hand_text)
     _check_set(variant, hand, "hand")
     plays = sorted(legal_plays(board, hand, variant), key=lambda p: (-p.points, p.notation()))
+    return [{"play": p.notation(), "points": p.points} for p in plays]
+
+
+def position_moves(text: str) -> list[dict[str, Any]]:
+    """The JSON of ``moves --position``: every distinct legal play of the player to move, as ``moves`` lists them
+    (an opening holds the largest combination, C2)."""
+    plays = sorted(Game.from_position(text).legal_plays(), key=lambda p: (-p.points, p.notation()))
     return [{"play": p.notation(), "points": p.points} for p in plays]
 
 
@@ -118,9 +126,30 @@ def _cmd_score(args: argparse.Namespace) -> int:
 def _cmd_moves(args: argparse.Namespace) -> int:
     if args.batch:
         return _batch(args.batch, "hand", moves_one)
+    if args.position is not None:
+        if args.hand is not None or args.board:
+            raise InputError("--position: give a position or --board and --hand, not both")
+        print(json.dumps(position_moves(args.position)))
+        return 0
     if args.hand is None:
         raise InputError("--hand is required (or --batch FILE)")
     print(json.dumps(moves_one(args.variant, args.board, args.hand)))
+    return 0
+
+
+def _cmd_position(args: argparse.Namespace) -> int:
+    """The position of a saved game after its first ``--move`` moves (all by default), as one line of text."""
+    game = loads(_read(args.file))
+    moves = game.moves
+    count = len(moves) if args.move is None else args.move
+    if not 0 <= count <= len(moves):
+        raise InputError(f"--move: the game has {len(moves)} moves")
+    while len(game.moves) > count:
+        game.undo()
+    if args.seat is not None and not 0 <= args.seat < len(game.hands):
+        raise InputError(f"--seat: a seat from 0 to {len(game.hands) - 1}")
+    position = game.position()
+    print(position if args.seat is None else position.hidden(args.seat))
     return 0
 
 
@@ -246,6 +275,7 @@ def build_parser() -> argparse.ArgumentParser:
     moves.add_argument("--board", default="")
     moves.add_argument("--hand", help="the tiles in hand, e.g. 'Ro Rs Bd'")
     moves.add_argument("--batch", metavar="FILE", help="JSON lines with variant, board, hand")
+    moves.add_argument("--position", help="a position's text instead of --board and --hand (docs/engine.md)")
     moves.set_defaults(run=_cmd_moves)
 
     selfplay = commands.add_parser("selfplay", help="play whole games between computer players")
@@ -261,6 +291,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="validate a saved game and print its final scores")
     replay.add_argument("file")
     replay.set_defaults(run=_cmd_replay)
+
+    position = commands.add_parser("position", help="the position of a saved game, as one line of text")
+    position.add_argument("file", help="a game record")
+    position.add_argument("--move", type=int, help="after this many moves (default: all)")
+    position.add_argument("--seat", type=int, help="as this seat sees it: other hands and the bag by count")
+    position.set_defaults(run=_cmd_position)
 
     _add_tournament(commands, variants)
 

@@ -1,10 +1,11 @@
 """The analysis board: set up any position, and ask the engine for every legal play of a rack, best first.
 
 For people at a physical table and for study: a board is built tile by tile (``place``, ``remove``) and must stay a
-position the rules allow, or the change is refused with the rule it breaks (``IllegalMoveError``: C1 the set's copies,
-C5 every row and column a line of one color or one shape with no duplicate and at most six tiles, C5 one connected
-group of tiles, F5 a Flex diagonal of at most six). ``rank`` lists every distinct play of a rack with its points and
-the lines that score them; ``score_lines`` checks a play entered by hand ("did we score that right").
+position the rules allow (``qwirkle.position.check_position``), or the change is refused with the rule it breaks
+(``IllegalMoveError``: C1 the set's copies, C5 every row and column a line of one color or one shape with no duplicate
+and at most six tiles, C5 one connected group of tiles, F5 a Flex diagonal of at most six). ``rank`` lists every
+distinct play of a rack with its points and the lines that score them; ``score_lines`` checks a play entered by hand
+("did we score that right").
 
 An analysed position has no bag and no turn order, so no end bonus (C9) is counted: the points are those of the lines.
 """
@@ -15,14 +16,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..board import DIAGONALS, HORIZONTAL, VERTICAL, Board
+from ..board import Board
 from ..errors import IllegalMoveError
 from ..game import HAND_SIZE
-from ..limits import LimitError, check_count, check_extent, check_tiles
+from ..limits import check_count
 from ..movegen import legal_plays
 from ..notation import Cell, Placement, parse_placements
-from ..rules import line_problem, score_play
-from ..scoring import QWIRKLE, ScoredLine
+from ..position import check_accepted, check_position
+from ..rules import score_play
+from ..scoring import ScoredLine
 from ..tiles import Tile, parse_tiles
 from ..variants import Variant, find_variant
 
@@ -37,85 +39,6 @@ class RankedPlay:
 
     def to_json(self) -> dict[str, Any]:
         return {"play": self.play, "points": self.points, "lines": [line.to_json() for line in self.lines]}
-
-
-def _accepted(variant: Variant, tiles: Sequence[Tile], field: str) -> None:
-    for tile in tiles:
-        if not variant.accepts(tile):
-            need = "needs a background (k, w or m)" if variant.backgrounds else "takes no background"
-            raise IllegalMoveError(
-                variant.rule(1),
-                f"{field}: {tile.notation()} is not a {variant.title} tile: the variant {need}",
-                (),
-                "wrong_set",
-                {"tile": tile.notation()},
-            )
-
-
-def check_position(variant: Variant, board: Board) -> None:
-    """Refuse a board no game can show, naming the rule: C1 (copies), C5 (lines, one group), F5 (diagonals)."""
-    tiles = board.tiles
-    _accepted(variant, list(tiles.values()), "board")
-    try:
-        check_tiles(variant, tiles.values(), "board")
-    except LimitError as error:
-        raise IllegalMoveError(variant.rule(1), str(error), (), "copies", dict(error.details)) from None
-    check_extent(variant, board, "board")
-    seen: set[tuple[Cell, ...]] = set()
-    for cell in sorted(tiles):
-        for step, kind in ((HORIZONTAL, "row"), (VERTICAL, "column")):
-            run = tuple(board.run(cell, step))
-            if len(run) < 2 or run in seen:
-                continue
-            seen.add(run)
-            problem = line_problem([tiles[c] for c in run])
-            if problem is not None:
-                reason, details = problem
-                why = {
-                    "too_long": f"holds {details.get('length')} tiles; a line holds at most 6",
-                    "duplicate": f"holds two {details.get('tile')}",
-                    "mixed": "mixes colors and shapes",
-                }[reason]
-                raise IllegalMoveError(
-                    "C5", f"the {kind} at ({run[0][0]}, {run[0][1]}) {why}", run, reason, {**details, "line": kind}
-                )
-        if variant.backgrounds:
-            for step in DIAGONALS:
-                run = tuple(board.run(cell, step, same_background=True))
-                if len(run) > QWIRKLE:
-                    raise IllegalMoveError(
-                        "F5",
-                        f"the diagonal through ({cell[0]}, {cell[1]}) holds {len(run)} tiles "
-                        "of one background; at most 6",
-                        run,
-                        "diagonal_too_long",
-                        {"length": len(run), "line": "diagonal"},
-                    )
-    _check_connected(board)
-
-
-def _check_connected(board: Board) -> None:
-    """C5: every play touches the board, so a game's tiles are one group."""
-    cells = set(board.tiles)
-    if not cells:
-        return
-    start = min(cells)
-    reached = {start}
-    todo = [start]
-    while todo:
-        x, y = todo.pop()
-        for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if near in cells and near not in reached:
-                reached.add(near)
-                todo.append(near)
-    apart = sorted(cells - reached)
-    if apart:
-        raise IllegalMoveError(
-            "C5",
-            f"the tile at ({apart[0][0]}, {apart[0][1]}) does not touch the others; every play touches the board",
-            apart[:1],
-            "no_contact",
-        )
 
 
 def parse_board(variant_name: str, text: str) -> tuple[Variant, Board]:
@@ -138,7 +61,7 @@ def parse_hand(variant: Variant, text: str) -> list[Tile]:
     text = text.replace("+", " ")
     check_count(text, "hand", HAND_SIZE)
     hand = parse_tiles(text)
-    _accepted(variant, hand, "hand")
+    check_accepted(variant, hand, "hand")
     return hand
 
 

@@ -19,12 +19,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import IllegalMoveError
 from ..game import END_BONUS, Game
 from ..movegen import ScoredPlay
-from ..notation import Exchange, Move, Pass, Play, Roll
+from ..notation import Exchange, Move, Pass, Play, Roll, parse_placements
+from ..position import Position
 from ..rules import score_play
-from ..tiles import tiles_notation
-from ..variants import VARIANTS
+from ..tiles import parse_tiles, tiles_notation
+from ..variants import VARIANTS, find_variant
 
 VARIANT_CODES = {"classic": "c", "cubes": "k", "flex": "f"}
 # qwirkle: the best play completes a Qwirkle; multi-line: it scores two or more lines; long: it places three or more
@@ -61,6 +63,19 @@ class Puzzle:
     bag: int  # tiles left in the bag (an end-game finish needs it empty)
     lines: tuple[dict[str, Any], ...]  # the solution's scored lines
     end_bonus: int  # the +6 the solution earns by going out (C9), or 0
+
+    def position(self) -> Position:
+        """The puzzle's position: its board and hand to move, the other hand not shown, the bag by its count.
+
+        >>> puzzle = next(generate("classic", 1, seed=5))
+        >>> position = puzzle.position()
+        >>> tiles_notation(position.hands[0]) == puzzle.hand, position.hands[1], position.bag == puzzle.bag
+        (True, 6, True)
+        """
+        full = find_variant(self.variant).default_tiles
+        hand = parse_tiles(self.hand)
+        other = full - len(parse_placements(self.board)) - len(hand) - self.bag
+        return Position.of(self.variant, board=self.board, hands=[hand, other], bag=self.bag)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -332,29 +347,15 @@ class Answer:
 
 
 def judge(puzzle: Puzzle, play_text: str) -> Answer:
-    """Score ``play_text`` on the puzzle's board from its hand (``IllegalMoveError`` becomes a missed answer naming
-    the rule); solved when it scores ``best_points``, which only the best play does."""
-    from collections import Counter
-
-    from ..board import Board
-    from ..errors import IllegalMoveError
-    from ..notation import parse_placements
-    from ..tiles import parse_tiles
-    from ..variants import find_variant
-
-    variant = find_variant(puzzle.variant)
-    board = Board.from_placements(parse_placements(puzzle.board))
-    hand = parse_tiles(puzzle.hand)
+    """Play ``play_text`` on the puzzle's position (``IllegalMoveError`` becomes a missed answer naming the rule);
+    solved when it scores ``best_points`` as the game scores it (+6 for going out, C9), which only the best play
+    does."""
     placements = parse_placements(play_text.replace("+", " "))
     if not placements:
         raise PuzzleError("answer: empty; give placements like 'Rd@1,0 Rs@2,0'")
     try:
-        missing = Counter(p.tile for p in placements) - Counter(hand)
-        if missing:
-            raise IllegalMoveError("C4", f"{next(iter(missing)).notation()} is not in the hand")
-        score = score_play(board, placements, variant)
+        turn = Game.from_position(puzzle.position()).apply(Play(tuple(placements)))
     except IllegalMoveError as error:
         return Answer("missed", 0, puzzle.best_points, False, (), error.rule)
-    points = score.points + (END_BONUS if len(placements) == len(hand) and puzzle.bag == 0 else 0)
-    result = "solved" if points == puzzle.best_points else "missed"
-    return Answer(result, points, puzzle.best_points, True, tuple(line.to_json() for line in score.lines))
+    result = "solved" if turn.points == puzzle.best_points else "missed"
+    return Answer(result, turn.points, puzzle.best_points, True, tuple(line.to_json() for line in turn.lines))

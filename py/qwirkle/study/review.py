@@ -42,8 +42,8 @@ DEFAULT_LEVEL = "expert"
 
 
 @dataclass(frozen=True)
-class Chance:
-    """A line of five left by a move that one tile completes into a Qwirkle."""
+class OpenFive:
+    """A line of five left by a move that one tile completes into a Qwirkle (the JSON calls them ``chances``)."""
 
     cells: tuple[Cell, ...]  # the five cells of the row, column or (Flex) diagonal
     ends: tuple[Cell, ...]  # the empty cells where a completing tile may go
@@ -80,7 +80,7 @@ class MoveReview:
     missed_qwirkle: str | None  # the best Qwirkle-making play, when there was one and the turn made no
     #                                     Qwirkle and scored less
     missed_qwirkle_points: int
-    chances: tuple[Chance, ...]  # lines of five the move left open
+    chances: tuple[OpenFive, ...]  # lines of five the move left open
     qwirkles_allowed: int  # Qwirkles the next player made on the turn after this one
     best_after: str | None = None  # a re-roll: the best play after it (None when nothing could be placed)
     best_after_points: int | None = None
@@ -210,7 +210,7 @@ def review_moves(
         level_move = None if level is None else _level_move(live, index, level, budget, carried)
         winning = _win(live, move, index) if win else None
         live.apply(move)
-        left: tuple[Chance, ...] = ()
+        left: tuple[OpenFive, ...] = ()
         best_after: tuple[str | None, int] = (None, 0)
         if isinstance(move, Play):
             left = lines_left(live, seat, [p.cell for p in move.placements])
@@ -423,7 +423,7 @@ def _best_qwirkle(game: Game, plays: Sequence[ScoredPlay]) -> tuple[str, int] | 
     return None if found is None else (found[1], found[0])
 
 
-def lines_left(game: Game, seat: int, placed: Sequence[Cell]) -> tuple[Chance, ...]:
+def lines_left(game: Game, seat: int, placed: Sequence[Cell]) -> tuple[OpenFive, ...]:
     """Lines of five through the placed cells that one tile completes, after the move (F3-F4: with Flex diagonals,
     found through the tiles' backgrounds), with what the mover had not seen."""
     tiles = game.board.tiles
@@ -481,7 +481,7 @@ def lines_left(game: Game, seat: int, placed: Sequence[Cell]) -> tuple[Chance, .
                 for tile, n in unseen.items()
                 if mask >> tile.kind & 1 and (not background or tile.background == background)
             )
-        chances.append(Chance(cells, ends, completing, count))
+        chances.append(OpenFive(cells, ends, completing, count))
     return tuple(chances)
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from app.analysis import state as state_module
 from app.analysis.state import AnalysisLinkError, AnalysisState
-from qwirkle import Tile
+from qwirkle import Game, PlayerView, Tile
 from qwirkle.study.analysis import parse_board, parse_hand, rank
 
 
@@ -62,3 +62,25 @@ def test_the_rack_holds_six_and_a_play_is_scored_by_hand() -> None:
     assert state.check("not a play") == "notation" and state.checked is None
     state.choose(0)
     assert state.shown_play() == state.plays()[0]
+
+
+class _Table:
+    """The controller's part the analysis board reads: the game, who plays where, what a seat sees."""
+
+    def __init__(self, game: Game, human: bool) -> None:
+        self.current, self.human, self.needs_handover = game, human, False
+
+    def is_human(self, seat: int) -> bool:
+        return self.human
+
+    def view(self, seat: int) -> PlayerView:
+        return self.current.view(seat)
+
+
+@pytest.mark.parametrize("human", [True, False])
+def test_the_table_s_position_shows_the_rack_to_move_to_a_player_and_never_changes_the_game(human: bool) -> None:
+    game = Game.from_position("classic board=Ro@0,0+Rs@1,0 hands=Rd+Bo/Gd+Yd bag=- scores=2/0 turn=0")
+    state = AnalysisState.of_table(_Table(game, human))
+    assert state.board == game.board and state.hand == (list(game.hands[0]) if human else [])
+    assert state.tap_cell((2, 0), Tile.from_notation("Rd")) is None
+    assert (2, 0) in state.board and (2, 0) not in game.board

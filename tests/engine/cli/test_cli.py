@@ -216,3 +216,24 @@ def test_endgame_flex():
 def test_endgame_malformed(args):
     out = run("endgame", *args)
     assert out.returncode == 2 and out.stderr.strip() and not out.stdout
+
+
+def test_position_of_a_record_and_the_moves_of_a_position(tmp_path):
+    game = Game.new("classic", ["a", "b"], seed=4)
+    for _ in range(6):
+        game.apply(Play(max(game.legal_plays(), key=lambda p: (p.points, p.notation())).placements))
+    path = tmp_path / "game.json"
+    path.write_text(dumps(game), encoding="utf-8")
+    out = run("position", str(path), "--move", "5")
+    assert out.returncode == 0
+    game.undo()
+    assert out.stdout.strip() == str(game.position())
+    seen = run("position", str(path), "--move", "5", "--seat", "1").stdout.strip()
+    assert seen == str(game.position().hidden(1))
+    listed = run("moves", "--position", seen)
+    hand = " ".join(t.notation() for t in game.hands[game.to_move])
+    given = run("moves", "--board", game.board.notation(), "--hand", hand)
+    assert json.loads(listed.stdout) == json.loads(given.stdout)
+    bad = run("moves", "--position", seen.replace("turn=", "turn=9"))
+    assert bad.returncode == 2 and bad.stderr.startswith("error: bad turn")
+    assert run("position", str(path), "--move", "99").returncode == 2
