@@ -16,6 +16,7 @@
 
 import os
 
+import pytest
 from repo_scripts import load_script
 
 
@@ -66,5 +67,6 @@ def deal(items, workers):  # type: ignore[no-untyped-def]
     return dealt + rest
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: plain pytest runs without that plugin
 def pytest_xdist_auto_num_workers(config):  # type: ignore[no-untyped-def]
     return 2 * (os.cpu_count() or 1)

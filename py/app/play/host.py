@@ -9,6 +9,7 @@ from typing import Any
 
 from pyscript import window
 
+from ..web.tasks import spawn
 from .session import AiWorker
 
 START_SECONDS = 60.0  # a second Pyodide starting cold on a loaded machine takes 10-20 s
@@ -19,7 +20,7 @@ class PageHost:
         self._task: Any = None
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        asyncio.ensure_future(work)
+        spawn(work)
 
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(seconds)
