@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .save_format import record_of
+
 if TYPE_CHECKING:
     from qwirkle import Game
-
-SAVE_FORMAT = "qwirkle-save"
 
 
 def read_import(text: str) -> tuple[dict[str, Any], list[str], Game]:
@@ -24,9 +24,7 @@ def read_import(text: str) -> tuple[dict[str, Any], list[str], Game]:
 
     value = parse_json(text, "file")  # a byte-order mark is fine; depth, size and numbers are bounded
     seats: Any = value.get("seats") if isinstance(value, dict) else None
-    record = value
-    if isinstance(value, dict) and value.get("format") == SAVE_FORMAT:  # a whole save file
-        record = value.get("record")
+    record = record_of(value)  # a whole save file holds it in "record"
     if not isinstance(record, dict):
         raise RecordError("record: expected a JSON object")
     clean = names_bounded({key: record[key] for key in FIELDS if key in record})

@@ -23,6 +23,14 @@ SAVE_FORMAT = "qwirkle-save"
 SAVE_VERSION = 1
 
 
+def record_of(value: Any) -> Any:
+    """The engine's record inside a whole save file; any other value as it is (a record, or the page's export of
+    one, a record with ``seats``)."""
+    if isinstance(value, dict) and value.get("format") == SAVE_FORMAT:
+        return value.get("record")
+    return value
+
+
 class SavedGame(Value):
     """A readable save. ``game`` is rebuilt by replaying the record's moves; ``app`` is the app's
     data beside the record (hints used); ``revision``, how many times it was written (``play.tabs``)."""
