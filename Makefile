@@ -47,9 +47,10 @@ lint: $(VENV)/.installed
 	$(VENV_PY) -m ruff format --check .
 	$(VENV_PY) -m mypy
 
-# The fast lane (docs/testing.md): no browser, no set-up beyond the venv, and none of the tests marked slow
-# (pytest.ini), one worker per core: these tests compute, they do not wait.
-check: lint
+# The fast lane (docs/testing.md): the venv and the vendored runtime (some tests read its files; both are built only
+# when missing or stale), no browser, none of the tests marked slow (pytest.ini), one worker per core: these tests
+# compute, they do not wait.
+check: vendor lint
 	$(VENV_PY) -m pytest -n $(CORES) -m "not browser and not slow" --durations=10 tests
 
 # The set-up's independent parts (npm and the venv, then the build and the test tools, the
