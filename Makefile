@@ -1,8 +1,11 @@
 # Qwirkle: set-up, play, test, publish.
 #
 #   make play [PORT=8000]   install what is missing, then serve the site on http://127.0.0.1:PORT/
+#   make check              the fast lane, while working (under 3 minutes on 2 cores): ruff (lint, format check),
+#                           mypy, and the tests that need no browser and are not marked slow
 #   make test               install what is missing (venv, Chromium, WebKitWebDriver + Xvfb, Firefox ESR,
-#                           npm packages), run ruff (lint, then format check), then every test
+#                           npm packages), run ruff (lint, then format check) and mypy, then every test;
+#                           CI's command (.ci/run), and the one to pass before landing a change
 #   make site               assemble a clean static site in site/ (copy that folder to any host)
 #   make bench B=NAME [ARGS="..."]   run bench/NAME.py (bench/README.md lists them)
 #   make figures            render bench/results/*.json into README.md's table (scripts/build/figures.py)
@@ -30,24 +33,38 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # The scripts import the game from py/, and their own helpers from scripts/build/ and scripts/tables/.
 SCRIPTS_PATH := PYTHONPATH=py:scripts/build:scripts/tables
+CORES := $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: play test test-setup site vendor vendor-runtime vendor-app browsers bench figures tables clean
+.PHONY: play check lint test test-setup site vendor vendor-runtime vendor-app browsers bench figures tables clean
 
 play: vendor
 	$(SCRIPTS_PATH) $(PYTHON) scripts/build/serve.py --port $(PORT)
+
+# Lint and types, the first steps of both lanes: ruff (settings in pyproject.toml), then mypy --strict over py/
+# (mypy.ini).
+lint: $(VENV)/.installed
+	$(VENV_PY) -m ruff check .
+	$(VENV_PY) -m ruff format --check .
+	$(VENV_PY) -m mypy
+
+# The fast lane (docs/testing.md): the venv and the vendored runtime (some tests read its files; both are built only
+# when missing or stale), no browser, none of the tests marked slow (pytest.ini), one worker per core: these tests
+# compute, they do not wait.
+check: vendor lint
+	$(VENV_PY) -m pytest -n $(CORES) -m "not browser and not slow" --durations=10 tests
 
 # The set-up's independent parts (npm and the venv, then the build and the test tools, the
 # browsers) run side by side: on a fresh clone that halves the wait before the first test.
 test:
 	@$(MAKE) --no-print-directory --jobs=4 --output-sync=target test-setup
-	$(VENV_PY) -m ruff check .
-	$(VENV_PY) -m ruff format --check .
+	@$(MAKE) --no-print-directory lint
 	$(VENV_PY) -m pytest -n auto --dist worksteal --durations=25 tests
 
 test-setup: vendor browsers $(VENV)/.installed
 
 # Its two halves run side by side under --jobs (make test): the runtime's files (vendor.py compiles the
-# standard library with the Pyodide in node_modules) and our archive (the catalogs, then bundle.py).
+# standard library with the Pyodide in node_modules) and our archive (the catalogs, the facts the page's scripts share
+# with Python, then bundle.py).
 vendor: vendor-runtime vendor-app
 
 vendor-runtime: $(NPM_STAMP)
@@ -55,6 +72,7 @@ vendor-runtime: $(NPM_STAMP)
 
 vendor-app: $(NPM_STAMP) $(VENV)/.build
 	$(SCRIPTS_PATH) $(VENV_PY) scripts/build/i18n.py compile --quiet
+	$(SCRIPTS_PATH) $(PYTHON) scripts/build/facts.py --quiet
 	$(SCRIPTS_PATH) $(PYTHON) scripts/build/bundle.py --quiet
 
 $(NPM_STAMP): package.json package-lock.json

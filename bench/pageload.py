@@ -307,7 +307,8 @@ def git_site_at(ref: str, folder: Path) -> Path:
         if entry.name != "app":
             (folder / "assets" / entry.name).symlink_to(entry)
     (folder / "assets" / "app").mkdir()
-    shutil.copy2(ROOT / "assets" / "app" / "words.js", folder / "assets" / "app" / "words.js")
+    for generated in ("words.js", "facts.js"):
+        shutil.copy2(ROOT / "assets" / "app" / generated, folder / "assets" / "app" / generated)
     if "py" in tops and (ROOT / "py" / "ui" / "locale").is_dir():  # compiled catalogs are not in git
         shutil.copytree(ROOT / "py" / "ui" / "locale", folder / "py" / "ui" / "locale", dirs_exist_ok=True)
     (folder / bundle.ARCHIVE).write_bytes(

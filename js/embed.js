@@ -10,19 +10,20 @@
 // Python then draws every [data-qwirkle] marker and sets <html data-ready>.
 // Until then each marker says "Loading the board…"; if Python cannot start, each says so.
 
+import { RUNTIME } from "../assets/app/facts.js";  // pyscript.toml's settings (scripts/build/facts.py)
 import { WORDS } from "../assets/app/words.js";   // texts in every language (scripts/build/i18n.py)
 import { forgetRestarts, isRestarting, restartAfterTrap } from "./restart.js";
 
 const SITE = new URL("../", import.meta.url);
-// The same configuration as the game's pyscript.toml, with absolute URLs: PyScript resolves a
-// config's interpreter against the PAGE's URL, and an author's page may live in another folder
-// or on another origin, so a TOML file next to this script could not name the interpreter.
-// Fixed paths, nothing generated: our vendored Pyodide, and the one archive of our Python
-// packages (scripts/build/bundle.py; it holds embed, ui, qwirkle and app), written as app.zip in
-// Python's current folder, which py/embed_main.py imports from. The game page caches the same archive, so boards after a game cost nothing.
+// The game's pyscript.toml (RUNTIME), with absolute URLs: PyScript resolves a config's
+// interpreter against the PAGE's URL, and an author's page may live in another folder or on
+// another origin, so a TOML file next to this script could not name the interpreter. Our
+// vendored Pyodide, and the one archive of our Python packages (scripts/build/bundle.py; it holds
+// embed, ui, qwirkle and app), written as app.zip in Python's current folder, which
+// py/embed_main.py imports from. The game page caches the same archive, so boards after a game cost nothing.
 const CONFIG = {
-  interpreter: new URL("assets/vendor/pyodide/pyodide.mjs", SITE).href,
-  files: { [new URL("assets/app/app.zip", SITE).href]: "./app.zip" },
+  interpreter: new URL(RUNTIME.interpreter, SITE).href,
+  files: Object.fromEntries(Object.entries(RUNTIME.files).map(([from, to]) => [new URL(from, SITE).href, to])),
 };
 function texts(element) {
   const holder = element.closest("[lang]");

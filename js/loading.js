@@ -10,19 +10,21 @@
 
 // The texts in every language come from the game's catalogs (locale/*.po): scripts/build/i18n.py
 // writes them into assets/app/words.js (the loading_* keys). The language is the one the game
-// will use: the saved setting, else the first of the browser's languages that the game speaks.
+// will use: the saved setting, else the first of the browser's languages that the game speaks
+// (the languages and the settings' key: assets/app/facts.js, from Python by scripts/build/facts.py).
+import { LANGUAGES, SETTINGS } from "../assets/app/facts.js";
 import { WORDS } from "../assets/app/words.js";
 import { forgetRestarts, restartAfterTrap } from "./restart.js";
 
 function language() {
   let lang = "";
   try {
-    lang = (JSON.parse(localStorage.getItem("qwirkle.settings") || "{}") || {}).lang || "";
+    lang = (JSON.parse(localStorage.getItem(SETTINGS) || "{}") || {}).lang || "";
   } catch (error) {
     lang = "";  // an unreadable setting: Python moves it aside and reports it
   }
   const wanted = [lang, ...(navigator.languages || []), navigator.language];
-  return wanted.map((code) => String(code || "").slice(0, 2).toLowerCase()).find((code) => WORDS[code]) || "en";
+  return wanted.map((code) => String(code || "").slice(0, 2).toLowerCase()).find((code) => LANGUAGES.includes(code)) || "en";
 }
 
 const LANG = language();

@@ -1,13 +1,14 @@
 // Language of tutorial.html: German, English, Spanish, French or Dutch, switched by the buttons at the
-// top and remembered. The choice is stored with the game's own settings (localStorage
-// "qwirkle.settings", {"lang": ...}: see py/app/store/saves.py), so the game and the tutorial agree.
+// top and remembered. The choice is stored with the game's own settings ({"lang": ...} in localStorage
+// under SETTINGS: see py/app/store/saves.py), so the game and the tutorial agree. The languages and
+// that key come from Python: assets/app/facts.js (scripts/build/facts.py).
 // A "?lang=de" (es, fr, nl, en) in the URL wins, then the stored choice, then the browser's languages
 // in order, then English. Every text is in the page once per language (elements with a lang attribute);
 // css/tutorial.css hides the languages that are not <html lang>. The boards follow <html lang> by
 // themselves (py/embed/page.py watches it).
 
-const SETTINGS = "qwirkle.settings";
-const LANGUAGES = ["de", "en", "es", "fr", "nl"];
+import { LANGUAGES, SETTINGS } from "../assets/app/facts.js";
+
 const TITLES = {
   de: "So spielst du Qwirkle",
   en: "How to play Qwirkle",

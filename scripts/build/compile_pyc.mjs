@@ -22,13 +22,13 @@ const pyodide = await loadPyodide({
   indexURL: path.resolve(pyodideDir) + path.sep,
   env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" },
 });
-pyodide.mountNodeFS("/work", path.resolve(workDir));
+pyodide.mountNodeFS("/sources", path.resolve(workDir));
 // A module that does not compile (a syntax error being edited) gets no .pyc: it is reported
 // here and reaches the page as source, where Python reports the error as it would without this.
 pyodide.runPython(`
 import pathlib, py_compile, sys
 
-root = pathlib.Path("/work")
+root = pathlib.Path("/sources")
 for source in sorted(root.rglob("*.py")):
     name = source.relative_to(root).as_posix()
     try:

@@ -34,7 +34,10 @@ import randpos  # noqa: E402
 CASES = int(os.environ.get("QWIRKLE_REFERENCE_CASES", "30"))
 TILE_SETS = ["classic", "cubes", "flex72", "flex108"]
 
-pytestmark = pytest.mark.skipif(not engine_cli.engine_available(), reason=engine_cli.SKIP_REASON)
+pytestmark = [
+    pytest.mark.skipif(not engine_cli.engine_available(), reason=engine_cli.SKIP_REASON),
+    pytest.mark.slow,  # brute force, in processes of its own
+]
 
 
 @functools.cache

@@ -115,16 +115,14 @@ def test_pyscript_toml_and_its_files_are_precached(listing: dict) -> None:
 
 
 def test_embedded_boards_load_only_fixed_files_that_are_precached(listing: dict) -> None:
-    """js/embed.js builds its config from fixed paths (no generated file): each is precached."""
+    """js/embed.js builds its config from pyscript.toml's entries (``RUNTIME`` of assets/app/facts.js, imported, never
+    fetched; test_pyscript_toml_and_its_files_are_precached checks those) and fixed paths: each is precached."""
     script = (ROOT / "js" / "embed.js").read_text(encoding="utf-8")
-    assert ".json" not in script and "fetch(" not in script, "embed.js reads no generated config"
+    assert ".json" not in script and "fetch(" not in script, "embed.js reads no config at run time"
+    assert 'import { RUNTIME } from "../assets/app/facts.js";' in script
+    assert "./assets/app/facts.js" in listing["files"]
     paths = re.findall(r'new URL\("([\w./-]+)", SITE\)', script)
-    assert {
-        "assets/vendor/pyodide/pyodide.mjs",
-        "assets/app/app.zip",
-        "py/embed_main.py",
-        "assets/vendor/pyscript/core.js",
-    } <= set(paths)
+    assert {"py/embed_main.py", "assets/vendor/pyscript/core.js"} <= set(paths)
     for path in paths:
         assert "./" + path in listing["files"], path
 
@@ -159,6 +157,7 @@ def test_generated_files_are_ignored_by_git() -> None:
     assert out.stdout.split() == ["sw-precache.js", "assets/app/app.zip"]
 
 
+@pytest.mark.slow  # Pyodide under Node.js imports every page's modules
 def test_the_archive_holds_every_module_the_pages_import(tmp_path: Path) -> None:
     """Only the archive's files (and the entry points) exist in Pyodide: import the embedded
     boards and the game's modules from those alone."""

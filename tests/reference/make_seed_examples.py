@@ -1,5 +1,7 @@
-"""Writes tests/data/seed_examples.json: the worked examples of the rulebooks in
-/work/shared/seeds/, rebuilt as concrete positions.
+"""Writes tests/data/seed_examples.json: the worked examples of the publisher's rulebooks (the
+French rulebooks of Qwirkle, Qwirkle Cubes, Qwirkle Deluxe and Qwirkle Flex, named below by the
+file names of the project's copies: F000..F003), rebuilt as concrete positions. Nothing is read
+from them: each example quotes its rulebook, and docs/rules.md restates the rules.
 
 The rulebooks describe their examples in words (and pictures we do not have), so
 every position below is *designed* here: tiles and coordinates are chosen to
@@ -667,7 +669,7 @@ def board_problems(board, variant):
 def build():
     out = {
         "about": (
-            "Worked examples of the rulebooks in shared/seeds, rebuilt as concrete positions "
+            "Worked examples of the publisher's rulebooks (French), rebuilt as concrete positions "
             "(designed: the seeds give words, not coordinates). Each turn gives the board BEFORE the "
             "play. Legal turns: exact points and the breakdown as a multiset of (kind, sorted cells, "
             "points); a line/diagonal of 6 scores 12 with qwirkle true. Illegal turns: legal false and "

@@ -307,6 +307,7 @@ def test_seed_examples_json_is_up_to_date():
     assert make_seed_examples.main(["--check"]) == 0
 
 
+@pytest.mark.slow  # every position rebuilt by the brute-force reference
 def test_positions_jsonl_is_up_to_date():
     """The committed tests/data/positions.jsonl matches its generator (same seeds,
     same reference counts)."""

@@ -14,6 +14,7 @@ from repo_scripts import load_script
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide"
 VENDORED = ROOT / "assets" / "vendor" / "pyodide"
+pytestmark = pytest.mark.slow  # Pyodide started under Node.js, seconds each
 
 # Boots the vendored runtime (its pyodide.mjs and python_stdlib.zip), writes our archive where
 # pyscript.toml puts it, and runs the Python given; prints what its last line gives (JSON text).

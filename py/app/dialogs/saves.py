@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -11,6 +10,7 @@ from ..play import panels
 from ..shared.notes import Note
 from ..web.display import Display
 from ..web.dom import by_id, clear, data, el, listen
+from ..web.tasks import spawn
 
 if TYPE_CHECKING:
     from qwirkle import Game
@@ -161,7 +161,7 @@ class SavesDialog:
     def _import(self, event: Any) -> None:
         files = event.target.files
         if files.length:
-            asyncio.ensure_future(self._read_file(files.item(0)))
+            spawn(self._read_file(files.item(0)))
 
     async def _read_file(self, file: Any) -> None:
         from qwirkle.limits import MAX_RECORD_BYTES

@@ -1,5 +1,6 @@
 """The browser side of ``session.Host``: asyncio tasks and timers, the clock, the console, and
-the PyScript worker where slow computer levels think (started on first need, never at load)."""
+the PyScript worker where slow computer levels think (started on first need, never at load), on the page's own
+runtime configuration (pyscript.toml, as PyScript read it)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ import asyncio
 from collections.abc import Coroutine
 from typing import Any
 
-from pyscript import window
+from pyscript import config, window
 
+from ..web.tasks import spawn
 from .session import AiWorker
 
 START_SECONDS = 60.0  # a second Pyodide starting cold on a loaded machine takes 10-20 s
@@ -19,7 +21,7 @@ class PageHost:
         self._task: Any = None
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        asyncio.ensure_future(work)
+        spawn(work)
 
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(seconds)
@@ -49,12 +51,14 @@ class PageHost:
         try:
             from pyscript import PyWorker
 
-            base = str(window.location.href)
-            interpreter = str(window.URL.new("./assets/vendor/pyodide/pyodide.mjs", base).href)
-            bundle = str(window.URL.new("./assets/app/app.zip", base).href)
-            config = {"interpreter": interpreter, "files": {bundle: "./app.zip"}}  # as pyscript.toml's
+            base = str(window.location.href)  # the page's folder, pyscript.toml's too: its paths resolve here
+            interpreter = str(window.URL.new(config["interpreter"], base).href)
+            files = {str(window.URL.new(source, base).href): target for source, target in config["files"].items()}
             worker = PyWorker(
-                str(window.URL.new("./py/ai_worker.py", base).href), type="pyodide", config=config, version=interpreter
+                str(window.URL.new("./py/ai_worker.py", base).href),
+                type="pyodide",
+                config={"interpreter": interpreter, "files": files},
+                version=interpreter,
             )
             await worker.ready
             return worker.sync  # type: ignore[no-any-return]

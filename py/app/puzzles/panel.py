@@ -5,7 +5,6 @@ the puzzle's link to share (Copy, Share, QR) and the player's progress. Drawing 
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +15,7 @@ from ui.jsvalues import present
 from ..web.display import Display
 from ..web.dom import by_id, clear, closest, data, el, listen, set_text
 from ..web.sharing import can_share, copy_link, draw_qr, share_link
+from ..web.tasks import spawn
 
 if TYPE_CHECKING:
     from .table import PuzzleTable
@@ -42,8 +42,8 @@ class PuzzlePanel:
             "puzzle-solution": table.show_solution,
             "puzzle-next": table.next,
             "puzzles": choose,
-            "puzzle-copy": lambda: asyncio.ensure_future(self.copy()),
-            "puzzle-share": lambda: asyncio.ensure_future(self.share()),
+            "puzzle-copy": lambda: spawn(self.copy()),
+            "puzzle-share": lambda: spawn(self.share()),
         }
         self.changed = changed
         listen(self.box, "click", self._click)
@@ -86,7 +86,7 @@ class PuzzlePanel:
             self.box.appendChild(node)
         qr = self.box.querySelector("[data-puzzle-qr]")
         if present(qr):
-            asyncio.ensure_future(draw_qr(qr, share_url(attempt.share_query())))
+            spawn(draw_qr(qr, share_url(attempt.share_query())))
 
     def _content(self) -> list[Any]:
         table, tr = self.table, self.display.tr

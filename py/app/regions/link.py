@@ -12,7 +12,6 @@ One delegated click listener on the panel; redrawn only when the links or the la
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +24,7 @@ from ..shared.seats import FRIEND
 from ..web.display import Display
 from ..web.dom import by_id, clear, closest, data, el, listen, set_text
 from ..web.sharing import can_share, copy_link, draw_qr, share_link
+from ..web.tasks import spawn
 
 if TYPE_CHECKING:
     from ..links.friend import Outgoing
@@ -113,7 +113,7 @@ class LinkRegion:
         )
         item.appendChild(qr)
         item.appendChild(el("p", "muted turn-link__seed", text=tr.t("turn_link_seed")))
-        asyncio.ensure_future(draw_qr(qr, url))
+        spawn(draw_qr(qr, url))
         return item
 
     # -- the buttons ----------------------------------------------------------------------------
@@ -121,7 +121,7 @@ class LinkRegion:
         button = closest(event, "button[data-action]")
         action = self.actions.get(data(button, "action") or "") if button is not None else None
         if action is not None:
-            asyncio.ensure_future(action(int(data(button, "seat") or 0)))
+            spawn(action(int(data(button, "seat") or 0)))
 
     def _status(self, seat: int, text: str) -> None:
         status = self.box.querySelector(f'[data-link-status="{seat}"]')

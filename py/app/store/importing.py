@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .save_format import names_bounded, record_of
+
 if TYPE_CHECKING:
     from qwirkle import Game
-
-SAVE_FORMAT = "qwirkle-save"
 
 
 def read_import(text: str) -> tuple[dict[str, Any], list[str], Game]:
@@ -24,25 +24,12 @@ def read_import(text: str) -> tuple[dict[str, Any], list[str], Game]:
 
     value = parse_json(text, "file")  # a byte-order mark is fine; depth, size and numbers are bounded
     seats: Any = value.get("seats") if isinstance(value, dict) else None
-    record = value
-    if isinstance(value, dict) and value.get("format") == SAVE_FORMAT:  # a whole save file
-        record = value.get("record")
+    record = record_of(value)  # a whole save file holds it in "record"
     if not isinstance(record, dict):
         raise RecordError("record: expected a JSON object")
     clean = names_bounded({key: record[key] for key in FIELDS if key in record})
     game = from_record(clean)
     return clean, check_seats(seats, len(game.options.players)), game
-
-
-def names_bounded(record: dict[str, Any]) -> dict[str, Any]:
-    """The record with its player names as the page makes them (spaces collapsed, at most 40 characters), so that
-    a file or a save with longer names still loads (the engine refuses them)."""
-    from qwirkle.limits import MAX_NAME
-
-    players = record.get("players")
-    if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
-        return record
-    return {**record, "players": [" ".join(p.split())[:MAX_NAME] for p in players]}
 
 
 def check_seats(seats: Any, players: int) -> list[str]:

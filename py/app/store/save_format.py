@@ -23,6 +23,14 @@ SAVE_FORMAT = "qwirkle-save"
 SAVE_VERSION = 1
 
 
+def record_of(value: Any) -> Any:
+    """The engine's record inside a whole save file; any other value as it is (a record, or the page's export of
+    one, a record with ``seats``)."""
+    if isinstance(value, dict) and value.get("format") == SAVE_FORMAT:
+        return value.get("record")
+    return value
+
+
 class SavedGame(Value):
     """A readable save. ``game`` is rebuilt by replaying the record's moves; ``app`` is the app's
     data beside the record (hints used); ``revision``, how many times it was written (``play.tabs``)."""
@@ -56,6 +64,17 @@ def revision_of(payload: dict[str, Any]) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**53 else 0
 
 
+def names_bounded(record: dict[str, Any]) -> dict[str, Any]:
+    """The record with its player names as the page makes them (spaces collapsed, at most 40 characters), so that
+    a file or a save with longer names still loads (the engine refuses them)."""
+    from qwirkle.limits import MAX_NAME
+
+    players = record.get("players")
+    if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
+        return record
+    return {**record, "players": [" ".join(p.split())[:MAX_NAME] for p in players]}
+
+
 def parse_save(text: str, game_id: str | None = None) -> SavedGame:
     """Read one stored save; ``ValueError`` with a short reason when it is not a readable save."""
     from qwirkle.record import from_record
@@ -65,8 +84,6 @@ def parse_save(text: str, game_id: str | None = None) -> SavedGame:
         raise ValueError("not a saved Qwirkle game")
     if value.get("version") != SAVE_VERSION:
         raise ValueError(f"save version {value.get('version')!r} is not supported")
-    from .importing import names_bounded
-
     record = value.get("record")
     if isinstance(record, dict):
         record = names_bounded(record)

@@ -19,7 +19,7 @@ from ..game import HAND_SIZE, Game
 from ..limits import check_count
 from ..movegen import legal_plays
 from ..notation import parse_placements
-from ..record import dumps, loads
+from ..record import dumps, loads, parse_json
 from ..rules import score_play
 from ..study.match import play_out
 from ..tiles import parse_tiles
@@ -220,8 +220,18 @@ def _cmd_review(args: argparse.Namespace) -> int:
         make_player(level)  # unknown names fail here, before any move
     if args.budget is not None and args.budget < 1:
         raise InputError("--budget: at least 1")
-    print(json.dumps(review(_read(args.file), level, args.budget, win=args.win)))
+    print(json.dumps(review(_record_of(_read(args.file)), level, args.budget, win=args.win)))
     return 0
+
+
+def _record_of(text: str) -> Any:
+    """The game record of a file's text: the engine's record, the page's export of one (a record with ``seats``),
+    or a whole save file of the page, which holds the record under ``record`` (the page's format is its own:
+    py/app/store/save_format.py; a record has no ``record`` field)."""
+    value = parse_json(text)
+    if isinstance(value, dict) and isinstance(value.get("record"), dict):
+        return value["record"]
+    return value
 
 
 def _cmd_tournament(args: argparse.Namespace) -> int:

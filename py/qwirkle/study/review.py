@@ -37,7 +37,6 @@ from .win_cost import DEFAULT_CANDIDATES, DEFAULT_SAMPLES, MoveChances, move_cha
 # what the page's Expert reaches on its clock; a larger end game is played by its first, shallow iteration or, past
 # that, by the look-ahead.
 REVIEW_SOLVER_NODES = 2
-SAVE_FORMAT = "qwirkle-save"  # the page's whole save file (py/app/store/save_format.py) holds the record in "record"
 DEFAULT_LEVEL = "expert"
 
 
@@ -171,15 +170,10 @@ class PlayerReview:
 # -- input -------------------------------------------------------------------------------------------------------------
 def load(source: Game | dict[str, Any] | str) -> Game:
     """The finished (or unfinished) game of a record: a ``Game``, a record, or its JSON text. The page's export (a
-    record with ``seats``) and a whole save file (``{"format": "qwirkle-save", "record": ...}``) are accepted too."""
+    record with ``seats``) is accepted too."""
     if isinstance(source, Game):
         return source
-    record: Any = source
-    if isinstance(source, str):
-        record = parse_json(source)
-    if isinstance(record, dict) and record.get("format") == SAVE_FORMAT:
-        record = record.get("record")
-    return from_record(record)
+    return from_record(parse_json(source) if isinstance(source, str) else source)
 
 
 # -- the best-by-points pass -------------------------------------------------------------------------------------------

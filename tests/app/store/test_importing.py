@@ -2,12 +2,18 @@
 unknown seat kinds are refused with a message, a byte-order mark is fine, a wrong seed is named."""
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from app.store.saves import DictStorage, SaveStore
 from qwirkle import Game, Play, RecordError
 from qwirkle.record import FIELDS, to_record
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def record(**changes):
@@ -85,3 +91,27 @@ def test_saves_with_longer_names_still_load_and_the_limit_is_the_start_links():
         }
     )
     assert parse_save(text).game.options.players == ("N" * 40, "Bob")
+
+
+def test_the_command_line_reviews_a_save_file_as_the_page_stores_it(store, tmp_path):
+    """``python3 -m qwirkle review`` reads the page's whole save file (app.store.save_format) as its record: the
+    engine's review knows nothing of that format, the command line takes the record out of it."""
+    from app.store.saves import SAVE_PREFIX
+
+    store.save("g1", record(), ["human", "hard"])
+    path = tmp_path / "save.json"
+    path.write_text(store.storage.get(SAVE_PREFIX + "g1"), encoding="utf-8")
+    (tmp_path / "record.json").write_text(json.dumps(record()), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+    reviews = [
+        subprocess.run(
+            [sys.executable, "-m", "qwirkle", "review", str(tmp_path / name), "--level", "none"],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+            check=True,
+        ).stdout
+        for name in ("save.json", "record.json")
+    ]
+    assert json.loads(reviews[0])["moves"] and reviews[0] == reviews[1]

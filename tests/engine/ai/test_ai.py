@@ -429,6 +429,7 @@ def test_expert_keeps_hards_share_and_widens_its_candidates_on_a_larger_budget()
         assert len(counting.seen) == looked_at
 
 
+@pytest.mark.slow  # the Expert on a large budget
 def test_expert_looks_four_plies_deep_on_a_large_budget():
     """From WIDE_BUDGET look-aheads on, in two-player classic games, a look-ahead goes ``plies`` (DEEP_PLIES) plies
     after the candidate, on a budget divided by DEEP_COST, and Hard's evaluation weighs a DEEP_COST-th as much; on
@@ -756,6 +757,7 @@ def test_the_expert_values_chances_to_win_in_two_player_classic_games_only():
     assert not ExpertPlayer(random.Random(1), seconds=None, win=0)._wins(game_until("classic", 40, 5).view(0))
 
 
+@pytest.mark.slow  # whole games of the Expert with its chances of winning
 def test_an_expert_with_the_win_option_plays_whole_games():
     """Seeded games with ``win`` end, move for move the same on a second run."""
     from qwirkle.study.tournament import GameSpec, play_one

@@ -97,7 +97,8 @@ def _golden() -> dict[str, Any]:
     return loaded
 
 
-@pytest.mark.parametrize("level", LEVELS)
+# The Expert's games are slow (its look-ahead, move after move): `make test` replays them, `make check` does not.
+@pytest.mark.parametrize("level", [pytest.param(lv, marks=pytest.mark.slow) if lv == "expert" else lv for lv in LEVELS])
 def test_seeded_games_replay(level):
     golden = _golden()
     for case in cases(1):

@@ -157,6 +157,7 @@ def all_positions():
     return positions(204) + blocked()
 
 
+@pytest.mark.slow  # 210 random end games searched twice
 @pytest.mark.parametrize("chunk", range(7))  # 7 x 30 positions
 def test_the_solver_agrees_with_plain_minimax(chunk):
     for board, variant, mine, theirs in all_positions()[chunk * 30 : (chunk + 1) * 30]:

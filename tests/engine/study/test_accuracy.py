@@ -122,6 +122,7 @@ def test_a_rule_set_the_table_does_not_hold_reads_classic():
     assert played_like("no such rules", 100.0) == played_like("classic", 100.0)
 
 
+@pytest.mark.slow  # four whole games reviewed at every level
 def test_on_the_same_positions_of_four_games_the_levels_keep_their_order():
     """Issue 25's order on a small set: at every fourth position and every judged end-game position of four seeded
     games between two Hard players (seeds 1-4), each of the five levels chooses a move, every choice valued with the

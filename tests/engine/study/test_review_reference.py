@@ -26,6 +26,8 @@ from qwirkle.ai import make_player
 from qwirkle.study.match import play_out
 from qwirkle.study.review import review_moves
 
+pytestmark = pytest.mark.slow  # reviews of whole games, some in processes of their own
+
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "tests" / "reference"))
 import naive  # noqa: E402

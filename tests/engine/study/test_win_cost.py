@@ -49,6 +49,7 @@ def some_moves(game, pick):
     return moves
 
 
+@pytest.mark.slow  # 25 random positions, each with its chances of winning sampled
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(["classic", "cubes", "flex"]), st.integers(0, 10_000), st.integers(0, 70), st.integers(0, 999))
 def test_the_best_candidate_is_never_below_the_played_move(variant, seed, moves, pick):
@@ -152,6 +153,7 @@ def opening():
     return dumps(advanced("flex", 5, 12))
 
 
+@pytest.mark.slow  # a whole review with its chances of winning
 def test_review_win_adds_the_keys_and_changes_no_other(record):
     plain = review(record, level=None, endgame=False)
     with_win = review(record, level=None, endgame=False, win=True)
