@@ -1,11 +1,13 @@
 """Puzzles through the real page (issue 19): a puzzle opened by link on the game's own board and rack, the best play
 found (``data-puzzle-result="solved"``, progress kept), a lesser play missed with the points against the best, Try
 again, Show solution (the best play on the board, its lines scored), Next, the puzzle of the day from the Puzzles
-dialog, a bad link named with nothing else changed, and the saved game in play left as it was."""
+dialog, its rule-set switch, a theme and Close, a bad link named with nothing else changed, and the saved game in
+play left as it was."""
 
 from __future__ import annotations
 
 import json
+import re
 
 from playwright.sync_api import Page, expect
 
@@ -107,3 +109,20 @@ def test_a_bad_link_is_named_and_nothing_else_changes(page: Page, open_ready) ->
     expect(page.locator("#home-notice")).to_contain_text("nonsense")
     assert page.locator(HTML).get_attribute("data-puzzle") is None
     assert page.evaluate("localStorage.getItem('qwirkle.current')") is None
+
+
+def test_the_dialog_switches_rule_set_opens_a_theme_and_closes(page: Page, open_ready) -> None:
+    open_ready(page, "")
+    dialog = page.locator("#puzzles-dialog")
+    page.locator('#home [data-action="puzzles"]').click()
+    expect(dialog).to_be_visible()
+    dialog.locator('[data-action="close-dialog"]').click()
+    expect(dialog).to_be_hidden()
+    page.locator('#home [data-action="puzzles"]').click()
+    dialog.locator('[data-action="puzzle-variant"][data-variant="flex"]').click()
+    expect(dialog.locator('[data-action="puzzle-variant"][data-variant="flex"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    dialog.locator('[data-action="puzzle-theme"][data-variant="flex"][data-theme="multi-line"]').click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator(HTML)).to_have_attribute("data-puzzle", re.compile(r"^fm-"))

@@ -1,12 +1,26 @@
-"""Every input of the game page as a named action, in one table.
+"""Every input of the game page as a named action: the game's in one table here, each other feature's in its own.
 
-Buttons carry ``data-action`` (menu, home, actions, rack, hand-over, zoom, end-of-game card); a
-rule id in a message is a button with ``data-rule``; keys map to actions in ``KEYS`` (on the
-focused board) and ``PAGE_KEYS`` (anywhere but a text field or an open dialog); pointer gestures
-(``gestures``) report ``tap-cell``, ``move-pending``, ``select-tile``, ``drag-tile``,
-``drop-tile`` and ``reorder-tile``. ``Input.act(name, *args)`` looks the name up in
-``Input.actions`` and runs it: there is no other dispatch. What an action means for the game is
+The game's buttons carry ``data-action`` (menu, home, actions, rack, hand-over, zoom, end-of-game card:
+``BUTTON_CONTAINERS``); a rule id in a message is a button with ``data-rule``; keys map to actions in ``KEYS`` (on
+the focused board) and ``PAGE_KEYS`` (anywhere but a text field or an open dialog); pointer gestures (``gestures``)
+report ``tap-cell``, ``move-pending``, ``select-tile``, ``drag-tile``, ``drop-tile`` and ``reorder-tile``.
+``Input.act(name, *args)`` looks the name up in ``Input.actions`` and runs it. What an action means for the game is
 the session's and the controller's business; this module only routes.
+
+A feature drawn in its own container routes the ``data-action`` of the buttons inside it through its own table,
+with one delegated click listener on the container. These are all the tables (tests/architecture/test_actions.py
+finds every table under py/app, and every action in the page, and holds them to this list):
+
+* ``input.bindings.Input.actions``: the game (above); ``input.bindings.Input.why_disabled`` says why one of its
+  buttons cannot be used now
+* ``review.view.ReviewView.actions``: the review of a game (``#review``)
+* ``analysis.view.AnalysisView.actions``: the analysis board (``#analysis``)
+* ``puzzles.panel.PuzzlePanel.actions``: the puzzle's card (``#puzzle``)
+* ``puzzles.chooser.PuzzleChooser.actions``: the Puzzles dialog (``#puzzles-dialog``)
+* ``regions.link.LinkRegion.actions``: the links to send to friends (``#turn-link``)
+* ``dialogs.new_game.NewGameDialog.actions``, ``dialogs.saves.SavesDialog.actions``,
+  ``dialogs.stats.StatsDialog.actions``: the dialogs' own buttons, looked up by ``dialogs.manager.Dialogs``,
+  which closes any of its dialogs on ``close-dialog``
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Whether the player to move may exchange tiles or re-roll dice now, and if not, why, in words the player can act
-on (the rules themselves are the engine's: the opening, the bag's size, one re-roll a turn)."""
+on (the rules themselves are the engine's: the opening, the bag's size, one re-roll a turn); and what to do when
+nothing can be placed."""
 
 from __future__ import annotations
 
@@ -33,3 +34,16 @@ def roll(game: Game | None, turn: bool) -> Availability:
     if game.has_rolled:
         return Availability(False, Note("roll_done"))
     return Availability(True)
+
+
+def stuck(game: Game) -> Note | None:
+    """What the player to move can do when no tile can be placed (C3, C10, Q4); None when one can."""
+    if game.legal_plays():
+        return None
+    if game.can_roll():
+        return Note("stuck_roll", level="warn")
+    if game.exchange_limit():
+        return Note("stuck_exchange", level="warn")
+    if game.can_pass():
+        return Note("stuck_pass", level="warn")
+    return None

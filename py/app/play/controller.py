@@ -1,6 +1,10 @@
 """Drives the engine for the page: starting and resuming games, human actions, computer moves, undo, hot-seat
-privacy, autosave and statistics (who is who: ``seating.Seating``; hints: ``hints.HintAdvice``). Headless: the
-browser layer renders what it exposes and calls its methods; tests call them directly.
+privacy, autosave and statistics. Headless: the browser layer renders what it exposes and calls its methods; tests
+call them directly.
+
+Two collaborators it owns do a job each, reading the table through a narrow interface: ``seating`` (who is who,
+``seating.Seating``; the page asks the controller, which answers from it) and ``advice`` (hints,
+``hints.HintAdvice``; the session asks it directly).
 
 Racks are read from the seat's ``PlayerView`` (what that player may see), never from the
 game's hands; rules come from the engine (legal cells, refusals, who starts and why).
@@ -12,10 +16,11 @@ translated when shown, so that switching language re-renders them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from qwirkle import Exchange, Game, IllegalMoveError, Move, Pass, Play, PlayerView, Roll, TurnResult
 from qwirkle.notation import Cell
+from qwirkle.tiles import Tile
 
 from ..shared import seats as seat_registry
 from ..shared.notes import EXCHANGE, PLACE, ROLL, Availability, Note, TurnMode
@@ -31,7 +36,7 @@ if TYPE_CHECKING:
     from ..links.startlink import GameSpec
 
 
-class Controller(Seating, HintAdvice):
+class Controller:
     """One game at a time, with its seats (``human`` or a computer kind) and its save id."""
 
     def __init__(
@@ -45,17 +50,14 @@ class Controller(Seating, HintAdvice):
         self.pace = 1
         self.created: float | None = None
         self.turn = TurnState()
-        self.revealed: int | None = None
         self.note: Note | None = None
         self.last: TurnResult | None = None
         self._players: dict[int, Player] = {}
         self.think_seconds = 0.0  # how long the last computer move took to choose
-        self.hints: list[int] = []  # hints used, per seat (saved beside the record)
-        self._hinted: tuple[int, int] | None = None  # (seat, moves) of the turn last counted
-        self._version = 0  # bumped by every change of the game (view cache)
         self.revision: int | None = None  # of the save this tab last read or wrote (tabs.py)
         self.stale = False  # another tab saved a newer state of this game
-        self._views: dict[tuple[int, int], PlayerView] = {}
+        self.seating = Seating(self)
+        self.advice = HintAdvice(self)
 
     # -- starting ------------------------------------------------------------------------------
     def start(self, spec: GameSpec) -> Game:
@@ -69,7 +71,7 @@ class Controller(Seating, HintAdvice):
     def resume(self, saved: SavedGame) -> Game:
         self._adopt(saved.game, saved.seats, saved.pace, saved.id, saved.created)
         self.revision = saved.revision
-        self.restore_hints(saved.app, len(saved.seats))
+        self.advice.restore(saved.app, len(saved.seats))
         if self.store:
             self.store.set_current(saved.id)
         return saved.game
@@ -108,8 +110,7 @@ class Controller(Seating, HintAdvice):
         )
 
     def _changed(self) -> None:
-        self._version += 1
-        self._views.clear()
+        self.seating.forget()
 
     def _adopt(self, game: Game, seats: tuple[str, ...], pace: int, game_id: str, created: float | None) -> None:
         self.game = game
@@ -120,10 +121,9 @@ class Controller(Seating, HintAdvice):
         self.created = created
         self.revision, self.stale = None, False
         self.turn = TurnState()
-        self.revealed = None
+        self.seating.conceal()
         self.last = game.history[-1] if game.history else None
-        self.hints = [0] * len(self.seats)
-        self._hinted = None
+        self.advice.reset(len(self.seats))
         self._players = {}  # made on their first move: their modules load only then
         self.note = None
         self._turn_hint()
@@ -133,6 +133,56 @@ class Controller(Seating, HintAdvice):
         """The game in play (the page draws a game only while there is one)."""
         assert self.game is not None, "no game in play"
         return self.game
+
+    # -- who is who (answered by ``seating``) --------------------------------------------------
+    @property
+    def human_seats(self) -> list[int]:
+        return self.seating.human_seats
+
+    @property
+    def human_to_move(self) -> bool:
+        return self.seating.human_to_move
+
+    @property
+    def computer_to_move(self) -> bool:
+        return self.seating.computer_to_move
+
+    @property
+    def needs_handover(self) -> bool:
+        return self.seating.needs_handover
+
+    @property
+    def interactive(self) -> bool:
+        return self.seating.interactive
+
+    def is_human(self, seat: int) -> bool:
+        return self.seating.is_human(seat)
+
+    def rack_seat(self) -> int | None:
+        return self.seating.rack_seat()
+
+    def view(self, seat: int) -> PlayerView:
+        return self.seating.view(seat)
+
+    def hand(self) -> tuple[Tile, ...]:
+        return self.seating.hand()
+
+    def reveal(self) -> None:
+        self.seating.reveal()
+
+    def rack(self) -> list[tuple[int, Tile]]:
+        """(index, tile) of the to-move rack without the pending tiles."""
+        return self.turn.left(self.hand())
+
+    # -- hints used (counted by ``advice``) ------------------------------------------------------
+    @property
+    def hints(self) -> list[int]:
+        """Hints used per seat, for the summary at the game's end."""
+        return self.advice.used
+
+    def hint_record(self) -> dict[str, Any]:
+        """What autosave keeps beside the engine's record."""
+        return self.advice.record()
 
     # -- queries for the page -----------------------------------------------------------------
     def legal_cells(self) -> frozenset[Cell]:
@@ -271,7 +321,7 @@ class Controller(Seating, HintAdvice):
         for _ in range(count):
             self.game.undo()
         self._changed()
-        self.revealed = None  # hot seat: the device goes to the player whose move was taken back (privacy)
+        self.seating.conceal()  # hot seat: the device goes to the player whose move was taken back (privacy)
         self.turn.reset()
         history = self.game.history
         self.last = history[-1] if history else None
@@ -330,18 +380,12 @@ class Controller(Seating, HintAdvice):
         return result
 
     def _turn_hint(self, keep_note: bool = False) -> None:
-        """Say it when the human to move cannot place anything (C3, C10, Q4)."""
-        game = self.game
-        if game is None or not self.human_to_move or (keep_note and self.note is not None):
+        """Say it when the human to move cannot place anything (``availability.stuck``)."""
+        if self.game is None or not self.human_to_move or (keep_note and self.note is not None):
             return
-        if game.legal_plays():
-            return
-        if game.can_roll():
-            self.note = Note("stuck_roll", level="warn")
-        elif game.exchange_limit():
-            self.note = Note("stuck_exchange", level="warn")
-        elif game.can_pass():
-            self.note = Note("stuck_pass", level="warn")
+        from .availability import stuck
+
+        self.note = stuck(self.game) or self.note
 
     def save(self) -> None:
         """Autosave (``autosave.save_game``: never over another tab's newer state, a full store said)."""

@@ -326,7 +326,7 @@ class Session:
         c = self.controller
         settings = self.store.settings()
         level = seat_registry.hint_level(settings.get("hint_level"))
-        if c.hint_view() is None:
+        if c.advice.view() is None:
             return
         if seat_registry.in_worker(level):
             c.note = Note("hint_thinking")
@@ -334,7 +334,7 @@ class Session:
             self.listener.changed()
             self.host.spawn(self._slow_hint(level, settings.get("expert_seconds"), self.generation))
             return
-        c.hint(level)
+        c.advice.ask(level)
         self.listener.hint_shown()
 
     async def _slow_hint(self, level: str, seconds: Any, generation: int) -> None:
@@ -345,7 +345,7 @@ class Session:
         c = self.controller
         game = c.current
         moves = len(game.history)
-        args = (dumps(game), game.to_move, level, c.hint_seed(), seconds)
+        args = (dumps(game), game.to_move, level, c.advice.seed(), seconds)
         notation: str | None
         try:
             worker = await self.host.worker()
@@ -361,5 +361,5 @@ class Session:
             return
         if notation is None:
             notation = ai_service.hint_move(*args)
-        c.show_hint(notation, level)
+        c.advice.show(notation, level)
         self.listener.hint_shown()

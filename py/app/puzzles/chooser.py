@@ -22,6 +22,12 @@ class PuzzleChooser:
         self.changed = changed
         self.dialog = by_id("puzzles-dialog")
         self.variant = "classic"  # whose themes are listed
+        self.actions: dict[str, Callable[[Any], None]] = {  # data-action -> handler(button)
+            "close-dialog": lambda _b: self.dialog.close(),
+            "puzzle-variant": self._variant,
+            "puzzle-daily": self._daily,
+            "puzzle-theme": self._theme,
+        }
         listen(self.dialog, "click", self._click)
 
     def open(self) -> None:
@@ -98,20 +104,22 @@ class PuzzleChooser:
             self.dialog.close()
             return
         button = closest(event, "button[data-action]")
-        name = data(button, "action") if button is not None else None
-        if name == "close-dialog":
-            self.dialog.close()
-            return
+        action = self.actions.get(data(button, "action") or "") if button is not None else None
+        if action is not None:
+            action(button)
+
+    def _variant(self, button: Any) -> None:
         variant = data(button, "variant") or "classic"
-        if name == "puzzle-variant" and variant in VARIANT_CODES:
+        if variant in VARIANT_CODES:
             self.variant = variant
             self.render()
-            return
-        if name not in ("puzzle-daily", "puzzle-theme"):
-            return
+
+    def _daily(self, button: Any) -> None:
         self.dialog.close()
-        if name == "puzzle-daily":
-            self.table.open_daily(variant)
-        else:
-            self.table.open_theme(variant, data(button, "theme") or "")
+        self.table.open_daily(data(button, "variant") or "classic")
+        self.changed()
+
+    def _theme(self, button: Any) -> None:
+        self.dialog.close()
+        self.table.open_theme(data(button, "variant") or "classic", data(button, "theme") or "")
         self.changed()

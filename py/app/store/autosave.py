@@ -29,7 +29,6 @@ class Saved(Protocol):
     seats: tuple[str, ...]
     pace: int
     created: float | None
-    hints: list[int]
     revision: int | None
     stale: bool
     note: Note | None

@@ -28,7 +28,7 @@ def controller(seats=("human", "hard"), seed=4, variant="classic", storage=None)
 
 def test_a_hint_is_pending_tiles_with_their_score_and_can_be_recalled_or_played():
     c = controller()
-    assert c.hint("hard")
+    assert c.advice.ask("hard")
     pending = c.turn.placements()
     assert pending and c.can_play()
     assert c.note.key == "hint_shown" and c.note.count == c.preview().points
@@ -36,22 +36,22 @@ def test_a_hint_is_pending_tiles_with_their_score_and_can_be_recalled_or_played(
     assert panels.note_text(c.note, Translator("fr")).startswith("Indice (Difficile)\u00a0: ce coup rapporte")
     c.recall()
     assert not c.turn.pending
-    assert c.hint("hard") and c.hints[c.game.to_move] == 1  # counted once per turn
+    assert c.advice.ask("hard") and c.hints[c.game.to_move] == 1  # counted once per turn
     seat = c.game.to_move
     assert c.play().seat == seat
 
 
 def test_the_hint_matches_the_worker_function():
     c = controller()
-    notation = hint_move(dumps(c.game), c.game.to_move, "hard", c.hint_seed())
-    assert c.show_hint(notation, "hard")
+    notation = hint_move(dumps(c.game), c.game.to_move, "hard", c.advice.seed())
+    assert c.advice.show(notation, "hard")
     shown = c.turn.placements()
-    assert c.hint("hard") and c.turn.placements() == shown
+    assert c.advice.ask("hard") and c.turn.placements() == shown
 
 
 def past_opening(c):
     if c.game.is_opening:
-        c.hint("hard")
+        c.advice.ask("hard")
         c.play()
         while c.computer_to_move:
             c.computer_move()
@@ -60,11 +60,11 @@ def past_opening(c):
 
 def test_no_placeable_tile_says_what_to_do():
     c = past_opening(controller())
-    assert not c.show_hint(None, "hard")
+    assert not c.advice.show(None, "hard")
     assert c.note.key == "hint_exchange" and not c.turn.pending
     assert "Press Exchange" in panels.note_text(c.note, Translator("en"))
     cubes = past_opening(controller(variant="cubes"))
-    assert not cubes.show_hint("", "medium")
+    assert not cubes.advice.show("", "medium")
     assert cubes.note.key == "hint_roll" and "Roll" in panels.note_text(cubes.note, Translator("en"))
 
 
@@ -74,19 +74,19 @@ def test_a_stale_or_foreign_hint_is_not_shown():
     play = max(other.legal_plays(), key=lambda p: len(p.placements))
     from qwirkle import Play
 
-    assert not c.show_hint(Play(play.placements), "hard") and not c.turn.pending
+    assert not c.advice.show(Play(play.placements), "hard") and not c.turn.pending
 
 
 def test_no_hint_for_a_computer_or_out_of_turn():
     c = Controller(SaveStore(DictStorage()))
     c.start(make_spec("classic", ["hard", "hard"], seed=4))
-    assert not c.hint("hard") and c.hints == [0, 0]
+    assert not c.advice.ask("hard") and c.hints == [0, 0]
 
 
 def test_hints_are_saved_beside_the_record_and_come_back():
     storage = DictStorage()
     c = controller(storage=storage)
-    c.hint("hard")
+    c.advice.ask("hard")
     c.play()
     seat = c.human_seats[0]
     raw = json.loads(storage.data["qwirkle.save." + c.game_id])
@@ -131,7 +131,7 @@ def follow_hints(c, level="hard"):
             c.computer_move()
             continue
         seat, hand = c.game.to_move, c.hand()
-        shown = c.hint(level)
+        shown = c.advice.ask(level)
         keys.append(c.note.key)
         if c.turn.pending:
             result = c.play()
@@ -154,7 +154,7 @@ def test_an_advised_exchange_marks_the_tiles_to_put_back():
     c = past_opening(controller())
     hand = c.hand()
     # a Hard that values a fresh draw highly advises trading all but its best group although it can play
-    assert c.game.legal_plays() and c.hint("hard", exchange_base=50.0)
+    assert c.game.legal_plays() and c.advice.ask("hard", exchange_base=50.0)
     assert c.turn.mode == EXCHANGE and not c.turn.pending and c.note.key == "hint_exchange_marked"
     marked = [hand[i] for i in sorted(c.turn.marked)]
     kept = [hand[i] for i in range(len(hand)) if i not in c.turn.marked]
@@ -192,5 +192,5 @@ def test_a_stale_exchange_hint_is_not_marked():
     c = past_opening(controller())
     foreign = Game.new("classic", ["a", "b"], seed=99).hands[0]
     missing = next(t for t in foreign if t not in c.hand())
-    assert not c.show_hint(Exchange((missing,)), "hard")
+    assert not c.advice.show(Exchange((missing,)), "hard")
     assert c.turn.mode != EXCHANGE and not c.turn.marked

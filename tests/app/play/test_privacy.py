@@ -61,8 +61,8 @@ def test_a_finished_game_is_exported():
 
 def test_hints_and_the_tracker_wait_for_the_hand_over():
     c = started(("human", "human"))
-    assert c.hint_view() is None and c.rack_seat() is None and c.legal_cells() == frozenset()
+    assert c.advice.view() is None and c.rack_seat() is None and c.legal_cells() == frozenset()
     c.reveal()
-    assert c.hint_view() is not None and c.rack_seat() == c.game.to_move
+    assert c.advice.view() is not None and c.rack_seat() == c.game.to_move
     play_best(c)
-    assert c.hint_view() is None and c.rack_seat() is None and not c.hint()
+    assert c.advice.view() is None and c.rack_seat() is None and not c.advice.ask()

@@ -167,7 +167,7 @@ def test_the_summary_counts_each_players_game():
             c.computer_move()
         else:
             if not c.hints[0]:
-                c.hint("greedy")
+                c.advice.ask("greedy")
             play_best(c)
     tr = Translator("fr")
     rows = summary.players(c, tr)

@@ -42,16 +42,16 @@ def test_one_hint_per_cubes_turn_even_after_a_hinted_reroll():
             until_human(c)
             if c.game.is_over:
                 break
-            c.hint("hard")
+            c.advice.ask("hard")
             if c.turn.mode == "roll":
                 asked = list(c.hints)
                 c.confirm_roll()
-                c.hint("hard")
+                c.advice.ask("hard")
                 assert c.hints == asked, "the hint after a hinted re-roll is the same turn's"
                 c.turn.reset()
                 resumed = Controller(c.store)  # a reload in the middle of that turn
                 resumed.resume(c.store.load_current())
-                resumed.hint("hard")
+                resumed.advice.ask("hard")
                 assert resumed.hints == asked, "a reload does not make it another turn"
                 return
             play_best(c) if not c.turn.pending else c.play()

@@ -50,7 +50,7 @@ def test_a_link_opens_the_position_with_one_player_and_nothing_to_save() -> None
     assert c.current.board.notation() == puzzle.board
     assert sorted(tile.notation() for tile in c.hand()) == sorted(puzzle.hand.split())
     assert c.interactive and c.seats.count(PUZZLE) == 1
-    assert not c.exchange_availability().enabled and not c.can_pass() and c.hint_view() is None
+    assert not c.exchange_availability().enabled and not c.can_pass() and c.advice.view() is None
     assert session.store.load_current() is None and not session.store.list()
 
 
