@@ -25,7 +25,7 @@ PUZZLES: dict[str, str] = {
     "puzzle_solved_count_one": "{n} puzzle solved",
     "puzzle_solved_count_other": "{n} puzzles solved",
     "puzzle_share": "Share this puzzle",
-    "puzzle_bad_link": "This puzzle link opens nothing ({problem}). Nothing else was changed.",
+    "puzzle_bad_link": "This puzzle link opens nothing: {problem} Nothing else was changed.",
     "puzzle_you": "You",
     "puzzle_opponent": "Opponent",
     "puzzle_over": "Puzzle played",
