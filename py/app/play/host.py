@@ -52,7 +52,10 @@ class PageHost:
             base = str(window.location.href)
             interpreter = str(window.URL.new("./assets/vendor/pyodide/pyodide.mjs", base).href)
             bundle = str(window.URL.new("./assets/app/app.zip", base).href)
-            config = {"interpreter": interpreter, "files": {bundle: "./app.zip"}}  # as pyscript.toml's
+            # As pyscript.toml's; sync_main_only: the worker only answers the page's calls and never reaches for the
+            # page's window or document (PyScript would warn, on every start, that it cannot give them without
+            # SharedArrayBuffer).
+            config = {"interpreter": interpreter, "files": {bundle: "./app.zip"}, "sync_main_only": True}
             worker = PyWorker(
                 str(window.URL.new("./py/ai_worker.py", base).href), type="pyodide", config=config, version=interpreter
             )
