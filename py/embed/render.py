@@ -225,7 +225,7 @@ class Renderer:
         if code == "variant":
             return w.t("error_variant", name=d["name"], choices=w.join_names(d["choices"], w.t("or")))
         if code == "wrong_set":
-            return w.t("error_wrong_set", tile=d["tile"], variant=w.t(f"title_{d['variant']}"))
+            return w.t("error_wrong_set", tile=d["tile"], variant=w.t(f"variant_{d['variant']}"))
         if code == "replay":
             return w.t("error_replay", i=d["i"], play=d["play"], why=w.explain(d["error"]))
         if code == "legal":

@@ -21,6 +21,7 @@ from qwirkle.tiles import parse_tiles
 MODES = ("static", "replay", "exercise")
 TASKS = ("best", "illegal")
 PALETTES = ("standard", "contrast")
+EXAMPLE = "embed.html?variant=classic&board=Ro@0,0%20Rd@1,0"  # an address that shows a board
 LOOKS = ("lang", "palette", "label")  # settings of how a board looks, not of what it shows
 KEYS = ("variant", "board", "hand", "moves", "mode", "task", "play", "step", "lang", "palette", "label", "puzzle")
 
@@ -233,5 +234,5 @@ def spec_from_query(query: str, today: str = "") -> Spec:
     settings = dict(parse_qsl(query, keep_blank_values=True))
     if not any(value.strip() for key, value in settings.items() if key in KEYS and key not in LOOKS):
         # an empty board would say nothing of what it needs: say it, in the language asked for
-        raise EmbedError("empty", keys=", ".join(KEYS), lang=settings.get("lang", "").strip())
+        raise EmbedError("empty", keys=", ".join(KEYS), example=EXAMPLE, lang=settings.get("lang", "").strip())
     return _read(settings, "", today)

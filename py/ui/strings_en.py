@@ -354,10 +354,8 @@ EN: dict[str, str] = {
     "key_last": "show the last move",
     "key_help": "this list",
     **REFUSALS,
-    # Full titles, scored lines and the computer levels (key level_<name> of qwirkle.ai's registry)
-    "title_classic": "Qwirkle",
-    "title_cubes": "Qwirkle Cubes",
-    "title_flex": "Qwirkle Flex",
+    # Scored lines and the computer levels (key level_<name> of qwirkle.ai's registry); a rule set is named
+    # variant_<name> everywhere
     "line_points": "{line}: {points}",
     "line_qwirkle": "{line}: {qwirkle}, {points}",
     "level_random": "Random",

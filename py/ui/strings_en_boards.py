@@ -116,7 +116,7 @@ BOARDS: dict[str, str] = {
     "error_limit_extent": "The tiles of {attribute} span {width} × {height} cells: no game spreads over more than {limit}.",
     "error_puzzle": "This puzzle cannot be shown: {problem}.",
     "error_internal": "Something went wrong: {message}",
-    "error_empty": "This page shows one board from the settings in its address, and its address has none. Add them after a “?”, e.g. embed.html?variant=classic&board=Ro@0,0%20Rd@1,0. The settings: {keys}.",
+    "error_empty": "This page shows one board from the settings in its address, and its address has none. Add them after a “?”, e.g. {example}. The settings: {keys}.",
     "error_empty_docs": "How to put a board in a page (for authors)",
     "export_none": "This game is no longer saved in this browser: nothing to export.",
 }

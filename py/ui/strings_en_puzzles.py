@@ -7,6 +7,8 @@ PUZZLES: dict[str, str] = {
     "puzzle_title": "Puzzle {id}",
     "puzzle_to_play": "Find the best play",
     "puzzle_themes": "A theme",
+    "puzzle_daily_of": "Today's {variant}",
+    "puzzle_themes_of": "Themes of:",
     "puzzle_difficulty": "Difficulty {n} of 5",
     "puzzle_theme_qwirkle": "A Qwirkle to complete",
     "puzzle_theme_multi-line": "A play that scores two or more lines",

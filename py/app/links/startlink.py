@@ -101,15 +101,25 @@ def clean_name(name: str) -> str:
 
 
 def default_names(seats: tuple[str, ...], lang: str = "en") -> tuple[str, ...]:
+    """Names for the seats left unnamed: 'Player 1', 'Friend 2'; a computer is named by its level ('Medium'), with
+    its seat number only when another seat plays the same level ('Hard 2', 'Hard 3').
+
+    >>> default_names(("human", "computer")), default_names(("human", "hard", "hard"), "fr")
+    (('Player 1', 'Medium'), ('Joueur 1', 'Difficile 2', 'Difficile 3'))
+    """
     tr = Translator(lang)
+    levels = [seat_registry.display_name(kind, tr) for kind in seats]
+    computers = [level for kind, level in zip(seats, levels) if seat_registry.is_computer(kind)]
     names = []
     for index, kind in enumerate(seats):
         if kind == seat_registry.HUMAN:
             names.append(tr.t("default_human", n=index + 1))
         elif kind == seat_registry.FRIEND:
             names.append(tr.t("default_friend", n=index + 1))
+        elif computers.count(levels[index]) == 1:
+            names.append(levels[index])
         else:
-            names.append(tr.t("default_computer", level=seat_registry.display_name(kind, tr), n=index + 1))
+            names.append(tr.t("default_computer", level=levels[index], n=index + 1))
     return tuple(names)
 
 

@@ -54,8 +54,9 @@ def hint_level(value: object, default: str = "hard") -> str:
 
 
 def display_name(kind: str, tr: Translator) -> str:
-    """'Hard', 'Difficile', 'Human', 'Friend (by link)'... from the string tables."""
-    if kind in (HUMAN, FRIEND, COMPUTER):
+    """'Hard', 'Difficile', 'Human', 'Friend (by link)'... from the string tables; ``computer`` (a start link's
+    seat) is named by the level it stands for ('Medium')."""
+    if kind in (HUMAN, FRIEND):
         return tr.t(kind)
     level = _find(kind)
     return tr.t(f"level_{level.name}") if level is not None else kind.capitalize()
