@@ -117,6 +117,7 @@ site: vendor
 	mkdir -p site
 	cp -R index.html pyscript.toml js css py assets site/
 	cp -R tutorial.html embed.html manifest.webmanifest sw.js _headers site/
+	mkdir -p site/docs && cp docs/embedding.md site/docs/  # linked from embed.html when it has no settings
 	find site -name __pycache__ -type d -prune -exec rm -rf {} +
 	$(PYTHON) scripts/build/precache.py --root site --quiet
 	@du -sh site | sed 's/\t.*//; s/^/site\/ is ready: /'

@@ -83,8 +83,10 @@ class EmbeddedBoard:
     def render(self) -> None:
         element = self.element
         lang = language_of(element, self.spec)
+        asked = self.error.details.get("lang") if isinstance(self.error, EmbedError) else None  # embed.html?lang=de
+        lang = str(asked) if asked else lang
         renderer = Renderer(Translator(lang))
-        if self.spec is not None and self.spec.lang:
+        if (self.spec is not None and self.spec.lang) or asked:
             element.setAttribute("lang", renderer.w.lang)
         if self.state is None:
             element.setAttribute("data-state", "error")

@@ -20,6 +20,7 @@ from ui.words import Translator
 from .model import BoardState, Feedback
 from .spec import EmbedError
 
+DOCS = "./docs/embedding.md"  # the authors' guide, beside embed.html on the site (make site copies it)
 HIDDEN = ' aria-hidden="true"'
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 
@@ -202,10 +203,14 @@ class Renderer:
         return self.task(state) + self.grid(state) + self.rack(state) + self.controls(state)
 
     def error(self, error: Exception) -> str:
-        """A board that cannot be shown: a title and one sentence saying what to fix."""
+        """A board that cannot be shown: a title and one sentence saying what to fix (embed.html with no settings:
+        which it takes, and a link to the authors' guide)."""
+        guide = ""
+        if isinstance(error, EmbedError) and error.code == "empty":
+            guide = f'<p><a href="{DOCS}">{escape(self.w.t("error_empty_docs"))}</a></p>'
         return (
             f'<div class="qw-error"><p class="qw-error__title">{escape(self.w.t("error_title"))}</p>'
-            f"<p>{escape(self.error_text(error))}</p></div>"
+            f"<p>{escape(self.error_text(error))}</p>{guide}</div>"
         )
 
     def error_text(self, error: Exception) -> str:
@@ -220,7 +225,7 @@ class Renderer:
         if code == "variant":
             return w.t("error_variant", name=d["name"], choices=w.join_names(d["choices"], w.t("or")))
         if code == "wrong_set":
-            return w.t("error_wrong_set", tile=d["tile"], variant=w.t(f"title_{d['variant']}"))
+            return w.t("error_wrong_set", tile=d["tile"], variant=w.t(f"variant_{d['variant']}"))
         if code == "replay":
             return w.t("error_replay", i=d["i"], play=d["play"], why=w.explain(d["error"]))
         if code == "legal":

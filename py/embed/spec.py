@@ -21,6 +21,8 @@ from qwirkle.tiles import parse_tiles
 MODES = ("static", "replay", "exercise")
 TASKS = ("best", "illegal")
 PALETTES = ("standard", "contrast")
+EXAMPLE = "embed.html?variant=classic&board=Ro@0,0%20Rd@1,0"  # an address that shows a board
+LOOKS = ("lang", "palette", "label")  # settings of how a board looks, not of what it shows
 KEYS = ("variant", "board", "hand", "moves", "mode", "task", "play", "step", "lang", "palette", "label", "puzzle")
 
 
@@ -223,8 +225,14 @@ def spec_from_query(query: str, today: str = "") -> Spec:
     >>> spec = spec_from_query("variant=classic&board=Ro@0,0%20Rd@1,0")
     >>> spec.mode, spec.variant.name, spec.board.notation()
     ('static', 'classic', 'Ro@0,0 Rd@1,0')
+
+    A URL with no settings at all is refused with ``EmbedError("empty")``: the page says what it needs.
     """
     from urllib.parse import parse_qsl  # only embed.html needs it: slow to import in Pyodide
 
     query = query[1:] if query.startswith("?") else query
-    return _read(dict(parse_qsl(query, keep_blank_values=True)), "", today)
+    settings = dict(parse_qsl(query, keep_blank_values=True))
+    if not any(value.strip() for key, value in settings.items() if key in KEYS and key not in LOOKS):
+        # an empty board would say nothing of what it needs: say it, in the language asked for
+        raise EmbedError("empty", keys=", ".join(KEYS), example=EXAMPLE, lang=settings.get("lang", "").strip())
+    return _read(settings, "", today)

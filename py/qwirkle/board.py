@@ -27,7 +27,11 @@ class Board:
         for placement in placements:
             if placement.cell in board.tiles:
                 raise NotationError(
-                    "board", placement.notation(), f"cell {placement.cell[0]},{placement.cell[1]} is listed twice"
+                    "board",
+                    placement.notation(),
+                    f"cell {placement.cell[0]},{placement.cell[1]} is listed twice",
+                    "cell_twice",
+                    {"cell": f"{placement.cell[0]},{placement.cell[1]}"},
                 )
             board.tiles[placement.cell] = placement.tile
         return board

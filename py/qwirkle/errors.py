@@ -58,14 +58,42 @@ def _restored(cls: type[FieldError], args: tuple[Any, ...]) -> FieldError:
 class NotationError(FieldError):
     """Text that is not valid notation (a tile code, a cell, a move).
 
-    ``field`` names what was being read (``"tile"``, ``"cell"``, ``"move"``...).
+    ``field`` names what was being read (``"tile"``, ``"cell"``, ``"move"``...); ``reason`` is a short machine code
+    the UI translates (``NOTATION_REASONS``), ``details`` its parameters, as for ``IllegalMoveError``.
     """
 
-    def __init__(self, field: str, text: str, message: str) -> None:
+    def __init__(
+        self, field: str, text: str, message: str, reason: str = "", details: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(f"bad {field} {text!r}: {message}")
         self.field = field
         self.text = text
         self.message = message
+        self.reason = reason
+        self.details = dict(details or {})
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "field": self.field,
+            "text": self.text,
+            "message": self.message,
+            "reason": self.reason,
+            "details": self.details,
+        }
+
+
+# The reasons of a NotationError: what the text lacks.
+NOTATION_REASONS = (
+    "tile_format",  # not a color letter, a shape letter and (Flex) a background letter
+    "cell_format",  # not X,Y with integers
+    "cell_digits",  # a coordinate longer than ``details["limit"]`` digits
+    "placement_format",  # no CODE@X,Y
+    "play_empty",  # a play of no tile
+    "move_empty",  # no move at all
+    "pass_extra",  # something after 'pass'
+    "move_no_tiles",  # 'swap' or 'roll' (``details["head"]``) with no tile after it
+    "cell_twice",  # a board that lists a cell (``details["cell"]``) twice
+)
 
 
 class IllegalMoveError(FieldError):
@@ -124,9 +152,39 @@ def refusal_category(error: IllegalMoveError) -> str:
 
 
 class RecordError(FieldError):
-    """A saved game that cannot be loaded; ``move_index`` is the first bad move, if any."""
+    """A saved game that cannot be loaded; ``move_index`` is the first bad move, if any.
 
-    def __init__(self, message: str, move_index: int | None = None) -> None:
+    ``reason`` is a short machine code the UI translates (``RECORD_REASONS``), ``details`` its parameters; a bad
+    move's own error (``IllegalMoveError`` or ``NotationError``) is the ``__cause__``.
+    """
+
+    def __init__(
+        self, message: str, move_index: int | None = None, reason: str = "", details: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.move_index = move_index
+        self.reason = reason
+        self.details = dict(details or {})
+
+
+# The reasons of a RecordError.
+RECORD_REASONS = (
+    "not_object",  # not a JSON object
+    "format",  # another format than a game record
+    "version",  # a record version this engine does not read (``details``: ``low``, ``high``)
+    "bad_variant",  # a field of the wrong type or value, one code per field
+    "bad_players",
+    "bad_seed",
+    "bad_ages",
+    "bad_tiles",
+    "bad_moves",
+    "too_many_moves",  # ``details``: ``got``, ``limit``
+    "move_too_long",  # ``details``: ``n``, ``got``, ``limit``
+    "bad_move",  # move ``details["n"]`` is not a move or breaks a rule (the ``__cause__``)
+    "seed_deal",  # the seed does not deal the first move's tiles (the ``__cause__``)
+    "too_long",  # text of ``details["got"]`` characters, at most ``details["limit"]``
+    "too_deep",  # JSON nested deeper than any record
+    "not_json",  # text that is not JSON (``details["line"]``)
+    "settings",  # the options make no game (the ``__cause__``, a limit, or a ValueError naming its field)
+)

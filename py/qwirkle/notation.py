@@ -28,9 +28,11 @@ MAX_DIGITS = 6  # of a coordinate: no game goes 108 cells from where it started
 def parse_cell(text: str) -> Cell:
     match = _CELL_RE.match(text.strip())
     if not match:
-        raise NotationError("cell", text[:40], "expected X,Y with integers, e.g. 3,-1")
+        raise NotationError("cell", text[:40], "expected X,Y with integers, e.g. 3,-1", "cell_format")
     if max(len(match.group(1).lstrip("-")), len(match.group(2).lstrip("-"))) > MAX_DIGITS:
-        raise NotationError("cell", text[:40], f"coordinates have at most {MAX_DIGITS} digits")
+        raise NotationError(
+            "cell", text[:40], f"coordinates have at most {MAX_DIGITS} digits", "cell_digits", {"limit": MAX_DIGITS}
+        )
     return int(match.group(1)), int(match.group(2))
 
 
@@ -48,7 +50,7 @@ class Placement(NamedTuple):
     def from_notation(cls, text: str) -> Placement:
         code, at, where = text.partition("@")
         if not at:
-            raise NotationError("placement", text, "expected CODE@X,Y, e.g. Rd@1,0")
+            raise NotationError("placement", text, "expected CODE@X,Y, e.g. Rd@1,0", "placement_format")
         return cls(Tile.from_notation(code), parse_cell(where))
 
     def notation(self) -> str:
@@ -78,7 +80,7 @@ class Play(NamedTuple):
     def from_notation(cls, text: str) -> Play:
         placements = parse_placements(text)
         if not placements:
-            raise NotationError("play", text, "a play places at least one tile")
+            raise NotationError("play", text, "a play places at least one tile", "play_empty")
         return cls(tuple(placements))
 
     def notation(self) -> str:
@@ -119,15 +121,17 @@ Move = Play | Exchange | Roll | Pass
 def parse_move(text: str) -> Move:
     words = text.split()
     if not words:
-        raise NotationError("move", text, "empty move")
+        raise NotationError("move", text, "empty move", "move_empty")
     head, rest = words[0], " ".join(words[1:])
     if head == "pass":
         if rest:
-            raise NotationError("move", text, "'pass' takes nothing after it")
+            raise NotationError("move", text, "'pass' takes nothing after it", "pass_extra")
         return Pass()
     if head in ("swap", "roll"):
         tiles = tuple(parse_tiles(rest))
         if not tiles:
-            raise NotationError("move", text, f"'{head}' needs at least one tile, e.g. '{head} Rd Gc'")
+            raise NotationError(
+                "move", text, f"'{head}' needs at least one tile, e.g. '{head} Rd Gc'", "move_no_tiles", {"head": head}
+            )
         return Exchange(tiles) if head == "swap" else Roll(tiles)
     return Play.from_notation(text)

@@ -39,41 +39,52 @@ def _whole(value: Any) -> TypeGuard[int]:
 def options_of(record: Any) -> tuple[Options, list[str]]:
     """The options and moves of a record, every field checked; ``RecordError`` names the first wrong one."""
     if not isinstance(record, dict):
-        raise RecordError("record: expected a JSON object")
+        raise RecordError("record: expected a JSON object", reason="not_object")
     if record.get("format") != FORMAT:
-        raise RecordError(f"format: expected {FORMAT!r}, got {_short(record.get('format'))}")
+        raise RecordError(f"format: expected {FORMAT!r}, got {_short(record.get('format'))}", reason="format")
     version = record.get("version")
     if not _whole(version) or version not in VERSIONS:
         raise RecordError(
-            f"version: this app reads versions {VERSIONS[0]} to {VERSIONS[-1]}, the record has {_short(version)}"
+            f"version: this app reads versions {VERSIONS[0]} to {VERSIONS[-1]}, the record has {_short(version)}",
+            reason="version",
+            details={"low": VERSIONS[0], "high": VERSIONS[-1]},
         )
     variant = record.get("variant")
     if not isinstance(variant, str):
-        raise RecordError('variant: expected a name, e.g. "classic"')
+        raise RecordError('variant: expected a name, e.g. "classic"', reason="bad_variant")
     players = record.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise RecordError("players: expected a list of names")
+        raise RecordError("players: expected a list of names", reason="bad_players")
     seed = record.get("seed")
     if not _whole(seed):
-        raise RecordError("seed: expected an integer")
+        raise RecordError("seed: expected an integer", reason="bad_seed")
     ages = record.get("ages")
     if ages is not None and (not isinstance(ages, list) or not all(a is None or _whole(a) for a in ages)):
-        raise RecordError("ages: expected a list of integers or nulls")
+        raise RecordError("ages: expected a list of integers or nulls", reason="bad_ages")
     tiles = record.get("tiles")
     if tiles is not None and not _whole(tiles):
-        raise RecordError("tiles: expected an integer")
+        raise RecordError("tiles: expected an integer", reason="bad_tiles")
     moves = record.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise RecordError("moves: expected a list of moves in notation")
+        raise RecordError("moves: expected a list of moves in notation", reason="bad_moves")
     if len(moves) > MAX_MOVES:
-        raise RecordError(f"moves: {len(moves)} moves; no game makes more than {MAX_MOVES}")
+        raise RecordError(
+            f"moves: {len(moves)} moves; no game makes more than {MAX_MOVES}",
+            reason="too_many_moves",
+            details={"got": len(moves), "limit": MAX_MOVES},
+        )
     for index, move in enumerate(moves):
         if len(move) > MAX_MOVE_TEXT:
-            raise RecordError(f"moves: move {index + 1} has {len(move)} characters (at most {MAX_MOVE_TEXT})", index)
+            raise RecordError(
+                f"moves: move {index + 1} has {len(move)} characters (at most {MAX_MOVE_TEXT})",
+                index,
+                "move_too_long",
+                {"n": index + 1, "got": len(move), "limit": MAX_MOVE_TEXT},
+            )
     try:
         check_options(players)
     except ValueError as error:
-        raise RecordError(str(error)) from None
+        raise RecordError(str(error), reason="settings") from error
     return Options(variant, tuple(players), seed, tuple(ages) if ages is not None else None, tiles, version), moves
 
 
@@ -83,7 +94,7 @@ def from_record(record: Any) -> Game:
     try:
         game = Game(options)
     except ValueError as error:
-        raise RecordError(str(error)) from error
+        raise RecordError(str(error), reason=_settings_reason(error)) from error
     _replay(game, moves, 0)
     return game
 
@@ -125,25 +136,41 @@ def _replay(game: Game, moves: list[str], start: int) -> None:
                     f"the tiles of move 1 ({move!r}): the record's seed or first move was changed "
                     f"({error})",
                     index,
+                    "seed_deal",
+                    {"n": 1, "move": move},
                 ) from error
-            raise RecordError(f"move {index + 1} ({move!r}): {error}", index) from error
+            raise RecordError(
+                f"move {index + 1} ({move!r}): {error}", index, "bad_move", {"n": index + 1, "move": move}
+            ) from error
 
 
 def parse_json(text: str, field: str = "record") -> Any:
     """JSON from stored or imported text, whatever its shape: a byte-order mark is skipped; text too long, nested
     too deep or with numbers too large gives a ``RecordError`` naming ``field``, never Python's own exception."""
     if len(text) > MAX_RECORD_BYTES:
-        raise RecordError(f"{field}: {len(text)} characters; a game record has at most {MAX_RECORD_BYTES}")
+        raise RecordError(
+            f"{field}: {len(text)} characters; a game record has at most {MAX_RECORD_BYTES}",
+            reason="too_long",
+            details={"got": len(text), "limit": MAX_RECORD_BYTES},
+        )
     if nested_deeper(text):
-        raise RecordError(f"{field}: not a game record (nested too deep)")
+        raise RecordError(f"{field}: not a game record (nested too deep)", reason="too_deep")
     try:
         return json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as error:
-        raise RecordError(f"{field}: not JSON ({error.msg} at line {error.lineno})") from None
+        raise RecordError(
+            f"{field}: not JSON ({error.msg} at line {error.lineno})", reason="not_json", details={"line": error.lineno}
+        ) from None
     except RecursionError:
-        raise RecordError(f"{field}: not a game record (nested too deep)") from None
+        raise RecordError(f"{field}: not a game record (nested too deep)", reason="too_deep") from None
     except (ValueError, OverflowError, MemoryError) as error:  # e.g. an integer of thousands of digits
-        raise RecordError(f"{field}: not a game record ({str(error)[:80]})") from None
+        raise RecordError(f"{field}: not a game record ({str(error)[:80]})", reason="not_json") from None
+
+
+def _settings_reason(error: ValueError) -> str:
+    """The reason of options that make no game: ``bad_<field>`` when the engine's message names a record field."""
+    field = str(error).partition(":")[0]
+    return f"bad_{field}" if field in ("variant", "players", "ages", "tiles") else "settings"
 
 
 def loads(text: str) -> Game:

@@ -51,6 +51,7 @@ class Tile(NamedTuple):
                 "tile",
                 text,
                 "expected a color of ROYGBP, a shape of osdcxt and, in Flex, a background of kwm (e.g. Rd, Bsk)",
+                "tile_format",
             )
         color, shape, background = match.groups()
         return cls(

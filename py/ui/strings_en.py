@@ -13,6 +13,7 @@ are counted forms (``Translator.tn``). ``why_*`` explain a refused move (``strin
 from .strings_en_analysis import ANALYSIS
 from .strings_en_boards import BOARDS
 from .strings_en_dice import DICE
+from .strings_en_problems import PROBLEMS
 from .strings_en_puzzles import PUZZLES
 from .strings_en_refusals import REFUSALS
 from .strings_en_scripts import SCRIPTS
@@ -24,6 +25,7 @@ EN: dict[str, str] = {
     **DICE,
     **ANALYSIS,
     **PUZZLES,
+    **PROBLEMS,
     **TILES,
     **SCRIPTS,
     **WIN,
@@ -227,7 +229,7 @@ EN: dict[str, str] = {
     "save_item": "{variant} — {players} — move {n}",
     "save_over": "finished",
     "save_current": "current",
-    "save_moved": "A saved value could not be read and was moved aside as {key}: {error}",
+    "save_moved": "A saved value could not be read and was moved aside as {key}.",
     "save_moved_many_one": "{n} saved value could not be read and was moved aside: {keys}",
     "save_moved_many_other": "{n} saved values could not be read and were moved aside: {keys}",
     "import_done": "Game imported.",
@@ -285,10 +287,10 @@ EN: dict[str, str] = {
     "open_link": "Open a turn link",
     "open_link_help": "Paste a link a friend sent you: the way to open one in the installed app when links open in the browser.",
     "open_link_button": "Open",
-    "link_unreadable": "Turn link {link} refused: it cannot be read ({problem}). It may have been cut when copied: ask for it again. Nothing was changed.",
-    "link_bad_record": "Turn link {link} refused: its game record is wrong ({problem}). Nothing was changed.",
+    "link_unreadable": "Turn link {link} refused. It cannot be read: {problem} It may have been cut when copied: ask for it again. Nothing was changed.",
+    "link_bad_record": "Turn link {link} refused. Its game record is wrong: {problem} Nothing was changed.",
     "link_bad_move": "Turn link {link} refused: move {n} ({move}) breaks a rule. {why} Nothing was changed.",
-    "link_bad_notation": "Turn link {link} refused: move {n} ({move}) is not a move ({problem}). Nothing was changed.",
+    "link_bad_notation": "Turn link {link} refused. Move {n} ({move}) is not a move: {problem} Nothing was changed.",
     "link_wrong_seat": "Turn link {link} refused: it is addressed to {name}, but it is {turn}'s turn. Nothing was changed.",
     "link_other_game": "Turn link {link} refused: it names a game you have, but holds the record of another game ({fields} differ). Nothing was changed.",
     "link_diverges": "Turn link {link} refused: move {n} differs from your game ({theirs} in the link, {mine} here). Nothing was changed.",
@@ -352,10 +354,8 @@ EN: dict[str, str] = {
     "key_last": "show the last move",
     "key_help": "this list",
     **REFUSALS,
-    # Full titles, scored lines and the computer levels (key level_<name> of qwirkle.ai's registry)
-    "title_classic": "Qwirkle",
-    "title_cubes": "Qwirkle Cubes",
-    "title_flex": "Qwirkle Flex",
+    # Scored lines and the computer levels (key level_<name> of qwirkle.ai's registry); a rule set is named
+    # variant_<name> everywhere
     "line_points": "{line}: {points}",
     "line_qwirkle": "{line}: {qwirkle}, {points}",
     "level_random": "Random",

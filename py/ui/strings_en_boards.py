@@ -53,8 +53,8 @@ BOARDS: dict[str, str] = {
     "review_level_exchange": "{level}: exchange {tiles}.",
     "review_level_roll": "{level}: re-roll {tiles}.",
     "review_level_pass": "{level}: pass.",
-    "review_seeded": "{level}'s choices are seeded from the game: the same review every time ({command}).",
-    "review_budget": "{level} thinks on a fixed budget of {n} look-aheads, seeded from the game: the same review every time ({command}).",
+    "review_seeded": "{level}'s choices are seeded from the game: the same review every time.",
+    "review_budget": "{level} thinks on a fixed budget of {n} look-aheads, seeded from the game: the same review every time.",
     "cell_played": "{tile} at {cell}, played this move",
     "cell_ghost": "best play: {tile} at {cell}",
     "storage_failed": "This game could not be saved in this browser ({error}). If its storage is full, delete finished games in Saved games to make room.",
@@ -116,5 +116,7 @@ BOARDS: dict[str, str] = {
     "error_limit_extent": "The tiles of {attribute} span {width} × {height} cells: no game spreads over more than {limit}.",
     "error_puzzle": "This puzzle cannot be shown: {problem}.",
     "error_internal": "Something went wrong: {message}",
+    "error_empty": "This page shows one board from the settings in its address, and its address has none. Add them after a “?”, e.g. {example}. The settings: {keys}.",
+    "error_empty_docs": "How to put a board in a page (for authors)",
     "export_none": "This game is no longer saved in this browser: nothing to export.",
 }

@@ -31,5 +31,6 @@ REFUSALS: dict[str, str] = {
     "why_can_play": "a player may pass only when no tile can be played.",
     "why_nothing_to_undo": "there is no move to undo.",
     "why_opening_unreachable": "the opening must place {size} tiles in one line: the {tile_name} on {cell} cannot be part of one.",
+    "why_unknown": "the rules do not allow this move.",
     "why_not_legal": "the {tile_name} cannot go on {cell} with the tiles already placed this turn.",
 }

@@ -34,6 +34,8 @@ WIN: dict[str, str] = {
     "review_margin_level": "level",
     "review_accuracy": "Accuracy",
     "review_played_like": "Played like",
+    "review_like_low": "maybe {level}",
+    "review_like_none": "unclear",
     "stats_accuracy_title": "Accuracy in reviewed games",
     "stats_accuracy_none": "Review a finished two-player game (Review, at the end of the game or in Saved games): your accuracy is kept here.",
     "stats_accuracy_mean_one": "{mean} in the last game",

@@ -233,7 +233,8 @@ class Translator:
     # -- refusals ----------------------------------------------------------------------------
     def explain(self, error: Any) -> str:
         """'C5: this row would hold two yellow diamonds.' from an ``IllegalMoveError`` (or its
-        ``to_json()`` dict). Unknown reasons fall back to the engine's English message."""
+        ``to_json()`` dict). A reason without a sentence is said in general words (``why_unknown``), never in the
+        engine's English."""
         get = error.get if isinstance(error, dict) else lambda name, default=None: getattr(error, name, default)
         rule = get("rule", "") or ""
         reason = get("reason", "") or ""
@@ -258,14 +259,18 @@ class Translator:
         key = f"why_{rule}_{reason}"
         if key not in EN:
             key = f"why_{reason}"
-        if key in EN:
-            try:
-                sentence = self.t(key, **values)
-            except (KeyError, IndexError):
-                sentence = get("message", "") or reason
-        else:
-            sentence = get("message", "") or reason
+        try:
+            sentence = self.t(key if key in EN else "why_unknown", **values)
+        except (KeyError, IndexError):
+            sentence = self.t("why_unknown")
         return self.t("refusal", rule=rule, text=sentence) if rule else sentence
+
+    def problem(self, error: Any) -> str:
+        """Any error the page shows, in words: an engine refusal, unreadable notation, a bad record, link or file
+        (``ui.problems``; ``error`` an exception or its ``problem_of`` dict)."""
+        from .problems import describe, problem_of
+
+        return describe(self, error if isinstance(error, dict) else problem_of(error))
 
     def rule_title(self, rule: str) -> str:
         return self.t(f"rule_{rule}")

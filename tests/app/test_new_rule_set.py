@@ -37,10 +37,7 @@ class TinyVariant(Variant):
         return super().accepts(tile) and tile.color < 3
 
 
-WORDS = {
-    "en": {"variant_tiny": "Tiny", "title_tiny": "Tiny Qwirkle"},
-    "fr": {"variant_tiny": "Mini", "title_tiny": "Qwirkle mini"},
-}
+WORDS = {"en": {"variant_tiny": "Tiny"}, "fr": {"variant_tiny": "Mini"}}
 
 
 @pytest.fixture

@@ -243,6 +243,26 @@ def test_embed_html_takes_the_board_from_its_url(
     assert csp_violations(page) == []
 
 
+@pytest.mark.parametrize(("lang", "words"), [("en", "has none"), ("de", "hat keine")])
+def test_embed_html_without_settings_says_what_it_needs(
+    page: Page, site_url: str, wait_ready: Any, lang: str, words: str
+) -> None:
+    """No settings in the address: the page names the settings it takes, in the reader's language, and links the
+    authors' guide (which the site serves beside it)."""
+    page.goto(site_url + "embed.html" + ("" if lang == "en" else f"?lang={lang}"))
+    wait_ready(page)
+    board = page.locator("[data-qwirkle]")
+    expect(board).to_have_attribute("data-state", "error")
+    error = board.locator(".qw-error")
+    expect(error).to_contain_text(words)
+    if lang != "en":
+        expect(board).to_have_attribute("lang", lang)
+    expect(error).to_contain_text("variant, board, hand, moves")
+    guide = error.get_by_role("link")
+    expect(guide).to_have_attribute("href", "./docs/embedding.md")
+    assert page.request.get(site_url + "docs/embedding.md").ok
+
+
 def test_embed_html_fits_a_small_frame(page: Page, site_url: str, wait_ready: Any) -> None:
     page.set_viewport_size({"width": 320, "height": 400})
     page.goto(site_url + "embed.html?board=" + quote("Ro@0,0 Rs@1,0 Rd@2,0 Rc@3,0 Rx@4,0 Rt@5,0 Bo@0,1"))

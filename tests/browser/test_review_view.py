@@ -43,6 +43,8 @@ def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(
 ) -> None:
     game = Game.new("classic", ["Ann", "Bob"], 21)
     play_out(game, [make_player("greedy", 1), make_player("hard", 2)])
+    console: list[str] = []
+    page.on("console", lambda message: console.append(message.text))
     # compared with Hard (the level column is the same code for every level; the Expert's answers are
     # tests/app/review/test_review_models.py's, and bench/reviewpage.py times its column in the page)
     open_with(page, site_url, wait_ready, storage(game, ["greedy", "hard"], settings={"review_level": "hard"}))
@@ -89,6 +91,8 @@ def test_review_a_finished_game_step_through_it_and_check_it_against_the_engine(
         assert figures.nth(seat).get_attribute("data-accuracy") == f"{round(figure, 1):.1f}"
     summary = page.locator("#review-summary tbody tr")
     expect(summary).to_have_count(2)
+    # the review's worker started without PyScript's warning that it cannot reach the page's window or document
+    assert not [line for line in console if "Unable to use `window` or `document`" in line]
     expect(summary.first.locator("td").first).to_have_text(str(sum(e.points for e in entries if e.seat == 0)))
 
     # Stepping: buttons, keys and the slider move the board through the game.

@@ -22,3 +22,26 @@ def test_the_engines_errors_pickle_whole(error):
     ``__init__`` with the message alone, which failed, and the process pool then waited forever)."""
     copy = pickle.loads(pickle.dumps(error))
     assert (type(copy), str(copy), copy.args, copy.__dict__) == (type(error), str(error), error.args, error.__dict__)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("Zz@0,0", "tile_format"),
+        ("Ro@a,0", "cell_format"),
+        ("Ro@1234567,0", "cell_digits"),
+        ("Ro", "placement_format"),
+        ("", "move_empty"),
+        ("pass now", "pass_extra"),
+        ("swap", "move_no_tiles"),
+    ],
+)
+def test_notation_errors_carry_a_reason_for_the_ui(text, reason):
+    """The UI translates an unreadable move by its reason and details, never by the English message."""
+    from qwirkle.errors import NOTATION_REASONS
+    from qwirkle.notation import parse_move
+
+    with pytest.raises(NotationError) as info:
+        parse_move(text)
+    assert info.value.reason == reason and reason in NOTATION_REASONS
+    assert NotationError(**{k: v for k, v in info.value.to_json().items()}).to_json() == info.value.to_json()

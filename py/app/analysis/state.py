@@ -28,21 +28,30 @@ from qwirkle.variants import Variant, find_variant
 
 if TYPE_CHECKING:
     from qwirkle.study.analysis import RankedPlay
+    from ui.words import Translator
 
 VARIANTS = ("classic", "cubes", "flex")
 
 
 class AnalysisLinkError(ValueError):
-    """An ``?analyse`` link that does not read: ``field`` is the parameter at fault, the message says why."""
+    """An ``?analyse`` link that does not read: ``field`` is the parameter at fault, the message says why; the
+    engine's error is the ``__cause__`` (``ui.problems`` says it in the player's words), else ``reason`` and
+    ``details`` say what is wrong."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, reason: str = "", **details: Any) -> None:
         super().__init__(f"{field}: {message}")
-        self.field, self.reason = field, message
+        self.field, self.reason, self.details = field, reason, details
+
+    def words(self, tr: Translator) -> str:
+        """What the page says of the link: the part at fault, and why, in the player's language."""
+        part = tr.t({"board": "board_label", "hand": "analysis_rack"}.get(self.field, "analysis_variant"))
+        return tr.t("analysis_bad_link", field=part, error=tr.problem(self))
 
 
 class AnalysisState:
     """The position (``variant``, ``board``), the rack (``hand``), the play chosen in the ranked list and the
-    play checked by hand. ``refusal``: the engine's last refusal (an ``IllegalMoveError``), until the next change."""
+    play checked by hand. ``refusal``: the engine's last refusal (an ``IllegalMoveError``, or the ``NotationError``
+    or ``LimitError`` of a play typed that does not read), until the next change."""
 
     def __init__(self, variant: Variant, board: Board | None = None, hand: list[Tile] | None = None) -> None:
         self.variant = variant
@@ -50,7 +59,7 @@ class AnalysisState:
         self.hand: list[Tile] = list(hand or [])
         self.chosen: int | None = None
         self.checked: RankedPlay | None = None
-        self.refusal: IllegalMoveError | None = None
+        self.refusal: ValueError | None = None
         self._ranked: list[RankedPlay] | None = None
 
     @classmethod
@@ -85,7 +94,13 @@ class AnalysisState:
         values = parse_qs(query.lstrip("?"), keep_blank_values=True)
         name = (values.get("variant") or ["classic"])[0]
         if name not in VARIANTS:
-            raise AnalysisLinkError("variant", f"{name!r} is not one of {', '.join(VARIANTS)}")
+            raise AnalysisLinkError(
+                "variant",
+                f"{name!r} is not one of {', '.join(VARIANTS)}",
+                "analysis_variant",
+                got=name[:40],
+                choices=list(VARIANTS),
+            )
         board_text = (values.get("board") or [""])[0]
         hand_text = (values.get("hand") or [""])[0]
         try:
@@ -93,11 +108,11 @@ class AnalysisState:
                 analysis.parse_board(name, board_text) if board_text.strip() else (find_variant(name), Board({}))
             )
         except (IllegalMoveError, NotationError, ValueError) as error:
-            raise AnalysisLinkError("board", str(error)) from None
+            raise AnalysisLinkError("board", str(error)) from error
         try:
             hand = analysis.parse_hand(variant, hand_text) if hand_text.strip() else []
         except (IllegalMoveError, NotationError, ValueError) as error:
-            raise AnalysisLinkError("hand", str(error)) from None
+            raise AnalysisLinkError("hand", str(error)) from error
         return cls(variant, board, hand)
 
     def link(self) -> str:
@@ -171,8 +186,7 @@ class AnalysisState:
             self.checked, self.refusal = None, error
             return error.rule
         except (NotationError, ValueError) as error:
-            self.checked = None
-            self.refusal = IllegalMoveError("", str(error), (), "notation")
+            self.checked, self.refusal = None, error
             return "notation"
 
     def shown_play(self) -> RankedPlay | None:

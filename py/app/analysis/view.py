@@ -67,9 +67,7 @@ class AnalysisView:
             try:
                 self.open(AnalysisState.from_query(query))
             except AnalysisLinkError as error:
-                self.open(
-                    AnalysisState.empty(), self.display.tr.t("analysis_bad_link", field=error.field, error=error.reason)
-                )
+                self.open(AnalysisState.empty(), error.words(self.display.tr))
         elif position:
             variant, board, hand = position
             self.open(AnalysisState(variant, Board(dict(board)), list(hand)))
@@ -197,13 +195,8 @@ class AnalysisView:
         if state is None:
             return
         tr, die = self.display.tr.with_dice(state.variant.dice), state.variant.dice
-        refusal = (
-            tr.explain(state.refusal)
-            if state.refusal is not None and state.refusal.reason != "notation"
-            else tr.t("hint_other")
-            if state.refusal is not None
-            else ""
-        )
+        refusal = tr.problem(state.refusal) if state.refusal is not None else ""
+        refusal = refusal[:1].upper() + refusal[1:]
         set_text(by_id("analysis-note"), note or refusal)
         for node in self.root.querySelectorAll("[data-i18n]"):  # a Cubes position speaks of dice
             node.textContent = tr.t(node.getAttribute("data-i18n"))

@@ -164,19 +164,21 @@ class SavesDialog:
             spawn(self._read_file(files.item(0)))
 
     async def _read_file(self, file: Any) -> None:
+        from qwirkle.errors import RecordError
         from qwirkle.limits import MAX_RECORD_BYTES
+        from ui.problems import problem_of
 
         from ..store.saves import ImportRefused
 
         try:
             if int(file.size) > 4 * MAX_RECORD_BYTES:  # no record is that large: not read at all
-                raise ValueError(f"file: {int(file.size)} bytes, larger than any game record")
+                raise RecordError(f"file: {int(file.size)} bytes, larger than any game record", reason="too_big")
             self.session.store.import_text(str(await file.text()))
             self.session.notice = Note("import_done")
         except ImportRefused as refused:
             self.session.notice = Note(f"import_{refused.reason}", level="warn" if refused.game_id else "error")
         except ValueError as error:
-            self.session.notice = Note("import_failed", {"error": str(error)}, level="error")
+            self.session.notice = Note("import_failed", {"error": problem_of(error)}, level="error")
         by_id("import-file").value = ""
         self.render()
         self.changed()

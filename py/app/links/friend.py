@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ui.problems import problem_of
+
 from ..shared import seats as seat_registry
 from ..shared.notes import Note
 from ..store.save_format import SavedGame
@@ -144,16 +146,17 @@ def _receive(store: SaveStore, fragment: str) -> Received:
     try:
         link = from_fragment(fragment)
     except TurnLinkError as error:
-        raise Refused("link_unreadable", link_name, problem=str(error)) from None
+        raise Refused("link_unreadable", link_name, problem=problem_of(error)) from None
     local = _local(store, link.game, link.to)
     mine = local.game.moves if local is not None else ()
     game = replay(link, link_name, local.game if local is not None else None)
     players = game.options.players
     to = link.to
     if to >= len(players):
-        raise Refused("link_bad_record", link_name, problem=f"to: the game has {len(players)} players")
+        problem = {"reason": "turn_seat", "details": {"seat": to + 1, "players": len(players)}}
+        raise Refused("link_bad_record", link_name, problem=problem)
     if any(clean_name(name) != name or not name for name in players):
-        raise Refused("link_bad_record", link_name, problem=f"players: names of 1 to {MAX_NAME} characters")
+        raise Refused("link_bad_record", link_name, problem={"reason": "turn_names", "details": {"limit": MAX_NAME}})
     if not game.is_over and game.to_move != to:
         raise Refused("link_wrong_seat", link_name, name=players[to], turn=players[game.to_move])
     if local is None:
@@ -184,12 +187,13 @@ def replay(link: TurnLink, link_name: str, known: Game | None = None) -> Game:
         return extended if extended is not None else from_record(link.record)
     except RecordError as error:
         if error.move_index is None:
-            raise Refused("link_bad_record", link_name, problem=error.message) from None
+            raise Refused("link_bad_record", link_name, problem=problem_of(error)) from None
         n, move = error.move_index + 1, str(link.record["moves"][error.move_index])
         cause = error.__cause__
         if isinstance(cause, IllegalMoveError):
             raise Refused("link_bad_move", link_name, error=cause.to_json(), n=n, move=move) from None
-        raise Refused("link_bad_notation", link_name, n=n, move=move, problem=str(cause)) from None
+        problem = problem_of(cause) if cause is not None else problem_of(error)
+        raise Refused("link_bad_notation", link_name, n=n, move=move, problem=problem) from None
 
 
 def _local(store: SaveStore, game: str, seat: int) -> SavedGame | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from ui.words import Translator
 
@@ -25,14 +26,22 @@ MAX_NAME = 40
 
 
 class StartLinkError(ValueError):
-    """A start link that cannot open a game; the message says which parameter is wrong."""
+    """A start link that cannot open a game; the message says which parameter is wrong, ``reason`` and ``details``
+    say it in the player's words (``problem_<reason>``, ``ui.problems``)."""
+
+    def __init__(self, message: str, reason: str, **details: Any) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.details = details
 
 
 class DuplicateNameError(StartLinkError):
     """Two players with the same name (whatever the case): nobody could tell them apart."""
 
     def __init__(self, name: str) -> None:
-        super().__init__(f"names: {name!r} is given twice; each player needs a different name")
+        super().__init__(
+            f"names: {name!r} is given twice; each player needs a different name", "link_duplicate", name=name
+        )
         self.name = name
 
 
@@ -92,15 +101,25 @@ def clean_name(name: str) -> str:
 
 
 def default_names(seats: tuple[str, ...], lang: str = "en") -> tuple[str, ...]:
+    """Names for the seats left unnamed: 'Player 1', 'Friend 2'; a computer is named by its level ('Medium'), with
+    its seat number only when another seat plays the same level ('Hard 2', 'Hard 3').
+
+    >>> default_names(("human", "computer")), default_names(("human", "hard", "hard"), "fr")
+    (('Player 1', 'Medium'), ('Joueur 1', 'Difficile 2', 'Difficile 3'))
+    """
     tr = Translator(lang)
+    levels = [seat_registry.display_name(kind, tr) for kind in seats]
+    computers = [level for kind, level in zip(seats, levels) if seat_registry.is_computer(kind)]
     names = []
     for index, kind in enumerate(seats):
         if kind == seat_registry.HUMAN:
             names.append(tr.t("default_human", n=index + 1))
         elif kind == seat_registry.FRIEND:
             names.append(tr.t("default_friend", n=index + 1))
+        elif computers.count(levels[index]) == 1:
+            names.append(levels[index])
         else:
-            names.append(tr.t("default_computer", level=seat_registry.display_name(kind, tr), n=index + 1))
+            names.append(tr.t("default_computer", level=levels[index], n=index + 1))
     return tuple(names)
 
 
@@ -120,27 +139,49 @@ def make_spec(
 
     variant = variant.strip().lower()
     if variant not in VARIANTS:
-        raise StartLinkError(f"variant: expected one of {', '.join(VARIANTS)}, got {variant!r}")
+        raise StartLinkError(
+            f"variant: expected one of {', '.join(VARIANTS)}, got {variant!r}",
+            "link_variant",
+            got=variant[:MAX_NAME],
+            choices=list(VARIANTS),
+        )
     rules = VARIANTS[variant]
     kinds = tuple(kind.strip().lower() for kind in seats)
     if not rules.min_players <= len(kinds) <= rules.max_players:
-        raise StartLinkError(f"seats: {rules.min_players} to {rules.max_players} players, got {len(kinds)}")
+        raise StartLinkError(
+            f"seats: {rules.min_players} to {rules.max_players} players, got {len(kinds)}",
+            "link_players",
+            low=rules.min_players,
+            high=rules.max_players,
+            got=len(kinds),
+        )
     for kind in kinds:
         if not seat_registry.is_known(kind):
+            choices = [seat_registry.HUMAN, seat_registry.COMPUTER, *seat_registry.seat_choices()[1:]]
             raise StartLinkError(
-                f"seats: unknown player {kind!r}; use human, computer or " + ", ".join(seat_registry.seat_choices()[1:])
+                f"seats: unknown player {kind!r}; use " + ", ".join(choices),
+                "link_seat",
+                got=kind[:MAX_NAME],
+                choices=choices,
             )
     problem = seat_registry.friend_problem(kinds)
     if problem:
-        raise StartLinkError(f"seats: {problem}")
+        raise StartLinkError(f"seats: a game with friends by link ({problem})", f"link_{problem}")
     if tiles is not None and tiles not in rules.tile_sets:
         sizes = " or ".join(str(size) for size in rules.tile_sets)
-        raise StartLinkError(f"tiles: {rules.title} is played with {sizes} tiles, got {tiles}")
+        raise StartLinkError(
+            f"tiles: {rules.title} is played with {sizes} tiles, got {tiles}",
+            "link_tiles",
+            choices=list(rules.tile_sets),
+            got=tiles,
+        )
     tiles = setup_of(variant, tiles).tiles if len(rules.tile_sets) > 1 else None
     defaults = default_names(kinds, lang)
     given = [clean_name(n) for n in (names or [])]
     if len(given) > len(kinds):
-        raise StartLinkError(f"names: {len(given)} names for {len(kinds)} seats")
+        raise StartLinkError(
+            f"names: {len(given)} names for {len(kinds)} seats", "link_names", got=len(given), seats=len(kinds)
+        )
     final = tuple(given[i] if i < len(given) and given[i] else defaults[i] for i in range(len(kinds)))
     seen: set[str] = set()
     for name in final:
@@ -149,14 +190,16 @@ def make_spec(
         seen.add(name.casefold())
     if ages is not None:
         if len(ages) != len(kinds):
-            raise StartLinkError(f"ages: {len(ages)} ages for {len(kinds)} seats")
+            raise StartLinkError(
+                f"ages: {len(ages)} ages for {len(kinds)} seats", "link_ages", got=len(ages), seats=len(kinds)
+            )
         age_tuple: tuple[int | None, ...] | None = tuple(ages) if any(a is not None for a in ages) else None
     else:
         age_tuple = None
     if seed is None:
         seed = random.SystemRandom().randrange(1, 2**31)
     if pace not in (0, 1):
-        raise StartLinkError(f"pace: 0 or 1, got {pace}")
+        raise StartLinkError(f"pace: 0 or 1, got {pace}", "link_pace", got=pace)
     return GameSpec(variant, kinds, final, seed, tiles, age_tuple, pace)
 
 
@@ -167,7 +210,9 @@ def _int(params: dict[str, list[str]], key: str) -> int | None:
     try:
         return int(values[-1])
     except ValueError:
-        raise StartLinkError(f"{key}: expected a whole number, got {values[-1]!r}") from None
+        raise StartLinkError(
+            f"{key}: expected a whole number, got {values[-1]!r}", "link_number", key=key, got=values[-1][:MAX_NAME]
+        ) from None
 
 
 def parse_start_link(query: str, lang: str = "en") -> GameSpec | None:
@@ -188,7 +233,9 @@ def parse_start_link(query: str, lang: str = "en") -> GameSpec | None:
             try:
                 ages.append(int(item) if item.strip() else None)
             except ValueError:
-                raise StartLinkError(f"ages: expected whole numbers, got {item!r}") from None
+                raise StartLinkError(
+                    f"ages: expected whole numbers, got {item!r}", "link_number", key="ages", got=item[:MAX_NAME]
+                ) from None
     pace = _int(params, "pace")
     return make_spec(
         variant,

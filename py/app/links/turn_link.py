@@ -27,12 +27,13 @@ GAME_ID = re.compile(r"^[0-9a-f]{4,32}$")
 
 class TurnLinkError(ValueError):
     """A fragment that is not a readable turn link; ``field`` names what is wrong (``encoding``,
-    ``turn``, ``game``, ``to``, ``record``)."""
+    ``turn``, ``game``, ``to``, ``record``), ``reason`` says it in the player's words (``ui.problems``)."""
 
     def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
+        self.reason = {"encoding": "turn_encoding", "turn": "turn_version"}.get(field, "turn_fields")
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,9 @@ class PageHost:
             worker = PyWorker(
                 str(window.URL.new("./py/ai_worker.py", base).href),
                 type="pyodide",
-                config={"interpreter": interpreter, "files": files},
+                # sync_main_only: the worker only answers the page's calls and never reaches for the page's window
+                # or document (PyScript would warn, on every start, that it cannot give them without SharedArrayBuffer).
+                config={"interpreter": interpreter, "files": files, "sync_main_only": True},
                 version=interpreter,
             )
             await worker.ready

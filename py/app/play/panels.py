@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from ui.problems import is_problem
 from ui.values import Value
 from ui.words import DEFAULT_LANGUAGE, LANGUAGES, Translator
 
@@ -72,6 +73,8 @@ def note_text(note: Note | None, tr: Translator) -> str:
     for key, value in list(values.items()):
         if hasattr(value, "color") and hasattr(value, "shape"):
             values[key] = tr.tile(value)
+        elif is_problem(value):
+            values[key] = tr.problem(value)
     if note.count is not None:
         return tr.tn(note.key, note.count, **values)
     return tr.t(note.key, **values)

@@ -122,7 +122,9 @@ class Session:
         try:
             spec = parse_start_link(query, lang)
         except StartLinkError as error:
-            self.notice = Note("link_error", {"error": str(error)}, level="error")
+            from ui.problems import problem_of
+
+            self.notice = Note("link_error", {"error": problem_of(error)}, level="error")
             return False
         if spec is None:
             return False
@@ -152,15 +154,16 @@ class Session:
     def report_problems(self) -> None:
         """Stored values that could not be read were moved aside (or, storage full, left unread): say so once."""
         problems = self.store.take_problems()
+        for problem in problems:  # why, in the store's own words, is for whoever opens the console
+            self.host.log(f"unreadable {problem.key} ({problem.error}), moved to {problem.moved_to}", warning=True)
         kept = [p for p in problems if p.moved_to is None]
         if kept:
-            keys = ", ".join(f"{p.key} ({p.error})" for p in kept)
+            keys = ", ".join(p.key for p in kept)
             self.notice = Note("save_kept", {"keys": keys}, level="error", count=len(kept))
         elif len(problems) == 1:
-            first = problems[0]
-            self.notice = Note("save_moved", {"key": first.moved_to, "error": first.error}, level="warn")
+            self.notice = Note("save_moved", {"key": problems[0].moved_to}, level="warn")
         elif problems:
-            keys = ", ".join(f"{p.moved_to} ({p.error})" for p in problems)
+            keys = ", ".join(str(p.moved_to) for p in problems)
             self.notice = Note("save_moved_many", {"keys": keys}, level="warn", count=len(problems))
 
     # -- games ---------------------------------------------------------------------------------

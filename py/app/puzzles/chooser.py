@@ -44,7 +44,7 @@ class PuzzleChooser:
         row = el("div", "puzzles__buttons")
         for variant in VARIANT_CODES:
             streak = self.table.streak(variant)
-            label = tr.t(f"variant_{variant}")
+            label = tr.t("puzzle_daily_of", variant=tr.t(f"variant_{variant}"))  # it opens that puzzle
             row.appendChild(
                 self._button(
                     label,
@@ -61,7 +61,11 @@ class PuzzleChooser:
         tr = self.display.tr
         group = el("section", "puzzles__group", attrs={"aria-labelledby": "puzzles-themes"})
         group.appendChild(el("h3", text=tr.t("puzzle_themes"), attrs={"id": "puzzles-themes"}))
-        switch = el("div", "puzzles__switch", attrs={"role": "group", "aria-label": tr.t("variant")})
+        # The rule set whose themes are listed below: said so, beside the day's puzzles that open at once.
+        switch = el("div", "puzzles__switch", attrs={"role": "group", "aria-labelledby": "puzzles-themes-of"})
+        switch.appendChild(
+            el("span", "puzzles__switch-label", text=tr.t("puzzle_themes_of"), attrs={"id": "puzzles-themes-of"})
+        )
         for variant in VARIANT_CODES:
             switch.appendChild(
                 el(

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from qwirkle.study.puzzles import VARIANT_CODES, PuzzleError, check_theme, parse_id
 
@@ -26,7 +27,13 @@ MAX_VALUE = 60  # longer than any id: the message quotes at most this much
 
 
 class PuzzleLinkError(ValueError):
-    """A puzzle link that opens nothing; the message names the parameter and what is wrong with it."""
+    """A puzzle link that opens nothing; the message names the parameter and what is wrong with it, ``reason`` and
+    ``details`` say it in the player's words (``ui.problems``)."""
+
+    def __init__(self, message: str, reason: str, **details: Any) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.details = details
 
 
 @dataclass(frozen=True)
@@ -49,18 +56,30 @@ def parse_puzzle_link(params: Mapping[str, str], today: str) -> PuzzleRequest | 
         return None
     value = params["puzzle"].strip()
     if not value:
-        raise PuzzleLinkError("puzzle: empty; give daily or a puzzle id (e.g. cq-k3x9a-1f)")
+        raise PuzzleLinkError("puzzle: empty; give daily or a puzzle id (e.g. cq-k3x9a-1f)", "puzzle_empty")
     if value.lower() == DAILY:
         variant = params.get("variant", "classic").strip().lower() or "classic"
         if variant not in VARIANT_CODES:
-            raise PuzzleLinkError(f"variant: unknown {variant[:MAX_VALUE]!r}; one of {', '.join(VARIANT_CODES)}")
+            raise PuzzleLinkError(
+                f"variant: unknown {variant[:MAX_VALUE]!r}; one of {', '.join(VARIANT_CODES)}",
+                "puzzle_variant",
+                got=variant[:MAX_VALUE],
+                choices=list(VARIANT_CODES),
+            )
         return PuzzleRequest(True, variant, date=today)
     try:
         variant, theme, _seed, _move = parse_id(value[:MAX_VALUE])
         check_theme(variant, theme)
     except PuzzleError as error:
         text = str(error)
-        raise PuzzleLinkError("puzzle" + text[len("id") :] if text.startswith("id:") else text) from None
+        raise PuzzleLinkError(
+            "puzzle" + text[len("id") :] if text.startswith("id:") else text, "puzzle_id", got=value[:MAX_VALUE]
+        ) from None
     if "variant" in params and params["variant"].strip().lower() not in ("", variant):
-        raise PuzzleLinkError(f"variant: {params['variant'][:MAX_VALUE]!r} but puzzle {value.lower()} is {variant}")
+        raise PuzzleLinkError(
+            f"variant: {params['variant'][:MAX_VALUE]!r} but puzzle {value.lower()} is {variant}",
+            "puzzle_mismatch",
+            got=params["variant"][:MAX_VALUE],
+            puzzle=value.lower()[:MAX_VALUE],
+        )
     return PuzzleRequest(False, variant, puzzle_id=value.lower())

@@ -61,7 +61,9 @@ class PuzzleTable:
                 return False
             self.open(PuzzleAttempt.open(request))
         except (PuzzleLinkError, PuzzleError) as error:
-            self.session.notice = Note("puzzle_bad_link", {"problem": str(error)}, level="error")
+            from ui.problems import problem_of
+
+            self.session.notice = Note("puzzle_bad_link", {"problem": problem_of(error)}, level="error")
             self.session.listener.changed()
             return False
         return True

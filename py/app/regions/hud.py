@@ -56,9 +56,8 @@ class HudRegion:
             turn = seat == game.to_move and not game.is_over and not (c.puzzle and not c.human_to_move)
             classes = ["score"] + [f"score--{n}" for n, on in (("turn", turn), ("winner", seat in winners)) if on]
             row = el("li", " ".join(classes), attrs={"aria-current": "true" if turn else None, "data-seat": seat})
-            label = el("span", "score__name", text=name)
-            if computer:
-                label.appendChild(el("span", "score__level", text=f" ({level})"))
-            row.appendChild(label)
+            row.appendChild(el("span", "score__name", text=name))
+            if computer:  # beside the name, not in it: a long name is cut, never the level
+                row.appendChild(el("span", "score__level", text=f" ({level})"))
             row.appendChild(el("span", "score__value", text=str(game.scores[seat]), attrs={"data-score": seat}))
             scores.appendChild(row)

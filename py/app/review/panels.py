@@ -195,19 +195,15 @@ def progress_text(review: ReviewSession, tr: Translator) -> str:
 
 
 def budget_note(review: ReviewSession, tr: Translator) -> str:
-    """How the level's choices are made reproducible (and the command that gives the same review)."""
+    """How the level's choices are made reproducible (the command line that gives the same review is in
+    docs/playing.md, not in the player's view)."""
     from qwirkle.study.review import level_budget
 
     budget = level_budget(review.level, review.budget)
     level = seats.display_name(review.level, tr)
     if budget is None:
-        return tr.t("review_seeded", level=level, command=f"python3 -m qwirkle review GAME.json --level {review.level}")
-    return tr.t(
-        "review_budget",
-        level=level,
-        n=budget,
-        command=f"python3 -m qwirkle review GAME.json --level {review.level} --budget {budget}",
-    )
+        return tr.t("review_seeded", level=level)
+    return tr.t("review_budget", level=level, n=budget)
 
 
 @dataclass(frozen=True)

@@ -195,15 +195,21 @@ def accuracy_cells(review: ReviewSession, tr: Translator) -> list[tuple[str, str
         return [("…", "…", None) for _ in review.options.players]
     found = []
     for value in values:
-        figure, level = value["accuracy"], value["played_like"]
-        found.append(
-            (
-                "—" if figure is None else percent(figure, tr),
-                "—" if level is None else seats.display_name(level, tr),
-                figure,
-            )
-        )
+        figure = value["accuracy"]
+        found.append(("—" if figure is None else percent(figure, tr), like_text(value, tr), figure))
     return found
+
+
+def like_text(value: dict[str, Any], tr: Translator) -> str:
+    """The level a player's accuracy is likeliest from, and how sure that is (``accuracy.likeness``): 'Easy',
+    'maybe Easy', or 'unclear' when one game cannot tell; '—' for a player who made no move."""
+    if value["accuracy"] is None:
+        return "—"
+    level = value.get("played_like")
+    if level is None:
+        return tr.t("review_like_none")
+    name = seats.display_name(level, tr)
+    return name if value.get("like_confidence") == "high" else tr.t("review_like_low", level=name)
 
 
 def human_figures(review: ReviewSession, kinds: tuple[str, ...]) -> list[float]:

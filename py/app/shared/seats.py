@@ -54,8 +54,9 @@ def hint_level(value: object, default: str = "hard") -> str:
 
 
 def display_name(kind: str, tr: Translator) -> str:
-    """'Hard', 'Difficile', 'Human', 'Friend (by link)'... from the string tables."""
-    if kind in (HUMAN, FRIEND, COMPUTER):
+    """'Hard', 'Difficile', 'Human', 'Friend (by link)'... from the string tables; ``computer`` (a start link's
+    seat) is named by the level it stands for ('Medium')."""
+    if kind in (HUMAN, FRIEND):
         return tr.t(kind)
     level = _find(kind)
     return tr.t(f"level_{level.name}") if level is not None else kind.capitalize()
@@ -77,13 +78,14 @@ def is_computer(kind: str) -> bool:
 
 def friend_problem(kinds: tuple[str, ...] | list[str]) -> str | None:
     """Why these seats cannot play a game by turn links, None when they can (or have no friend):
-    one human on this device, every other seat a friend on their own device."""
+    one human on this device (``friend_one_human``), every other seat a friend on their own device
+    (``friend_people``); the page says it with ``problem_link_<reason>``."""
     if FRIEND not in kinds:
         return None
     if list(kinds).count(HUMAN) != 1:
-        return "a game with friends by link has exactly one human seat (the player on this device)"
+        return "friend_one_human"
     if any(is_computer(kind) for kind in kinds):
-        return "a game with friends by link seats people only: one human here, friends on their devices"
+        return "friend_people"
     return None
 
 

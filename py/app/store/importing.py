@@ -26,7 +26,7 @@ def read_import(text: str) -> tuple[dict[str, Any], list[str], Game]:
     seats: Any = value.get("seats") if isinstance(value, dict) else None
     record = record_of(value)  # a whole save file holds it in "record"
     if not isinstance(record, dict):
-        raise RecordError("record: expected a JSON object")
+        raise RecordError("record: expected a JSON object", reason="not_object")
     clean = names_bounded({key: record[key] for key in FIELDS if key in record})
     game = from_record(clean)
     return clean, check_seats(seats, len(game.options.players)), game
@@ -41,10 +41,13 @@ def check_seats(seats: Any, players: int) -> list[str]:
     if seats is None:
         return [HUMAN] * players
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-        raise RecordError('seats: expected a list of player kinds, e.g. ["human", "hard"]')
+        raise RecordError('seats: expected a list of player kinds, e.g. ["human", "hard"]', reason="bad_seats")
     if len(seats) != players:
-        raise RecordError(f"seats: {len(seats)} seats for {players} players")
+        raise RecordError(f"seats: {len(seats)} seats for {players} players", reason="bad_seats")
     for kind in seats:
         if not is_known(kind):
-            raise RecordError(f"seats: unknown player kind {kind[:40]!r}; this app knows " + ", ".join(seat_choices()))
+            raise RecordError(
+                f"seats: unknown player kind {kind[:40]!r}; this app knows " + ", ".join(seat_choices()),
+                reason="bad_seats",
+            )
     return list(seats)

@@ -11,6 +11,14 @@ least ``FLOOR``), so that a single blunder weighs more than its share of the mov
 ``played_like(variant, value)`` is the computer level whose own mean accuracy over seeded games (the table
 ``qwirkle/data/accuracy.json``, written by ``make tables``) is nearest to ``value``; ``pair_game`` and
 ``same_positions`` play and measure those games. See docs/research/accuracy.md.
+
+One game says little: the levels' accuracies spread widely from game to game (a standard deviation of 8 to 22
+points in the table) and overlap, and a short game spreads wider still. ``likeness`` weighs every level by how often
+it plays a game of that accuracy (a normal law of the table's mean and deviation, widened for a game of fewer moves
+than ``REFERENCE_MOVES``) and claims the likeliest only with the share of the weight it gets: ``high`` confidence
+from ``SURE``, ``low`` from ``LEAN`` with a clear lead (``LEAD`` times the next level's), else no claim; and none
+under ``MIN_MOVES`` moves. Between 75 and 92 the levels from greedy to expert are alike: no single game there names
+one, and an accuracy of about 55 fits random, beginner and easy alike.
 """
 
 from __future__ import annotations
@@ -32,6 +40,11 @@ DECAY = 0.2  # per percentage point of win chance lost
 FLOOR = 1.0  # a move accuracy below this counts as this in the harmonic mean
 DATA_NAME = "data/accuracy.json"
 FORMAT = "qwirkle-accuracy"
+MIN_MOVES = 8  # of a player: fewer say nothing of a level
+REFERENCE_MOVES = 20  # about a player's moves in the table's two-player games: its deviations are for that many
+SURE = 0.75  # share of the levels' weight for a claim of high confidence
+LEAN = 0.3  # share for a claim of low confidence, when it also leads the next level's by LEAD; else no claim
+LEAD = 1.5
 
 
 def move_accuracy(lost: float) -> float:
@@ -100,14 +113,45 @@ def played_like(variant: str, value: float, players: int = 2) -> str | None:
     return str(min(rows, key=lambda name: (abs(rows[name]["mean"] - value), -rows[name]["mean"])))
 
 
+def likeness(variant: str, value: float, moves: int, players: int = 2) -> tuple[str | None, str | None]:
+    """(the level a game's accuracy ``value`` over ``moves`` moves is likeliest from, the confidence: ``"high"`` or
+    ``"low"``), or (None, None) when the game cannot tell: too few moves, levels too alike at that accuracy, or no
+    levels measured in games of ``players``.
+
+    >>> likeness("classic", 99.0, 30), likeness("classic", 99.0, 3)
+    (('expert', 'low'), (None, None))
+    >>> likeness("classic", 88.0, 30), likeness("classic", 55.0, 30)   # levels alike: no claim
+    ((None, None), (None, None))
+    """
+    levels = levels_measured(players)
+    if levels is None or moves < MIN_MOVES:
+        return None, None
+    rows: dict[str, dict[str, float]] = levels.get(variant, levels["classic"])
+    widen = math.sqrt(max(1.0, REFERENCE_MOVES / moves))
+    weight = {}
+    for name, row in rows.items():
+        spread = max(1.0, row["sd"]) * widen
+        weight[name] = math.exp(-0.5 * ((value - row["mean"]) / spread) ** 2) / spread
+    total = math.fsum(weight.values())
+    if total <= 0.0:
+        return None, None
+    best, *others = sorted(weight, key=lambda name: (weight[name], rows[name]["mean"]), reverse=True)
+    share, runner_up = weight[best] / total, (weight[others[0]] / total if others else 0.0)
+    if share >= SURE:
+        return best, "high"
+    return (best, "low") if share >= LEAN and share >= LEAD * runner_up else (None, None)
+
+
 def player_accuracy(variant: str, chances: Sequence[Lost | None], players: int = 2) -> dict[str, Any]:
-    """What the review adds to a player of a game of ``players``: ``accuracy`` (one decimal) and ``played_like``
-    from their moves' chances (``MoveChances``; both None when there are none; ``played_like`` None when the table
-    has no levels for that many players)."""
-    value = accuracy([found.lost for found in chances if found is not None])
+    """What the review adds to a player of a game of ``players``: ``accuracy`` (one decimal), and ``played_like``
+    with its ``like_confidence`` (``likeness``), from their moves' chances (``MoveChances``; all None when there
+    are none; ``played_like`` None when the game cannot tell a level)."""
+    lost = [found.lost for found in chances if found is not None]
+    value = accuracy(lost)
     if value is None:
-        return {"accuracy": None, "played_like": None}
-    return {"accuracy": round(value, 1), "played_like": played_like(variant, value, players)}
+        return {"accuracy": None, "played_like": None, "like_confidence": None}
+    level, confidence = likeness(variant, value, len(lost), players)
+    return {"accuracy": round(value, 1), "played_like": level, "like_confidence": confidence}
 
 
 def level_game(

@@ -419,7 +419,10 @@ def _best_qwirkle(game: Game, plays: Sequence[ScoredPlay]) -> tuple[str, int] | 
 
 def lines_left(game: Game, seat: int, placed: Sequence[Cell]) -> tuple[OpenFive, ...]:
     """Lines of five through the placed cells that one tile completes, after the move (F3-F4: with Flex diagonals,
-    found through the tiles' backgrounds), with what the mover had not seen."""
+    found through the tiles' backgrounds), with what the mover had not seen; none after a move that ends the game,
+    which leaves no next turn to make a Qwirkle in."""
+    if game.is_over:
+        return ()
     tiles = game.board.tiles
     kinds = kinds_by_cell(tiles)
     found: list[tuple[tuple[Cell, ...], tuple[Cell, ...], int, int]] = []  # cells, ends, kinds, background

@@ -257,7 +257,7 @@ def test_tampered_and_corrupted_links_are_refused_with_the_reason() -> None:
     def not_a_move(record: dict) -> None:
         record["moves"][-1] = "Zz@0,0"
 
-    assert f"move {len(moves)} (Zz@0,0) is not a move" in refused(receiver, tampered(link, not_a_move))
+    assert f"Move {len(moves)} (Zz@0,0) is not a move" in refused(receiver, tampered(link, not_a_move))
 
     def other_seed(record: dict) -> None:
         record["seed"] += 1
@@ -272,7 +272,9 @@ def test_tampered_and_corrupted_links_are_refused_with_the_reason() -> None:
     assert "it is addressed to" in refused(receiver, tampered(link, lambda record: 1 - link.seat))
     assert "cannot be read" in refused(receiver, link.fragment[:-12])
     assert "cannot be read" in refused(receiver, "turn=%%%")
-    assert "game record is wrong (variant" in refused(receiver, tampered(link, lambda r: r.update(variant="chess")))
+    assert "wrong: its rule set is not one this game knows" in refused(
+        receiver, tampered(link, lambda r: r.update(variant="chess"))
+    )
     assert "at most 40 characters" in refused(receiver, tampered(link, lambda r: r.update(players=["A" * 41, "B"])))
     assert receiver.open(link.fragment)  # the real link still opens
 

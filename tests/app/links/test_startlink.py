@@ -15,7 +15,7 @@ def test_no_link():
 def test_full_link():
     spec = parse_start_link("?variant=classic&seats=human,computer,greedy&seed=12&names=Ann,<b>Bob</b>&pace=0")
     assert spec == GameSpec(
-        "classic", ("human", "computer", "greedy"), ("Ann", "<b>Bob</b>", "Greedy 3"), 12, None, None, 0
+        "classic", ("human", "computer", "greedy"), ("Ann", "<b>Bob</b>", "Greedy"), 12, None, None, 0
     )
 
 

@@ -33,9 +33,9 @@ def test_doctests(name):
 # -- names, status, log ---------------------------------------------------------------------------
 def test_default_names_follow_the_language_and_typed_names_stay():
     c = until_human(table(seats=("human", "hard"), lang="en"))
-    assert c.game.options.players == ("Player 1", "Hard 2")
+    assert c.game.options.players == ("Player 1", "Hard")  # one computer: its level alone
     fr = Translator("fr")
-    assert panels.player_names(c, fr) == ("Joueur 1", "Difficile 2")
+    assert panels.player_names(c, fr) == ("Joueur 1", "Difficile")
     assert panels.status_text(c, fr) == "À vous, Joueur 1"
     typed = table(seats=("human", "hard"), names=["Player 2", "Zoé"])
     assert panels.player_names(typed, fr) == ("Player 2", "Zoé")  # typed, even if it looks like a default

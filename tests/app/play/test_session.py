@@ -36,7 +36,11 @@ def test_a_bad_start_link_is_reported_and_the_game_in_progress_comes_back() -> N
     assert s.controller.game_id is not None
     s2, _, _ = session(store=store)
     s2.open("?variant=chess&seats=human,human", "fr")
-    assert s2.notice is not None and s2.notice.key == "link_error" and "variant" in s2.notice.values["error"]
+    assert (
+        s2.notice is not None
+        and s2.notice.key == "link_error"
+        and s2.notice.values["error"]["reason"] == "link_variant"
+    )
     s3, _, _ = session(store=store)
     s3.open("", "en")
     assert s3.has_game() and s3.notice is not None and s3.notice.key == "resumed"

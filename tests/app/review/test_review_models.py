@@ -283,9 +283,9 @@ def test_texts_and_board_cells(lang: str) -> None:
     assert sum(racks[worse.player].used) == len(worse.move.split())
     session.add_levels(review_service.review_levels(session.record_json, "medium", None, worse.index, 1))
     assert panels.level_text(session.levels[worse.index], worse, "medium", tr)
-    assert "--level medium" in panels.budget_note(session, tr)
+    assert panels.budget_note(session, tr) == tr.t("review_seeded", level=tr.t("level_medium"))
     session.set_level("expert")
-    assert "--budget 160" in panels.budget_note(session, tr)
+    assert "160" in panels.budget_note(session, tr) and "python3" not in panels.budget_note(session, tr)
 
 
 def test_level_choices_are_the_same_in_any_order() -> None:

@@ -20,6 +20,7 @@ from qwirkle.study.accuracy import (
     accuracy,
     judged,
     level_game,
+    likeness,
     move_accuracy,
     played_like,
     player_accuracy,
@@ -176,14 +177,28 @@ def test_review_win_gives_each_player_an_accuracy_and_a_level():
     result = review(dumps(game), level=None, endgame=False, win=True)
     for seat, player in enumerate(result["players"]):
         moves = [move for move in result["moves"] if move["player"] == seat]
-        assert 0 <= player["accuracy"] <= 100 and player["played_like"] in PLAYERS
+        assert 0 <= player["accuracy"] <= 100 and player["played_like"] in (*PLAYERS, None)
+        assert player["like_confidence"] in ("high", "low", None)
         printed = accuracy([(move["best_win"] - move["win_after"]) / 100 for move in moves])  # rounded chances
         assert player["accuracy"] == pytest.approx(printed, abs=1.0)
     assert "accuracy" not in review(dumps(game), level=None, endgame=False)["players"][0]
 
 
 def test_no_chances_give_no_accuracy():
-    assert player_accuracy("classic", [None, None]) == {"accuracy": None, "played_like": None}
+    assert player_accuracy("classic", [None, None]) == {"accuracy": None, "played_like": None, "like_confidence": None}
+
+
+def test_one_short_or_middling_game_names_no_level():
+    """The levels' accuracies overlap from game to game: a short game, or an accuracy several levels play alike
+    (an Easy that scored 204 against Hard's 208 measured about 55, as random and beginner games do), names none."""
+    assert likeness("classic", 55.0, 30) == (None, None)  # random, beginner and easy alike
+    assert likeness("classic", 88.0, 30) == (None, None)  # greedy to expert alike
+    assert likeness("classic", 100.0, 3) == (None, None)  # too few moves
+    assert likeness("classic", 100.0, 40) == ("expert", "low")  # a lead, never a certainty, from one game
+    assert likeness("classic", 70.0, 40) == ("easy", "low")
+    for value in range(0, 101, 5):
+        level, confidence = likeness("classic", float(value), 20)
+        assert (level is None) == (confidence is None)
 
 
 def test_a_pair_game_measures_both_players_as_their_review_does():

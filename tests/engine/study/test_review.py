@@ -6,6 +6,7 @@ import os
 import pathlib
 import subprocess
 import sys
+from unittest import mock
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -13,7 +14,16 @@ from hypothesis import strategies as st
 from qwirkle import Game, dumps, parse_move, score_play, to_record
 from qwirkle.ai import make_player, solver
 from qwirkle.study.match import play_out
-from qwirkle.study.review import REVIEW_SOLVER_NODES, LevelReplay, level_moves, load, review, review_moves, summarize
+from qwirkle.study.review import (
+    REVIEW_SOLVER_NODES,
+    LevelReplay,
+    level_moves,
+    lines_left,
+    load,
+    review,
+    review_moves,
+    summarize,
+)
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
@@ -154,6 +164,26 @@ def test_row_chance_counts_unseen_tiles():
     for chance in chances:
         assert len(chance.cells) == 5 and 1 <= len(chance.ends) <= 2 and len(chance.tiles) == 1
         assert 0 <= chance.unseen <= 3
+
+
+def test_the_last_move_leaves_no_chance_to_a_next_turn():
+    """The move that ends the game has no next turn after it: no line of five is left open for anyone."""
+    for seed in range(5, 40):
+        game = Game.new("classic", ["Ann", "Bob"], seed)
+        play_out(game, [make_player("greedy", 1), make_player("greedy", 2)])
+        *_, last = review_moves(game)
+        assert last.index == len(game.moves) - 1 and last.chances == ()
+        board = Game.new("classic", ["Ann", "Bob"], seed)
+        for move in game.moves[:-1]:
+            board.apply(move)
+        before = board.board.tiles.copy()
+        board.apply(game.moves[-1])
+        placed = [cell for cell in board.board.tiles if cell not in before]
+        with mock.patch.object(Game, "is_over", new_callable=mock.PropertyMock, return_value=False):
+            open_if_not_over = lines_left(board, last.seat, placed)  # the same position with a turn after it
+        if open_if_not_over:
+            return  # one game's last move leaving a line of five shows the rule at work
+    raise AssertionError("no game of these seeds ends on a move leaving a line of five open")
 
 
 def test_page_export_is_accepted():
