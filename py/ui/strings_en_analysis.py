@@ -21,6 +21,8 @@ ANALYSIS: dict[str, str] = {
     "analysis_plays_one": "{n} legal play",
     "analysis_plays_other": "{n} legal plays, best first",
     "analysis_no_play": "No tile of this rack fits the board.",
+    "analysis_more_one": "Show {n} more play",
+    "analysis_more_other": "Show {n} more plays",
     "analysis_play_row": "{tiles} on {cells}: {points}",
     "analysis_check_label": "Score a play (tiles on cells, e.g. Bo@0,1 Bs@1,1)",
     "analysis_check": "Score",

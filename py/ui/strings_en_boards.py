@@ -20,6 +20,7 @@ BOARDS: dict[str, str] = {
     "review_last": "Last move",
     "review_slider": "Move shown",
     "review_help": "Arrow keys: previous and next move; Home and End: first and last. Faint tiles on the board show the best play by points when it differs from the move.",
+    "review_help_touch": "Tap a move in the list to see the board at that move; the buttons beside the slider go back and forward a move, or to the first and the last. Faint tiles on the board show the best play by points when it differs from the move.",
     "review_level": "Compare with",
     "review_racks": "Racks before this move",
     "review_moves": "Moves",

@@ -206,3 +206,54 @@ def test_an_imported_record_is_reviewed_from_saved_games(page: Page, open_ready,
         assert shown[index]["winLost"] == f"{max(replay.at(index).chances.lost * 100, 0):.1f}"
     expect(page.locator("#review-graph-box")).to_be_visible()
     expect(page.locator("#review-summary thead")).not_to_contain_text("Played like")
+
+
+# Each part of the list of moves: its text, box and whether its text is cut.
+PARTS = """(nodes) => nodes.map((n) => { const r = n.getBoundingClientRect();
+  return {text: n.textContent, x: r.x, right: r.right, w: r.width, cut: n.scrollWidth > n.clientWidth + 1,
+          shown: getComputedStyle(n).display !== 'none' && r.width > 0}; })"""
+
+
+@pytest.mark.parametrize(
+    "screen",
+    [
+        {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+        {"viewport": {"width": 768, "height": 1024}, "has_touch": True},
+        {"viewport": {"width": 1366, "height": 900}},
+    ],
+    ids=["phone", "tablet", "desktop"],
+)
+def test_the_list_of_moves_names_every_column_and_its_players_and_says_what_hands_do(
+    new_context, site_url: str, wait_ready, screen: dict
+) -> None:
+    """Issue 48: every player's whole name; in a narrow list (a phone, a wide screen's side column) the level's move
+    named ("Expert") in its row, in a wide one (a tablet upright) its head over its tiles; no head touching the
+    next; the help in taps on a touch screen, in keys at a keyboard."""
+    page = new_context(**screen).new_page()
+    game = Game.new("classic", ["Computer 1", "Computer 2"], 3)
+    play_out(game, [make_player("greedy", 1), make_player("greedy", 2)])
+    open_with(page, site_url, wait_ready, storage(game, ["greedy", "greedy"], current=False))
+    page.locator("#menu-button").click()
+    page.locator('[data-action="saves"]').click()
+    page.locator("#saves-dialog li.save [data-action=resume-save]").first.click()
+    page.locator("#result").get_by_role("button", name="Review").click()
+    differs = page.locator("[data-review-move][data-level-move]").filter(has=page.locator(".review-move__level-points"))
+    expect(differs.first).to_be_attached(timeout=180_000)
+    names = page.locator(".review-move__who").evaluate_all(PARTS)
+    assert {n["text"] for n in names} == {"Computer 1", "Computer 2"} and not any(n["cut"] for n in names)
+    heads = [h for h in page.locator(".review-moves__head span").evaluate_all(PARTS) if h["shown"]]
+    for left, right in zip(heads, heads[1:]):  # no head runs into the next
+        assert left["right"] + 4 <= right["x"], (left, right)
+    level = differs.first.locator(".review-move__level")
+    label = level.locator(".review-move__level-name")
+    first_tile = level.locator(".mini-tile").first.evaluate(PARTS.replace("(nodes) => nodes.map", "(n) => [n].map"))[0]
+    if screen["viewport"]["width"] != 768:  # a narrow list (phone, side column): the level's move named in the row
+        expect(label).to_have_text("Expert")
+        expect(label).to_be_visible()
+    else:
+        expect(label).to_be_hidden()
+        level_head = heads[-1]
+        assert level_head["text"] == "Expert" and abs(level_head["x"] - first_tile["x"]) <= 8, (level_head, first_tile)
+    touch = "has_touch" in screen
+    expect(page.locator("#review-help .help--touch")).to_be_visible(visible=touch)
+    expect(page.locator("#review-help .help--keys")).to_be_visible(visible=not touch)

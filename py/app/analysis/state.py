@@ -189,6 +189,28 @@ class AnalysisState:
             self.checked, self.refusal = None, error
             return "notation"
 
+    def surroundings(self, play: RankedPlay) -> dict[Cell, tuple[Tile, bool]]:
+        """Where a play goes, as a player sees it: its tiles (``True``) and the board's tiles (``False``) in the
+        play's box and one cell around it, by cell counted from that box's top left corner. Two plays of the same
+        tiles differ here by the tiles they touch and on which side::
+
+            >>> state = AnalysisState.from_query("?analyse&variant=classic&board=Ro@0,0+Rs@1,0&hand=Bo+Bs")
+            >>> around = state.surroundings(state.plays()[0])
+            >>> sorted((cell, tile.notation(), new) for cell, (tile, new) in around.items())
+            [((1, 1), 'Bo', True), ((1, 2), 'Ro', False), ((2, 1), 'Bs', True), ((2, 2), 'Rs', False)]
+        """
+        from qwirkle.notation import parse_placements
+
+        placed = {p.cell: p.tile for p in parse_placements(play.play)}
+        xs, ys = [x for x, _ in placed], [y for _, y in placed]
+        left, top = min(xs) - 1, min(ys) - 1
+        seen = {
+            (x - left, y - top): (tile, False)
+            for (x, y), tile in self.board.tiles.items()
+            if left <= x <= max(xs) + 1 and top <= y <= max(ys) + 1
+        }
+        return seen | {(x - left, y - top): (tile, True) for (x, y), tile in placed.items()}
+
     def shown_play(self) -> RankedPlay | None:
         """The play drawn on the board: the one chosen in the list, or the one checked."""
         if self.chosen is not None:

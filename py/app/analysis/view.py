@@ -1,6 +1,6 @@
 """The analysis board in the page (``#analysis``): the board (the game's ``BoardView``: the same cells, pan
 and zoom, a chosen play drawn as ghost tiles with its lines' points), a palette of every tile, the rack, the
-ranked plays (``[data-analysis-play]`` rows with ``data-points``), and a play scored by hand, line by line.
+ranked plays (``plays.PlayList``), and a play scored by hand, line by line.
 Drawing and input only: ``state.AnalysisState`` holds the position and asks the engine."""
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from ..input.gestures import BoardGestures
 from ..play.board_model import EMPTY, TILE, CellModel, badges, neighbours
 from ..regions.board_view import BoardView
 from ..web.display import Display
-from ..web.dom import by_id, clear, closest, data, el, listen, on_resize, set_attr, set_text
+from ..web.dom import by_id, clear, closest, data, el, focus_screen, listen, on_resize, set_attr, set_text
+from .plays import PlayList
 from .state import VARIANTS, AnalysisLinkError, AnalysisState
 
 STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
@@ -35,6 +36,7 @@ class AnalysisView:
         self.state: AnalysisState | None = None
         self.selected: Tile | None = None
         self.target = "board"
+        self.plays = PlayList()
         self.actions: dict[str, Callable[[Any], None]] = {
             "analysis-close": lambda _b: self.close(),
             "analysis-copy": lambda _b: self._copy(),
@@ -42,6 +44,7 @@ class AnalysisView:
             "analysis-pick": lambda b: self._pick(str(data(b, "tile"))),
             "analysis-unrack": lambda b: self._unrack(int(data(b, "index") or 0)),
             "analysis-choose": lambda b: self._choose(int(data(b, "index") or 0)),
+            "analysis-more": lambda _b: self._more(),
             "analysis-clear-board": lambda _b: self._clear(board=True),
             "analysis-clear-rack": lambda _b: self._clear(board=False),
             "analysis-zoom-in": lambda _b: self.board.zoom(1.25),
@@ -79,7 +82,7 @@ class AnalysisView:
         self.root.hidden = False
         self.render(note)
         self._fit(force=True)
-        by_id("analysis-title").focus()
+        focus_screen(by_id("analysis-title"))
 
     def close(self) -> None:
         self.state = None
@@ -154,6 +157,11 @@ class AnalysisView:
             self.render()
             self._fit()
 
+    def _more(self) -> None:
+        if self.state is not None:
+            self.plays.more()
+            self.render()
+
     def _clear(self, board: bool) -> None:
         if self.state is not None:
             self.state.clear(board)
@@ -217,7 +225,7 @@ class AnalysisView:
         self.board.render_badges(badges(shown.lines) if shown else [])
         self._palette(state, tr, die)
         self._rack(state, tr, die)
-        self._plays(state, tr, die)
+        self.plays.render(state, tr, self.display.palette, die)
         lines = by_id("analysis-lines")
         clear(lines)
         if shown is not None:
@@ -265,46 +273,6 @@ class AnalysisView:
             box.appendChild(button)
         if not state.hand:
             box.appendChild(el("p", "muted", text=tr.t("analysis_rack_empty")))
-
-    def _plays(self, state: AnalysisState, tr: Any, die: bool) -> None:
-        plays = state.plays()
-        set_text(by_id("analysis-plays-title"), tr.tn("analysis_plays", len(plays)) if state.hand else "")
-        box = by_id("analysis-plays")
-        clear(box)
-        if state.hand and not plays:
-            box.appendChild(el("li", "muted", text=tr.t("analysis_no_play")))
-        for index, play in enumerate(plays[:200]):
-            placements = _placements(play.play)
-            words = tr.t(
-                "analysis_play_row",
-                tiles=tr.tiles(p.tile for p in placements),
-                cells=", ".join(cell_text(p.cell) for p in placements),
-                points=tr.points(play.points),
-            )
-            button = el(
-                "button",
-                "analysis__play",
-                attrs={
-                    "type": "button",
-                    "data-action": "analysis-choose",
-                    "data-index": index,
-                    "aria-pressed": "true" if state.chosen == index else "false",
-                },
-            )
-            button.appendChild(el("span", "visually-hidden", text=words))
-            button.appendChild(el("span", "analysis__rank", text=str(index + 1), attrs={"aria-hidden": "true"}))
-            pictures = el("span", "analysis__pictures", attrs={"aria-hidden": "true"})
-            for placement in placements:
-                item = el("span", "mini-tile")
-                item.innerHTML = tile_svg(placement.tile, self.display.palette, die=die)
-                pictures.appendChild(item)
-            button.appendChild(pictures)
-            button.appendChild(
-                el("span", "analysis__points", text=tr.points(play.points), attrs={"aria-hidden": "true"})
-            )
-            box.appendChild(
-                el("li", attrs={"data-analysis-play": index, "data-points": play.points}, children=[button])
-            )
 
 
 def _placements(play: str) -> list[Any]:

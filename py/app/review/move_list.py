@@ -15,6 +15,7 @@ from typing import Any
 from qwirkle.tiles import Tile
 from ui.tiles_svg import tile_svg
 
+from ..shared import seats
 from ..web.display import Display
 from ..web.dom import by_id, clear, el, set_attr
 from . import panels, win_panels
@@ -178,7 +179,9 @@ class ReviewList:
             return
         self.level_drawn[entry.index] = (review.level, choice.move)
         same = choice.move == entry.move
-        cell.classList.toggle("review-move__level--same", same)  # a phone keeps it on the move's line
+        # the level's name, seen on a phone only, where the column has no head: "Expert" and its move under the row's
+        cell.appendChild(el("span", "review-move__level-name", text=seats.display_name(review.level, self.display.tr)))
+        cell.classList.toggle("review-move__level--same", same)  # a phone keeps it on the line of the move's tiles
         if same:
             cell.appendChild(el("span", "review-move__same", text="=", attrs={"aria-hidden": "true"}))
             return

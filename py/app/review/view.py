@@ -24,7 +24,7 @@ from ..shared import seats
 from ..store.accuracy_log import record_accuracy
 from ..store.review_memory import load_review, save_review
 from ..web.display import Display
-from ..web.dom import by_id, clear, closest, data, el, listen, on_resize, set_attr, set_text
+from ..web.dom import by_id, clear, closest, data, el, focus_screen, listen, on_resize, set_attr, set_text
 from . import panels, win_panels
 from .move_list import ReviewList, mini_tiles
 from .runner import ReviewRunner
@@ -127,7 +127,7 @@ class ReviewView:
         self.render()
         self._fit(force=True)
         self.runner.start(self.review)
-        by_id("review-title").focus()
+        focus_screen(by_id("review-title"))
 
     def close(self) -> None:
         if self.review is not None:

@@ -76,6 +76,13 @@ def listen(target: Any, event: str, handler: Callable[[Any], Any], passive: bool
         target.addEventListener(event, proxy, options)
 
 
+def focus_screen(heading: Any) -> None:
+    """A screen just opened: its heading takes the focus (a screen reader starts there) and the page shows its
+    top, the app's header too (focusing scrolls otherwise: WebKit opened the analysis board 39 px down)."""
+    heading.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+    window.scrollTo(0, 0)
+
+
 def on_resize(node: Any, handler: Callable[[], Any]) -> None:
     """Call ``handler`` whenever ``node`` changes size: a layout change (the hand-over screen giving way to
     the rack, a panel opening) moves no window edge, so the window's resize event misses it."""
