@@ -66,7 +66,8 @@ def whole(page: Page, board: str, least: float) -> None:
     """Every tile of ``board`` inside it, at least ``least`` px (waiting for the fit that follows the layout)."""
     check = """([board, least]) => {
       const b = document.querySelector(board).getBoundingClientRect();
-      const tiles = [...document.querySelectorAll(`${board} [data-cell][data-tile]`)].map((n) => n.getBoundingClientRect());
+      const tiles = [...document.querySelectorAll(`${board} [data-cell][data-tile]`)]
+        .map((n) => n.getBoundingClientRect());
       return tiles.length > 0 && tiles.every((t) => t.x >= b.x - 0.5 && t.y >= b.y - 0.5 && t.right <= b.right + 0.5
         && t.bottom <= b.bottom + 0.5 && t.width >= least);
     }"""
@@ -167,7 +168,9 @@ def test_on_an_upright_tablet_the_opening_cell_is_in_the_middle(page: Page, open
 
 
 @pytest.mark.parametrize("size", list(DEVICES))
-def test_the_turn_link_card_is_never_under_the_board(new_context: Any, site_url: str, wait_ready: Any, size: str) -> None:
+def test_the_turn_link_card_is_never_under_the_board(
+    new_context: Any, site_url: str, wait_ready: Any, size: str
+) -> None:
     # The board kept 128 px while the card took its space: drawn over the card's heading, the zoom buttons over
     # "Bag: 93 tiles" or hanging over the link, Exchange and Undo below the screen.
     page = new_context(**DEVICES[size]).new_page()

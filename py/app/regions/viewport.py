@@ -140,7 +140,8 @@ def _span(cells: list[Cell] | set[Cell], margin: float) -> tuple[float, float, f
     """The world box of ``cells`` with ``margin`` cells around: left, right, top, bottom."""
     xs = [x for x, _ in cells]
     ys = [y for _, y in cells]
-    return (min(xs) - margin) * CELL, (max(xs) + 1 + margin) * CELL, (min(ys) - margin) * CELL, (max(ys) + 1 + margin) * CELL
+    left, right = (min(xs) - margin) * CELL, (max(xs) + 1 + margin) * CELL
+    return left, right, (min(ys) - margin) * CELL, (max(ys) + 1 + margin) * CELL
 
 
 def _zoom_to_fit(left: float, right: float, top: float, bottom: float, width: float, height: float) -> float:
