@@ -349,6 +349,8 @@ class Page:
         if self._analysis is not None and self._analysis.is_open:
             self._analysis.close()
         self.board.reset()
+        if self._celebration is not None:  # the last game's Qwirkle
+            self._celebration.stop()
         self.kept_racks().load(self.session.controller.game_id if self.session.has_game() else None)
         for region in self._regions:
             region.forget()
@@ -369,6 +371,8 @@ class Page:
         if qwirkles:
             flex = any(line.kind == "diagonal" for line in qwirkles)
             self.celebration.qwirkle(tr.t("flex_qwirkle_shout" if flex else "qwirkle_shout"))
+        elif self._celebration is not None:  # an earlier move's Qwirkle: this move is the news now
+            self._celebration.stop()
         if human and c.current.is_over:
             self.focus_result()
 

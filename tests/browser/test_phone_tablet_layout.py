@@ -470,3 +470,27 @@ def test_a_qwirkle_is_celebrated_unless_motion_is_reduced(new_context: Any, site
             expect(page.locator("#celebration")).to_have_class(re.compile("celebration--on"))
             expect(page.locator("#celebration")).to_contain_text("Qwirkle!")
         page.close()
+
+
+def test_no_celebration_stays_over_the_board_at_the_end_for_an_earlier_qwirkle(
+    page: Page, site_url: str, wait_ready: Any
+) -> None:
+    # With pace=0 the moves came faster than the burst faded (1.8 s): a Qwirkle made moves earlier still covered
+    # the board on the game-over screen. A Qwirkle's celebration ends with its move.
+    game = Game.new("classic", ["Ann", "Bot"], seed=11)
+    while len(game.history) < 48:  # Ann to move: Bo@17,-6 is a Qwirkle, and every best reply of Bot goes out
+        best(game)
+    qwirkle = next(p for p in game.legal_plays() if p.notation() == "Bo@17,-6")
+    assert game.to_move == 0 and any(line.qwirkle for line in game.check(qwirkle.placements).lines)
+    open_with(page, site_url, wait_ready, storage(game, ["human", "greedy"], pace=0))
+    human_turn(page)
+    page.locator('[data-rack] [data-tile="Bo"]').click()
+    page.locator('#board [data-cell="17,-6"]').click()
+    expect(page.locator(".line-score--qwirkle")).to_have_count(1)
+    page.locator('#actions [data-action="play"]').click()
+    page.wait_for_selector("html[data-over]", state="attached")
+    # at the moment the game is over (not once the burst has faded), no banner over the board
+    assert page.evaluate("document.querySelector('#celebration').hidden")
+    entries = page.locator("#log > li")  # the newest first: Bot went out, after Ann's Qwirkle
+    expect(entries.nth(1).locator(".log__qwirkle")).to_be_visible()
+    expect(entries.nth(0).locator(".log__qwirkle")).to_have_count(0)

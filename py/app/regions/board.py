@@ -1,9 +1,11 @@
 """The board region: draws the board model (``board_model.build``) and keeps the game in view.
 
 It follows the game: after every move the last move comes into view (unless the player is
-touching the board), a hint's tiles and the legal cells of the selected tile too. On a touch
-screen the board is never fitted below a tappable cell: the last move is centred instead. The
-"last move" control returns there; the fit control shows as much of the board as it can.
+touching the board), a hint's tiles and every legal cell of the selected tile too. On a touch
+screen a game in play is never fitted below a tappable cell: the last move is centred instead (the
+selected tile's cells are shown whatever the size). A finished game and a puzzle are shown whole,
+every tile. The "last move" control returns there; the fit control shows as much of the board as it
+can.
 """
 
 from __future__ import annotations
@@ -47,28 +49,36 @@ class BoardRegion:
         self.view.flash(set())
 
     def _shown(self) -> set[Cell]:
-        """The tiles, the pending ones, the cells around them and the cells the selected tile may take (one two or
-        more cells away, the first of a longer play, lay outside the fitted board or under its zoom buttons; the
-        empty board: its centre)."""
+        """The tiles, the pending ones, the cells around them (in play: where the next tiles go) and the cells the
+        selected tile may take (one two or more cells away, the first of a longer play, lay outside the fitted
+        board; the empty board: its centre)."""
         c = self.session.controller
         cells = set(c.current.board.tiles) | set(c.turn.cells())
         if not cells:
             return {(-2, -2), (2, 2)}  # centred on (0, 0)
-        return cells | board_model.neighbours(cells) | set(c.legal_cells())
+        around = set() if self._whole() else board_model.neighbours(cells)
+        return cells | around | set(c.legal_cells())
+
+    def _whole(self) -> bool:
+        """The board is there to be seen whole: a finished game, a puzzle."""
+        c = self.session.controller
+        return c.current.is_over or c.puzzle
 
     def fit(self, force: bool = False) -> None:
         """Show ``_shown()``: the tiles, the cells around them and the selected tile's cells (``force``: whatever the
         player did)."""
         if not self.session.has_game():
             return
-        self.view.fit(self._shown(), force, focus=board_model.last_move_cells(self.session.controller))
+        c = self.session.controller
+        last = board_model.last_move_cells(c)
+        self.view.fit(self._shown(), force, focus=last, must=set(c.legal_cells()), whole=self._whole())
 
     def follow(self, result: TurnResult) -> None:
         """A move was made: its scored lines flash, and it comes into view."""
         c = self.session.controller
         if result.kind == "play":
             self.view.flash({cell for line in result.lines for cell in line.cells})
-        self.view.follow(self._shown(), board_model.last_move_cells(c))
+        self.view.follow(self._shown(), board_model.last_move_cells(c), whole=self._whole())
 
     def show_last(self) -> None:
         """The "last move" control: centre the last move (the board's centre before the first)."""
@@ -78,21 +88,13 @@ class BoardRegion:
         self.view.centre(last or set(self.session.controller.current.board.tiles) or {(0, 0)})
 
     def show_legal(self) -> None:
-        """Bring the selected tile's allowed cells into view: fitted with the board while the view follows the game,
-        else (or when they do not all fit at a tappable size) pan so that at least one is in view."""
+        """Bring every cell the selected tile may take into view (docs/playing.md): the board is fitted with them,
+        smaller than a tappable cell if that is what they need."""
         cells = self.session.controller.legal_cells()
         view = self.view.view
         self.view.measure()
-        if not cells or all(view.is_visible(cell) for cell in cells):
-            return
-        if not view.user_moved:
-            self.fit()
-        if any(view.is_visible(cell) for cell in cells):
-            return
-        centre = view.cell_at(view.width / 2, view.height / 2)
-        nearest = min(cells, key=lambda c: (c[0] - centre[0]) ** 2 + (c[1] - centre[1]) ** 2)
-        view.reveal(nearest)
-        self.view.apply_view()
+        if cells and not all(view.is_visible(cell) for cell in cells):
+            self.fit(force=True)
 
     def follow_hint(self) -> None:
         """Show a hinted play and the lines it scores when they are out of view (or the player has

@@ -141,41 +141,32 @@ class BoardView:
         rect = self.root.getBoundingClientRect()
         if rect.width > 0 and rect.height > 0:
             self.view.width, self.view.height = rect.width, rect.height
-            self.view.inset_right, self.view.inset_bottom = self._controls_band(rect)
 
-    def _controls_band(self, board: Any) -> tuple[float, float]:
-        """The band of the board its zoom buttons cover: a column at the right edge (phones) or a row
-        along the bottom, measured, so that ``fit`` leaves it free."""
-        area = self.root.parentElement
-        if not present(area):
-            return 0.0, 0.0
-        controls = area.querySelector(".zoom")
-        if not present(controls):
-            return 0.0, 0.0
-        rect = controls.getBoundingClientRect()
-        if rect.width <= 0 or rect.height <= 0:
-            return 0.0, 0.0
-        if rect.height > rect.width:
-            return max(0.0, board.right - rect.left), 0.0
-        return 0.0, max(0.0, board.bottom - rect.top)
+    def min_zoom(self, whole: bool = False) -> float:
+        """On a touch screen the board is never fitted below a tappable cell, unless it is shown ``whole`` (a
+        finished game, a puzzle, a review: there to be seen, every tile of it)."""
+        return TOUCH_MIN_ZOOM if self.coarse and not whole else MIN_ZOOM
 
-    @property
-    def min_zoom(self) -> float:
-        """On a touch screen the board is never fitted below a tappable cell."""
-        return TOUCH_MIN_ZOOM if self.coarse else MIN_ZOOM
-
-    def fit(self, cells: list[Cell] | set[Cell], force: bool = False, focus: set[Cell] | None = None) -> None:
+    def fit(
+        self,
+        cells: list[Cell] | set[Cell],
+        force: bool = False,
+        focus: set[Cell] | None = None,
+        must: set[Cell] | None = None,
+        whole: bool = False,
+    ) -> None:
         """Show ``cells`` (unless the player moved the view; ``force``: whatever they did). When
-        they do not fit at a tappable size, ``focus`` (the last move) is centred instead. Never under a
+        they do not fit at a tappable size, ``focus`` (the last move) is centred instead; ``must`` (the cells the
+        selected tile may take) are shown whatever the size; ``whole``: every cell, whatever the size. Never under a
         finger: the board resizing while the player touches it (a move changes the panels) waits."""
         if self.touching and not force:
             return
         self.measure()
         if force or not self.view.user_moved:
-            self.view.fit(cells, min_zoom=self.min_zoom, focus=focus)
+            self.view.fit(cells, min_zoom=self.min_zoom(whole), focus=focus, must=must)
             self.apply_view()
 
-    def follow(self, cells: set[Cell], focus: set[Cell]) -> None:
+    def follow(self, cells: set[Cell], focus: set[Cell], whole: bool = False) -> None:
         """After a move: bring ``focus`` (its cells) into view, unless the player is touching the
         board. A view the player moved keeps its zoom and only pans when the move is out of it."""
         if self.touching:
@@ -183,15 +174,15 @@ class BoardView:
         self.measure()
         view = self.view
         if not view.user_moved:
-            view.fit(cells, min_zoom=self.min_zoom, focus=focus)
+            view.fit(cells, min_zoom=self.min_zoom(whole), focus=focus)
         elif focus and not all(view.is_visible(cell) for cell in focus):
-            view.centre(focus, self.min_zoom)
+            view.centre(focus, self.min_zoom())
         self.apply_view()
 
     def centre(self, cells: set[Cell]) -> None:
         """Centre ``cells`` (the "last move" control) and follow the game again."""
         self.measure()
-        self.view.centre(cells, self.min_zoom)
+        self.view.centre(cells, self.min_zoom())
         self.view.user_moved = False
         self.apply_view()
 

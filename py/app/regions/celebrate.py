@@ -1,7 +1,9 @@
 """A Qwirkle's celebration over the board: a burst of colour with the word, and optionally a
 chime (Web Audio, made on the spot: no sound file to fetch). None under
 ``prefers-reduced-motion`` or when the player turned celebrations off; the sound only when they
-turned it on. Screen readers hear the Qwirkle in the move's announcement either way."""
+turned it on. Screen readers hear the Qwirkle in the move's announcement either way. It belongs to its move: the
+next move, or another game, ends it (with ``pace=0`` moves come faster than it fades, and a Qwirkle made moves
+earlier stood over the board at the end of the game)."""
 
 from __future__ import annotations
 
@@ -47,9 +49,14 @@ class Celebration:
         overlay.classList.add("celebration--on")
         if self._timer is not None:
             window.clearTimeout(self._timer)
-        self._timer = window.setTimeout(create_once_callable(self._hide), SHOWN_MS)
+        self._timer = window.setTimeout(create_once_callable(self.stop), SHOWN_MS)
 
-    def _hide(self) -> None:
+    def stop(self) -> None:
+        """End the burst now (it is over, or its move is not the last any more)."""
+        if self._timer is not None:
+            from pyscript import window
+
+            window.clearTimeout(self._timer)
         self._timer = None
         self.overlay.classList.remove("celebration--on")
         self.overlay.hidden = True

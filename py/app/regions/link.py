@@ -1,11 +1,11 @@
 """The turn-link panel of a game with friends on other devices (``app.links.friend``), under the status line.
 
 While a friend is to move (or, when this device's player ended the game, for each friend), the
-panel shows the link as ``<a data-turn-link href="...">`` (the full URL), a Copy button (the
-clipboard, else the selection), a Share button where the browser has the Web Share API, and the
-link's QR code, drawn as SVG by the npm library qrcode-generator (vendored into assets/vendor by
-scripts/build/vendor.py, precached, imported on first need so that it costs nothing to anyone who never
-sends a link).
+panel shows a Copy button (the clipboard, else the selection) and a Share button where the browser has the Web
+Share API, first (the panel scrolls inside itself when the screen is short: the board keeps its place), then the
+link as ``<a data-turn-link href="...">`` (the full URL), what to do with it, and the link's QR code, drawn as SVG
+by the npm library qrcode-generator (vendored into assets/vendor by scripts/build/vendor.py, precached, imported
+on first need so that it costs nothing to anyone who never sends a link).
 
 One delegated click listener on the panel; redrawn only when the links or the language change.
 """
@@ -87,9 +87,13 @@ class LinkRegion:
         item = el("section", "turn-link__item", attrs={"aria-labelledby": title_id, "data-seat": link.seat})
         title = tr.t("turn_link_title_final" if link.final else "turn_link_title", name=name)
         item.appendChild(el("h3", "turn-link__title", text=title, attrs={"id": title_id}))
-        item.appendChild(
-            el("p", "turn-link__help", text=tr.t("turn_link_help_final" if link.final else "turn_link_help", name=name))
-        )
+        buttons = el("div", "turn-link__buttons")
+        # Copy always; Share where the browser has the Web Share API.
+        actions = [("copy", "btn btn--primary")] + ([("share", "btn")] if can_share() else [])
+        for action, classes in actions:
+            attrs = {"type": "button", "data-action": f"{action}-link", "data-seat": link.seat}
+            buttons.appendChild(el("button", classes, text=tr.t(f"{action}_link"), attrs=attrs))
+        item.appendChild(buttons)
         item.appendChild(
             el(
                 "a",
@@ -98,14 +102,10 @@ class LinkRegion:
                 attrs={"href": url, "data-turn-link": True, "data-seat": link.seat, "rel": "noopener"},
             )
         )
-        buttons = el("div", "turn-link__buttons")
-        # Copy always; Share where the browser has the Web Share API.
-        actions = [("copy", "btn btn--primary")] + ([("share", "btn")] if can_share() else [])
-        for action, classes in actions:
-            attrs = {"type": "button", "data-action": f"{action}-link", "data-seat": link.seat}
-            buttons.appendChild(el("button", classes, text=tr.t(f"{action}_link"), attrs=attrs))
-        item.appendChild(buttons)
         item.appendChild(el("p", "turn-link__status", attrs={"role": "status", "data-link-status": link.seat}))
+        item.appendChild(
+            el("p", "turn-link__help", text=tr.t("turn_link_help_final" if link.final else "turn_link_help", name=name))
+        )
         qr = el(
             "div",
             "turn-link__qr",

@@ -8,7 +8,7 @@ The board's world has one cell every ``CELL`` pixels at zoom 1, cell ``(x, y)`` 
 from __future__ import annotations
 
 CELL = 60
-MIN_ZOOM = 0.3
+MIN_ZOOM = 0.2  # a finished game of 21 columns, whole on a phone
 MAX_ZOOM = 2.5
 FIT_MAX_ZOOM = 1.25
 TOUCH_MIN_ZOOM = 44 / 56  # a 56 px tile drawn at 44 px: a cell of 47 px, tappable
@@ -20,7 +20,7 @@ class Viewport:
     """Pan, zoom and the board's size in pixels; ``user_moved``: the player panned or zoomed, so
     the view stops following the game. (A plain class: see ui.values.)"""
 
-    __slots__ = ("dx", "dy", "zoom", "width", "height", "user_moved", "inset_right", "inset_bottom")
+    __slots__ = ("dx", "dy", "zoom", "width", "height", "user_moved")
 
     def __init__(
         self,
@@ -32,18 +32,6 @@ class Viewport:
         user_moved: bool = False,
     ) -> None:
         self.dx, self.dy, self.zoom, self.width, self.height, self.user_moved = dx, dy, zoom, width, height, user_moved
-        # The band the board's controls cover (the zoom buttons), kept free of the tiles shown by
-        # ``fit`` and ``centre``: what the player needs to see never lies under a button.
-        self.inset_right = 0.0
-        self.inset_bottom = 0.0
-
-    @property
-    def free_width(self) -> float:
-        return max(self.width - self.inset_right, self.width / 2)
-
-    @property
-    def free_height(self) -> float:
-        return max(self.height - self.inset_bottom, self.height / 2)
 
     def transform(self) -> str:
         return f"translate({self.dx:.1f}px, {self.dy:.1f}px) scale({self.zoom:.4f})"
@@ -71,27 +59,35 @@ class Viewport:
         margin: float = 0.5,
         min_zoom: float = MIN_ZOOM,
         focus: list[Cell] | set[Cell] | None = None,
+        must: list[Cell] | set[Cell] | None = None,
     ) -> None:
         """Show every cell of ``cells`` (with ``margin`` cells around), centred, not too large.
 
         With ``min_zoom`` (touch screens keep cells at least 44 px) a board too large to fit is
         shown at that zoom: along each way it does not fit, centred on ``focus`` (the last move) when
         given, then moved back so that the board fills the view (no blank band on one side while the
-        board goes on past the other); along a way it fits, centred."""
+        board goes on past the other); along a way it fits, centred. ``must`` (the cells the selected
+        tile may take) are all shown whatever ``min_zoom`` asks: the zoom goes down to show them, and the
+        view is moved the least needed to take them in."""
         if not cells:
             cells = [(0, 0)]
-        xs = [x for x, _ in cells]
-        ys = [y for _, y in cells]
-        left, right = (min(xs) - margin) * CELL, (max(xs) + 1 + margin) * CELL
-        top, bottom = (min(ys) - margin) * CELL, (max(ys) + 1 + margin) * CELL
-        zoom = min(self.free_width / max(right - left, 1), self.free_height / max(bottom - top, 1), FIT_MAX_ZOOM)
-        self.zoom = max(MIN_ZOOM, min_zoom, zoom)
+        left, right, top, bottom = _span(cells, margin)
+        zoom = max(min_zoom, min(_zoom_to_fit(left, right, top, bottom, self.width, self.height), FIT_MAX_ZOOM))
+        if must:
+            zoom = min(zoom, _zoom_to_fit(*_span(must, 0.0), self.width, self.height))
+        self.zoom = max(MIN_ZOOM, zoom)
+        if must and not focus:
+            focus = must
         focus_x = focus_y = None
         if focus:
             focus_x = (sum(x for x, _ in focus) / len(focus) + 0.5) * CELL
             focus_y = (sum(y for _, y in focus) / len(focus) + 0.5) * CELL
-        self.dx = _offset(left, right, focus_x, self.zoom, self.free_width)
-        self.dy = _offset(top, bottom, focus_y, self.zoom, self.free_height)
+        self.dx = _offset(left, right, focus_x, self.zoom, self.width)
+        self.dy = _offset(top, bottom, focus_y, self.zoom, self.height)
+        if must:
+            must_left, must_right, must_top, must_bottom = _span(must, 0.0)
+            self.dx = _take_in(self.dx, must_left, must_right, self.zoom, self.width)
+            self.dy = _take_in(self.dy, must_top, must_bottom, self.zoom, self.height)
         self.user_moved = False
 
     def centre(self, cells: list[Cell] | set[Cell], min_zoom: float = MIN_ZOOM) -> None:
@@ -101,8 +97,8 @@ class Viewport:
         self.zoom = min(MAX_ZOOM, max(self.zoom, min_zoom))
         centre_x = (sum(x for x, _ in cells) / len(cells) + 0.5) * CELL
         centre_y = (sum(y for _, y in cells) / len(cells) + 0.5) * CELL
-        self.dx = self.free_width / 2 - centre_x * self.zoom
-        self.dy = self.free_height / 2 - centre_y * self.zoom
+        self.dx = self.width / 2 - centre_x * self.zoom
+        self.dy = self.height / 2 - centre_y * self.zoom
 
     def cell_at(self, screen_x: float, screen_y: float) -> Cell:
         """The cell under a point of the viewport."""
@@ -114,7 +110,7 @@ class Viewport:
         x = cell[0] * CELL * self.zoom + self.dx
         y = cell[1] * CELL * self.zoom + self.dy
         size = CELL * self.zoom
-        return x >= 0 and y >= 0 and x + size <= self.free_width and y + size <= self.free_height
+        return x >= 0 and y >= 0 and x + size <= self.width and y + size <= self.height
 
     def reveal(self, cell: Cell) -> None:
         """Pan the least needed so that ``cell`` is in view (keyboard cursor)."""
@@ -138,3 +134,20 @@ def _offset(low: float, high: float, focus: float | None, zoom: float, free: flo
         return free / 2 - (low + high) / 2 * zoom
     offset = free / 2 - focus * zoom
     return min(max(offset, free - high * zoom), -low * zoom)
+
+
+def _span(cells: list[Cell] | set[Cell], margin: float) -> tuple[float, float, float, float]:
+    """The world box of ``cells`` with ``margin`` cells around: left, right, top, bottom."""
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    left, right = (min(xs) - margin) * CELL, (max(xs) + 1 + margin) * CELL
+    return left, right, (min(ys) - margin) * CELL, (max(ys) + 1 + margin) * CELL
+
+
+def _zoom_to_fit(left: float, right: float, top: float, bottom: float, width: float, height: float) -> float:
+    return min(width / max(right - left, 1), height / max(bottom - top, 1))
+
+
+def _take_in(offset: float, low: float, high: float, zoom: float, free: float) -> float:
+    """``offset`` moved the least needed to show the world span ``low``..``high`` (it fits at ``zoom``)."""
+    return min(max(offset, -low * zoom), free - high * zoom)

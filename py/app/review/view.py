@@ -320,4 +320,4 @@ class ReviewView:
             set(review.board_before(review.step)) | set(review.played(review.step)) | set(review.best_play(review.step))
         )
         focus = set(review.played(review.step)) or set(review.best_play(review.step)) or None
-        self.board.fit(shown or {(0, 0)}, force, focus=focus)
+        self.board.fit(shown or {(0, 0)}, force, focus=focus, whole=True)
