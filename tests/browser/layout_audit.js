@@ -47,32 +47,61 @@
     r.right <= outer.right + SLACK && r.bottom <= outer.bottom + SLACK;
   const viewport = () => rect(0, 0, innerWidth, innerHeight);
 
-  /* Hidden from the player: no box, visibility, a transparent ancestor, aria-hidden, an inert or closed part. */
-  function hidden(node) {
-    if (node.getClientRects().length === 0) return true;
-    const style = getComputedStyle(node);
-    if (style.visibility !== "visible") return true;
-    for (let n = node; n && n.nodeType === Node.ELEMENT_NODE; n = n.parentElement) {
-      if (n.getAttribute("aria-hidden") === "true" || n.inert) return true;
-      if (n !== node && n.tagName === "DIALOG" && !n.open) return true;
-      if (parseFloat(getComputedStyle(n).opacity) === 0) return true;
-    }
-    return false;
+  /* Computed styles, visibility and clips, read once per audit (the rules ask for them many times). */
+  let styles = new Map();
+  let hiddenMemo = new Map();
+  let clipMemo = [new Map(), new Map()];
+  const css = (n) => {
+    let s = styles.get(n);
+    if (!s) styles.set(n, (s = getComputedStyle(n)));
+    return s;
+  };
+  const ELEMENT = 1;
+
+  /* Hidden by an element or its ancestors: aria-hidden, inert, a closed dialog, transparent, visually hidden. */
+  function hiddenFrom(n) {
+    if (!n || n.nodeType !== ELEMENT) return false;
+    let h = hiddenMemo.get(n);
+    if (h !== undefined) return h;
+    const own = css(n);
+    h =
+      n.getAttribute("aria-hidden") === "true" || n.inert || (n.tagName === "DIALOG" && !n.open) ||
+      parseFloat(own.opacity) === 0 || own.clipPath.startsWith("inset(50%") || own.clip === "rect(0px, 0px, 0px, 0px)" ||
+      hiddenFrom(n.parentElement);
+    hiddenMemo.set(n, h);
+    return h;
   }
 
-  /* The part of `r` that the element's clipping ancestors leave on the page. `scrollers`: whether a scroll
-     container (overflow auto/scroll) clips too (it does for what is seen now; not for what can be reached). */
+  /* Hidden from the player: no box, not visible, or hidden by itself or an ancestor. */
+  function hidden(node) {
+    if (node.getClientRects().length === 0) return true;
+    if (css(node).visibility !== "visible") return true;
+    return hiddenFrom(node);
+  }
+
+  const ALL = rect(-1e9, -1e9, 1e9, 1e9);
+
+  /* The area that `n` and its ancestors leave to what `n` contains. `scrollers`: whether a scroll container
+     (overflow auto/scroll) clips too (it does for what is seen now; not for what can be reached). */
+  function clipOf(n, scrollers) {
+    if (!n || n.nodeType !== ELEMENT || n === document.documentElement) return ALL;
+    const memo = clipMemo[scrollers ? 1 : 0];
+    let c = memo.get(n);
+    if (c) return c;
+    const style = css(n);
+    c = style.position === "fixed" ? ALL : clipOf(n.parentElement, scrollers);
+    const kinds = [style.overflowX, style.overflowY];
+    const clips = kinds.some((k) => k === "hidden" || k === "clip" || (scrollers && (k === "auto" || k === "scroll")));
+    if (clips && n !== document.body) c = intersect(c, n.getBoundingClientRect());
+    memo.set(n, c);
+    return c;
+  }
+
+  /* The part of `r` (a box of `node`) that the node's clipping ancestors leave on the page. */
   function clipped(node, r, scrollers = true) {
-    let out = r;
-    for (let n = node.parentElement; n && n !== document.documentElement; n = n.parentElement) {
-      const style = getComputedStyle(n);
-      if (style.position === "fixed" && n !== node) break;
-      const kinds = [style.overflowX, style.overflowY];
-      const clips = kinds.some((k) => k === "hidden" || k === "clip" || (scrollers && (k === "auto" || k === "scroll")));
-      if (clips && n !== document.body) out = intersect(out, n.getBoundingClientRect());
-      if (empty(out)) return out;
-    }
-    return out;
+    const style = css(node);
+    const from = style.position === "fixed" ? ALL : clipOf(node.parentElement, scrollers);
+    return intersect(r, from);
   }
 
   function ownText(node) {
@@ -86,7 +115,7 @@
       const range = document.createRange();
       range.selectNodeContents(t);
       for (const r of range.getClientRects()) {
-        const c = clipped(node, r);
+        const c = intersect(r, clipOf(node, true));
         if (!empty(c)) boxes.push(c);
       }
     }
@@ -94,7 +123,7 @@
   }
 
   function elementBoxes(node) {
-    const display = getComputedStyle(node).display;
+    const display = css(node).display;
     const rects = display === "inline" ? [...node.getClientRects()] : [node.getBoundingClientRect()];
     return rects.map((r) => clipped(node, r)).filter((c) => !empty(c));
   }
@@ -137,31 +166,49 @@
     return null;
   }
 
-  /* A pair the page means to overlap: the board's own parts among themselves, its controls over the board
-     (those over a tile are the next rule's), an element and what it contains. */
-  function meant(a, b) {
-    if (a.node.contains(b.node) || b.node.contains(a.node)) return true;
-    const boardA = boardOf(a.node);
-    const boardB = boardOf(b.node);
-    if (boardA && boardA === boardB) return true;
-    const area = (n) => n.closest(".board-area");
-    if ((isControl(a.node) && boardB) || (isControl(b.node) && boardA)) {
-      return area(a.node) === area(b.node);
+  function stickyOf(n) {
+    for (let m = n; m && m.nodeType === ELEMENT; m = m.parentElement) {
+      if (css(m).position === "sticky") return m;
     }
-    // a label and its own control (a checkbox drawn beside its text, inside the same label)
-    const label = (n) => n.closest("label");
-    if (label(a.node) && label(a.node) === label(b.node)) return true;
-    return false;
+    return null;
+  }
+
+  /* What the pair rules need of an item, read once. */
+  function placed(item) {
+    const n = item.node;
+    return {
+      ...item,
+      board: boardOf(n),
+      area: n.closest(".board-area"),
+      control: isControl(n),
+      sticky: stickyOf(n),
+      label: n.closest("label"),
+    };
+  }
+
+  /* A pair the page means to overlap: the board's own parts among themselves, its controls over the board
+     (those over a tile are the next rule's), an element and what it contains, content scrolling under a sticky
+     bar (a dialog's buttons, a table's first column), a label and its own control, an open popup (the menu)
+     over the page. */
+  function meant(a, b, popups) {
+    if (a.board && a.board === b.board) return true;
+    if ((a.control && b.board) || (b.control && a.board)) return a.area === b.area;
+    if (a.sticky !== b.sticky) return true;
+    if (a.label && a.label === b.label) return true;
+    if (a.node.contains(b.node) || b.node.contains(a.node)) return true;
+    return popups.some((p) => p.contains(a.node) !== p.contains(b.node));
   }
 
   function checkOverlaps(list, problems) {
+    const popups = [...document.querySelectorAll("[aria-expanded=true][aria-controls]")]
+      .map((n) => document.getElementById(n.getAttribute("aria-controls")))
+      .filter((n) => n);
     for (let i = 0; i < list.length; i++) {
       for (let j = i + 1; j < list.length; j++) {
         const a = list[i];
         const b = list[j];
-        if (meant(a, b)) continue;
         const shared = overlaps(a, b);
-        if (shared) {
+        if (shared && !meant(a, b, popups)) {
           problems.push(`overlap: ${describe(a.node)} and ${describe(b.node)} share ${box(shared)}`);
         }
       }
@@ -203,7 +250,7 @@
       if (node.tagName === "OPTION" || node.closest("svg")) continue;
       const text = (node.textContent || "").trim();
       if (!text || hidden(node)) continue;
-      const style = getComputedStyle(node);
+      const style = css(node);
       const cut = node.scrollWidth > node.clientWidth + SLACK;
       if (style.textOverflow === "ellipsis" && cut && style.overflowX !== "visible") {
         if (!longName(text, names)) {
@@ -269,6 +316,7 @@
   }
 
   function checkBoards(problems, opts) {
+    if (document.querySelector("dialog[open]:modal")) return; // the board is behind the dialog
     for (const board of document.querySelectorAll(".board")) {
       if (hidden(board)) continue;
       const seen = visibleBoard(board);
@@ -326,15 +374,30 @@
     const finite = document
       .getAnimations()
       .filter((a) => a.playState === "running" && a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+    if (finite.length === 0) return;
     await Promise.all(finite.map((a) => a.finished.catch(() => null)));
-    await frame();
     await frame();
   };
 
+  /* The page's geometry in one string: two states with the same fingerprint (the light and the dark theme, which
+     change colours only) get the same audit. */
+  window.layoutFingerprint = () => {
+    const parts = [innerWidth, innerHeight, scrollX, scrollY, document.scrollingElement.scrollWidth,
+      document.scrollingElement.scrollHeight];
+    for (const n of document.body.querySelectorAll("*")) {
+      const r = n.getBoundingClientRect();
+      parts.push(`${r.left},${r.top},${r.width},${r.height}`);
+    }
+    return parts.join(";");
+  };
+
   window.layoutAudit = (opts = {}) => {
+    styles = new Map();
+    hiddenMemo = new Map();
+    clipMemo = [new Map(), new Map()];
     const problems = [];
     const names = opts.names || [];
-    checkOverlaps(items(), problems);
+    checkOverlaps(items().map(placed), problems);
     checkControlsOverTiles(problems);
     checkText(problems, names);
     checkOutOfReach(problems);
