@@ -66,6 +66,7 @@
     const own = css(n);
     h =
       n.getAttribute("aria-hidden") === "true" || n.inert || (n.tagName === "DIALOG" && !n.open) ||
+      (n.parentElement && n.parentElement.tagName === "DETAILS" && !n.parentElement.open && n.tagName !== "SUMMARY") ||
       parseFloat(own.opacity) === 0 || own.clipPath.startsWith("inset(50%") || own.clip === "rect(0px, 0px, 0px, 0px)" ||
       hiddenFrom(n.parentElement);
     hiddenMemo.set(n, h);
