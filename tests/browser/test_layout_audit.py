@@ -32,7 +32,14 @@ def tile(x: int, y: int, legal: bool = False) -> str:
     return f'<div data-cell="{x},{y}" {what} role="img" style="left: {x * 50}px; top: {y * 50}px"></div>'
 
 
-CLEAN = board(tile(0, 0) + tile(1, 0)) + "<p>Some text</p><button>Go</button>"
+# what is hidden from the player overlaps nothing: a closed <details>'s content, a visually hidden heading
+CLEAN = (
+    board(tile(0, 0) + tile(1, 0))
+    + "<p>Some text</p><button>Go</button>"
+    + '<details><summary style="height: 48px">Share</summary><p style="margin-top: -40px">A link</p></details>'
+    + '<h2 style="position: absolute; left: 0; top: 0; width: 1px; height: 1px; overflow: hidden;'
+    + ' clip-path: inset(50%)">Board</h2>'
+)
 
 CASES = {
     "overlap": (
