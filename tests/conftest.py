@@ -27,12 +27,14 @@ def pytest_configure(config):  # type: ignore[no-untyped-def]
         load_script("facts").write(quiet=True)
 
 
-# Tests whose call takes 15-50 s on this machine: whole reviews and games by links in the page, the browser lanes'
-# scenarios, and the engine tests that start processes (two reviews side by side, Pyodide in Node.js, the reference's
-# command line). None shares a page with another test.
+# Tests whose call takes 15-50 s on this machine (the layout check's 15-130 s): whole reviews and games by links in
+# the page, the layout check over every screen, the browser lanes' scenarios, and the engine tests that start
+# processes (two reviews side by side, Pyodide in Node.js, the reference's command line). None shares a page with
+# another test.
 LONGEST = (
     "tests/browser/test_review_view.py",
     "tests/browser/test_friend_play.py",
+    "tests/browser/test_layout_check.py",
     "tests/scenarios/",
     "tests/engine/study/test_review_reference.py",
     "tests/site/test_compiled_runtime.py",

@@ -43,6 +43,11 @@ ENGINES = ["chromium", "webkit", "firefox"]
 # - No accelerated compositing: on Xvfb there is no GPU, and WebKit composited its layers through Mesa's software
 #   OpenGL (llvmpipe). Drawn on the CPU directly, the ten scenarios took 77-83 s of CPU instead of 109 s.
 WEBKIT_ENV = {"JSC_useOMGJIT": "false", "WEBKIT_DISABLE_COMPOSITING_MODE": "1"}
+# A session that takes screenshots (the layout check's, test_webkit_layout.py): with compositing disabled WebKitGTK
+# never answers WebDriver's screenshot command (it waits for a composited frame that never comes), and with its
+# default (compositing when a page asks for it) the first screenshots come back blank; forced on, each takes about
+# a second, at the CPU cost of Mesa's software OpenGL.
+WEBKIT_SHOT_ENV = {"JSC_useOMGJIT": "false", "WEBKIT_FORCE_COMPOSITING_MODE": "1"}
 SESSION_START_S = 60  # a WebKit session starts in 0.3-0.7 s here when the machine is quiet
 SESSION_ATTEMPTS = 2
 
@@ -123,7 +128,7 @@ def xvfb_display() -> Any:
     _require("WebKit", _webkit_missing(), "it installs webkit2gtk-driver and xvfb")
     read, write = os.pipe()
     process = subprocess.Popen(
-        [XVFB, "-displayfd", str(write), "-screen", "0", "1280x960x24", "-nolisten", "tcp"],
+        [XVFB, "-displayfd", str(write), "-screen", "0", "1400x1100x24", "-nolisten", "tcp"],
         pass_fds=(write,),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -146,6 +151,16 @@ def xvfb_display() -> Any:
 @pytest.fixture
 def webkit_session(xvfb_display: str) -> Any:
     """A fresh WebKitGTK session (a fresh ephemeral profile: no storage, caches or workers)."""
+    yield from webkit(xvfb_display, WEBKIT_ENV)
+
+
+@pytest.fixture
+def webkit_shot_session(xvfb_display: str) -> Any:
+    """``webkit_session`` with compositing forced on, so that it can take screenshots."""
+    yield from webkit(xvfb_display, WEBKIT_SHOT_ENV)
+
+
+def webkit(xvfb_display: str, env: dict[str, str]) -> Any:
     from selenium import webdriver
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
@@ -154,7 +169,7 @@ def webkit_session(xvfb_display: str) -> Any:
     options.add_argument("--automation")
     session = None
     for attempt in range(SESSION_ATTEMPTS):
-        service = Service(WEBKIT_DRIVER, env={**os.environ, "DISPLAY": xvfb_display, **WEBKIT_ENV})
+        service = Service(WEBKIT_DRIVER, env={**os.environ, "DISPLAY": xvfb_display, **env})
         # Now and then WebKitWebDriver never answers the new session (no browser process starts) and Selenium waits
         # without a limit: the driver is killed after SESSION_START_S, which fails the request, and a new one starts.
         timer = threading.Timer(SESSION_START_S, lambda service=service: service.process and service.process.kill())
