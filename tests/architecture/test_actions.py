@@ -20,6 +20,7 @@ DRAWN_BY = {
     "review.move_list": "review.view.ReviewView.actions",
     "review.win_graph": "review.view.ReviewView.actions",
     "analysis.view": "analysis.view.AnalysisView.actions",
+    "analysis.plays": "analysis.view.AnalysisView.actions",
     "puzzles.panel": "puzzles.panel.PuzzlePanel.actions",
     "puzzles.chooser": "puzzles.chooser.PuzzleChooser.actions",
     "regions.link": "regions.link.LinkRegion.actions",
