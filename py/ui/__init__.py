@@ -1,7 +1,8 @@
 """What the game page and embedded boards share, with no DOM and no ``pyscript``.
 
-* ``words``: the one translator (English, French): texts, tile names, scored lines, refusals;
-* ``strings_en`` / ``strings_fr``: every UI word, once, for the game and the embeds;
+* ``words``: the one translator (every language): texts, tile names, scored lines, refusals;
+* ``english``: every UI word, once, in English, by what the player is doing: the source of the catalogs
+  (locale/<lang>.po);
 * ``tiles_svg``: tiles drawn as SVG markup;
 * ``cells``: a cell's text form ``"x,y"`` and back (DOM attributes, refusals);
 * ``pending``: the tiles a player has put down but not played yet;

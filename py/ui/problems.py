@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from .strings_en import EN
+from .english import CATALOG
 
 
 class Translator(Protocol):
@@ -76,7 +76,7 @@ def describe(tr: Translator, problem: dict[str, Any]) -> str:
     cause = problem.get("cause")
     values["why"] = describe(tr, cause) if isinstance(cause, dict) else tr.t(f"problem_{UNKNOWN}")
     key = f"problem_{problem.get('reason')}"
-    if key not in EN:
+    if key not in CATALOG:
         return tr.t(f"problem_{UNKNOWN}")
     try:
         return tr.t(key, **values)

@@ -4,7 +4,7 @@ The engine speaks English and gives each refusal a rule id, a ``reason`` code an
 this module turns those into a sentence in the chosen language (``explain``), names tiles and
 describes scored lines.
 
-English is the reference table (``strings_en``); the other languages are gettext catalogs
+English is the reference table (``ui.english.CATALOG``); the other languages are gettext catalogs
 (``locale/<lang>.po``, compiled to ``ui/locale/<lang>.mo``), read by Python's ``gettext`` the first
 time a language is shown. No DOM and no engine import at module level: the page imports this at
 start-up.
@@ -16,8 +16,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .cells import cell_text, parse_cell_text
-from .strings_en import EN
-from .strings_en_tiles import BACKGROUND_WORDS, COLOR_WORDS, SHAPE_WORDS
+from .english import CATALOG
+from .english.tiles import BACKGROUND_WORDS, COLOR_WORDS, SHAPE_WORDS
 
 # Each language named in itself, in the menu's order.
 LANGUAGE_NAMES = {"de": "Deutsch", "en": "English", "es": "Español", "fr": "Français", "nl": "Nederlands"}
@@ -105,7 +105,7 @@ def text_of(lang: str, key: str) -> str | None:
     texts = _TEXTS.setdefault(lang, {})
     found = texts.get(key)
     if found is None:
-        english = EN.get(key)
+        english = CATALOG.get(key)
         if english is None:
             return None
         found = texts[key] = typeset(lang, catalog(lang).pgettext(key, english))
@@ -151,7 +151,7 @@ class Translator:
         return self if dice == self.dice else Translator(self.lang, dice)
 
     def t(self, key: str, /, **values: Any) -> str:
-        if self.dice and f"{key}_dice" in EN:
+        if self.dice and f"{key}_dice" in CATALOG:
             key = f"{key}_dice"
         text = text_of(self.lang, key)
         if text is None:
@@ -161,9 +161,9 @@ class Translator:
     def tn(self, key: str, count: int, /, **values: Any) -> str:
         """A text with a number, in the plural form the language's catalog gives ``count``
         (1 is singular everywhere, 0 too in French); English keys ``key_one``/``key_other``."""
-        if self.dice and f"{key}_dice_one" in EN:
+        if self.dice and f"{key}_dice_one" in CATALOG:
             key = f"{key}_dice"
-        singular, plural = EN.get(f"{key}_one"), EN.get(f"{key}_other")
+        singular, plural = CATALOG.get(f"{key}_one"), CATALOG.get(f"{key}_other")
         if singular is None or plural is None:
             return f"{key}_other"
         text = typeset(self.lang, catalog(self.lang).npgettext(key, singular, plural, count))
@@ -257,10 +257,10 @@ class Translator:
         if "line" in details:
             values["line"] = self.t(f"line_{details['line']}")
         key = f"why_{rule}_{reason}"
-        if key not in EN:
+        if key not in CATALOG:
             key = f"why_{reason}"
         try:
-            sentence = self.t(key if key in EN else "why_unknown", **values)
+            sentence = self.t(key if key in CATALOG else "why_unknown", **values)
         except (KeyError, IndexError):
             sentence = self.t("why_unknown")
         return self.t("refusal", rule=rule, text=sentence) if rule else sentence

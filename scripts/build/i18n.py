@@ -2,7 +2,7 @@
 catalog, compile the catalogs for the page.
 
     (PYTHONPATH=py python3 scripts/build/i18n.py COMMAND; make vendor runs compile)
-    extract   # locale/qwirkle.pot from the English reference (py/ui/strings_en*.py)
+    extract   # locale/qwirkle.pot from the English reference (py/ui/english/)
     update    # every locale/<lang>.po gets the template's new entries, loses removed ones
     compile   # locale/<lang>.po -> py/ui/locale/<lang>.mo (what the page and tests read),
               # and assets/app/words.js: the texts the page's scripts show before
@@ -41,9 +41,9 @@ PLURALS = {  # the plural rule of each language (CLDR, as gettext writes it)
 
 def english() -> dict[str, str]:
     """The reference table, every key and its English text."""
-    from ui.strings_en import EN
+    from ui.english import CATALOG
 
-    return EN
+    return CATALOG
 
 
 def entries(table: dict[str, str]) -> Iterator[tuple[str, str | tuple[str, str]]]:

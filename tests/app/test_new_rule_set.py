@@ -17,7 +17,7 @@ from qwirkle import register_variant
 from qwirkle.tiles import Tile
 from qwirkle.variants import Variant, unregister_variant
 from ui import words
-from ui.strings_en import EN
+from ui.english import CATALOG
 from ui.words import Translator
 
 
@@ -44,7 +44,7 @@ WORDS = {"en": {"variant_tiny": "Tiny"}, "fr": {"variant_tiny": "Mini"}}
 def tiny(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     register_variant(TinyVariant)
     for key, text in WORDS["en"].items():
-        monkeypatch.setitem(EN, key, text)
+        monkeypatch.setitem(CATALOG, key, text)
     for key, text in WORDS["fr"].items():  # as if the French catalog had the entry
         monkeypatch.setitem(words._TEXTS.setdefault("fr", {}), key, text)
     yield

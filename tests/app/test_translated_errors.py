@@ -27,8 +27,8 @@ from app.store.saves import CURRENT, SAVE_PREFIX, DictStorage, SaveStore
 from qwirkle import VARIANTS, Game
 from qwirkle.errors import NOTATION_REASONS, RECORD_REASONS, IllegalMoveError
 from qwirkle.record import to_record
+from ui.english import CATALOG
 from ui.problems import problem_of
-from ui.strings_en import EN
 from ui.words import Translator, catalog
 
 LANGS = ("de", "es", "fr", "nl")
@@ -43,15 +43,15 @@ def words(text: str) -> set[str]:
 def catalog_words(lang: str) -> frozenset[str]:
     """Every word of a language's translations (English keys looked up in its catalog)."""
     found: set[str] = set()
-    for key, english in EN.items():
+    for key, english in CATALOG.items():
         found |= words(Translator(lang).t(key) if not key.endswith(("_one", "_other")) else "")
-    for key in {k.rsplit("_", 1)[0] for k in EN if k.endswith("_one")}:
+    for key in {k.rsplit("_", 1)[0] for k in CATALOG if k.endswith("_one")}:
         for count in (1, 2):
-            found |= words(catalog(lang).npgettext(key, EN[key + "_one"], EN[key + "_other"], count))
+            found |= words(catalog(lang).npgettext(key, CATALOG[key + "_one"], CATALOG[key + "_other"], count))
     return frozenset(found)
 
 
-ENGLISH_CATALOG = frozenset(set().union(*(words(text) for text in EN.values())))
+ENGLISH_CATALOG = frozenset(set().union(*(words(text) for text in CATALOG.values())))
 
 
 # The words of the links themselves, in every language: a link names its rule set and seats so.
@@ -235,7 +235,7 @@ def test_every_reason_of_the_engine_and_the_links_has_words():
     """A reason with no sentence would be said in general words only: each has its own."""
     reasons = [*NOTATION_REASONS, *RECORD_REASONS, "bad_seats", "too_big", "unknown"]
     reasons += [f"link_{r}" for r in ("variant", "players", "seat", "friend_one_human", "friend_people", "tiles")]
-    assert [reason for reason in reasons if f"problem_{reason}" not in EN] == []
+    assert [reason for reason in reasons if f"problem_{reason}" not in CATALOG] == []
 
 
 def test_the_check_finds_english():

@@ -22,7 +22,7 @@ from test_phone_tablet_layout import best, open_with, storage
 from app.review import service as review_service
 from qwirkle import Game, dumps
 from qwirkle.study.win_cost import win_settings
-from ui.strings_en import EN
+from ui.english import CATALOG
 from ui.words import LANGUAGE_NAMES, Translator
 
 LOCALES = {"de": "de-DE", "es": "es-ES", "nl": "nl-NL", "fr": "fr-FR"}
@@ -56,10 +56,10 @@ def kept_review(game: Game) -> str:
 def english_only(lang: str) -> dict[str, str]:
     """English text -> its key, for the whole texts that ``lang`` says otherwise."""
     tr = Translator(lang)
-    translated = {tr.t(key) for key in EN}
+    translated = {tr.t(key) for key in CATALOG}
     return {
         text: key
-        for key, text in EN.items()
+        for key, text in CATALOG.items()
         if "{" not in text and len(text) > 2 and tr.t(key) != text and text not in translated
     }
 

@@ -8,7 +8,7 @@ import pytest
 from repo_scripts import ROOT, load_script
 
 from ui import rules_doc
-from ui.strings_en import EN
+from ui.english import CATALOG
 from ui.words import LANGUAGE_NAMES, LANGUAGES, Translator, catalog, first_language
 
 i18n = load_script("i18n")
@@ -78,7 +78,7 @@ def test_every_rule_is_anchored_and_titled_in_every_language(lang):
     rules = rules_doc.load()
     suffix = "" if lang == "en" else f"-{lang}"
     docs = rules_doc.read_docs(ROOT / "docs")
-    for rule in (key[len("rule_") :] for key in EN if key.startswith("rule_") and key[5:6] in "CQF"):
+    for rule in (key[len("rule_") :] for key in CATALOG if key.startswith("rule_") and key[5:6] in "CQF"):
         assert f'<a id="{rule.lower()}{suffix}"></a>{rule} ' in docs, (rule, lang)
         entry = rules[rule][lang]
         assert entry["title"] and entry["blocks"], (rule, lang)
@@ -106,7 +106,7 @@ TYPOGRAPHY = {
 def test_each_language_keeps_its_typography(lang):
     pattern, rule = TYPOGRAPHY[lang]
     tr = Translator(lang)
-    for key in EN:
+    for key in CATALOG:
         if key.endswith(("_one", "_other")):
             continue
         text = tr.t(key)
@@ -120,7 +120,7 @@ def test_each_language_keeps_its_typography(lang):
 
 def test_french_typography_is_applied_by_the_page():
     fr = Translator("fr")
-    for key in EN:
+    for key in CATALOG:
         if key.endswith(("_one", "_other")):
             continue
         text = fr.t(key)

@@ -9,7 +9,7 @@ from qwirkle import Game, IllegalMoveError, Placement, Tile
 from qwirkle.board import Board
 from qwirkle.rules import score_play
 from qwirkle.variants import find_variant
-from ui.strings_en import EN
+from ui.english import CATALOG
 from ui.words import Translator, normalize_language
 
 
@@ -109,8 +109,8 @@ def test_explain_speaks_french():
         engine_reasons |= set(re.findall(r'reason="(\w+)"', path.read_text()))
         engine_reasons |= set(re.findall(r'"(\w+)", \{"', path.read_text()))
     for reason in engine_reasons:
-        assert f"problem_{reason}" in EN or any(
-            k == f"why_{reason}" or (k.startswith("why_") and k.endswith("_" + reason)) for k in EN
+        assert f"problem_{reason}" in CATALOG or any(
+            k == f"why_{reason}" or (k.startswith("why_") and k.endswith("_" + reason)) for k in CATALOG
         ), reason
 
 

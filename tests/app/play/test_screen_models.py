@@ -197,10 +197,12 @@ def test_the_tracker_grid_holds_every_unseen_tile(variant, tiles):
 
 # -- rules at hand --------------------------------------------------------------------------------
 def test_every_rule_the_game_names_has_its_text_in_both_languages():
-    from ui.strings_en import EN
+    from ui.english import CATALOG
 
     rules = rules_doc.load()
-    cited = {key[len("rule_") :] for key in EN if key.startswith("rule_") and key[5:6] in "CQF" and key[6:].isdigit()}
+    cited = {
+        key[len("rule_") :] for key in CATALOG if key.startswith("rule_") and key[5:6] in "CQF" and key[6:].isdigit()
+    }
     assert cited and cited <= set(rules)
     for rule in cited:
         for lang in ("en", "fr"):
@@ -259,10 +261,10 @@ def test_one_english_spelling():
     import re
     from pathlib import Path
 
-    from ui.strings_en import EN
+    from ui.english import CATALOG
 
     root = Path(__file__).resolve().parents[3]
-    english = [re.sub(r"\{[^}]*\}", "", text) for text in EN.values()]
+    english = [re.sub(r"\{[^}]*\}", "", text) for text in CATALOG.values()]
     english.append((root / "index.html").read_text(encoding="utf-8").replace('name="color-scheme"', ""))
     rules = (root / "docs" / "rules.md").read_text(encoding="utf-8")
     english.append(rules[: rules.index("## Français")])

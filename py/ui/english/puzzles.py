@@ -1,4 +1,4 @@
-"""English texts of the puzzles (``app.puzzles``). Translated in locale/*.po."""
+"""English texts of the puzzles (``app.puzzles``): the puzzle of the day, themes, finding the best play."""
 
 PUZZLES: dict[str, str] = {
     "puzzles": "Puzzles",

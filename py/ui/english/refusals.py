@@ -1,7 +1,75 @@
-"""English texts of what cannot be read, by reason (``ui.problems.describe``): the engine's notation, records and
-limits, and the page's links and files; merged into ``strings_en``, translated in locale/*.po. Each is the part
-after a message's colon ("This file is not a Qwirkle game record: {error}"), so it starts in lower case."""
+"""English texts of the rules and of what they refuse: each rule's title (``rule_<id>``), the refused moves by reason
+(and rule) from the engine, ``why_RULE_REASON`` first, then ``why_REASON`` (``ui.words.Translator.explain``), and
+what cannot be read, by reason (``ui.problems.describe``): the engine's notation, records and limits, and the
+page's links and files. A problem is the part after a message's colon ("This file is not a Qwirkle game record:
+{error}"), so it starts in lower case."""
 
+# Rule titles, and how a rule is cited
+RULES: dict[str, str] = {
+    "rule_C1": "Tiles",
+    "rule_C2": "Opening",
+    "rule_C3": "A turn",
+    "rule_C4": "Choosing tiles",
+    "rule_C5": "Placing tiles",
+    "rule_C6": "Scoring",
+    "rule_C7": "Drawing",
+    "rule_C8": "Exchange",
+    "rule_C9": "End",
+    "rule_C10": "Blocked end",
+    "rule_Q1": "Dice",
+    "rule_Q2": "Opening",
+    "rule_Q3": "A turn",
+    "rule_Q4": "Cannot play",
+    "rule_Q5": "End",
+    "rule_F1": "Tiles",
+    "rule_F2": "Rows and columns",
+    "rule_F3": "Diagonals",
+    "rule_F4": "Flex Qwirkle",
+    "rule_F5": "Diagonal limit",
+    "rule_F6": "Exchange",
+    "refusal": "{rule}: {text}",
+    "rule_open": "Rule {rule}: {title}",
+    "rule_heading": "{rule} · {title}",
+    "rule_at": "on {cell}",
+    "rules_all": "All the rules",
+}
+
+# Refused moves
+REFUSALS: dict[str, str] = {
+    "why_empty": "a play places at least one tile.",
+    "why_C8_empty": "an exchange puts back at least one tile.",
+    "why_Q3_empty": "a re-roll takes at least one die.",
+    "why_C4_duplicate": "two {tiles_name} cannot be played together.",
+    "why_no_common_attribute": "the tiles played must all share a colour or all share a shape.",
+    "why_occupied": "the cell {cell} is already taken.",
+    "why_same_cell": "two tiles are placed on {cell}.",
+    "why_not_aligned": "the tiles must all go in one row or one column.",
+    "why_gap": "the line of play has a gap at {cell}.",
+    "why_no_contact": "at least one tile must touch a tile already on the board.",
+    "why_too_long": "this {line} would hold {length} tiles; a line holds at most 6.",
+    "why_C5_duplicate": "this {line} would hold two {tiles_name}.",
+    "why_mixed": "this {line} would mix colours and shapes.",
+    "why_diagonal_too_long": "this diagonal would hold {length} tiles of the same background; at most 6.",
+    "why_wrong_set": "{tile} is not a tile of this game.",
+    "why_opening_size": "the opening must place the largest combination: {size} tiles.",
+    "why_not_in_hand": "the {tile_name} is not in the rack.",
+    "why_game_over": "the game is over.",
+    "why_no_exchange": "Qwirkle Cubes has no exchange; re-roll dice instead.",
+    "why_C2_opening": "the starter must play the opening combination.",
+    "why_Q2_opening": "the opening is played with the dice as rolled.",
+    "why_bag_too_small": "the bag holds {bag} tiles: not enough to exchange that many.",
+    "why_no_roll": "there are no dice to re-roll in this game.",
+    "why_rolled_twice": "dice may be re-rolled only once per turn.",
+    "why_roll_instead": "a player who cannot place re-rolls their dice.",
+    "why_exchange_instead": "a player who cannot play must exchange while the bag has tiles.",
+    "why_can_play": "a player may pass only when no tile can be played.",
+    "why_nothing_to_undo": "there is no move to undo.",
+    "why_opening_unreachable": "the opening must place {size} tiles in one line: the {tile_name} on {cell} cannot be part of one.",
+    "why_unknown": "the rules do not allow this move.",
+    "why_not_legal": "the {tile_name} cannot go on {cell} with the tiles already placed this turn.",
+}
+
+# What cannot be read
 PROBLEMS: dict[str, str] = {
     "problem_unknown": "it cannot be read.",
     # notation (qwirkle.errors.NOTATION_REASONS)

@@ -1,4 +1,4 @@
-"""English texts of the analysis board (app.analysis); translated in locale/*.po."""
+"""English texts of the analysis board (``app.analysis``): setting up a position and seeing every play."""
 
 ANALYSIS: dict[str, str] = {
     "analyse": "Analyse",
