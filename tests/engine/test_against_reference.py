@@ -27,9 +27,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "reference"))
-import engine_cli  # noqa: E402
-import naive  # noqa: E402
-import randpos  # noqa: E402
+import engine_cli
+import naive
+import randpos
 
 CASES = int(os.environ.get("QWIRKLE_REFERENCE_CASES", "30"))
 TILE_SETS = ["classic", "cubes", "flex72", "flex108"]

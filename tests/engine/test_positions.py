@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "reference"))
-import engine_cli  # noqa: E402
+import engine_cli
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "positions.jsonl"
 POSITIONS = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
