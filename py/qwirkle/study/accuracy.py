@@ -217,7 +217,7 @@ def same_positions(
     turns = 0
     while not game.is_over and turns < MAX_TURNS:
         view = game.view(game.to_move)
-        if (len(game.history) % every == 0 or ended and not game.bag_count) and judged(game):
+        if (len(game.history) % every == 0 or (ended and not game.bag_count)) and judged(game):
             chosen = [
                 make_player(level, seed * 1000 + len(game.history), **DETERMINISTIC.get(level, {})).choose(view)
                 for level in levels

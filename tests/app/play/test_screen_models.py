@@ -58,7 +58,7 @@ def test_the_status_says_whose_turn_and_what_to_do():
     while not c.game.is_over:
         c.computer_move()
     kind, who, todo = panels.status(c, tr)
-    assert kind == panels.OVER and who == "Game over" and "wins" in todo or "share" in todo
+    assert (kind == panels.OVER and who == "Game over" and "wins" in todo) or "share" in todo
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

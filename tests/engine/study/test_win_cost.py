@@ -212,7 +212,7 @@ def at_empty_bag(seed, proven=False):
     whose end game the solver proves on the chances' budget)."""
     game = Game.new("classic", ["Ann", "Bob"], seed)
     players = [make_player("greedy", seed), make_player("greedy", seed + 1)]
-    while game.bag_count or proven and not LookAhead(game, 1).solution().exact:
+    while game.bag_count or (proven and not LookAhead(game, 1).solution().exact):
         game.apply(players[game.to_move].choose(game.view(game.to_move)))
     return game
 
