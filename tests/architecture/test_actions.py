@@ -180,7 +180,7 @@ def drawn_actions(source: str) -> set[str]:
         if isinstance(f, ast.For) and isinstance(f.target, ast.Tuple)
     ]
     for node in ast.walk(tree):
-        for key, value in zip(node.keys, node.values) if isinstance(node, ast.Dict) else ():
+        for key, value in zip(node.keys, node.values, strict=True) if isinstance(node, ast.Dict) else ():
             if not isinstance(key, ast.Constant) or key.value != "data-action" or isinstance(value, ast.Constant):
                 continue
             template = ast.unparse(value)

@@ -92,7 +92,7 @@ def moves_problems(tile_set):
     ]
     results = engine_cli.run_batch("moves", items)
     problems = []
-    for (name, board, hand, variant, legal), item, got in zip(cases, items, results):
+    for (name, board, hand, variant, legal), item, got in zip(cases, items, results, strict=True):
         where = f'{name}: --variant {variant} --board "{item["board"]}" --hand "{item["hand"]}"'
         if not isinstance(got, list):
             problems.append(f"{where}: engine answered {got}")
@@ -151,7 +151,7 @@ def score_problems(tile_set):
         )
     results = engine_cli.run_batch("score", items)
     problems = []
-    for item, (name, legal, scored, found), got in zip(items, expected, results):
+    for item, (name, legal, scored, found), got in zip(items, expected, results, strict=True):
         where = f'{name}: --variant {item["variant"]} --board "{item["board"]}" --play "{item["play"]}"'
         if got.get("legal") is not legal:
             problems.append(f"{where}: engine {got}, reference {'legal ' + str(scored[0]) if legal else found}")

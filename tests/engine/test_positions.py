@@ -25,7 +25,7 @@ pytestmark = pytest.mark.skipif(not engine_cli.engine_available(), reason=engine
 @pytest.fixture(scope="module")
 def results():
     items = [{"variant": p["variant"], "board": p["board"], "hand": p["hand"]} for p in POSITIONS]
-    return dict(zip(IDS, engine_cli.run_batch("moves", items)))
+    return dict(zip(IDS, engine_cli.run_batch("moves", items), strict=True))
 
 
 def test_enough_positions():

@@ -28,7 +28,7 @@ pytestmark = pytest.mark.skipif(not engine_cli.engine_available(), reason=engine
 @pytest.fixture(scope="module")
 def results():
     items = [{"variant": example["variant"], "board": turn["board"], "play": turn["play"]} for example, turn in TURNS]
-    return dict(zip(IDS, engine_cli.run_batch("score", items)))
+    return dict(zip(IDS, engine_cli.run_batch("score", items), strict=True))
 
 
 def describe(example, turn):

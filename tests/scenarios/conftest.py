@@ -52,13 +52,13 @@ SESSION_START_S = 60  # a WebKit session starts in 0.3-0.7 s here when the machi
 SESSION_ATTEMPTS = 2
 
 
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test here drives a browser: ``make check`` (``-m "not browser"``) leaves them to ``make test``."""
     here = Path(__file__).parent
     for item in items:
         if here in Path(item.fspath).parents:
             item.add_marker(pytest.mark.browser)
+
 
 @pytest.fixture(scope="session")
 def scenario_site() -> Any:

@@ -230,7 +230,7 @@ def same_positions(
                     moves.append(move)
             values = LookAhead(game, samples, game.options.seed * 1_000_003 + len(game.history)).chances(moves)
             best = max(values)
-            for row, move in zip(lost, chosen):
+            for row, move in zip(lost, chosen, strict=True):
                 row.append(best - values[where[move.notation()]])
         result = game.apply(drivers[game.to_move].choose(view))
         turns += result.kind != "roll" or result.forced_pass

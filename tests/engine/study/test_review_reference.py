@@ -122,7 +122,7 @@ def reviews_in_processes(path: Path, hash_seeds: tuple[str, ...], *args: str) ->
         for seed in hash_seeds
     ]
     outputs = [run.communicate() for run in runs]
-    for run, (_, err) in zip(runs, outputs):
+    for run, (_, err) in zip(runs, outputs, strict=True):
         assert run.returncode == 0, err
     return [out for out, _ in outputs]
 
