@@ -107,7 +107,7 @@ def moves_problems(tile_set):
         order = [(-e["points"], e["play"]) for e in got]
         if order != sorted(order):
             problems.append(f"{where}: not sorted by points desc then play")
-        text = lambda key: " ".join(f"{code}@{x},{y}" for (x, y), code in sorted(key, key=lambda p: p[0]))
+        text = lambda key: " ".join(f"{code}@{x},{y}" for (x, y), code in sorted(key, key=lambda placed: placed[0]))
         missing = [text(k) for k in want.keys() - have.keys()]
         extra = [text(k) for k in have.keys() - want.keys()]
         wrong = [
