@@ -206,7 +206,7 @@ def aggregate(games: Iterable[Sequence[Row]]) -> Cells:
 def solve(m: list[list[float]], v: list[float]) -> list[float]:
     """Solve the system m x = v (Gaussian elimination with partial pivoting)."""
     n = len(v)
-    a = [row[:] + [v[i]] for i, row in enumerate(m)]
+    a = [[*row, v[i]] for i, row in enumerate(m)]
     for col in range(n):
         pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
         a[col], a[pivot] = a[pivot], a[col]
@@ -330,7 +330,7 @@ def local_fit_many(cells: ManyCells, centre: int, count: int, start: list[float]
         total += w
     if total < MIN_WEIGHT:
         return [0.0] * size, 0.0
-    beta = [start[0] * SCALE] + start[1:]
+    beta = [start[0] * SCALE, *start[1:]]
     penalty = [RIDGE, RIDGE] + [EPSILON] * (count - 1)
     for _ in range(30):
         grad = [-penalty[i] * beta[i] for i in range(size)]
@@ -355,7 +355,7 @@ def local_fit_many(cells: ManyCells, centre: int, count: int, start: list[float]
         beta = [b + s for b, s in zip(beta, step, strict=True)]
         if max(abs(s) for s in step) < 1e-6:
             break
-    return [beta[0] / SCALE] + beta[1:], total
+    return [beta[0] / SCALE, *beta[1:]], total
 
 
 def fit_many(cells: ManyCells, most: int, count: int) -> dict[str, Any]:

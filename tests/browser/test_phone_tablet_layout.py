@@ -313,7 +313,7 @@ def test_rack_order_marks_and_sort(new_context: Any, site_url: str, wait_ready: 
     page.wait_for_function(
         "(code) => document.querySelector('[data-rack] [data-tile]').dataset.tile === code", arg=before[-1]
     )
-    assert codes() == [before[-1]] + before[:-1]
+    assert codes() == [before[-1], *before[:-1]]
     # the keys: H shows a hint, X opens the exchange (Escape leaves it), U says there is nothing to undo
     page.keyboard.press("h")
     expect(page.locator("[data-pending]").first).to_be_visible()

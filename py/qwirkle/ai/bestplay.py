@@ -723,7 +723,7 @@ def _assign(masks: Sequence[int], i: int, free: int) -> list[int] | None:
             return [low.bit_length() - 1]
         rest = _assign(masks, i + 1, free ^ low)
         if rest is not None:
-            return [low.bit_length() - 1] + rest
+            return [low.bit_length() - 1] + rest  # noqa: RUF005 - faster than unpacking (hot path)
         options ^= low
     return None
 
