@@ -49,7 +49,9 @@ def app_modules() -> dict[str, ast.Module]:
 class Page(HTMLParser):
     """Each ``data-action`` of index.html with the ids and classes of the elements around it."""
 
-    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+    VOID = frozenset(
+        {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+    )
 
     def __init__(self) -> None:
         super().__init__()

@@ -92,7 +92,7 @@ def moves_problems(tile_set):
     ]
     results = engine_cli.run_batch("moves", items)
     problems = []
-    for (name, board, hand, variant, legal), item, got in zip(cases, items, results, strict=True):
+    for (name, _board, _hand, variant, legal), item, got in zip(cases, items, results, strict=True):
         where = f'{name}: --variant {variant} --board "{item["board"]}" --hand "{item["hand"]}"'
         if not isinstance(got, list):
             problems.append(f"{where}: engine answered {got}")
