@@ -143,7 +143,7 @@ class Grid:
         self.width = max(xs) - self.left + margin + 1
         self.kinds: list[int | None] = [None] * (self.width * (max(ys) - self.top + margin + 1))
         self.tiles = [self.index(cell) for cell in occupied]  # the tiles' indexes, in the board's order
-        for i, kind in zip(self.tiles, occupied.values(), strict=False):
+        for i, kind in zip(self.tiles, occupied.values()):
             self.kinds[i] = kind
 
     def index(self, cell: Cell) -> int:
@@ -539,7 +539,7 @@ def segment_plays(empties: tuple[int, ...], allowed: list[int], points: int, pla
         return [ScoredPlay(pair, points) for pair in product(*options) if pair[0].tile != pair[1].tile]
     keys = [i * 36 for i in empties]
     return [
-        ScoredPlay(tuple([placed[key + kind] for key, kind in zip(keys, kinds, strict=False)]), points)
+        ScoredPlay(tuple([placed[key + kind] for key, kind in zip(keys, kinds)]), points)
         for kinds in _assignments(allowed)
     ]
 
@@ -571,7 +571,7 @@ class _ExtraPlacements:
     def plays(self, empties: tuple[int, ...], kinds: tuple[int, ...], points: int) -> list[ScoredPlay]:
         """The plays of ``kinds`` on the cells at ``empties``, one per choice of backgrounds (the first cell's
         changing slowest); none when a kind has no background that may go there."""
-        options = [self.of(index, kind) for index, kind in zip(empties, kinds, strict=False)]
+        options = [self.of(index, kind) for index, kind in zip(empties, kinds)]
         return [
             ScoredPlay(tuple([p for p, _ in combo]), points + sum([more for _, more in combo]))
             for combo in product(*options)
@@ -603,7 +603,5 @@ def _opening_plays(held: Hand, size: int) -> list[ScoredPlay]:
                 cells = [(i * steps[0], i * steps[1]) for i in range(size)]
                 options = [[(t, 0) for t in tiles_of[k]] for k in order]
                 for combo in _product(options):
-                    plays.append(
-                        ScoredPlay(tuple(Placement(t, c) for (t, _), c in zip(combo, cells, strict=False)), points)
-                    )
+                    plays.append(ScoredPlay(tuple(Placement(t, c) for (t, _), c in zip(combo, cells)), points))
     return plays

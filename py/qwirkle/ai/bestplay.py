@@ -155,7 +155,7 @@ class Position:
         if self.merged is None or not self._merge(lines, spans):
             ranks: dict[Line, float] = {}
             buckets: Buckets = {}
-            for rank, (key, (low, high)) in enumerate(zip(lines, spans, strict=False)):
+            for rank, (key, (low, high)) in enumerate(zip(lines, spans)):
                 ranks[key] = rank
                 _add(buckets, self._listed(key, low, high), rank * ORDER_STEP)
             for bucket in buckets.values():

@@ -551,4 +551,4 @@ class _Sim:
         if found is None:
             return None
         points, cells, kinds = found
-        return points, [(cell, tile_of(kind)) for cell, kind in zip(cells, kinds, strict=False)]
+        return points, [(cell, tile_of(kind)) for cell, kind in zip(cells, kinds)]

@@ -113,9 +113,7 @@ class FlexPosition(Position):
         if best is None:
             return None
         points, cells, kinds = best
-        return points, [
-            (cell, tile_of(kind, background)) for cell, kind, background in zip(cells, kinds, best_backs, strict=False)
-        ]
+        return points, [(cell, tile_of(kind, background)) for cell, kind, background in zip(cells, kinds, best_backs)]
 
     def _assign_best(
         self, total: int, cells: list[Cell], masks: list[int], run: int, groups: list[tuple[int, int]], beat: int

@@ -26,7 +26,7 @@ def roll_outcomes(dice: Sequence[Tile], samples: int, rng: random.Random) -> lis
     """Faces the re-rolled dice may show: all 6^n outcomes when few enough, else ``samples`` draws."""
     if FACES ** len(dice) <= samples:
         return [
-            [Tile(d.color, face) for d, face in zip(dice, faces, strict=False)]
+            [Tile(d.color, face) for d, face in zip(dice, faces)]
             for faces in itertools.product(range(FACES), repeat=len(dice))
         ]
     return [[Tile(d.color, rng.randrange(FACES)) for d in dice] for _ in range(samples)]

@@ -155,7 +155,7 @@ class LiveBoard:
                 crossings.pop(i, None)
             else:
                 crossings[i] = old
-        for p, i in zip(reversed(play.placements), reversed(made.placed), strict=False):
+        for p, i in zip(reversed(play.placements), reversed(made.placed)):
             del tiles[p.cell]
             kinds[i] = None
             hand.append(p.tile)
@@ -174,7 +174,7 @@ class LiveBoard:
         cells = [index(p.cell) for p in placements]
         if any(kinds[i] is not None for i in cells):
             return None
-        for i, tile in zip(cells, tiles, strict=False):
+        for i, tile in zip(cells, tiles):
             kinds[i] = tile.kind
         try:
             return self._placed_points(cells)

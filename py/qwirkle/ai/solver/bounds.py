@@ -151,7 +151,7 @@ class Bounds:
                 if len(play.placements) != 2 or len(found) == PAIR_OUTS:
                     break  # the plays going out come first, most points first
                 cells = [index(p.cell) for p in play.placements]
-                for i, p in zip(cells, play.placements, strict=False):
+                for i, p in zip(cells, play.placements):
                     kinds[i] = p.tile.kind
                 mask = 0
                 for i in cells:
@@ -268,7 +268,7 @@ class Bounds:
         grid = self.grid
         index, kinds = grid.index, grid.kinds
         cells = [index(p.cell) for p in play.placements]
-        for i, p in zip(cells, play.placements, strict=False):
+        for i, p in zip(cells, play.placements):
             kinds[i] = p.tile.kind
         ends = self._changed(cells, mask)
         for i in cells:
@@ -307,7 +307,7 @@ class Bounds:
                 best = threat.points
                 break
         bit = 1 << self.hands[who][0].kind
-        for i, p in zip(cells, play.placements, strict=False):
+        for i, p in zip(cells, play.placements):
             kinds[i] = p.tile.kind
         for _, alone, points in self._changed(cells, bit):
             if alone & bit and points > best:

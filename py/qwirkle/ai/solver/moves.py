@@ -110,7 +110,7 @@ class Moves:
             masks = self.cache.masks[parent_key] = self._masks_of(parent)
         hand_kinds = kinds_mask(board.hands[who])
         stale |= played & ~hand_kinds
-        kept = [(play, mask) for play, mask in zip(parent, masks, strict=False) if not mask & stale]
+        kept = [(play, mask) for play, mask in zip(parent, masks) if not mask & stale]
         kinds = board.grid.kinds
         cells = sorted({i for i in changed if kinds[i] is None})
         fresh = live_plays_through(board.grid, board.across, board.down, board.singles, hand_kinds, cells)
