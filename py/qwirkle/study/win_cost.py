@@ -142,7 +142,8 @@ class _Board:
         if found is None:
             return None
         points, cells, kinds = found
-        return points, [(cell, tile_of(kind)) for cell, kind in zip(cells, kinds, strict=False)]
+        # a play-out's every move: no keyword to zip, which would cost as in the hot paths (pyproject.toml)
+        return points, [(cell, tile_of(kind)) for cell, kind in zip(cells, kinds)]  # noqa: B905
 
 
 class LookAhead:
