@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from itertools import pairwise
 
 from mean_error import mean_and_error
 
@@ -46,12 +47,12 @@ def print_groups(levels: list[str], games: list[list[list[float]]], seeds: list[
             accuracy([x for game in games[start : start + size] for x in game[level]]) or 0.0
             for level in range(len(levels))
         ]
-        kept = [low < high for low, high in zip(pooled, pooled[1:])]
+        kept = [low < high for low, high in pairwise(pooled)]
         whole, count = whole + all(kept), count + 1
-        steps = [n + k for n, k in zip(steps, kept)]
+        steps = [n + k for n, k in zip(steps, kept, strict=True)]
         print(
             f"seeds {seeds[start]}-{seeds[start + size - 1]}: "
-            + ", ".join(f"{name} {value:.1f}" for name, value in zip(levels, pooled))
+            + ", ".join(f"{name} {value:.1f}" for name, value in zip(levels, pooled, strict=True))
             + ("" if all(kept) else "  (out of order)")
         )
     print(
@@ -82,7 +83,8 @@ def main() -> int:
             if value is not None:
                 figures[level].append(value)
         print(
-            f"game {seed}: " + ", ".join(f"{name} {row[-1]:.1f}" for name, row in zip(levels, figures) if row),
+            f"game {seed}: "
+            + ", ".join(f"{name} {row[-1]:.1f}" for name, row in zip(levels, figures, strict=True) if row),
             flush=True,
         )
     losses = [[x for lost in games for x in lost[level]] for level in range(len(levels))]
@@ -95,7 +97,7 @@ def main() -> int:
     print("|---|---|---|---|---|---|---|---|")
     for level, name in enumerate(levels):
         mean, se = mean_and_error(figures[level])
-        gap, gap_se = mean_and_error([100 * (a - b) for a, b in zip(losses[level], losses[base])])
+        gap, gap_se = mean_and_error([100 * (a - b) for a, b in zip(losses[level], losses[base], strict=True)])
         print(
             f"| {name} | {mean:.1f} | {se:.1f} | {100 * sum(losses[level]) / len(losses[level]):.3f} | "
             f"{gap:+.3f} | {gap_se:.3f} | {accuracy(losses[level]) or 0.0:.1f} | {len(losses[level])} |"

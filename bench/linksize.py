@@ -69,7 +69,7 @@ def main() -> None:
                 if setup.min_players <= players <= setup.max_players:
                     found = sizes(setup.variant.name, tiles, players, args.games, level, args.base)
                     row = [setup.key, str(players)] + [cell(found[str(n)]) for n in POINTS]
-                    print("| " + " | ".join(row + [cell(found["whole"]), cell(found["moves"])]) + " |", flush=True)
+                    print("| " + " | ".join([*row, cell(found["whole"]), cell(found["moves"])]) + " |", flush=True)
         print()
 
 

@@ -24,6 +24,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from types import ModuleType
 from typing import Any
 
@@ -44,7 +45,7 @@ def time_positions(repeat: int) -> dict[str, list[float]]:
         variant = find_variant(item["variant"])
         board = Board.from_notation(item["board"])
         hand = parse_tiles(item["hand"])
-        best = min(timed(lambda: legal_plays(board, hand, variant)) for _ in range(repeat))
+        best = min(timed(partial(legal_plays, board, hand, variant)) for _ in range(repeat))
         by_variant.setdefault(item["variant"], []).append(best)
     return by_variant
 
@@ -137,9 +138,9 @@ def side_by_side(root: str, repeat: int, turns: set[int] | None) -> None:
                 f"{len(their_found)} against our {len(found)}"
             )
         runs: dict[str, Callable[[], Any]] = {
-            "ours": lambda: legal_plays(board, hand, classic),
-            "henriksu": lambda: their_board.legal_moves(their_hand),
-            "singles": lambda: their_board.legal_single_piece_moves(their_hand),
+            "ours": partial(legal_plays, board, hand, classic),
+            "henriksu": partial(their_board.legal_moves, their_hand),
+            "singles": partial(their_board.legal_single_piece_moves, their_hand),
         }
         best = dict.fromkeys(runs, float("inf"))
         for _ in range(repeat):  # interleaved, so that all see the same load

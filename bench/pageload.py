@@ -284,8 +284,8 @@ def git_site_at(ref: str, folder: Path) -> Path:
     """A copy of the site in ``folder`` as it was at the commit ``ref``: the files that differ come from
     ``ref`` (whole folders js/, css/, py/ when one of their files does), the archive of py/ is rebuilt,
     everything else (the vendored runtime) is linked from the working tree; with its own precache list."""
-    import bundle  # noqa: PLC0415  (scripts/build/bundle.py, precache.py)
-    import precache  # noqa: PLC0415
+    import bundle  # (scripts/build/bundle.py, precache.py)
+    import precache
 
     changed = subprocess.run(
         ["git", "diff", "--name-only", ref, "--", "sw.js", "*.html", "pyscript.toml", "js", "css", "py", "docs"],

@@ -71,7 +71,7 @@ class EmbeddedBoard:
             self.state = BoardState(self.spec)
         except EmbedError as error:
             self.error = error
-        except Exception as error:  # a bug must not stop the other boards
+        except Exception as error:  # noqa: BLE001 - a bug in one marker must not stop the other boards
             self.error = error
         element.classList.add("qw-embed")
         element.innerHTML = '<div class="qw-view"></div><p class="qw-message" aria-live="polite"></p>'
@@ -113,7 +113,7 @@ class EmbeddedBoard:
         focus = next(((k, target.getAttribute(k)) for k in FOCUS_KEYS if target.hasAttribute(k)), None)
         try:
             self.act(target)
-        except Exception as error:  # show it in this board only
+        except Exception as error:  # noqa: BLE001 - a bug shows in this board only, the others go on
             self.state = None
             self.error = error
         self.render()

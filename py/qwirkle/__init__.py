@@ -20,11 +20,12 @@ from .view import PlayerView
 LAYERS: tuple[str, ...] = ("rules", "ai", "study", "cli")
 
 __all__ = [
+    "VARIANTS",
     "Board",
     "Exchange",
     "Game",
-    "LegalMoves",
     "IllegalMoveError",
+    "LegalMoves",
     "Move",
     "NotationError",
     "Opening",
@@ -42,7 +43,6 @@ __all__ = [
     "Setup",
     "Tile",
     "TurnResult",
-    "VARIANTS",
     "Variant",
     "dumps",
     "find_setup",

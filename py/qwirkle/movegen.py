@@ -112,7 +112,7 @@ def _assignments(allowed: Sequence[int]) -> list[tuple[int, ...]]:
         return [(a, b) for a in _kinds_of(allowed[0]) for b in _kinds_of(allowed[1]) if a != b]
     partial: list[tuple[tuple[int, ...], int]] = [((), 0)]  # kinds so far, and their bits
     for mask in allowed:
-        partial = [(kinds + (kind,), used | 1 << kind) for kinds, used in partial for kind in _kinds_of(mask & ~used)]
+        partial = [(kinds + (kind,), used | 1 << kind) for kinds, used in partial for kind in _kinds_of(mask & ~used)]  # noqa: RUF005 - faster than unpacking (hot path)
     return [kinds for kinds, _ in partial]
 
 
@@ -581,7 +581,7 @@ class _ExtraPlacements:
 def _product(options: list[list[tuple[Tile, int]]]) -> list[tuple[tuple[Tile, int], ...]]:
     combos: list[tuple[tuple[Tile, int], ...]] = [()]
     for choices in options:
-        combos = [combo + (choice,) for combo in combos for choice in choices]
+        combos = [combo + (choice,) for combo in combos for choice in choices]  # noqa: RUF005 - faster than unpacking (hot path)
     return combos
 
 

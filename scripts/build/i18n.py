@@ -152,9 +152,8 @@ def problems(lang: str, path: Path | None = None) -> list[str]:
             found.append(f"{lang}: {key}: stale entry (no such key in English)")
             continue
         english_text = wanted[key]
-        english_id = english_text if isinstance(english_text, str) else english_text
         have_id = message.id if isinstance(message.id, str) else tuple(message.id)
-        if have_id != english_id:
+        if have_id != english_text:
             found.append(f"{lang}: {key}: stale entry (the English changed: run update, then translate)")
         if message.fuzzy:
             found.append(f"{lang}: {key}: fuzzy entry")

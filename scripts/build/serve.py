@@ -82,7 +82,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     """Static files with the types above, revalidated on every load."""
 
     protocol_version = "HTTP/1.1"  # keep-alive: the page makes ~40 requests
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012 - the base class's own table, per class
     quiet = False
 
     def end_headers(self) -> None:

@@ -206,7 +206,7 @@ def aggregate(games: Iterable[Sequence[Row]]) -> Cells:
 def solve(m: list[list[float]], v: list[float]) -> list[float]:
     """Solve the system m x = v (Gaussian elimination with partial pivoting)."""
     n = len(v)
-    a = [row[:] + [v[i]] for i, row in enumerate(m)]
+    a = [[*row, v[i]] for i, row in enumerate(m)]
     for col in range(n):
         pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
         a[col], a[pivot] = a[pivot], a[col]
@@ -256,7 +256,7 @@ def local_fit(cells: Cells, centre: int) -> tuple[list[float], float]:
                 for j in range(3):
                     hess[i][j] += q * x[i] * x[j]
         step = solve(hess, grad)
-        beta = [b + s for b, s in zip(beta, step)]
+        beta = [b + s for b, s in zip(beta, step, strict=True)]
         if max(abs(s) for s in step) < 1e-7:
             break
     return [beta[0], beta[1] / SCALE, beta[2]], total
@@ -265,7 +265,7 @@ def local_fit(cells: Cells, centre: int) -> tuple[list[float], float]:
 def isotonic_down(values: list[float], weights: list[float]) -> list[float]:
     """The closest non-increasing sequence (weighted least squares: pool adjacent violators)."""
     blocks: list[list[float]] = []  # [mean, weight, length]
-    for v, w in zip(values, weights):
+    for v, w in zip(values, weights, strict=True):
         blocks.append([v, w, 1])
         while len(blocks) > 1 and blocks[-2][0] < blocks[-1][0]:
             v2, w2, n2 = blocks.pop()
@@ -324,25 +324,25 @@ def local_fit_many(cells: ManyCells, centre: int, count: int, start: list[float]
     for w, (_left, diffs, hands), (n, wins) in near(cells, centre):
         rows = [
             [d / SCALE, -float(hand)] + [1.0 if j == k else 0.0 for j in range(1, count)]
-            for k, (d, hand) in enumerate(zip(diffs, hands))
+            for k, (d, hand) in enumerate(zip(diffs, hands, strict=True))
         ]
         data.append((w, rows, [x / n for x in wins]))
         total += w
     if total < MIN_WEIGHT:
         return [0.0] * size, 0.0
-    beta = [start[0] * SCALE] + start[1:]
+    beta = [start[0] * SCALE, *start[1:]]
     penalty = [RIDGE, RIDGE] + [EPSILON] * (count - 1)
     for _ in range(30):
         grad = [-penalty[i] * beta[i] for i in range(size)]
         hess = [[penalty[i] if i == j else 0.0 for j in range(size)] for i in range(size)]
         for w, rows, ys in data:
-            strengths = [sum(b * x for b, x in zip(beta, row)) for row in rows]
+            strengths = [sum(b * x for b, x in zip(beta, row, strict=True)) for row in rows]
             top = max(strengths)
             exps = [math.exp(s - top) for s in strengths]
             norm = sum(exps)
             ps = [e / norm for e in exps]
-            mean = [sum(p * row[i] for p, row in zip(ps, rows)) for i in range(size)]
-            for p, y, row in zip(ps, ys, rows):
+            mean = [sum(p * row[i] for p, row in zip(ps, rows, strict=True)) for i in range(size)]
+            for p, y, row in zip(ps, ys, rows, strict=True):
                 g = w * (y - p)
                 q = w * p
                 for i in range(size):
@@ -352,10 +352,10 @@ def local_fit_many(cells: ManyCells, centre: int, count: int, start: list[float]
                         for j in range(size):
                             hess[i][j] += q * xi * (row[j] - mean[j])
         step = solve(hess, grad)
-        beta = [b + s for b, s in zip(beta, step)]
+        beta = [b + s for b, s in zip(beta, step, strict=True)]
         if max(abs(s) for s in step) < 1e-6:
             break
-    return [beta[0] / SCALE] + beta[1:], total
+    return [beta[0] / SCALE, *beta[1:]], total
 
 
 def fit_many(cells: ManyCells, most: int, count: int) -> dict[str, Any]:

@@ -50,7 +50,7 @@ def turn(page: Any) -> None:
     if page.locator("#privacy:not([hidden])").count():
         page.locator("#reveal").click()
         page.wait_for_selector("[data-rack] [data-tile]")
-    if not page.evaluate(IN_VIEW, REACH + ["[data-rack] [data-tile]"]):
+    if not page.evaluate(IN_VIEW, [*REACH, "[data-rack] [data-tile]"]):
         raise AssertionError("the turn is not all on screen")
     size = page.locator("#log > li").count()
     page.locator('#actions [data-action="hint"]').click()

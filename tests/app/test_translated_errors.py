@@ -43,7 +43,7 @@ def words(text: str) -> set[str]:
 def catalog_words(lang: str) -> frozenset[str]:
     """Every word of a language's translations (English keys looked up in its catalog)."""
     found: set[str] = set()
-    for key, english in CATALOG.items():
+    for key in CATALOG:
         found |= words(Translator(lang).t(key) if not key.endswith(("_one", "_other")) else "")
     for key in {k.rsplit("_", 1)[0] for k in CATALOG if k.endswith("_one")}:
         for count in (1, 2):

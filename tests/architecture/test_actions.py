@@ -49,7 +49,9 @@ def app_modules() -> dict[str, ast.Module]:
 class Page(HTMLParser):
     """Each ``data-action`` of index.html with the ids and classes of the elements around it."""
 
-    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+    VOID = frozenset(
+        {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+    )
 
     def __init__(self) -> None:
         super().__init__()
@@ -180,7 +182,7 @@ def drawn_actions(source: str) -> set[str]:
         if isinstance(f, ast.For) and isinstance(f.target, ast.Tuple)
     ]
     for node in ast.walk(tree):
-        for key, value in zip(node.keys, node.values) if isinstance(node, ast.Dict) else ():
+        for key, value in zip(node.keys, node.values, strict=True) if isinstance(node, ast.Dict) else ():
             if not isinstance(key, ast.Constant) or key.value != "data-action" or isinstance(value, ast.Constant):
                 continue
             template = ast.unparse(value)

@@ -29,6 +29,6 @@ def test_each_run_starts_with_its_share_of_the_long_tests() -> None:
         left = left[size:]
     starts = [[item for item in run if item in long] for run in runs]
     assert [len(s) for s in starts] == [2, 2, 2, 1]
-    assert all(run[: len(s)] == s for run, s in zip(runs, starts))  # the long ones first in every run
+    assert all(run[: len(s)] == s for run, s in zip(runs, starts, strict=True))  # the long ones first in every run
     assert [item for run in runs for item in run if item not in long] == short  # the others as collected
     assert starts[0][0].nodeid.startswith("tests/browser/test_review_view.py")  # LONGEST's order

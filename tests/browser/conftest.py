@@ -187,7 +187,8 @@ def remote_proxy() -> Any:
 
 def chromium_args(proxy: RecordingProxy) -> list[str]:
     """Chromium's flags, with every request off 127.0.0.1 sent to ``proxy`` (loopback never is)."""
-    return CHROMIUM_ARGS + [
+    return [
+        *CHROMIUM_ARGS,
         f"--proxy-server=http://127.0.0.1:{proxy.server_address[1]}",
         "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + UNSEEN_FEATURES),
     ]

@@ -288,7 +288,7 @@ def test_rack_order_marks_and_sort(new_context: Any, site_url: str, wait_ready: 
     open_with(page, site_url, wait_ready, storage(dozen_moves("classic", 4), ["human", "greedy"]))
     human_turn(page)
     rack = page.locator("[data-rack] [data-tile]")
-    codes = lambda: [rack.nth(i).get_attribute("data-tile") for i in range(rack.count())]  # noqa: E731
+    codes = lambda: [rack.nth(i).get_attribute("data-tile") for i in range(rack.count())]
     colour = "ROYGBP"
     sort = page.locator("#sort")
     expect(sort).to_have_attribute("aria-label", "Sort by colour")
@@ -313,7 +313,7 @@ def test_rack_order_marks_and_sort(new_context: Any, site_url: str, wait_ready: 
     page.wait_for_function(
         "(code) => document.querySelector('[data-rack] [data-tile]').dataset.tile === code", arg=before[-1]
     )
-    assert codes() == [before[-1]] + before[:-1]
+    assert codes() == [before[-1], *before[:-1]]
     # the keys: H shows a hint, X opens the exchange (Escape leaves it), U says there is nothing to undo
     page.keyboard.press("h")
     expect(page.locator("[data-pending]").first).to_be_visible()

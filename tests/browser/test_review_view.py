@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import pairwise
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -167,7 +168,7 @@ def test_an_imported_record_is_reviewed_from_saved_games(page: Page, open_ready,
     entries = list(review_moves(game))
     choices = list(level_moves(game, "medium"))
     assert [(r["player"], r["points"], r["best"], r["level"]) for r in rows(page)] == [
-        (e.seat, e.points, e.best_points, c.move) for e, c in zip(entries, choices)
+        (e.seat, e.points, e.best_points, c.move) for e, c in zip(entries, choices, strict=True)
     ]
     assert all(r["winLost"] is not None for r in rows(page))  # Cubes has chances of winning too
     # both seats are this device's (a record imported without seats): their accuracy goes to the statistics
@@ -242,7 +243,7 @@ def test_the_list_of_moves_names_every_column_and_its_players_and_says_what_hand
     names = page.locator(".review-move__who").evaluate_all(PARTS)
     assert {n["text"] for n in names} == {"Computer 1", "Computer 2"} and not any(n["cut"] for n in names)
     heads = [h for h in page.locator(".review-moves__head span").evaluate_all(PARTS) if h["shown"]]
-    for left, right in zip(heads, heads[1:]):  # no head runs into the next
+    for left, right in pairwise(heads):  # no head runs into the next
         assert left["right"] + 4 <= right["x"], (left, right)
     level = differs.first.locator(".review-move__level")
     label = level.locator(".review-move__level-name")

@@ -37,7 +37,7 @@ def face(page: Page, node: Any) -> tuple[float, float, float]:
 
 
 def same_colours(seen: tuple[float, ...], expected: tuple[float, ...]) -> bool:
-    return all(abs(a - b) <= 2 for a, b in zip(seen, expected))
+    return all(abs(a - b) <= 2 for a, b in zip(seen, expected, strict=True))
 
 
 @pytest.fixture(params=["light", "dark"])

@@ -27,9 +27,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "reference"))
-import engine_cli  # noqa: E402
-import naive  # noqa: E402
-import randpos  # noqa: E402
+import engine_cli
+import naive
+import randpos
 
 CASES = int(os.environ.get("QWIRKLE_REFERENCE_CASES", "30"))
 TILE_SETS = ["classic", "cubes", "flex72", "flex108"]
@@ -92,7 +92,7 @@ def moves_problems(tile_set):
     ]
     results = engine_cli.run_batch("moves", items)
     problems = []
-    for (name, board, hand, variant, legal), item, got in zip(cases, items, results):
+    for (name, _board, _hand, variant, legal), item, got in zip(cases, items, results, strict=True):
         where = f'{name}: --variant {variant} --board "{item["board"]}" --hand "{item["hand"]}"'
         if not isinstance(got, list):
             problems.append(f"{where}: engine answered {got}")
@@ -107,7 +107,7 @@ def moves_problems(tile_set):
         order = [(-e["points"], e["play"]) for e in got]
         if order != sorted(order):
             problems.append(f"{where}: not sorted by points desc then play")
-        text = lambda key: " ".join(f"{code}@{x},{y}" for (x, y), code in sorted(key, key=lambda p: p[0]))
+        text = lambda key: " ".join(f"{code}@{x},{y}" for (x, y), code in sorted(key, key=lambda placed: placed[0]))
         missing = [text(k) for k in want.keys() - have.keys()]
         extra = [text(k) for k in have.keys() - want.keys()]
         wrong = [
@@ -151,7 +151,7 @@ def score_problems(tile_set):
         )
     results = engine_cli.run_batch("score", items)
     problems = []
-    for item, (name, legal, scored, found), got in zip(items, expected, results):
+    for item, (name, legal, scored, found), got in zip(items, expected, results, strict=True):
         where = f'{name}: --variant {item["variant"]} --board "{item["board"]}" --play "{item["play"]}"'
         if got.get("legal") is not legal:
             problems.append(f"{where}: engine {got}, reference {'legal ' + str(scored[0]) if legal else found}")

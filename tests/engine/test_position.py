@@ -110,7 +110,7 @@ def test_a_bad_position_names_its_field(text, field):
 def test_a_game_from_a_position_keeps_no_record_and_names_its_seats():
     game = Game.from_position("classic hands=Ro+Rs/6", ["Ann", "Bob"])
     assert game.options.players == ("Ann", "Bob") and game.opening_size() == 2
-    with pytest.raises(ValueError, match="^record:"):
+    with pytest.raises(ValueError, match=r"^record:"):
         dumps(game)
-    with pytest.raises(ValueError, match="^players:"):
+    with pytest.raises(ValueError, match=r"^players:"):
         Game.from_position("classic hands=Ro+Rs/6", ["Ann"])

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "reference"))
-import engine_cli  # noqa: E402
+import engine_cli
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "positions.jsonl"
 POSITIONS = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.skipif(not engine_cli.engine_available(), reason=engine
 @pytest.fixture(scope="module")
 def results():
     items = [{"variant": p["variant"], "board": p["board"], "hand": p["hand"]} for p in POSITIONS]
-    return dict(zip(IDS, engine_cli.run_batch("moves", items)))
+    return dict(zip(IDS, engine_cli.run_batch("moves", items), strict=True))
 
 
 def test_enough_positions():

@@ -118,7 +118,7 @@ def test_f3_other_background_ends_the_diagonal():
 def test_f4_flex_qwirkle():
     board = "Rok@0,0 Rsk@1,1 Rdk@2,2 Rck@3,3 Rxk@4,4 Yxw@5,4"
     result = score(board, "Ytk@5,5", FLEX)
-    diagonal = [l for l in result.lines if l.kind == "diagonal"][0]
+    diagonal = next(l for l in result.lines if l.kind == "diagonal")
     assert diagonal.points == 12 and diagonal.qwirkle
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "reference"))
-import engine_cli  # noqa: E402
+import engine_cli
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "seed_examples.json"
 EXAMPLES = json.loads(DATA.read_text(encoding="utf-8"))["examples"]
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.skipif(not engine_cli.engine_available(), reason=engine
 @pytest.fixture(scope="module")
 def results():
     items = [{"variant": example["variant"], "board": turn["board"], "play": turn["play"]} for example, turn in TURNS]
-    return dict(zip(IDS, engine_cli.run_batch("score", items)))
+    return dict(zip(IDS, engine_cli.run_batch("score", items), strict=True))
 
 
 def describe(example, turn):

@@ -135,9 +135,9 @@ def test_setups():
     assert setups()[2].to_json() == flex72
     with pytest.raises(ValueError, match=r"^setup: unknown 'flex90'; choose one of classic, cubes, flex72, flex108$"):
         find_setup("flex90")
-    with pytest.raises(ValueError, match="^tiles: Qwirkle Flex is played with 72 or 108 tiles$"):
+    with pytest.raises(ValueError, match=r"^tiles: Qwirkle Flex is played with 72 or 108 tiles$"):
         setup_of("flex", 90)
-    with pytest.raises(ValueError, match="^variant:"):
+    with pytest.raises(ValueError, match=r"^variant:"):
         setup_of("chess", None)
 
 
@@ -168,13 +168,13 @@ def test_registering_adds_the_variant_and_its_setups_and_removing_undoes_it(extr
     assert find_setup("mini").max_players == 3
     with pytest.raises(ValueError, match="already registered"):
         register_variant(MiniVariant)
-    with pytest.raises(ValueError, match="^players: Mini Qwirkle is played by 2 to 3 players"):
+    with pytest.raises(ValueError, match=r"^players: Mini Qwirkle is played by 2 to 3 players"):
         Game.new("mini", list("abcd"), seed=1)
 
 
 def test_removed_variants_are_gone():
     assert "mini" not in VARIANTS and [s.key for s in registry.setups()] == [s.key for s in setups()]
-    with pytest.raises(ValueError, match="^variant: unknown 'mini'"):
+    with pytest.raises(ValueError, match=r"^variant: unknown 'mini'"):
         find_variant("mini")
 
 

@@ -9,6 +9,7 @@ import pathlib
 import random
 import subprocess
 import sys
+from itertools import pairwise
 
 import pytest
 from engine_archive import run_from_archive
@@ -39,7 +40,7 @@ def test_the_table_loads_and_says_how_it_was_made():
         assert len(curve.tiles) == len(curve.a) == len(curve.b) == len(curve.c)
         assert list(curve.tiles) == sorted(curve.tiles)
         assert all(b > 0 for b in curve.b)
-        assert all(x >= y for x, y in zip(curve.b, curve.b[1:])), "a point of lead counts less with more tiles left"
+        assert all(x >= y for x, y in pairwise(curve.b)), "a point of lead counts less with more tiles left"
 
 
 def test_a_table_of_another_kind_is_refused():
@@ -133,7 +134,7 @@ def test_three_and_four_players_have_their_fields_and_how_they_were_made():
             assert len(field.tiles) == len(field.b) == len(field.c) and all(len(a) == len(field.b) for a in field.a)
             assert len(field.a) == count - 1
             assert all(b > 0 for b in field.b)
-            assert all(x >= y for x, y in zip(field.b, field.b[1:])), "a point counts less with more tiles left"
+            assert all(x >= y for x, y in pairwise(field.b)), "a point counts less with more tiles left"
 
 
 @settings(max_examples=300, deadline=None)
@@ -233,8 +234,8 @@ def test_the_fit_recovers_a_known_curve_and_keeps_slopes_monotone():
             rows.append((left, max(0, left - 12), 6, 6, diff, 1.0 if rng.random() < p else 0.0))
         games.append(rows)
     curve = bench.fit(bench.aggregate(games), 100)
-    assert all(x >= y for x, y in zip(curve["b"], curve["b"][1:]))
-    for tiles, a, b in zip(curve["tiles"], curve["a"], curve["b"]):
+    assert all(x >= y for x, y in pairwise(curve["b"]))
+    for tiles, a, b in zip(curve["tiles"], curve["a"], curve["b"], strict=True):
         if 20 <= tiles <= 90:
             assert a == pytest.approx(0.4, abs=0.25) and b == pytest.approx(0.05 * 30 / tiles, rel=0.35)
     assert bench.isotonic_down([3, 1, 2, 0], [1, 1, 1, 1]) == [3, 1.5, 1.5, 0]

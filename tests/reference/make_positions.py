@@ -24,9 +24,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import naive  # noqa: E402
-import randpos  # noqa: E402
-from generated import write_or_check  # noqa: E402
+import naive
+import randpos
+from generated import write_or_check
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "tests" / "data" / "positions.jsonl"

@@ -402,7 +402,7 @@ def legal_plays(board, hand, variant="classic", opening_rule=True):
             if board and not any(n in board for c in cells for n in neighbours(c)):
                 continue
             for order in itertools.permutations(tiles):
-                play = list(zip(cells, order))
+                play = list(zip(cells, order, strict=True))
                 key = play_key(play)
                 if key in found:
                     continue

@@ -104,7 +104,7 @@ def sample_legal_plays(board, hand, variant, rng, want=4, tries=120):
         cells = _run_from_anchor(board, anchor, step, before, len(tiles) - 1 - before)
         order = list(tiles)
         rng.shuffle(order)
-        play = list(zip(cells, order))
+        play = list(zip(cells, order, strict=True))
         key = naive.play_key(play)
         if key not in found and not naive.violations(board, play, variant):
             found[key] = play
@@ -190,7 +190,7 @@ def random_illegal_plays(board, hand, variant, rng, want=4, tries=400):
         else:
             before = rng.randrange(k)
             cells = _run_from_anchor(board, anchor, step, before, k - 1 - before)
-        play = list(zip(cells, tiles))
+        play = list(zip(cells, tiles, strict=True))
         key = naive.play_key(play)
         if key in seen:
             continue

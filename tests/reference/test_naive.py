@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import make_seed_examples  # noqa: E402
-import naive  # noqa: E402
+import make_seed_examples
+import naive
 
 
 def B(text, variant="classic"):

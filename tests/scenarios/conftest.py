@@ -83,7 +83,7 @@ def browser_type_launch_args(browser_type_launch_args: dict, remote_proxy: Any) 
     return {
         **browser_type_launch_args,
         "executable_path": browser_setup.CHROMIUM,
-        "args": browser_setup.chromium_args(remote_proxy) + ["--js-flags=--liftoff-only"],
+        "args": [*browser_setup.chromium_args(remote_proxy), "--js-flags=--liftoff-only"],
     }
 
 

@@ -27,7 +27,7 @@ def site_files():
     """Every file of ours that the browser loads (vendored files are checked by the browser test)."""
     files = [ROOT / p for p in PAGES + list(CONFIGS)]
     files += sorted((ROOT / "js").glob("*.js")) + sorted((ROOT / "css").glob("*.css"))
-    files += [ROOT / "py" / "main.py"] + sorted((ROOT / "py" / "app").rglob("*.py"))
+    files += [ROOT / "py" / "main.py", *sorted((ROOT / "py" / "app").rglob("*.py"))]
     files += sorted((ROOT / "py" / "qwirkle").rglob("*.py")) + sorted((ROOT / "assets").glob("*.svg"))
     return files
 

@@ -59,7 +59,7 @@ def scores_words(c: Controller, tr: Translator) -> str:
     """'Ann 12, Bot 20. Your turn, Ann.'"""
     game = c.current
     names = panels.player_names(c, tr)
-    scores = ", ".join(f"{name} {score}" for name, score in zip(names, game.scores))
+    scores = ", ".join(f"{name} {score}" for name, score in zip(names, game.scores, strict=True))
     return f"{scores}. {panels.status_text(c, tr)}."
 
 

@@ -116,11 +116,11 @@ class TrackerDialog:
         if grid.backgrounds:
             parts = [
                 tr.t("tracker_on", n=n, background=tr.t(f"background_{b}"))
-                for b, n in zip(grid.backgrounds, entry.counts)
+                for b, n in zip(grid.backgrounds, entry.counts, strict=True)
             ]
             cell.appendChild(el("span", "visually-hidden", text=f"{name}: " + ", ".join(parts)))
             shown = el("span", "tracker__split", attrs={"aria-hidden": "true"})
-            for b, n in zip(grid.backgrounds, entry.counts):
+            for b, n in zip(grid.backgrounds, entry.counts, strict=True):
                 shown.appendChild(
                     el("span", f"tracker__bg tracker__bg--{b}" + (" tracker__bg--none" if not n else ""), text=str(n))
                 )

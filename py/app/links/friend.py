@@ -228,7 +228,7 @@ def _follow(store: SaveStore, local: SavedGame, mine: tuple[str, ...], game: Gam
     if differ:
         raise Refused("link_other_game", link_name, fields=", ".join(differ))
     theirs = game.moves
-    for index, (here, there) in enumerate(zip(mine, theirs)):
+    for index, (here, there) in enumerate(zip(mine, theirs, strict=False)):
         if here != there:
             raise Refused("link_diverges", link_name, n=index + 1, theirs=there, mine=here)
     if len(theirs) < len(mine):

@@ -109,7 +109,7 @@ def default_names(seats: tuple[str, ...], lang: str = "en") -> tuple[str, ...]:
     """
     tr = Translator(lang)
     levels = [seat_registry.display_name(kind, tr) for kind in seats]
-    computers = [level for kind, level in zip(seats, levels) if seat_registry.is_computer(kind)]
+    computers = [level for kind, level in zip(seats, levels, strict=True) if seat_registry.is_computer(kind)]
     names = []
     for index, kind in enumerate(seats):
         if kind == seat_registry.HUMAN:

@@ -100,7 +100,7 @@ class HintAdvice:
         indexes = indexes_of(table.hand(), tuple(p.tile for p in move.placements))
         if indexes is None:  # not this rack's tiles: a stale hint
             return False
-        table.turn.pending.extend(zip(indexes, move.placements))
+        table.turn.pending.extend(zip(indexes, move.placements, strict=True))
         preview = table.preview()
         if preview.points is None:  # refused by the engine: never show an illegal hint
             table.turn.recall()

@@ -104,7 +104,7 @@ class ReviewList:
         for seat, cells in enumerate(rows):
             line = el("tr", attrs={"data-review-player": seat})
             line.appendChild(el("th", text=cells[0], attrs={"scope": "row"}))
-            for key, text in zip(panels.SUMMARY_COLUMNS[1:], cells[1:]):
+            for key, text in zip(panels.SUMMARY_COLUMNS[1:], cells[1:], strict=True):
                 line.appendChild(el("td", text=text, attrs={"data-label": label[key]}))
             if seat < len(accuracy):
                 shown, like, figure = accuracy[seat]

@@ -136,7 +136,10 @@ class Graph:
                 runs.append([point])
         middle = self.middle
         line = [" L".join(f"{x:g},{y:g}" for x, y in run) for run in runs]
-        area = [f"M{run[0][0]:g},{middle:g} L{text} L{run[-1][0]:g},{middle:g} Z" for run, text in zip(runs, line)]
+        area = [
+            f"M{run[0][0]:g},{middle:g} L{text} L{run[-1][0]:g},{middle:g} Z"
+            for run, text in zip(runs, line, strict=True)
+        ]
         return " ".join("M" + text for text in line), " ".join(area)
 
     def label(self, tr: Translator) -> str:
@@ -217,6 +220,6 @@ def human_figures(review: ReviewSession, kinds: tuple[str, ...]) -> list[float]:
     values = accuracies(review) or []
     return [
         float(value["accuracy"])
-        for value, kind in zip(values, kinds)
+        for value, kind in zip(values, kinds, strict=False)
         if kind == seats.HUMAN and value["accuracy"] is not None
     ]

@@ -558,7 +558,7 @@ def _best_listed(buckets: Buckets, hand_kinds: int, beat: int, skip: Changes, en
         count = held.bit_count()
         for size in range(2, count + 1):
             for minus, order, cells, fits, need, line, first, last in buckets.get((index, size), ()):
-                if -minus < beat or -minus == beat and (best is None or order > best_order):
+                if -minus < beat or (-minus == beat and (best is None or order > best_order)):
                     break
                 places = skip.get(line) if skip else None
                 if places is not None:  # stale when it holds a changed place, or ends on one of ``ends``
@@ -598,14 +598,14 @@ def _best_ending(
                 if -minus <= beat:
                     break
                 places = changed.get(line)
-                if places is None or first not in places and last not in places:
+                if places is None or (first not in places and last not in places):
                     continue
                 tiles = filled.get(line, ())
                 if first in tiles or last in tiles or any(first < place < last for place in places):
                     continue
                 key = _scan_place(line, first, last, order)
                 if best is not None and (
-                    -minus < best[0] or -minus == best[0] and (key, listed_order) > (best_key, best_order)
+                    -minus < best[0] or (-minus == best[0] and (key, listed_order) > (best_key, best_order))
                 ):
                     continue
                 free = held & need
@@ -723,7 +723,7 @@ def _assign(masks: Sequence[int], i: int, free: int) -> list[int] | None:
             return [low.bit_length() - 1]
         rest = _assign(masks, i + 1, free ^ low)
         if rest is not None:
-            return [low.bit_length() - 1] + rest
+            return [low.bit_length() - 1] + rest  # noqa: RUF005 - faster than unpacking (hot path)
         options ^= low
     return None
 

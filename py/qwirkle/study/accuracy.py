@@ -217,7 +217,7 @@ def same_positions(
     turns = 0
     while not game.is_over and turns < MAX_TURNS:
         view = game.view(game.to_move)
-        if (len(game.history) % every == 0 or ended and not game.bag_count) and judged(game):
+        if (len(game.history) % every == 0 or (ended and not game.bag_count)) and judged(game):
             chosen = [
                 make_player(level, seed * 1000 + len(game.history), **DETERMINISTIC.get(level, {})).choose(view)
                 for level in levels
@@ -230,7 +230,7 @@ def same_positions(
                     moves.append(move)
             values = LookAhead(game, samples, game.options.seed * 1_000_003 + len(game.history)).chances(moves)
             best = max(values)
-            for row, move in zip(lost, chosen):
+            for row, move in zip(lost, chosen, strict=True):
                 row.append(best - values[where[move.notation()]])
         result = game.apply(drivers[game.to_move].choose(view))
         turns += result.kind != "roll" or result.forced_pass

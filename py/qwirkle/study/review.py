@@ -312,7 +312,7 @@ def summarize(source: Game | dict[str, Any] | str, entries: Sequence[MoveReview]
         total["allowed"] += last.qwirkles_allowed
     return [
         PlayerReview(seat, name, t["points"], t["best"], t["turns"], t["qwirkles"], t["missed"], t["allowed"])
-        for seat, (name, t) in enumerate(zip(names, totals))
+        for seat, (name, t) in enumerate(zip(names, totals, strict=True))
     ]
 
 

@@ -101,7 +101,7 @@ def play_one(spec: GameSpec) -> list[Tally]:
     names = [spec.players[place] for place in place_of_seat]
     options = dict(spec.options)
     players = []
-    for listed, place in zip(names, place_of_seat):
+    for listed, place in zip(names, place_of_seat, strict=True):
         name, own = parse_player(listed)
         players.append(
             make_player(
@@ -182,6 +182,6 @@ def run(
     else:
         results = [play_one(spec) for spec in specs]
     for tallies in results:
-        for total, tally in zip(totals, tallies):
+        for total, tally in zip(totals, tallies, strict=True):
             total.add(tally)
     return {"games": games, "players": [t.to_json() for t in totals]}

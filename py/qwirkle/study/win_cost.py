@@ -142,7 +142,8 @@ class _Board:
         if found is None:
             return None
         points, cells, kinds = found
-        return points, [(cell, tile_of(kind)) for cell, kind in zip(cells, kinds)]
+        # a play-out's every move: no keyword to zip, which would cost as in the hot paths (pyproject.toml)
+        return points, [(cell, tile_of(kind)) for cell, kind in zip(cells, kinds)]  # noqa: B905
 
 
 class LookAhead:
@@ -237,7 +238,7 @@ class LookAhead:
         difference = self.difference
         if isinstance(move, Roll):  # Cubes: the re-rolled dice fall as dealt, then the best-scoring play
             _remove(hand, move.tiles)
-            hand.extend(Tile(die.color, face) for die, face in zip(move.tiles, deal.faces))
+            hand.extend(Tile(die.color, face) for die, face in zip(move.tiles, deal.faces, strict=False))
             found = board.best(hand)
             if found is not None:
                 points = found[0]

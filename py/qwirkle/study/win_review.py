@@ -122,7 +122,7 @@ def win_move(
         most = move.notation()  # the move made is a best play by points: the one shown (as the review does)
     if most is None or most == chances.best_move:
         return WinMove(index, seat, chances, first, None, endgame)
-    values_of = {m.notation(): value for m, value in zip(moves, values)}
+    values_of = {m.notation(): value for m, value in zip(moves, values, strict=True)}
     most_move = parse_move(most)
     most_value = values_of[most] if most in values_of else ahead.chances([most_move])[0]
     why = (option(game, most_move, most_value), option(game, parse_move(chances.best_move), chances.best))

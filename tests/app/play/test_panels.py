@@ -27,7 +27,7 @@ def test_log_and_result(lang):
     entries = panels.log_entries(c, tr)
     assert len(entries) == len(c.game.history)
     assert any(" diagonal" in d.lower() or "diagonale " in d.lower() for e in entries for d in e.details)
-    headline, rows, ending = summary.result_lines(c, tr)
+    _headline, rows, ending = summary.result_lines(c, tr)
     assert rows[0][1] == max(c.game.scores) and rows[0][2]
     assert ("C9" in ending) == (c.game.end_reason == "out")
     assert panels.status_text(c, tr) == tr.t("game_over")

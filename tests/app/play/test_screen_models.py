@@ -58,7 +58,7 @@ def test_the_status_says_whose_turn_and_what_to_do():
     while not c.game.is_over:
         c.computer_move()
     kind, who, todo = panels.status(c, tr)
-    assert kind == panels.OVER and who == "Game over" and "wins" in todo or "share" in todo
+    assert (kind == panels.OVER and who == "Game over" and "wins" in todo) or "share" in todo
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -71,7 +71,7 @@ def test_the_log_speaks_words_and_pictures_never_notation(lang):
     plays = [t for t in c.game.history if t.kind == "play"]
     shown = [e for e in entries if e.tiles]
     assert len(shown) == len(plays)
-    for entry, turn in zip(shown, plays):
+    for entry, turn in zip(shown, plays, strict=True):
         assert list(entry.tiles) == [p.tile for p in parse_placements(turn.move)]
         assert turn.move not in entry.text and "@" not in entry.text
         assert tr.tile(entry.tiles[0]) in entry.text and entry.points == tr.points(turn.points)
@@ -136,7 +136,7 @@ def test_the_lines_a_pending_play_scores_are_marked_with_their_points():
     assert {cell for cell, m in model.items() if m.scoring} == {cell for line in lines for cell in line.cells}
     badges = board_model.badges(board_model.pending_lines(c))
     assert [b.points for b in badges] == [line.points for line in lines]
-    for badge, line in zip(badges, lines):
+    for badge, line in zip(badges, lines, strict=True):
         xs, ys = [x for x, _ in line.cells], [y for _, y in line.cells]
         assert min(xs) <= badge.x <= max(xs) + 1 and min(ys) <= badge.y <= max(ys) + 1
     c.recall()

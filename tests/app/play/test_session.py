@@ -31,7 +31,7 @@ def test_a_start_link_starts_its_game_and_computers_play_to_the_end() -> None:
 
 def test_a_bad_start_link_is_reported_and_the_game_in_progress_comes_back() -> None:
     store = SaveStore(DictStorage())
-    s, host, _ = session(store=store)
+    s, _, _ = session(store=store)
     s.open("?variant=classic&seats=human,human&seed=2", "en")
     assert s.controller.game_id is not None
     s2, _, _ = session(store=store)
@@ -57,7 +57,7 @@ class GreedyWorker(FakeWorker):
 
 def test_a_slow_level_thinks_in_the_worker() -> None:
     worker = GreedyWorker()
-    s, host, events = session(worker)
+    s, host, _ = session(worker)
     s.open("?variant=classic&seats=expert,greedy&seed=4&pace=0", "en")
     assert host.worker_started
     host.run()
@@ -74,7 +74,7 @@ def test_a_failing_worker_falls_back_to_thinking_on_the_page() -> None:
 
 
 def test_undo_and_a_new_game_stop_the_old_loop() -> None:
-    s, host, events = session()
+    s, host, _ = session()
     s.open("?variant=classic&seats=greedy,greedy&seed=6&pace=0", "en")
     generation = s.generation
     s.start(s.controller.rematch_spec())  # a new game before the first loop ran

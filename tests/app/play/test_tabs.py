@@ -27,8 +27,8 @@ def human_move(s):
 
 def test_a_stale_tab_never_overwrites_and_is_brought_up_to_date():
     storage = DictStorage()
-    a, host_a, _ = tab(storage, "?variant=classic&seats=human,human&seed=9&pace=0")
-    b, host_b, events_b = tab(storage)  # the second tab resumes the same game
+    a, _, _ = tab(storage, "?variant=classic&seats=human,human&seed=9&pace=0")
+    b, _, events_b = tab(storage)  # the second tab resumes the same game
     assert b.controller.game_id == a.controller.game_id
     game_id = a.controller.game_id
     human_move(a)  # tab A moves; tab B has not heard of it

@@ -15,7 +15,7 @@ def test_choices_follow_the_registry():
 
 
 def test_every_player_has_a_name_in_both_languages():
-    for kind in seats.seat_choices() + ["computer"]:
+    for kind in [*seats.seat_choices(), "computer"]:
         for lang in ("en", "fr"):
             name = seats.display_name(kind, Translator(lang))
             assert name and not name.startswith("level_"), (kind, lang)

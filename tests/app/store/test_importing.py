@@ -71,7 +71,8 @@ def test_a_whole_save_file_with_its_seats(store):
     source = SaveStore(DictStorage())
     source.save("g", record(), ["greedy", "human"])
     saved = store.import_text(source.storage.data["qwirkle.save.g"])
-    assert saved.seats == ("greedy", "human") and saved.game.moves == Game.new("classic", ["a", "b"], 12).moves + (
+    assert saved.seats == ("greedy", "human") and saved.game.moves == (
+        *Game.new("classic", ["a", "b"], 12).moves,
         record()["moves"][0],
     )
 

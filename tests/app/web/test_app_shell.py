@@ -12,7 +12,7 @@ class Element:
         self.attributes: dict[str, str] = {}
         self.hidden = False
 
-    def setAttribute(self, name: str, value: str) -> None:  # noqa: N802 (DOM name)
+    def setAttribute(self, name: str, value: str) -> None:  # the DOM name
         self.attributes[name] = value
 
 
@@ -21,7 +21,7 @@ class Document:
         self.documentElement = Element()
         self.elements = {i: Element() for i in ids}
 
-    def getElementById(self, element_id: str) -> Element | None:  # noqa: N802 (DOM name)
+    def getElementById(self, element_id: str) -> Element | None:  # the DOM name
         return self.elements.get(element_id)
 
 

@@ -89,7 +89,7 @@ def test_every_level_plays_whole_games_legally(variant, tiles, names):
         players = [player(name, seed * 10 + i) for i, name in enumerate(names)]
         kinds = Counter()
 
-        def count(game, result):
+        def count(game, result, kinds=kinds):
             kinds[result.kind] += 1
 
         result = play_out(game, players, on_turn=count)

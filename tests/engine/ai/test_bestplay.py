@@ -32,7 +32,7 @@ def check(board, hand, variant, position, quick=False):
     assert found is not None
     points, cells, kinds = found
     assert points == max(p.points for p in plays)
-    placed = {Placement(Tile(k // 6, k % 6), c) for c, k in zip(cells, kinds)}
+    placed = {Placement(Tile(k // 6, k % 6), c) for c, k in zip(cells, kinds, strict=True)}
     assert any(set(p.placements) == placed and p.points == points for p in plays)
     return found
 
@@ -132,8 +132,8 @@ def test_prepared_positions_answer_as_a_fresh_scan(variant):
             if reply is None:
                 continue
             after, fresh = prepared.copy(), plain.copy()
-            after.place(list(zip(reply[1], reply[2])))
-            fresh.place(list(zip(reply[1], reply[2])))
+            after.place(list(zip(reply[1], reply[2], strict=True)))
+            fresh.place(list(zip(reply[1], reply[2], strict=True)))
             for _ in range(4):
                 other = sum(1 << kind for kind in rng.sample(range(36), rng.randint(1, 6)))
                 found = fresh.best_play(other)
@@ -144,8 +144,8 @@ def test_prepared_positions_answer_as_a_fresh_scan(variant):
                 if quick is not None and found is not None:
                     assert quick[0] == found[0]
                     later, again = after.copy(), fresh.copy()  # and a play-out's next ply still agrees
-                    later.place(list(zip(quick[1], quick[2])))
-                    again.place(list(zip(quick[1], quick[2])))
+                    later.place(list(zip(quick[1], quick[2], strict=True)))
+                    again.place(list(zip(quick[1], quick[2], strict=True)))
                     third = sum(1 << kind for kind in rng.sample(range(36), rng.randint(1, 6)))
                     expected = again.best_play(third)
                     quicker = later.a_best_play(third)
@@ -171,8 +171,8 @@ def test_a_best_play_is_a_legal_best_play_ply_after_ply(variant):
                 if found is None:
                     break
                 _, cells, chosen = found
-                position.place(list(zip(cells, chosen)))
-                tiles.update((c, Tile(k // 6, k % 6)) for c, k in zip(cells, chosen))
+                position.place(list(zip(cells, chosen, strict=True)))
+                tiles.update((c, Tile(k // 6, k % 6)) for c, k in zip(cells, chosen, strict=True))
                 checked += 1
     assert checked > 300
 
@@ -218,7 +218,7 @@ def test_a_best_play_breaks_ties_as_the_scan_of_the_changed_lines(variant):
                 assert found == scan_of_changed_lines(position, hand)
                 if found is None:
                     break
-                position.place(list(zip(found[1], found[2])))
+                position.place(list(zip(found[1], found[2], strict=True)))
                 checked += 1
     assert checked > 400
 
@@ -256,7 +256,7 @@ def test_a_merged_prepare_equals_a_full_one_and_carried_lists_hold(variant):
                 continue
             merged, full = root.copy(), root.copy()
             for position in (merged, full):
-                position.place(list(zip(play[1], play[2])))
+                position.place(list(zip(play[1], play[2], strict=True)))
             full.merged = None
             merged.prepare()
             full.prepare()

@@ -59,7 +59,7 @@ def play(variant: str, players: tuple[str, ...], seed: int, index: int, options:
     place_of_seat = [(seat + shift) % n for seat in range(n)]
     names = [players[place] for place in place_of_seat]
     seated = []
-    for listed, place in zip(names, place_of_seat):
+    for listed, place in zip(names, place_of_seat, strict=True):
         name, own = parse_player(listed)
         seated.append(
             make_player(

@@ -243,7 +243,7 @@ def test_the_review_marks_end_game_moves_against_the_solver():
     play_out(game, [make_player("greedy", 1), make_player("greedy", 2)])
     notes = endgame_notes(game, nodes=20_000)
     assert notes and all(game.history[i].kind in ("play", "pass") for i in notes)
-    for index, note in notes.items():
+    for note in notes.values():
         assert note["lost"] == max(0, note["best_margin"] - note["margin"])
         assert note["line"][0] == note["best"]
         if note["exact"]:
@@ -420,7 +420,7 @@ def test_a_one_tile_opponents_reply_is_valued_without_making_the_play():
     # Solver._reply: the points of the opponent's last tile going out after a play (its best cell), or -1 when it
     # fits nowhere, from the cells the play changes; checked against making the play and scanning every cell.
     checked = passes = 0
-    for game, mine, theirs in cut_hands(random.Random(19), range(700, 716), (1,)):
+    for game, _mine, _theirs in cut_hands(random.Random(19), range(700, 716), (1,)):
         for their_tile in game.hands[1 - game.to_move][:3]:
             solver = Solver(game.board, game.variant, [game.hands[game.to_move][:4], [their_tile]])
             for play in solver.moves.of(0):

@@ -5,6 +5,7 @@ accuracies; and the accuracy orders the levels on positions of a seeded game."""
 import json
 import math
 import pathlib
+from itertools import pairwise
 
 import pytest
 from engine_archive import run_from_archive
@@ -37,7 +38,7 @@ ORDER = ("random", "greedy", "medium", "hard", "expert")  # issue 25: each above
 # the whole order; in Flex all of it but Hard above Medium (Medium 88.4, Hard 88.2, within the noise of 32 games).
 # Medium and Hard are 0.1 apart in classic and 0.8 in Cubes, so a rebuilt table may well swap them
 # (docs/research/accuracy.md); the test then says so.
-ABOVE = tuple(zip(ORDER, ORDER[1:])) + (("greedy", "hard"), ("medium", "expert"))
+ABOVE = (*pairwise(ORDER), ("greedy", "hard"), ("medium", "expert"))
 UNORDERED = {"flex": {("medium", "hard")}}
 losses = st.lists(st.floats(0.0, 1.0), min_size=1, max_size=80)
 
@@ -67,7 +68,7 @@ def test_losing_more_on_a_move_lowers_the_accuracy(lost, which, more):
 
 def test_move_accuracy_falls_off_with_the_loss():
     values = [move_accuracy(points / 100) for points in range(0, 101)]
-    assert all(a > b for a, b in zip(values, values[1:]))
+    assert all(a > b for a, b in pairwise(values))
     assert move_accuracy(0.01) == pytest.approx(100 * math.exp(-acc.DECAY))  # the loss counts in percentage points
 
 
@@ -139,11 +140,11 @@ def test_on_the_same_positions_of_four_games_the_levels_keep_their_order():
     run the bench on a large set (``bench/accuracy_positions.py --driver hard --every 4 --ended``) first."""
     lost: list[list[float]] = [[] for _ in ORDER]
     for seed in range(1, 5):
-        for row, found in zip(lost, same_positions("classic", seed, ORDER, every=4, ended=True)):
+        for row, found in zip(lost, same_positions("classic", seed, ORDER, every=4, ended=True), strict=True):
             row.extend(found)
     figures = [accuracy(row) for row in lost]
     assert all(len(row) >= 50 for row in lost), [len(row) for row in lost]
-    assert all(low < high for low, high in zip(figures, figures[1:])), dict(zip(ORDER, figures))
+    assert all(low < high for low, high in pairwise(figures)), dict(zip(ORDER, figures, strict=True))
 
 
 def test_the_expert_gives_nothing_away_in_an_end_game_the_measure_judges():
@@ -211,5 +212,7 @@ def test_a_pair_game_measures_both_players_as_their_review_does():
     while not game.is_over:
         game.apply(players[game.to_move].choose(game.view(game.to_move)))
     reviewed = list(win_moves(game, samples=1))
-    assert lost == [[found.lost for found, turn in zip(reviewed, game.history) if turn.seat == seat] for seat in (0, 1)]
+    assert lost == [
+        [found.lost for found, turn in zip(reviewed, game.history, strict=True) if turn.seat == seat] for seat in (0, 1)
+    ]
     assert acc.pair_game("classic", ("random", "greedy"), 5, 0, samples=1, measured=(1,)) == [[], lost[1]]

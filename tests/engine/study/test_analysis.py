@@ -57,7 +57,7 @@ def test_place_and_remove_keep_the_board_legal():
     assert len(bigger) == 3
     with pytest.raises(IllegalMoveError, match="C5"):
         place(variant, board, Tile.from_notation("Bd"), (2, 0))
-    with pytest.raises(IllegalMoveError, match="no_contact|does not touch"):
+    with pytest.raises(IllegalMoveError, match=r"no_contact|does not touch"):
         remove(variant, bigger, (1, 0))
     assert len(remove(variant, bigger, (2, 0))) == 2
 

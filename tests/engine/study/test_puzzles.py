@@ -41,7 +41,7 @@ def check(puzzle):
     assert scores[0] == puzzle.best_points and scores.count(scores[0]) == 1
     assert scores[1] == puzzle.second_points < puzzle.best_points
     assert len(plays) == puzzle.legal_plays
-    best = [p for p in plays if points(p) == puzzle.best_points][0]
+    best = next(p for p in plays if points(p) == puzzle.best_points)
     assert best.notation() == puzzle.best
     lines = score_play(board, best.placements, variant).lines
     assert [line.to_json() for line in lines] == list(puzzle.lines)
@@ -170,7 +170,7 @@ def test_judge_solved_only_by_the_best_play():
     assert solved.result == "solved" and solved.points == puzzle.best_points and solved.lines == puzzle.lines
     variant = find_variant(puzzle.variant)
     board = Board.from_placements(parse_placements(puzzle.board))
-    other = [p for p in legal_plays(board, parse_tiles(puzzle.hand), variant) if p.notation() != puzzle.best][0]
+    other = next(p for p in legal_plays(board, parse_tiles(puzzle.hand), variant) if p.notation() != puzzle.best)
     missed = judge(puzzle, other.notation())
     assert missed.result == "missed" and missed.legal and missed.points == other.points < puzzle.best_points
     illegal = judge(puzzle, "Ro@0,0")

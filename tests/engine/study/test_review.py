@@ -299,6 +299,6 @@ def test_random_games(variant, seed, players):
     for entry in entries:
         assert entry.lost >= 0 and entry.best_points >= entry.missed_qwirkle_points
         assert (entry.best is None) == (entry.best_points == 0 and entry.kind != "play")
-    for player, score in zip(summarize(game, entries), game.scores):
+    for player, score in zip(summarize(game, entries), game.scores, strict=True):
         assert player.points == score and player.best_points >= player.points
         assert player.efficiency is None or 0 <= player.efficiency <= 1

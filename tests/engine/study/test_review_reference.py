@@ -65,8 +65,8 @@ def test_best_play_and_points_agree_with_the_brute_force_reference(variant: str,
             legal = naive.legal_plays(board, hand, name)
             out = live.bag_count == 0
 
-            def points(play: dict) -> int:
-                return play["points"] + (6 if out and len(play["key"]) == len(hand) else 0)
+            def points(play: dict, out: bool = out, size: int = len(hand)) -> int:
+                return play["points"] + (6 if out and len(play["key"]) == size else 0)
 
             best = max((points(p) for p in legal), default=0)
             assert entry.best_points == best, (index, entry.best, legal[:3])
@@ -122,7 +122,7 @@ def reviews_in_processes(path: Path, hash_seeds: tuple[str, ...], *args: str) ->
         for seed in hash_seeds
     ]
     outputs = [run.communicate() for run in runs]
-    for run, (_, err) in zip(runs, outputs):
+    for run, (_, err) in zip(runs, outputs, strict=True):
         assert run.returncode == 0, err
     return [out for out, _ in outputs]
 

@@ -161,11 +161,13 @@ def test_review_win_adds_the_keys_and_changes_no_other(record):
     assert {key: value for key, value in with_win.items() if key not in ("moves", "win", "players")} == {
         key: value for key, value in plain.items() if key not in ("moves", "players")
     }
-    for before, after in zip(plain["players"], with_win["players"]):  # each player gains accuracy and played_like
+    for before, after in zip(
+        plain["players"], with_win["players"], strict=True
+    ):  # each player gains accuracy and played_like
         assert {key: value for key, value in after.items() if key not in ("accuracy", "played_like")} == before
         assert 0 <= after["accuracy"] <= 100 and after["played_like"]
     assert with_win["win"]["samples"] > 0 and with_win["win"]["table"]["seed"] is not None
-    for before, after in zip(plain["moves"], with_win["moves"]):
+    for before, after in zip(plain["moves"], with_win["moves"], strict=True):
         assert {key: value for key, value in after.items() if key not in WIN_KEYS} == before
         assert 0 <= after["win_before"] <= 100 and 0 <= after["win_after"] <= after["best_win"] <= 100
         parse_move(after["best_win_move"])
@@ -212,7 +214,7 @@ def at_empty_bag(seed, proven=False):
     whose end game the solver proves on the chances' budget)."""
     game = Game.new("classic", ["Ann", "Bob"], seed)
     players = [make_player("greedy", seed), make_player("greedy", seed + 1)]
-    while game.bag_count or proven and not LookAhead(game, 1).solution().exact:
+    while game.bag_count or (proven and not LookAhead(game, 1).solution().exact):
         game.apply(players[game.to_move].choose(game.view(game.to_move)))
     return game
 
@@ -227,7 +229,7 @@ def test_with_the_bag_empty_a_move_is_worth_the_result_of_perfect_play_after_it(
     difference = game.scores[seat] - game.scores[1 - seat]
     result = lambda margin: 1.0 if difference + margin > 0 else 0.5 if difference + margin == 0 else 0.0
     plays = [Play(p.placements) for p in game.legal_plays()]
-    for play, value in zip(plays, ahead.chances(plays)):
+    for play, value in zip(plays, ahead.chances(plays), strict=True):
         note = move_note(game, play, nodes=win_cost.SOLVE_NODES)  # proven, so the same as on any budget
         assert note["exact"] and value == result(note["margin"]), (play.notation(), note)
     found = move_chances(game, plays[0], seed=0)

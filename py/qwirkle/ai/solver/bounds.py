@@ -228,7 +228,7 @@ class Bounds:
                     if len(ways) == 8:
                         break
                     ways.append((way_points, j, zone))
-                    if len(ways) == 8 or ways[0][2].isdisjoint(zone) and len(ways) > 1:
+                    if len(ways) == 8 or (ways[0][2].isdisjoint(zone) and len(ways) > 1):
                         break
                 while n < len(news) and len(ways) < 8:
                     ways.append((news[n][0], news[n][1], zone_at(news[n][1])))
