@@ -24,7 +24,8 @@ class Board:
 
     @classmethod
     def from_placements(cls, placements: Iterable[Placement]) -> Self:
-        tiles: dict[Cell, Tile] = {}
+        board = cls()
+        tiles = board.tiles
         for placement in placements:
             if placement.cell in tiles:
                 raise NotationError(
@@ -35,7 +36,7 @@ class Board:
                     {"cell": f"{placement.cell[0]},{placement.cell[1]}"},
                 )
             tiles[placement.cell] = placement.tile
-        return cls(tiles)
+        return board
 
     @classmethod
     def from_notation(cls, text: str) -> Self:
@@ -144,3 +145,7 @@ class FrozenBoard(Board):
 
     def __delattr__(self, name: str) -> NoReturn:
         raise AttributeError(f"this board is read-only (a game's board): cannot delete {name!r}")
+
+    @classmethod
+    def from_placements(cls, placements: Iterable[Placement]) -> Self:
+        return cls(Board.from_placements(placements).tiles)
