@@ -16,7 +16,6 @@ TESTS = ROOT / "tests"
 ENGINE_TESTS = TESTS / "engine"
 
 _EXPERT = "the Expert's look-ahead parts (candidates, their ranking and weight, play-outs), tested one by one"
-_BESTPLAY = "an oracle: the look-ahead's best play as first written, rebuilt from its scans of the changed lines"
 KNOWN: dict[str, dict[str, str]] = {
     "tests/engine/ai/test_ai.py": dict.fromkeys(
         [
@@ -36,8 +35,7 @@ KNOWN: dict[str, dict[str, str]] = {
             "_with",
         ],
         _EXPERT,
-    ),
-    "tests/engine/ai/test_bestplay.py": dict.fromkeys(["_best_listed", "_segments", "_single_changed"], _BESTPLAY),
+    )
 }
 
 
