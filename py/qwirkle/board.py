@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, NoReturn, Self
 
 from .errors import NotationError
 from .notation import Cell, Placement, canonical, parse_placements, placements_notation
@@ -18,14 +19,15 @@ class Board:
 
     __slots__ = ("tiles",)
 
-    def __init__(self, tiles: dict[Cell, Tile] | None = None) -> None:
+    def __init__(self, tiles: Mapping[Cell, Tile] | None = None) -> None:
         self.tiles: dict[Cell, Tile] = dict(tiles or {})
 
     @classmethod
-    def from_placements(cls, placements: Iterable[Placement]) -> Board:
+    def from_placements(cls, placements: Iterable[Placement]) -> Self:
         board = cls()
+        tiles = board.tiles
         for placement in placements:
-            if placement.cell in board.tiles:
+            if placement.cell in tiles:
                 raise NotationError(
                     "board",
                     placement.notation(),
@@ -33,11 +35,11 @@ class Board:
                     "cell_twice",
                     {"cell": f"{placement.cell[0]},{placement.cell[1]}"},
                 )
-            board.tiles[placement.cell] = placement.tile
+            tiles[placement.cell] = placement.tile
         return board
 
     @classmethod
-    def from_notation(cls, text: str) -> Board:
+    def from_notation(cls, text: str) -> Self:
         return cls.from_placements(parse_placements(text))
 
     def notation(self) -> str:
@@ -100,3 +102,50 @@ class Board:
                 x, y = x + sign * dx, y + sign * dy
         cells.sort()
         return cells
+
+
+class _FixedTiles(dict[Cell, Tile]):
+    """A ``FrozenBoard``'s tiles: a plain dict to read (the rules read it as fast as any board's), that refuses
+    every change."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("this board is read-only (a game's board): change a copy, board.copy()")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[type[dict[Cell, Tile]], tuple[dict[Cell, Tile]]]:
+        return dict, (dict(self),)
+
+
+class FrozenBoard(Board):
+    """A board that cannot change: what ``Game.board`` shows, a snapshot of the game's board. Reading it is reading
+    a ``Board``; ``copy()`` gives a board to change. Any change raises ``TypeError`` or ``AttributeError``.
+
+    >>> board = FrozenBoard.from_notation("Ro@0,0")
+    >>> board.tiles[(1, 0)] = board.tiles[(0, 0)]
+    Traceback (most recent call last):
+    ...
+    TypeError: this board is read-only (a game's board): change a copy, board.copy()
+    >>> edited = board.copy()
+    >>> edited.tiles[(1, 0)] = edited.tiles[(0, 0)]
+    >>> edited == board, len(board)
+    (False, 1)
+    """
+
+    __slots__ = ()
+
+    def __init__(self, tiles: Mapping[Cell, Tile] | None = None) -> None:
+        object.__setattr__(self, "tiles", _FixedTiles(tiles or {}))
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"this board is read-only (a game's board): cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"this board is read-only (a game's board): cannot delete {name!r}")
+
+    @classmethod
+    def from_placements(cls, placements: Iterable[Placement]) -> Self:
+        return cls(Board.from_placements(placements).tiles)

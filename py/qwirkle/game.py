@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
-from .board import Board
+from .board import Board, FrozenBoard
 from .chance import LATEST, Chance
 from .errors import IllegalMoveError
 from .limits import check_options
@@ -227,6 +227,7 @@ class Game:
         self._undo: list[_Undo] = []
         self._revision = 0  # bumped by every move made or taken back: the legal plays' cache key
         self._plays: tuple[tuple[Any, ...], list[ScoredPlay]] | None = None
+        self._shown: tuple[tuple[int, int], FrozenBoard] | None = None  # ``board``, by revision
 
     @classmethod
     def new(
@@ -295,8 +296,13 @@ class Game:
 
     # -- read-only state -------------------------------------------------------------------------
     @property
-    def board(self) -> Board:
-        return self._state.board
+    def board(self) -> FrozenBoard:
+        """The board now, read-only (a change raises ``TypeError``); ``board.copy()`` gives one to change. A snapshot:
+        it stays as it was when the game moves on."""
+        key = (self._revision, len(self._state.board))
+        if self._shown is None or self._shown[0] != key:
+            self._shown = (key, FrozenBoard(self._state.board.tiles))
+        return self._shown[1]
 
     @property
     def hands(self) -> tuple[tuple[Tile, ...], ...]:
@@ -357,7 +363,7 @@ class Game:
         hand = self._state.hands[self.to_move]
         key = (self._revision, len(self._history), self.to_move, tuple(hand), len(self._state.board.tiles))
         if self._plays is None or self._plays[0] != key:  # once per position: every caller of a turn shares it
-            self._plays = (key, legal_plays(self.board, hand, self.variant, self.opening_size()))
+            self._plays = (key, legal_plays(self._state.board, hand, self.variant, self.opening_size()))
         return list(self._plays[1])
 
     def legal_moves(self) -> LegalMoves:
@@ -461,7 +467,7 @@ class Game:
                 "opening_size",
                 {"size": size},
             )
-        return score_play(self.board, placements, self.variant)
+        return score_play(self._state.board, placements, self.variant)
 
     def refusal(self, tile: Tile, cell: Cell, pending: Sequence[Placement] = ()) -> IllegalMoveError | None:
         """Why ``tile`` (of the hand of the player to move) may not go on ``cell``, given the tiles already put
@@ -491,7 +497,7 @@ class Game:
             if error.reason != "opening_size":
                 return error
             try:  # an opening under its size: still the rules of a play (C4, C5)
-                score_play(self.board, placements, self.variant)
+                score_play(self._state.board, placements, self.variant)
             except IllegalMoveError as broken:
                 return broken
         details = {"tile": tile.notation()}
@@ -679,7 +685,7 @@ class Game:
         return PlayerView(
             seat,
             self.variant,
-            self.board.copy(),
+            self._state.board.copy(),
             hands[seat],
             tuple(len(h) for h in hands),
             hands if self.variant.hands_open else None,

@@ -5,7 +5,7 @@ import tracemalloc
 
 import pytest
 
-from qwirkle import Exchange, Game, IllegalMoveError, Play, Roll, dumps, loads
+from qwirkle import Board, Exchange, Game, IllegalMoveError, Play, Roll, dumps, loads
 from qwirkle.movegen import can_place
 from qwirkle.tiles import Tile, parse_tiles
 from qwirkle.variants import CubesVariant, Variant, register_variant, unregister_variant
@@ -79,8 +79,7 @@ def test_version_1_games_play_on_as_they_did(red_circles):
 def test_cubes_dice_count_every_face():
     """A die left in the bag may still show any face: the board is dead only when no face of any die fits."""
     assert CubesVariant().faces(Tile(2, 0)) == tuple(Tile(2, s) for s in range(6))
-    board = Game.new("classic", ["a", "b"], 1).board
-    board.tiles.update({(0, 0): Tile(0, 0)})
+    board = Board.from_notation("Ro@0,0")
     cubes = CubesVariant()
     assert not can_place(board, [Tile(0, 0)], cubes)
     assert can_place(board, cubes.faces(Tile(0, 0)), cubes)

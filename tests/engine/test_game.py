@@ -199,6 +199,25 @@ def test_undo_restores_the_previous_state_exactly():
         game.undo()
 
 
+def test_the_board_a_game_shows_cannot_change_the_game():
+    game = positioned("classic", "Ro@0,0 Rs@1,0", ["Rd Bo", "Gd Yd"], "")
+    board = game.board
+    with pytest.raises(TypeError, match="read-only"):
+        board.tiles[(2, 0)] = Tile.from_notation("Rd")
+    for change in (board.tiles.clear, lambda: board.tiles.pop((0, 0)), lambda: board.tiles.update({})):
+        with pytest.raises(TypeError, match="read-only"):
+            change()
+    with pytest.raises(AttributeError, match="read-only"):
+        board.tiles = {}
+    edited = board.copy()
+    edited.tiles[(2, 0)] = Tile.from_notation("Rd")
+    assert game.board is board and str(game.board) == "Ro@0,0 Rs@1,0"
+    assert game.legal_plays() and game.apply("Rd@2,0").points == 3
+    assert str(board) == "Ro@0,0 Rs@1,0" and str(game.board) == "Ro@0,0 Rs@1,0 Rd@2,0"  # a snapshot, and a new one
+    game.undo()
+    assert game.board == board
+
+
 def test_views_hide_other_hands_and_the_bag_order():
     game = Game.new("classic", ["a", "b"], seed=13)
     view = game.view(0)

@@ -36,8 +36,9 @@ Listed = tuple[int, float, tuple[Cell, ...], tuple[int, ...], int, Line, int, in
 Changes = dict[Line, tuple[int, ...]]  # places along each line where a tile or a crossing changed
 Buckets = dict[tuple[int, int], list[Listed]]  # (group's index in GROUPS, cells) -> segments, best first
 Strip = tuple[list[Cell], list[int | None], list[Crossing | None]]  # a line's cells, their kinds, their crossings
-# what ``Position._segments`` asks of a segment in place of filling it from the hand: its points, cells, the kinds each
-# cell takes, the line's tiles, the hand's groups, the points to beat, the first and last place read; a play or None
+# what ``Position.scan_segments`` asks of a segment in place of filling it from the hand: its points, cells, the kinds
+# each cell takes, the line's tiles, the hand's groups, the points to beat, the first and last place read;
+# a play or None
 Judge = Callable[[int, list[Cell], list[int], int, list[tuple[int, int]], int, int, int], Found | None]
 GROUPS = COLOR_MASKS + SHAPE_MASKS
 ORDER_STEP = 1 << 20  # more than the segments of any one line, so that (rank, place in the line) is one number
@@ -228,7 +229,7 @@ class Position:
 
     def _line_segments(self, horizontal: bool, line: int, low: int, high: int) -> list[Segment]:
         """Every segment of two or more empty cells in the line that some hand might fill, whatever the hand:
-        ``_segments``' scan for a hand of every kind, each segment noted once per group it may take (in ``GROUPS``
+        ``scan_segments``' scan for a hand of every kind, each segment noted once per group it may take (in ``GROUPS``
         order), best points first (the scan's order among equals)."""
         key = (horizontal, line)
         found: list[Segment] = []
@@ -246,7 +247,7 @@ class Position:
                 common &= common - 1
                 found.append((total, listed, fits, GROUPS[index] & ~run, size, key, first, last, index))
 
-        self._segments(horizontal, {line: range(low - 5, high + 1)}, ALL_KINDS, [], QWIRKLE, 0, judge=note)
+        self.scan_segments(horizontal, {line: range(low - 5, high + 1)}, ALL_KINDS, [], QWIRKLE, 0, judge=note)
         found.sort(key=itemgetter(0), reverse=True)  # stable: the scan's order among equal points
         return found
 
@@ -273,7 +274,7 @@ class Position:
         rows, columns = self._anchor_lines()
         for horizontal, lines in ((True, rows), (False, columns)):
             starts = {line: range(low - 5, high + 1) for line, (low, high) in lines.items()}
-            found = self._segments(horizontal, starts, hand_kinds, groups, most, best_points)
+            found = self.scan_segments(horizontal, starts, hand_kinds, groups, most, best_points)
             if found is not None and found[0] > best_points:
                 best, best_points = found, found[0]
         return best
@@ -299,11 +300,11 @@ class Position:
         the scan (``_best_ending``), so that ties go as the scan of every changed line would break them."""
         if self.merged is None:
             return self.best_play(hand_kinds)
-        best, best_points, groups = _opening(hand_kinds, self._single_changed)
+        best, best_points, groups = _opening(hand_kinds, self.single_changed)
         if not groups:
             return best
         changed = self.changed
-        found = _best_listed(self.merged, hand_kinds, best_points, changed, changed if in_order else self.filled)
+        found = best_listed(self.merged, hand_kinds, best_points, changed, changed if in_order else self.filled)
         if found is not None:
             best, best_points = found, found[0]
         if not changed:
@@ -312,7 +313,7 @@ class Position:
         scanned: Found | None = None
         beat, across = best_points, True
         for horizontal in (True, False):  # the segments that hold a changed place, found again
-            found = self._segments(
+            found = self.scan_segments(
                 horizontal, self._rescans(horizontal, hand_kinds), hand_kinds, groups, most, beat, self.strips
             )
             if found is not None and found[0] > beat:
@@ -382,7 +383,7 @@ class Position:
             wanted[key] = (kinds, range(min(places) - QWIRKLE + 1, max(places) + 1))
         return wanted
 
-    def _single_changed(self, hand_kinds: int) -> Found | None:
+    def single_changed(self, hand_kinds: int) -> Found | None:
         """A best one-tile play: the prepared list, but for the cells changed since, which are read from the
         crossings."""
         changed = self.changed
@@ -418,7 +419,7 @@ class Position:
                 best = (best_points, [cell], [_lowest(fits)])
         return best
 
-    def _segments(
+    def scan_segments(
         self,
         horizontal: bool,
         lines: Mapping[int, Sequence[int]],
@@ -546,8 +547,8 @@ def _opening(hand_kinds: int, single: Callable[[int], Found | None]) -> tuple[Fo
     return best, 0 if best is None else best[0], groups
 
 
-def _best_listed(buckets: Buckets, hand_kinds: int, beat: int, skip: Changes, ends: Changes) -> Found | None:
-    """The prepared segment that ``_segments`` would find for this hand if it scores more than ``beat``: the most
+def best_listed(buckets: Buckets, hand_kinds: int, beat: int, skip: Changes, ends: Changes) -> Found | None:
+    """The prepared segment that ``scan_segments`` would find for this hand if it scores more than ``beat``: the most
     points, the first in the prepared order among equals. Only the groups the hand holds two kinds or more of are
     read, and of those only segments of at most that many cells; segments that hold a place of ``skip``, or end on
     one of ``ends`` (the empty places read at either end), are passed over."""

@@ -107,7 +107,7 @@ class FlexPosition(Position):
             rows, columns = self._anchor_lines()
             for horizontal, lines in ((True, rows), (False, columns)):
                 starts = {line: range(low - 5, high + 1) for line, (low, high) in lines.items()}
-                found = self._segments(horizontal, starts, hand_kinds, groups, most, best_points, judge=judge)
+                found = self.scan_segments(horizontal, starts, hand_kinds, groups, most, best_points, judge=judge)
                 if found is not None and found[0] > best_points:
                     best, best_points, best_backs = found, found[0], chosen_backs[-1]
         if best is None:

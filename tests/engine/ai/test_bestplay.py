@@ -8,7 +8,7 @@ import pytest
 
 from qwirkle import Board, Game, Placement, Play, Tile, find_variant, legal_plays, parse_tiles
 from qwirkle.ai import make_player
-from qwirkle.ai.bestplay import GROUPS, Carried, Position, _best_listed
+from qwirkle.ai.bestplay import GROUPS, Carried, Position, best_listed
 from qwirkle.ai.flexplay import FlexPosition
 from qwirkle.tiles import kinds_by_cell
 
@@ -180,12 +180,12 @@ def test_a_best_play_is_a_legal_best_play_ply_after_ply(variant):
 def scan_of_changed_lines(position, hand):
     """``a_best_play`` as it was first written: the prepared lists without every segment that reads a changed place
     (ends included), then every start of the changed lines that may read one, scanned; the first of the most points."""
-    best = position._single_changed(hand)
+    best = position.single_changed(hand)
     best_points = 0 if best is None else best[0]
     groups = [(mask, hand & mask) for mask in GROUPS if (hand & mask).bit_count() >= 2]
     if not groups:
         return best
-    found = _best_listed(position.merged, hand, best_points, position.changed, position.changed)
+    found = best_listed(position.merged, hand, best_points, position.changed, position.changed)
     if found is not None:
         best, best_points = found, found[0]
     most = max(kinds.bit_count() for _, kinds in groups)
@@ -195,7 +195,7 @@ def scan_of_changed_lines(position, hand):
             for (across, line), places in position.changed.items()
             if across == horizontal
         }
-        found = position._segments(horizontal, starts, hand, groups, most, best_points)
+        found = position.scan_segments(horizontal, starts, hand, groups, most, best_points)
         if found is not None and found[0] > best_points:
             best, best_points = found, found[0]
     return best

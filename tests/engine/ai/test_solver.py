@@ -482,7 +482,7 @@ def test_plays_derived_from_a_list_some_plays_back_are_the_plays_listed_afresh()
                     derived += solver.moves.derived(who) is not None
                     spans += solver.moves.derived(who) is not None and since[who] > 2
                     plays = solver.moves.of(who)
-                    assert plays == fresh._moves(0)
+                    assert plays == fresh.moves.of(0)
                     key = solver.board.hash ^ solver.keys.side[who]
                     if key in solver.cache.masks:
                         assert solver.cache.masks[key] == masks_of(solver, plays)
