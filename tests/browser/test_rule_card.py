@@ -33,7 +33,7 @@ def open_rule(page: Page, rule: str) -> Any:
 
 
 def readable(page: Page, dialog: Any) -> None:
-    """Every diagram's cells are at least SMALLEST px, inside the card, and no tile is tinted; nothing scrolls sideways."""
+    """Every diagram cell is SMALLEST px or more, inside the card, its tile untinted; nothing scrolls sideways."""
     cells = dialog.element_handle().evaluate(CELLS)
     card = dialog.locator(".dialog__body").bounding_box()
     assert cells
