@@ -1,4 +1,5 @@
-"""The new-game dialog: the rule set, 2 to 4 seats (human, a friend by link or a computer level),
+"""The new-game dialog: the rule set, 2 to 4 seats (human, a friend by link, a phone at this table where the browser
+has WebRTC, or a computer level),
 names, ages, the hint level, the Expert's time, an optional seed.
 
 The rule sets are the engine's setups (``qwirkle.variants.setups()``) and the seat kinds its AI
@@ -33,6 +34,11 @@ class NewGameDialog:
         self.setup = "classic"
         self.seat_rows: list[dict[str, str]] = []  # filled when the dialog first opens (imports the AI)
         self.actions: dict[str, Callable[[Any], None]] = {"add-seat": self.add_seat, "remove-seat": self.remove_seat}
+        from pyscript import window
+
+        from ..web.live_support import phones_supported
+
+        self.phones = phones_supported(window)  # a phone at this table needs WebRTC (not in WebKitGTK)
         form = by_id("new-form")
         listen(form, "submit", self._submit)
         listen(form, "input", self._input)
@@ -45,6 +51,9 @@ class NewGameDialog:
             last = setup_memory.recall(self.session.store) or setup_memory.default()
             self.setup = last.setup
             self.seat_rows = [{"kind": s.kind, "name": s.name, "age": s.age} for s in last.seats]
+        if not self.phones:  # remembered from a browser that could seat phones: a human here instead
+            for row in self.seat_rows:
+                row["kind"] = seat_registry.HUMAN if row["kind"] == seat_registry.PHONE else row["kind"]
         set_text(by_id("new-error"), "")
         self._render_setups()
         self._render_seats()
@@ -95,7 +104,7 @@ class NewGameDialog:
         tr = self.display.tr
         box = by_id("seat-rows")
         clear(box)
-        choices = seat_registry.seat_choices()
+        choices = seat_registry.seat_choices(self.phones)
         for index, row in enumerate(self.seat_rows):
             n = index + 1
             group = el("div", "seat-row", attrs={"role": "group", "aria-label": tr.t("seat_n", n=n)})
@@ -124,8 +133,14 @@ class NewGameDialog:
         self._friend_note()
 
     def _friend_note(self) -> None:
-        """What playing a friend by link means, and what the link gives away, while one is seated."""
-        by_id("friend-note").hidden = not any(row["kind"] == seat_registry.FRIEND for row in self.seat_rows)
+        """What playing a friend by link means, and what the link gives away, while one is seated; what a phone at
+        this table needs while one is seated, or why this browser cannot seat one."""
+        kinds = {row["kind"] for row in self.seat_rows}
+        by_id("friend-note").hidden = seat_registry.FRIEND not in kinds
+        note = by_id("phone-note")
+        note.hidden = self.phones and seat_registry.PHONE not in kinds
+        note.setAttribute("data-live-support", "ok" if self.phones else "no-rtc")
+        set_text(note, self.display.tr.t("phone_note" if self.phones else "phone_unsupported"))
 
     @staticmethod
     def _text_field(index: int, name: str, label: str, value: str, size: int) -> Any:

@@ -88,7 +88,8 @@ def quick_spec(store: SaveStore, lang: str = "en") -> GameSpec:
     from qwirkle.variants import find_setup
 
     last = recall(store) or default()
-    seats = list(last.seats)
+    computer = seat_registry.default_computer()  # a phone at the table is not the computer: the default plays it
+    seats = [Seat(computer) if s.kind == seat_registry.PHONE else s for s in last.seats]
     if not any(s.kind == seat_registry.HUMAN for s in seats):
         seats[0] = Seat(seat_registry.HUMAN)
     if all(s.kind == seat_registry.HUMAN for s in seats):

@@ -2,8 +2,9 @@
 [&names=Ann,Bob][&ages=40,9][&pace=0]`` opens a new game directly.
 
 Seats are ``human``, ``computer`` or any computer player or level of ``qwirkle.ai``
-(``seats=human,hard,expert``), or ``friend``: a person playing on their own device by turn links
-(``seats=human,friend``: one human here, every other seat a friend; ``app.links.friend``). The result is
+(``seats=human,hard,expert``), ``friend``: a person playing on their own device by turn links
+(``seats=human,friend``: one human here, every other seat a friend; ``app.links.friend``), or ``phone``: a person
+at this table playing on their own phone, live (``seats=phone,phone,hard``; ``app.phones``). The result is
 a ``GameSpec``, the same thing the new-game dialog produces::
 
     >>> spec = parse_start_link("?variant=flex&tiles=72&seats=human,computer&seed=7&pace=0")
@@ -112,7 +113,7 @@ def default_names(seats: tuple[str, ...], lang: str = "en") -> tuple[str, ...]:
     computers = [level for kind, level in zip(seats, levels, strict=True) if seat_registry.is_computer(kind)]
     names = []
     for index, kind in enumerate(seats):
-        if kind == seat_registry.HUMAN:
+        if kind in (seat_registry.HUMAN, seat_registry.PHONE):
             names.append(tr.t("default_human", n=index + 1))
         elif kind == seat_registry.FRIEND:
             names.append(tr.t("default_friend", n=index + 1))

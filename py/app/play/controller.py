@@ -122,6 +122,7 @@ class Controller:
         self.revision, self.stale = None, False
         self.turn = TurnState()
         self.seating.conceal()
+        self.seating.stand_in = None
         self.last = game.history[-1] if game.history else None
         self.advice.reset(len(self.seats))
         self._players = {}  # made on their first move: their modules load only then
@@ -150,6 +151,20 @@ class Controller:
     @property
     def needs_handover(self) -> bool:
         return self.seating.needs_handover
+
+    @property
+    def phone_to_move(self) -> bool:
+        """A phone seat is to move: the game waits for its move (``phone_move``) unless the table plays for it."""
+        return self.seating.phone_to_move()
+
+    def stand_in(self) -> None:
+        """The table plays this turn of the phone seat to move (its phone is away), behind the hand-over screen."""
+        if self.phone_to_move:
+            assert self.game is not None
+            self.seating.stand_in = self.game.to_move
+            self.seating.conceal()
+            self.turn.reset()
+            self.note = None
 
     @property
     def interactive(self) -> bool:
@@ -351,6 +366,24 @@ class Controller:
             return None
         return self._apply(notation)
 
+    def phone_move(self, seat: int, notation: str) -> TurnResult | IllegalMoveError:
+        """A move sent by the phone of ``seat`` (``app.phones``), checked by the engine: its result, or the refusal
+        with its rule id (the game unchanged). A move for a seat that is not a phone to move is refused as the
+        engine refuses a move out of turn."""
+        from qwirkle.errors import NotationError
+
+        game = self.game
+        if game is None or not self.phone_to_move or game.to_move != seat:
+            return IllegalMoveError("", f"seat {seat} is not a phone to move")
+        try:
+            result = game.apply(notation)
+        except IllegalMoveError as error:
+            return error
+        except NotationError as error:
+            return IllegalMoveError("", str(error), reason="notation")
+        self._applied(result)
+        return result
+
     def play_solution(self, notation: str) -> TurnResult | None:
         """A puzzle's solution, played for the player to see (``app.puzzles``)."""
         return self._apply(notation) if self.puzzle and self.human_to_move else None
@@ -363,7 +396,14 @@ class Controller:
         except IllegalMoveError as error:
             self.note = Note("error", error=error.to_json(), level="error")
             return None
+        self._applied(result)
+        return result
+
+    def _applied(self, result: TurnResult) -> None:
+        """After a move: the turn, the notes, the save and the statistics follow."""
+        assert self.game is not None
         self._changed()
+        self.seating.stand_in = None  # the table played the phone's turn: the next one is the phone's again
         self.last = result
         self.turn.reset()
         self.note = None
@@ -377,7 +417,6 @@ class Controller:
 
             record_game(self.store, self.game_id, self.game, self.seats)
         self._turn_hint(keep_note=self.note is not None)
-        return result
 
     def _turn_hint(self, keep_note: bool = False) -> None:
         """Say it when the human to move cannot place anything (``availability.stuck``)."""

@@ -58,15 +58,15 @@ def undo_count(c: Table) -> int:
     seat = holder(c)
     if game is None or seat is None or game.is_over:  # a finished game stays finished
         return 0
-    from ..shared.seats import FRIEND
+    from ..shared.seats import FRIEND, PHONE
 
     count = 0
     for turn in reversed(game.history):
         count += 1
+        if c.seats[turn.seat] in (FRIEND, PHONE):  # a friend (by link) or a phone has replied: no taking it back
+            return 0
         if c.is_human(turn.seat):
             return count if turn.seat == seat else 0
-        if c.seats[turn.seat] == FRIEND:  # a friend has replied (by link): no taking back past it
-            return 0
     return 0
 
 

@@ -1,6 +1,10 @@
 """Who is who at the table: which seats are human, who is to move, whose rack the screen shows, the hot seat's
 hand-over, and what each seat may see (its ``PlayerView``, never the game's hands).
 
+A phone seat (``seats.PHONE``) plays on its own phone: the table never shows its rack and waits for its move, which
+comes live (``app.phones``). When that phone is away, the table may play the seat's turn itself (``stand_in``): for
+that turn the seat counts as a human at the table, behind the hand-over screen, which hides every rack first.
+
 ``Seating`` is owned by ``play.controller.Controller``: it reads the game and the seat kinds through ``Table`` and
 keeps what is its own, the seat that last showed its tiles and the views already asked of the engine.
 """
@@ -31,6 +35,7 @@ class Seating:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.revealed: int | None = None  # the seat that last showed its tiles (hot-seat privacy)
+        self.stand_in: int | None = None  # the phone seat whose turn the table plays now (its phone is away)
         self._views: dict[int, PlayerView] = {}
 
     def forget(self) -> None:
@@ -47,11 +52,29 @@ class Seating:
             self.revealed = game.to_move
 
     def is_human(self, seat: int) -> bool:
-        return self.table.seats[seat] == seat_registry.HUMAN
+        return self.table.seats[seat] == seat_registry.HUMAN or seat == self.standing_in
 
     @property
     def human_seats(self) -> list[int]:
-        return [i for i, kind in enumerate(self.table.seats) if kind == seat_registry.HUMAN]
+        return [i for i in range(len(self.table.seats)) if self.is_human(i)]
+
+    @property
+    def standing_in(self) -> int | None:
+        """The phone seat the table plays for, while it is that seat's turn (else None)."""
+        game = self.table.game
+        if self.stand_in is None or game is None or game.is_over or game.to_move != self.stand_in:
+            return None
+        return self.stand_in
+
+    def phone_to_move(self) -> bool:
+        """A phone seat is to move and the table does not play for it: the game waits for its move."""
+        game = self.table.game
+        return (
+            game is not None
+            and not game.is_over
+            and self.table.seats[game.to_move] == seat_registry.PHONE
+            and self.standing_in is None
+        )
 
     @property
     def computer_to_move(self) -> bool:
@@ -67,9 +90,11 @@ class Seating:
     def needs_handover(self) -> bool:
         """Hot-seat privacy: hide the racks until the next human says they hold the device."""
         game = self.table.game
-        if game is None or game.is_over or game.variant.hands_open or len(self.human_seats) < 2:
+        if game is None or game.is_over or game.variant.hands_open:
             return False
-        return self.human_to_move and self.revealed != game.to_move
+        if self.standing_in is not None:  # the table plays a phone's turn: every rack hidden until they say so
+            return self.revealed != game.to_move
+        return len(self.human_seats) >= 2 and self.human_to_move and self.revealed != game.to_move
 
     @property
     def interactive(self) -> bool:
@@ -86,7 +111,9 @@ class Seating:
         humans = self.human_seats
         if len(humans) == 1:
             return humans[0]
-        if game.variant.hands_open or not humans:
+        if game.variant.hands_open:
+            return game.to_move
+        if not humans and self.table.seats[game.to_move] != seat_registry.PHONE:  # computers only: theirs
             return game.to_move
         return None
 

@@ -1,5 +1,7 @@
 """Who sits in a seat: a human, a friend playing on another device (``friend``: their moves come by
-turn links, ``app.links.friend``), or a computer player of the engine's registry (``qwirkle.ai.registry``).
+turn links, ``app.links.friend``), a phone at this table (``phone``: its player's rack is on their own phone, their
+moves come live over a data channel, ``app.phones``), or a computer player of the engine's registry
+(``qwirkle.ai.registry``).
 
 Everything about a computer player (its name, whether it thinks in the worker, its options in
 the page) is read from the registry; its name in words is the string ``level_<name>`` of the
@@ -16,6 +18,7 @@ if TYPE_CHECKING:
 
 HUMAN = "human"
 FRIEND = "friend"
+PHONE = "phone"  # a phone at this table (app.phones): this device never shows its rack
 COMPUTER = "computer"
 PUZZLE = "puzzle"  # the other side of a puzzle (app.puzzles): nobody plays it, the puzzle ends with the player's play
 
@@ -36,11 +39,13 @@ def level_names() -> list[str]:
     return [level.name for level in LEVELS]
 
 
-def seat_choices() -> list[str]:
-    """What the seat picker offers: human, a friend by link, the levels, then the reference players."""
+def seat_choices(phones: bool = True) -> list[str]:
+    """What the seat picker offers: human, a friend by link, a phone at this table (where the browser can connect
+    to one: ``phones``), the levels, then the reference players."""
     from qwirkle.ai.registry import TABLE
 
-    return [HUMAN, FRIEND] + level_names() + [level.name for level in TABLE if not level.difficulty]
+    people = [HUMAN, FRIEND, PHONE] if phones else [HUMAN, FRIEND]
+    return people + level_names() + [level.name for level in TABLE if not level.difficulty]
 
 
 def default_computer() -> str:
@@ -54,26 +59,28 @@ def hint_level(value: object, default: str = "hard") -> str:
 
 
 def display_name(kind: str, tr: Translator) -> str:
-    """'Hard', 'Difficile', 'Human', 'Friend (by link)'... from the string tables; ``computer`` (a start link's
-    seat) is named by the level it stands for ('Medium')."""
-    if kind in (HUMAN, FRIEND):
+    """'Hard', 'Difficile', 'Human', 'Friend (by link)', 'Phone at this table'... from the string tables;
+    ``computer`` (a start link's seat) is named by the level it stands for ('Medium')."""
+    if kind in (HUMAN, FRIEND, PHONE):
         return tr.t(kind)
     level = _find(kind)
     return tr.t(f"level_{level.name}") if level is not None else kind.capitalize()
 
 
 def seat_label(kind: str, tr: Translator) -> str:
-    """What follows a player's name in the scores: the computer level, or 'by link' for a friend."""
-    return tr.t("friend_label") if kind == FRIEND else display_name(kind, tr)
+    """What follows a player's name in the scores: the computer level, 'by link' for a friend, 'phone' for a phone."""
+    if kind in (FRIEND, PHONE):
+        return tr.t(f"{kind}_label")
+    return display_name(kind, tr)
 
 
 def is_known(kind: str) -> bool:
-    return kind in (HUMAN, FRIEND) or _find(kind) is not None
+    return kind in (HUMAN, FRIEND, PHONE) or _find(kind) is not None
 
 
 def is_computer(kind: str) -> bool:
-    """A seat whose moves this page chooses (not a person here, not a friend elsewhere)."""
-    return kind not in (HUMAN, FRIEND, PUZZLE)
+    """A seat whose moves this page chooses (not a person here, not a friend elsewhere, not a phone)."""
+    return kind not in (HUMAN, FRIEND, PHONE, PUZZLE)
 
 
 def friend_problem(kinds: tuple[str, ...] | list[str]) -> str | None:
@@ -84,7 +91,7 @@ def friend_problem(kinds: tuple[str, ...] | list[str]) -> str | None:
         return None
     if list(kinds).count(HUMAN) != 1:
         return "friend_one_human"
-    if any(is_computer(kind) for kind in kinds):
+    if any(is_computer(kind) or kind == PHONE for kind in kinds):
         return "friend_people"
     return None
 

@@ -8,6 +8,7 @@ template locale/qwirkle.pot (scripts/build/i18n.py extracts it; tests/ui/test_ca
 * ``review``: a finished game's review and its chances of winning;
 * ``analysis``, ``puzzles``: the analysis board, the puzzles;
 * ``links``: the start link and friends' turn links;
+* ``live``: phones at this table (the seat kind, the table's panel, the phone's screen, the STUN setting);
 * ``access``: the keyboard help, playing by ear;
 * ``refusals``: rule titles, refused moves (``why_*``), what cannot be read (``problem_*``);
 * ``tiles``: tile and line names, the tile tracker, a Cubes game's dice (``key_dice`` for ``key``);
@@ -19,7 +20,7 @@ Placeholders in braces are filled by ``ui.words.Translator.t``. Keys ending in `
 modules import nothing: the page reads them at start-up.
 """
 
-from . import access, analysis, embeds, game, links, puzzles, records, refusals, review, start, tiles
+from . import access, analysis, embeds, game, links, live, puzzles, records, refusals, review, start, tiles
 
 # The sections in the catalogs' order (locale/qwirkle.pot and each locale/<lang>.po keep it).
 SECTIONS: tuple[dict[str, str], ...] = (
@@ -50,6 +51,7 @@ SECTIONS: tuple[dict[str, str], ...] = (
     refusals.REFUSALS,
     game.LINES,
     access.EAR,
+    live.LIVE,
 )
 
 CATALOG: dict[str, str] = {key: text for section in SECTIONS for key, text in section.items()}

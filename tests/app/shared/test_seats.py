@@ -8,8 +8,9 @@ from ui.words import Translator
 
 def test_choices_follow_the_registry():
     choices = seats.seat_choices()
-    assert choices[:2] == ["human", "friend"]
-    assert choices[2:] == [level.name for level in LEVELS] + [level.name for level in TABLE if not level.difficulty]
+    assert choices[:3] == ["human", "friend", "phone"]
+    assert seats.seat_choices(phones=False)[:3] == ["human", "friend", "beginner"]  # no WebRTC: no phone seat
+    assert choices[3:] == [level.name for level in LEVELS] + [level.name for level in TABLE if not level.difficulty]
     assert seats.level_names() == ["beginner", "easy", "medium", "hard", "expert"]
     assert seats.default_computer() == seats.engine_player("computer") == "medium"
 
