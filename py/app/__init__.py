@@ -23,5 +23,6 @@ LAYERS: tuple[str, ...] = (
     "review",
     "analysis",
     "puzzles",
+    "phones",
     "",
 )

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
     from .analysis.view import AnalysisView
     from .dialogs.manager import Dialogs
+    from .phones.table_screen import PhonesAtTable
     from .play.rack_model import RackOrders
     from .puzzles.screen import PuzzleScreen
     from .regions.board import BoardRegion
@@ -64,6 +65,7 @@ class Page:
         self._celebration: Celebration | None = None
         self._dialogs: Dialogs | None = None
         self._review: ReviewView | None = None
+        self._phones: PhonesAtTable | None = None  # the phone seats' panel, made on the first game with one
 
     # -- parts made on first need ----------------------------------------------------------------
     @property
@@ -307,6 +309,11 @@ class Page:
         set_attr(root, "data-handover", str(game.to_move) if self.session.controller.needs_handover else None)
         set_attr(root, "data-variant", game.variant.name)
         self.board  # noqa: B018 - makes the regions on the first game
+        if self._phones is None and "phone" in self.session.controller.seats:  # app.phones, on first need
+            from .phones.table_screen import PhonesAtTable
+
+            self._phones = PhonesAtTable(self.session, self.display, self.render)
+            self._regions.append(self._phones)
         for region in self._regions:
             region.render()
         if self._racks is not None:

@@ -1,4 +1,5 @@
-"""The menu's settings: language, tile colours, and the Qwirkle celebration and its sound. Each
+"""The menu's settings: language, tile colours, the Qwirkle celebration and its sound, and the STUN servers of
+phones at the table (empty by default: the page contacts nothing outside the site unless the player sets one). Each
 control carries ``data-setting``; a change is saved at once (``SaveStore.save_settings``)."""
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ class Settings:
         stored = self.store.settings()
         for switch, default in SWITCHES.items():
             by_id(f"setting-{switch}").checked = stored.get(switch, default) == "on"
+        by_id("setting-stun").value = stored.get("stun", "")
 
     def _change(self, event: Any) -> None:
         target = event.target
@@ -46,6 +48,9 @@ class Settings:
         elif setting == "palette":
             self.display.set_palette(str(target.value))
             self.store.save_settings(palette=self.display.palette)
+        elif setting == "stun":  # read when a phone's link is made (phones.wire.ice_servers)
+            self.store.save_settings(stun=" ".join(str(target.value).split())[:400])
+            return
         elif setting in SWITCHES:
             self.store.save_settings(**{setting: "on" if target.checked else "off"})
             self.changed(False)

@@ -1,0 +1,264 @@
+"""The table's panel of its phone seats (``#live-seats``, in the dock): one ``[data-live-seat=N]`` per phone seat with
+``data-live-state`` (``waiting``, ``connected``, ``away``) and, while it waits for a phone, ``data-live-offer`` holding
+the full join link. A seat that waits shows its join (or rejoin) link, as a QR code drawn as the turn links' are
+(``web.sharing``), with Copy and Share; the field "Phone's answer code" with Connect, and Scan, which reads the
+phone's answer with the in-page camera scanner (``qwirkleLive.scan``); what to try when a code did not connect; and,
+when it is that seat's turn, a button to play it here (behind the hand-over screen).
+
+Each seat's part is redrawn only when what it shows changes, and a code being typed survives the redraw. Names are
+set as text, never HTML.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pyscript import window
+
+from ui.jsvalues import present
+
+from ..web.display import Display
+from ..web.dom import by_id, clear, closest, data, el, listen, set_text
+from ..web.sharing import can_share, copy_link, draw_qr, share_link
+from ..web.tasks import spawn
+
+if TYPE_CHECKING:
+    from ..play.session import Session
+    from .table_live import TableLive
+
+
+class SeatsRegion:
+    def __init__(self, session: Session, display: Display, live: TableLive) -> None:
+        self.session = session
+        self.display = display
+        self.live = live
+        self.box = by_id("live-seats")
+        self.drawn: dict[int, tuple[Any, ...]] = {}
+        self.scanner: tuple[int, Any] | None = None  # the seat being scanned for, and the scan to stop
+        listen(self.box, "click", self._click)
+        listen(self.box, "submit", self._submit)
+
+    def forget(self) -> None:
+        self.drawn = {}
+
+    def render(self) -> None:
+        table = self.live.table
+        self.box.hidden = table is None
+        if table is None:
+            if self.drawn:
+                self._stop_scan()
+                clear(self.box)
+                self.drawn = {}
+            return
+        c = self.session.controller
+        game = c.current
+        names = game.options.players
+        if not self.box.firstChild:
+            self.box.appendChild(el("h3", "live-seats__title", attrs={"id": "live-seats-title"}))
+        set_text(self.box.firstChild, self.display.tr.t("live_title"))
+        for seat in table.seats:
+            state, offer, failed, phone_name = self.live.seat_view(seat)
+            here = c.phone_to_move and game.to_move == seat and state != "connected"
+            url = offer.url if offer is not None and state != "connected" else None
+            status = offer.status if offer is not None else ""
+            signature = (state, url, status, failed, phone_name, here, names[seat], self.display.tr.lang)
+            node = self.box.querySelector(f'[data-live-seat="{seat}"]')
+            if self.drawn.get(seat) == signature and present(node):
+                continue
+            self.drawn[seat] = signature
+            typed = ""
+            if present(node):
+                field = node.querySelector("input")
+                typed = str(field.value) if present(field) else ""
+            fresh = self._seat(seat, names[seat], state, url, status, failed, phone_name, here, typed)
+            if present(node):
+                if self.scanner is not None and self.scanner[0] == seat:
+                    self._stop_scan()
+                node.replaceWith(fresh)
+            else:
+                self.box.appendChild(fresh)
+
+    def _seat(
+        self,
+        seat: int,
+        name: str,
+        state: str,
+        url: str | None,
+        status: str,
+        failed: bool,
+        phone_name: str,
+        here: bool,
+        typed: str,
+    ) -> Any:
+        tr = self.display.tr
+        item = el(
+            "section",
+            f"live-seat live-seat--{state}",
+            attrs={
+                "data-live-seat": seat,
+                "data-live-state": state,
+                "data-live-offer": url,
+                "aria-labelledby": f"live-seat-title-{seat}",
+            },
+        )
+        item.appendChild(
+            el("h4", "live-seat__title", text=tr.t(f"live_{state}", name=name), attrs={"id": f"live-seat-title-{seat}"})
+        )
+        if phone_name and phone_name != name:
+            item.appendChild(el("p", "live-seat__phone muted", text=tr.t("live_phone_name", name=phone_name)))
+        if here:
+            attrs = {"type": "button", "data-action": "live-play-here", "data-seat": seat}
+            item.appendChild(el("button", "btn", text=tr.t("live_play_here", name=name), attrs=attrs))
+        if state == "connected":
+            return item
+        if failed:
+            item.appendChild(el("p", "live-seat__problem note note--error", text=tr.t("live_failed")))
+        help_key = "live_rejoin_help" if state == "away" else "live_join_help"
+        item.appendChild(el("p", "live-seat__help", text=tr.t(help_key, name=name)))
+        if url is None:
+            item.appendChild(el("p", "live-seat__status muted", text=tr.t("live_preparing"), attrs={"role": "status"}))
+        else:
+            item.appendChild(self._code(seat, name, url))
+        item.appendChild(self._answer_form(seat, status, typed))
+        return item
+
+    def _code(self, seat: int, name: str, url: str) -> Any:
+        tr = self.display.tr
+        box = el("div", "live-seat__code")
+        qr = el("div", "turn-link__qr live-seat__qr", attrs={"role": "img", "aria-label": tr.t("live_join_qr", name=name)})
+        box.appendChild(qr)
+        spawn(draw_qr(qr, url))
+        side = el("div", "live-seat__link")
+        buttons = el("div", "turn-link__buttons")
+        actions = [("copy", "btn")] + ([("share", "btn")] if can_share() else [])
+        for action, classes in actions:
+            attrs = {"type": "button", "data-action": f"live-{action}", "data-seat": seat}
+            buttons.appendChild(el("button", classes, text=tr.t(f"{action}_link"), attrs=attrs))
+        side.appendChild(buttons)
+        side.appendChild(
+            el("a", "turn-link__url", text=url, attrs={"href": url, "data-live-link": seat, "rel": "noopener"})
+        )
+        side.appendChild(el("p", "turn-link__status", attrs={"role": "status", "data-live-copied": seat}))
+        box.appendChild(side)
+        return box
+
+    def _answer_form(self, seat: int, status: str, typed: str) -> Any:
+        tr = self.display.tr
+        form = el("form", "live-seat__answer", attrs={"data-seat": seat})
+        field_id = f"live-answer-{seat}"
+        field = el(
+            "input",
+            attrs={
+                "type": "text",
+                "id": field_id,
+                "autocomplete": "off",
+                "autocapitalize": "off",
+                "spellcheck": "false",
+                "data-live-answer-input": seat,
+            },
+        )
+        field.value = typed
+        form.appendChild(el("label", "field", children=[el("span", text=tr.t("live_answer_label")), field]))
+        form.appendChild(el("button", "btn btn--primary", text=tr.t("live_connect"), attrs={"type": "submit"}))
+        attrs = {"type": "button", "data-action": "live-scan", "data-seat": seat}
+        form.appendChild(el("button", "btn", text=tr.t("live_scan"), attrs=attrs))
+        words = {"connecting": "live_connecting", "bad-answer": "live_bad_answer"}
+        level = " note--error" if status == "bad-answer" else ""
+        text = tr.t(words[status]) if status in words else ""
+        form.appendChild(el("p", f"live-seat__status{level}", text=text, attrs={"role": "status"}))
+        form.appendChild(el("video", "live-seat__camera", attrs={"hidden": True, "aria-hidden": "true"}))
+        return form
+
+    # -- input -----------------------------------------------------------------------------------
+    def _submit(self, event: Any) -> None:
+        event.preventDefault()
+        form = event.target
+        seat = data(form, "seat")
+        field = form.querySelector("input")
+        if seat is not None and present(field):
+            self._stop_scan()
+            spawn(self.live.connect(int(seat), str(field.value)))
+
+    def _click(self, event: Any) -> None:
+        button = closest(event, "button[data-action]")
+        if button is None:
+            return
+        action, seat = data(button, "action"), int(data(button, "seat") or 0)
+        if action == "live-copy":
+            spawn(self._copy(seat))
+        elif action == "live-share":
+            spawn(self._share(seat))
+        elif action == "live-scan":
+            self._scan(seat, button)
+        elif action == "live-play-here":
+            self.live.stand_in()
+
+    def _url(self, seat: int) -> str | None:
+        offer = self.live.offers.get(seat)
+        return offer.url if offer is not None else None
+
+    async def _copy(self, seat: int) -> None:
+        url = self._url(seat)
+        if url is None:
+            return
+        anchor = self.box.querySelector(f'[data-live-link="{seat}"]')
+        copied = await copy_link(url, anchor if present(anchor) else None)
+        status = self.box.querySelector(f'[data-live-copied="{seat}"]')
+        if present(status):
+            name = self.session.controller.current.options.players[seat]
+            set_text(status, self.display.tr.t("link_copied" if copied else "link_copy_failed", name=name))
+
+    async def _share(self, seat: int) -> None:
+        url = self._url(seat)
+        if url is not None:
+            name = self.session.controller.current.options.players[seat]
+            await share_link(self.display.tr.t("live_share_title", name=name), url)
+
+    def _scan(self, seat: int, button: Any) -> None:
+        """Scan (again: stop): the camera reads the phone's answer code, which connects at once."""
+        scanning = self.scanner is not None and self.scanner[0] == seat
+        self._stop_scan()
+        if scanning:
+            return
+        node = self.box.querySelector(f'[data-live-seat="{seat}"]')
+        video = node.querySelector("video") if present(node) else None
+        if not present(video):
+            return
+        from pyodide.ffi import create_proxy
+
+        video.hidden = False
+        set_text(button, self.display.tr.t("live_scan_stop"))
+
+        def found(text: Any) -> None:
+            self._stop_scan()
+            field = node.querySelector("input")
+            if present(field):
+                field.value = str(text)
+            spawn(self.live.connect(seat, str(text)))
+
+        scan = window.qwirkleLive.scan(video, create_proxy(found))
+        self.scanner = (seat, scan)
+        spawn(self._camera(seat, scan))
+
+    async def _camera(self, seat: int, scan: Any) -> None:
+        try:
+            await scan.ready
+        except Exception:  # noqa: BLE001 - denied or no camera: the code can be typed
+            if self.scanner is not None and self.scanner[1] is scan:
+                self._stop_scan()
+                node = self.box.querySelector(f'[data-live-seat="{seat}"] .live-seat__status')
+                if present(node):
+                    set_text(node, self.display.tr.t("live_camera_failed"))
+
+    def _stop_scan(self) -> None:
+        if self.scanner is None:
+            return
+        seat, scan = self.scanner
+        self.scanner = None
+        scan.stop()
+        node = self.box.querySelector(f'[data-live-seat="{seat}"]')
+        if present(node):
+            node.querySelector("video").hidden = True
+            button = node.querySelector('[data-action="live-scan"]')
+            if present(button):
+                set_text(button, self.display.tr.t("live_scan"))
