@@ -58,7 +58,7 @@ class SeatsRegion:
         set_text(self.box.firstChild, self.display.tr.t("live_title"))
         for seat in table.seats:
             state, offer, failed, phone_name = self.live.seat_view(seat)
-            here = c.phone_to_move and game.to_move == seat and state != "connected"
+            here = c.live.phone_to_move and game.to_move == seat and state != "connected"
             url = offer.url if offer is not None and state != "connected" else None
             status = offer.status if offer is not None else ""
             signature = (state, url, status, failed, phone_name, here, names[seat], self.display.tr.lang)
@@ -125,7 +125,9 @@ class SeatsRegion:
     def _code(self, seat: int, name: str, url: str) -> Any:
         tr = self.display.tr
         box = el("div", "live-seat__code")
-        qr = el("div", "turn-link__qr live-seat__qr", attrs={"role": "img", "aria-label": tr.t("live_join_qr", name=name)})
+        qr = el(
+            "div", "turn-link__qr live-seat__qr", attrs={"role": "img", "aria-label": tr.t("live_join_qr", name=name)}
+        )
         box.appendChild(qr)
         spawn(draw_qr(qr, url))
         side = el("div", "live-seat__link")

@@ -5,7 +5,7 @@ For each phone seat that is not connected (never joined, or away) the table hold
 join link (``join_code``), shown with its QR code by ``seats_region``. The phone's answer code, typed or scanned, is
 applied at once (Firefox drops an answer that comes back late). Every text a link receives goes to the authority;
 what it answers is sent, its refusals are noted on the table (``notes``), and a move it accepts has been played
-through ``Controller.phone_move`` (the engine checks it) and is followed by the page as any move. A link that closes
+through ``LivePlay.phone_move`` (the engine checks it) and is followed by the page as any move. A link that closes
 or fails makes its seat away and a new offer its rejoin code; the table pings every few seconds (``LiveTable.tick``).
 ``LiveTable.to_dict`` is kept beside the save after every change (``app.live.keeping``), so a reload of the table
 resumes with the same tokens: each phone rejoins with the seat's new code.
@@ -119,7 +119,7 @@ class TableLive:
         """The authority's ``apply``: the engine checks the phone's move; an accepted one is followed as any move."""
         from qwirkle import IllegalMoveError
 
-        result = self.session.controller.phone_move(seat, notation)
+        result = self.session.controller.live.phone_move(seat, notation)
         if isinstance(result, IllegalMoveError):
             return result
         self._moves = len(self.session.controller.current.history)
@@ -257,5 +257,5 @@ class TableLive:
 
     def stand_in(self) -> None:
         """Play the away phone's turn here (the hand-over screen hides every rack first)."""
-        self.session.controller.stand_in()
+        self.session.controller.live.stand_in()
         self.changed()

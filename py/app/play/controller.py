@@ -2,9 +2,9 @@
 privacy, autosave and statistics. Headless: the browser layer renders what it exposes and calls its methods; tests
 call them directly.
 
-Two collaborators it owns do a job each, reading the table through a narrow interface: ``seating`` (who is who,
-``seating.Seating``; the page asks the controller, which answers from it) and ``advice`` (hints,
-``hints.HintAdvice``; the session asks it directly).
+Three collaborators it owns do a job each, reading the table through a narrow interface: ``seating`` (who is who,
+``seating.Seating``; the page asks the controller, which answers from it), ``advice`` (hints,
+``hints.HintAdvice``; the session asks it directly) and ``live`` (phones at a live table, ``live_play.LivePlay``).
 
 Racks are read from the seat's ``PlayerView`` (what that player may see), never from the
 game's hands; rules come from the engine (legal cells, refusals, who starts and why).
@@ -27,6 +27,7 @@ from ..shared.notes import EXCHANGE, PLACE, ROLL, Availability, Note, TurnMode
 from ..store.save_format import SavedGame
 from ..store.saves import SaveStore
 from .hints import HintAdvice
+from .live_play import LivePlay
 from .seating import Seating
 from .turn import Preview, TurnState
 
@@ -58,6 +59,7 @@ class Controller:
         self.stale = False  # another tab saved a newer state of this game
         self.seating = Seating(self)
         self.advice = HintAdvice(self)
+        self.live = LivePlay(self)
 
     # -- starting ------------------------------------------------------------------------------
     def start(self, spec: GameSpec) -> Game:
@@ -99,15 +101,8 @@ class Controller:
         from ..links.startlink import GameSpec
 
         options = self.game.options
-        return GameSpec(
-            options.variant,
-            self.seats,
-            options.players,
-            random.SystemRandom().randrange(1, 2**31),
-            options.tiles,
-            options.ages,
-            self.pace,
-        )
+        seed = random.SystemRandom().randrange(1, 2**31)
+        return GameSpec(options.variant, self.seats, options.players, seed, options.tiles, options.ages, self.pace)
 
     def _changed(self) -> None:
         self.seating.forget()
@@ -115,6 +110,7 @@ class Controller:
     def _adopt(self, game: Game, seats: tuple[str, ...], pace: int, game_id: str, created: float | None) -> None:
         self.game = game
         self._changed()
+        self.live.outbox = None
         self.seats = tuple(seats)
         self.pace = pace
         self.game_id = game_id
@@ -151,20 +147,6 @@ class Controller:
     @property
     def needs_handover(self) -> bool:
         return self.seating.needs_handover
-
-    @property
-    def phone_to_move(self) -> bool:
-        """A phone seat is to move: the game waits for its move (``phone_move``) unless the table plays for it."""
-        return self.seating.phone_to_move()
-
-    def stand_in(self) -> None:
-        """The table plays this turn of the phone seat to move (its phone is away), behind the hand-over screen."""
-        if self.phone_to_move:
-            assert self.game is not None
-            self.seating.stand_in = self.game.to_move
-            self.seating.conceal()
-            self.turn.reset()
-            self.note = None
 
     @property
     def interactive(self) -> bool:
@@ -366,44 +348,23 @@ class Controller:
             return None
         return self._apply(notation)
 
-    def phone_move(self, seat: int, notation: str) -> TurnResult | IllegalMoveError:
-        """A move sent by the phone of ``seat`` (``app.phones``), checked by the engine: its result, or the refusal
-        with its rule id (the game unchanged). A move for a seat that is not a phone to move is refused as the
-        engine refuses a move out of turn."""
-        from qwirkle.errors import NotationError
-
-        game = self.game
-        if game is None or not self.phone_to_move or game.to_move != seat:
-            return IllegalMoveError("", f"seat {seat} is not a phone to move")
-        try:
-            result = game.apply(notation)
-        except IllegalMoveError as error:
-            return error
-        except NotationError as error:
-            return IllegalMoveError("", str(error), reason="notation")
-        self._applied(result)
-        return result
-
     def play_solution(self, notation: str) -> TurnResult | None:
         """A puzzle's solution, played for the player to see (``app.puzzles``)."""
         return self._apply(notation) if self.puzzle and self.human_to_move else None
 
     # -- applying ------------------------------------------------------------------------------
-    def _apply(self, move: Move | str) -> TurnResult | None:
+    def _apply(self, move: Move | str, raises: bool = False) -> TurnResult | None:  # raises: a phone's move's refusal
         assert self.game is not None
+        if self.live.sent(move):  # a phone at a live table: the table plays it, and its state follows
+            return None
         try:
             result = self.game.apply(move)
         except IllegalMoveError as error:
+            if raises:
+                raise
             self.note = Note("error", error=error.to_json(), level="error")
             return None
-        self._applied(result)
-        return result
-
-    def _applied(self, result: TurnResult) -> None:
-        """After a move: the turn, the notes, the save and the statistics follow."""
-        assert self.game is not None
         self._changed()
-        self.seating.stand_in = None  # the table played the phone's turn: the next one is the phone's again
         self.last = result
         self.turn.reset()
         self.note = None
@@ -417,6 +378,7 @@ class Controller:
 
             record_game(self.store, self.game_id, self.game, self.seats)
         self._turn_hint(keep_note=self.note is not None)
+        return result
 
     def _turn_hint(self, keep_note: bool = False) -> None:
         """Say it when the human to move cannot place anything (``availability.stuck``)."""
@@ -430,5 +392,5 @@ class Controller:
         """Autosave (``autosave.save_game``: never over another tab's newer state, a full store said)."""
         from ..store.autosave import save_game
 
-        if not self.puzzle:
+        if not self.puzzle and self.live.outbox is None:
             save_game(self)

@@ -96,7 +96,7 @@ def status(c: Controller, tr: Translator) -> tuple[str, str, str]:
         return THINKING, tr.t("thinking", name=name), ""
     if c.seats[game.to_move] == FRIEND:
         return WAITING, tr.t("friend_turn", name=name), ""
-    if c.phone_to_move:
+    if c.live.phone_to_move:
         return WAITING, tr.t("phone_turn", name=name), ""
     if c.needs_handover:
         return HANDOVER, tr.t("privacy_title", name=name), ""

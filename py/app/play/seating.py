@@ -39,8 +39,9 @@ class Seating:
         self._views: dict[int, PlayerView] = {}
 
     def forget(self) -> None:
-        """The game changed: each seat's view is asked of the engine again."""
+        """The game changed: each seat's view is asked of the engine again; a stand-in's turn is over."""
         self._views.clear()
+        self.stand_in = None
 
     def conceal(self) -> None:
         """Hide the racks until the human to move shows theirs (a new game, a move taken back)."""

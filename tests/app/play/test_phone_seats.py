@@ -38,11 +38,11 @@ def test_the_start_link_seats_phones():
 
 def test_the_table_waits_for_a_phone_and_never_shows_its_rack():
     c = started(("phone", "phone"))
-    assert c.phone_to_move and not c.computer_to_move and not c.interactive
+    assert c.live.phone_to_move and not c.computer_to_move and not c.interactive
     assert c.rack_seat() is None and c.legal_cells() == frozenset()
     assert status(c, Translator("en"))[0] == WAITING
     mixed = started(("phone", "human", "greedy"))
-    while not mixed.phone_to_move:
+    while not mixed.live.phone_to_move:
         if mixed.computer_to_move:
             mixed.computer_move()
         else:
@@ -55,11 +55,11 @@ def test_a_phone_move_is_checked_by_the_engine():
     c = started(("phone", "phone"))
     seat = c.game.to_move
     other = 1 - seat
-    assert isinstance(c.phone_move(other, best(c)), IllegalMoveError)  # not that seat's turn
-    refused = c.phone_move(seat, "Zz@0,0")
+    assert isinstance(c.live.phone_move(other, best(c)), IllegalMoveError)  # not that seat's turn
+    refused = c.live.phone_move(seat, "Zz@0,0")
     assert isinstance(refused, IllegalMoveError) and refused.reason == "notation"
     moves = len(c.game.history)
-    result = c.phone_move(seat, best(c))
+    result = c.live.phone_move(seat, best(c))
     assert isinstance(result, TurnResult) and len(c.game.history) == moves + 1
     assert c.game.to_move == other and c.store.load(c.game_id).move_count == moves + 1  # saved
     assert undo_count(c) == 0  # a phone's move is never taken back at the table
@@ -70,13 +70,13 @@ def test_the_table_plays_an_away_phones_turn_behind_the_handover():
     while c.game.to_move != 0:
         c.reveal()
         c._apply(best(c))
-    assert c.phone_to_move and c.rack_seat() == 1
-    c.stand_in()
-    assert not c.phone_to_move and c.human_to_move and c.needs_handover and c.rack_seat() is None
+    assert c.live.phone_to_move and c.rack_seat() == 1
+    c.live.stand_in()
+    assert not c.live.phone_to_move and c.human_to_move and c.needs_handover and c.rack_seat() is None
     c.reveal()
     assert c.interactive and c.rack_seat() == 0
     c._apply(best(c))
     assert c.seating.stand_in is None and c.game.to_move == 1
     c.reveal()
     c._apply(best(c))
-    assert c.phone_to_move  # the next turn is the phone's again
+    assert c.live.phone_to_move  # the next turn is the phone's again
