@@ -50,7 +50,8 @@ class Link {
     this._pc = new RTCPeerConnection({ iceServers: (options && options.iceServers) || [] });
     this._channel = this._pc.createDataChannel("qwirkle", CHANNEL);
     this._channel.onopen = () => {
-      if (this.state !== "connecting") return;
+      // The channel may open while the remote description is still being applied (state "new"): open all the same.
+      if (this.state !== "connecting" && this.state !== "new") return;
       clearTimeout(this._timer);
       this.state = "open";
       this._emit("open");
@@ -130,6 +131,7 @@ class Link {
 
   /** Waiting for the channel to open, at most OPEN_MS. */
   _connecting() {
+    if (this.state !== "new") return; // opened already (or closed) while the description was applied
     this.state = "connecting";
     this._timer = setTimeout(() => {
       if (this.state === "connecting") this._end("failed");
