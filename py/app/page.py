@@ -191,7 +191,12 @@ class Page:
         query, fragment = str(window.location.search), str(window.location.hash)
         params = window.URL.new(window.location.href).searchParams
         analyse, puzzle = bool(params.has("analyse")), bool(params.has("puzzle"))
-        self.session.open("" if analyse or puzzle else query, self.display.tr.lang, fragment)
+        if "join=" in query:  # a phone at a live table: its seat there, not this device's games (app.phones)
+            from .phones.phone_seat import join_table
+
+            join_table(self, query)
+        else:
+            self.session.open("" if analyse or puzzle else query, self.display.tr.lang, fragment)
         if analyse:
             self.open_analysis(query=query)
         elif puzzle:
@@ -215,8 +220,7 @@ class Page:
 
     def _storage(self, event: Any) -> None:
         """Another tab changed the storage: catch up with the game in play if it moved there (tabs.py)."""
-        key = event.key
-        self.session.storage_changed(str(key) if present(key) else None)
+        self.session.storage_changed(str(event.key) if present(event.key) else None)
 
     def _clean_address(self) -> None:
         """Drop the start-link parameters and a turn link so that a reload resumes instead of restarting."""
@@ -347,8 +351,7 @@ class Page:
                 self.render()
 
     # -- session.Listener ------------------------------------------------------------------------
-    def changed(self) -> None:
-        self.render()
+    changed = render  # session.Listener: draw again
 
     def entered(self) -> None:
         if self._review is not None and self._review.is_open:  # a game started or resumed: back to the table

@@ -192,6 +192,7 @@ class TableLive:
         if wire is None or self.table is None:
             return
         wire.close()
+        self.session.host.log(f"live: link {link} {'failed' if failed else 'closed'}")
         seat = next((s for s, offer in self.offers.items() if offer.link == link), None)
         if seat is not None:  # a code that did not connect: a new one, and what to try
             del self.offers[seat]
