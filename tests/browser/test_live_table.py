@@ -252,15 +252,18 @@ def test_cubes_to_the_end_and_flex_for_several_turns(
     computers: dict[int, Any] = {}
     for phone in phones.values():
         pair(table, phone, wait_ready)
-    for _ in range(turns):
-        if game.is_over:
-            break
-        if game.to_move in phones:
-            move(phones[game.to_move], game)
-        else:  # the computer at the table: the same player as the page's, with the same seed
+    def computers_move() -> None:  # at once (pace=0): the same players as the page's, with the same seeds
+        while not game.is_over and game.to_move not in phones:
             seat = game.to_move
             ai = computers.setdefault(seat, make_ai(seats[seat], game.options.seed * 10 + seat))
             game.apply(ai.choose(game.view(seat)))
+
+    computers_move()
+    for _ in range(turns):
+        if game.is_over:
+            break
+        move(phones[game.to_move], game)
+        computers_move()
         shows([table] + [p.page for p in phones.values()], game)
     for phone in phones.values():
         private(phone, game)
