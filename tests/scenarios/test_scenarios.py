@@ -390,3 +390,20 @@ def test_tutorial_and_an_embed(driver: Driver) -> None:
     driver.goto("embed.html?board=Ro@0,0%20Rd@1,0")
     driver.wait_for('[data-cell="1,0"] [data-tile="Rd"]', 1)
     assert driver.count('[data-cell="0,0"] [data-tile="Ro"]') == 1
+
+
+def test_a_phone_at_the_table_is_offered_only_where_the_browser_has_webrtc(driver: Driver) -> None:
+    """The seat kind "Phone at this table" needs RTCPeerConnection: WebKitGTK's builds have none, and the new-game
+    dialog says why instead of offering it; Chromium and Firefox offer it."""
+    driver.goto("")
+    driver.wait_ready()
+    driver.action("new")
+    driver.wait("return document.querySelectorAll('#seat-rows select option').length > 0;", what="the seat rows")
+    rtc = driver.js("return typeof RTCPeerConnection === 'function';")
+    offered = driver.count('#seat-rows select option[value="phone"]')
+    note = "#phone-note"
+    if rtc:
+        assert offered > 0 and driver.attr(note, "data-live-support") == "ok"
+    else:
+        assert offered == 0 and driver.attr(note, "data-live-support") == "no-rtc" and driver.visible(note)
+        assert "Phones at this table need WebRTC" in driver.text(note)
