@@ -49,7 +49,4 @@ LIVE: dict[str, str] = {
     "join_failed": "This phone could not reach the table. Put both on the same Wi-Fi; a guest Wi-Fi often keeps devices apart (use the main network or a phone's hotspot); across networks, set the same STUN server in the menu on both. Then ask the table for a new code.",
     "join_bad_link": "This join link cannot be read: scan it again or ask the table for a new one.",
     "join_lost": "The table is out of reach. Ask it for this seat's rejoin code and open it here: you get your seat and your tiles back.",
-    "join_refused": "The table refused this phone: {why}",
-    "join_their_turn": "{name} to play",
-    "join_bag": "Bag: {n}",
 }
