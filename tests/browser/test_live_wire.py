@@ -29,11 +29,15 @@ KEEP = """
 }
 """
 HOST = f"async () => {{ const link = qwirkleLive.hostSeat(); ({KEEP})('seat', link); return await link.offer(); }}"
-JOIN = f"async (code) => {{ const link = qwirkleLive.joinSeat(code); ({KEEP})('seat', link); return await link.answer(); }}"
+JOIN = f"""async (code) => {{
+  const link = qwirkleLive.joinSeat(code); ({KEEP})('seat', link); return await link.answer();
+}}"""
 ACCEPT = "async (code) => { await window.links.seat.link.accept(code); }"
 OPEN = "() => window.links.seat.link.state === 'open'"
 # The code of the Error a script threw or rejected with (null when it did not).
-ERROR_CODE = "async (run) => { try { await eval(run); return null; } catch (error) { return error.code || String(error); } }"
+ERROR_CODE = """async (run) => {
+  try { await eval(run); return null; } catch (error) { return error.code || String(error); }
+}"""
 
 
 def wire_page(context: BrowserContext, site_url: str) -> Page:
