@@ -4,7 +4,8 @@
 // answer while the runtime still starts.
 //
 //   qwirkleLive.support()                      {ok, reason}: reason "no-rtc" where the browser has no RTCPeerConnection
-//   qwirkleLive.hostSeat({iceServers})          a Link on the table for one phone seat (a new one for every rejoin)
+//   qwirkleLive.hostSeat({iceServers})          a Link on the table for one phone seat (a new one for every rejoin);
+//                                               without RTCPeerConnection it throws (.code "no-rtc"), as joinSeat does
 //     await link.offer()                        the offer code (non-trickle: ICE gathering done, or GATHER_MS passed)
 //     await link.accept(answerCode)             applies the phone's answer at once (Firefox drops a late one)
 //   qwirkleLive.joinSeat(offerCode, {iceServers})  a Link on the phone (throws .code "malformed" for a bad code)
@@ -43,6 +44,7 @@ function failure(code, message) {
 /** One data channel to one peer: the table's end for a phone seat, or the phone's end. */
 class Link {
   constructor(options) {
+    if (typeof RTCPeerConnection !== "function") throw failure("no-rtc", "this browser has no WebRTC");
     this.state = "new";
     this._handlers = Object.fromEntries(EVENTS.map((name) => [name, []]));
     this._early = []; // texts received before anyone listened
