@@ -9,12 +9,16 @@ table, with the phone's ``answer()`` and the table's ``accept()`` between, the c
 passes them by QR code (with no wait). Then, on the first pairing, the round trip of a 2 KB text, the phone sending
 each back, one message at a time. Prints the medians and ranges, and any pairing that failed.
 
-    make bench B=live_link ARGS="[--pairs 10] [--messages 200] [--size 2048]"
+    make bench B=live_link ARGS="[--pairs 10] [--messages 200] [--size 2048] [--json]"
+
+``--json`` prints the figures as one JSON object instead (tests/browser/test_live_wire.py runs this script in a
+network namespace with no default route).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 
 from browser import ROOT, launch, running_server
@@ -70,6 +74,7 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=10, help="pairings, each in fresh contexts")
     parser.add_argument("--messages", type=int, default=200, help="round trips on the first pairing that opens")
     parser.add_argument("--size", type=int, default=2048, help="characters in each message")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     offer_ms, answer_ms, open_ms, offers, answers, trips = [], [], [], [], [], []
     failed = 0
@@ -88,7 +93,8 @@ def main() -> None:
             opened, offered = table.evaluate(ACCEPT, answer)
             if opened is None:
                 failed += 1
-                print(f"pairing {index + 1} failed: {offer} / {answer}", flush=True)
+                if not args.json:
+                    print(f"pairing {index + 1} failed: {offer} / {answer}", flush=True)
             else:
                 offer_ms.append(offered)
                 answer_ms.append(answered)
@@ -100,7 +106,13 @@ def main() -> None:
             table_context.close()
             phone_context.close()
         browser.close()
+    if args.json:
+        figures = {"failed": failed, "offer_ms": offer_ms, "answer_ms": answer_ms, "open_ms": open_ms}
+        print(json.dumps({**figures, "offers": offers, "answers": answers, "round_trips_ms": trips}))
+        return
     print(f"Chromium {version}, {args.pairs} pairings on loopback (bench/pages/live.html), {failed} failed")
+    if not offer_ms:
+        return
     print(f"offer() (ICE gathering done): {spread(offer_ms)}")
     print(f"answer() on the phone:         {spread(answer_ms)}")
     print(f"offer() called to open:        {spread(open_ms)}")

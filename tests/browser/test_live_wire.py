@@ -8,12 +8,19 @@ index.html itself once. The Firefox and WebKit lanes: tests/scenarios/test_live_
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
+ROOT = Path(__file__).resolve().parents[2]
 WIRE_PAGE = "bench/pages/live.html"
 MAX_BYTES = 16 * 1024
 
@@ -214,3 +221,35 @@ def test_the_game_page_loads_the_wire(page: Page, site_url: str) -> None:
     page.goto(site_url)
     page.wait_for_function("window.qwirkleLive")
     assert page.evaluate("qwirkleLive.support()") == {"ok": True, "reason": None}
+
+
+# A network with no default route: one veth pair, both ends in a new network namespace (LIVE.md: there, without the
+# camera's permission, neither browser gathers a candidate and no pair connects).
+NETNS = (
+    "ip link set lo up && ip link add v0 type veth peer name v1 && ip addr add 10.9.0.1/24 dev v0"
+    " && ip addr add 10.9.0.2/24 dev v1 && ip link set v0 up && ip link set v1 up"
+)
+
+
+def test_pairing_with_no_default_route() -> None:
+    """bench/live_link.py in a network namespace of its own (the site served and both contexts inside): the table
+    with the camera granted offers its real addresses, and the phone, which offers none, reaches it."""
+    unshare = shutil.which("unshare")
+    probe = subprocess.run([unshare or "unshare", "-rn", "sh", "-c", NETNS], capture_output=True, text=True)
+    if unshare is None or probe.returncode != 0:
+        pytest.skip(f"no network namespace here (unshare -rn and a veth pair): {probe.stderr.strip()}")
+    script = 'ip route | grep -q default && exit 3; exec "$@"'
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(["py", "scripts/build", "scripts/tables"])}
+    bench = [sys.executable, "bench/live_link.py", "--pairs", "1", "--messages", "20", "--json"]
+    run = subprocess.run(
+        [unshare, "-rn", "sh", "-c", f"{NETNS} && {script}", "sh", *bench],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    figures = json.loads(run.stdout.splitlines()[-1])
+    assert figures["failed"] == 0
+    assert len(figures["round_trips_ms"]) == 20
