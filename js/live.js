@@ -51,8 +51,10 @@ class Link {
     this._timer = null;
     this._pc = new RTCPeerConnection({ iceServers: (options && options.iceServers) || [] });
     this._channel = this._pc.createDataChannel("qwirkle", CHANNEL);
+    // The channel may open before the promise of the step that let it open has resolved here (a busy page: the
+    // other side is quick on loopback), so "open" comes from "new" too.
     this._channel.onopen = () => {
-      if (this.state !== "connecting") return;
+      if (this.state !== "new" && this.state !== "connecting") return;
       clearTimeout(this._timer);
       this.state = "open";
       this._emit("open");
@@ -132,6 +134,7 @@ class Link {
 
   /** Waiting for the channel to open, at most OPEN_MS. */
   _connecting() {
+    if (this.state !== "new") return; // already open
     this.state = "connecting";
     this._timer = setTimeout(() => {
       if (this.state === "connecting") this._end("failed");

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
+from repo_scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 WIRE_PAGE = "bench/pages/live.html"
@@ -148,36 +149,11 @@ def test_a_new_link_for_the_same_seat_after_a_close(table: Page, phone: Page) ->
     table.wait_for_function("() => window.links.seat.events.some((e) => e[1] === 'back')")
 
 
-# A camera showing a QR code: a canvas with the code drawn by the vendored qrcode-generator, as a MediaStream.
-QR_CAMERA = """
-window.qwirkleLiveCamera = async () => {
-  const { default: qrcode } = await import("/assets/vendor/qrcode/qrcode.mjs");
-  const qr = qrcode(0, "M");
-  qr.addData(window.qrText);
-  qr.make();
-  const cell = 6, quiet = 4, size = (qr.getModuleCount() + 2 * quiet) * cell;
-  const canvas = document.createElement("canvas");
-  canvas.width = canvas.height = size;
-  const draw = () => {
-    const g = canvas.getContext("2d");
-    g.fillStyle = "#fff";
-    g.fillRect(0, 0, size, size);
-    g.fillStyle = "#000";
-    for (let r = 0; r < qr.getModuleCount(); r++)
-      for (let c = 0; c < qr.getModuleCount(); c++)
-        if (qr.isDark(r, c)) g.fillRect((c + quiet) * cell, (r + quiet) * cell, cell, cell);
-  };
-  draw();
-  setInterval(draw, 100);  // a canvas stream sends a frame when the canvas is drawn
-  return canvas.captureStream(10);
-};
-"""
-
-
 def test_scanner_reads_a_code_from_the_camera(new_context: Any, site_url: str) -> None:
-    """Linux Chromium has no BarcodeDetector: the vendored ponyfill reads the code, its WebAssembly from our folder."""
+    """Linux Chromium has no BarcodeDetector: the vendored ponyfill reads the code, its WebAssembly from our folder.
+    The camera shows a QR code drawn on a canvas (bench/live_link.py's ``QR_CAMERA``)."""
     context = new_context()
-    context.add_init_script(QR_CAMERA)
+    context.add_init_script(load_script("live_link", "bench").QR_CAMERA)
     page = context.new_page()
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
