@@ -3,7 +3,7 @@
 The table's context has the camera granted, as a player grants it to scan the phones' codes: Chromium then offers
 its real addresses instead of mDNS names (``<uuid>.local``), which these browsers could not resolve anyway (they
 resolve no host name but 127.0.0.1). Pages: bench/pages/live.html (the wire with index.html's CSP, no Python), and
-index.html itself once. The Firefox and WebKit lanes: tests/scenarios/test_live_wire.py.
+index.html itself once. The Firefox and WebKit lanes: tests/scenarios/test_live_lanes.py.
 """
 
 from __future__ import annotations
