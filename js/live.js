@@ -12,7 +12,7 @@
 //     await link.answer()                       the answer code, built when called
 //   link.send(text), link.close(), link.state ("new" | "connecting" | "open" | "closed" | "failed"),
 //   link.on(event, fn): "open", "message" (fn(text)), "close" (the other side closed, or the channel broke),
-//   "failed" (the connection failed, or did not open within OPEN_MS).
+//   "failed" (the connection failed, or on the table did not open within OPEN_MS of accept()).
 //   qwirkleLive.requestCamera()                 {ok, reason}: asks for the camera early (js/live-scan.js)
 //   qwirkleLive.scan(video, onCode)             {stop(), ready}: reads QR codes from the camera (js/live-scan.js)
 //
@@ -26,8 +26,8 @@ import { describe, essentials, malformed, pack, unpack } from "./live-code.js";
 // Gathering host candidates takes 10-160 ms (docs/research/live.md); a STUN server that does not answer would hold
 // the code for many seconds: the code then holds what was gathered by this bound.
 const GATHER_MS = 3000;
-// A link that has not opened this long after its description was applied has failed (the browsers' own ICE
-// timeout comes after about 30 s): the page says so, and what to try.
+// A table's link that has not opened this long after the phone's answer was applied has failed (the browsers' own
+// ICE timeout comes after about 30 s): the page says so, and what to try.
 const OPEN_MS = 20000;
 // Every browser pair carries 16 KiB messages (docs/research/live.md): never more, never split.
 const MAX_BYTES = 16384;
@@ -132,13 +132,16 @@ class Link {
     }
   }
 
-  /** Waiting for the channel to open, at most OPEN_MS. */
-  _connecting() {
+  /** Waiting for the channel to open: at most OPEN_MS on the table, which has applied the answer; on the phone
+   * until the browser gives up, since the table applies the answer only once a person has scanned it (a phone's
+   * link opened after a 45 s wait, docs/research/live.md). */
+  _connecting(limit) {
     if (this.state !== "new") return; // already open
     this.state = "connecting";
+    if (limit === null) return;
     this._timer = setTimeout(() => {
       if (this.state === "connecting") this._end("failed");
-    }, OPEN_MS);
+    }, limit);
   }
 
   _step(expected, what) {
@@ -188,7 +191,7 @@ class HostLink extends Link {
     this._busy = true;
     try {
       await this._describeRemote(parts);
-      this._connecting();
+      this._connecting(OPEN_MS);
     } finally {
       this._busy = false;
     }
@@ -210,7 +213,7 @@ class PhoneLink extends Link {
     try {
       await this._describeRemote(this._offer);
       const code = await this._describeLocal("answer");
-      this._connecting();
+      this._connecting(null);
       return code;
     } finally {
       this._busy = false;
