@@ -41,6 +41,15 @@ function failure(code, message) {
   return error;
 }
 
+/** The STUN (or TURN) servers of the options: none unless the player set some. Python may pass its dict as it is
+ * (a PyProxy, converted here) or converted already. */
+function iceServers(options) {
+  const plain = options && typeof options.toJs === "function" ? options.toJs({ dict_converter: Object.fromEntries }) : options;
+  const servers = (plain && plain.iceServers) || [];
+  if (!Array.isArray(servers)) throw new TypeError("iceServers is a list of {urls: ...}");
+  return servers;
+}
+
 /** One data channel to one peer: the table's end for a phone seat, or the phone's end. */
 class Link {
   constructor(options) {
@@ -49,7 +58,7 @@ class Link {
     this._handlers = Object.fromEntries(EVENTS.map((name) => [name, []]));
     this._early = []; // texts received before anyone listened
     this._timer = null;
-    this._pc = new RTCPeerConnection({ iceServers: (options && options.iceServers) || [] });
+    this._pc = new RTCPeerConnection({ iceServers: iceServers(options) });
     this._channel = this._pc.createDataChannel("qwirkle", CHANNEL);
     // The channel may open before the promise of the step that let it open has resolved here (a busy page: the
     // other side is quick on loopback), so "open" comes from "new" too.

@@ -229,3 +229,21 @@ def test_pairing_with_no_default_route() -> None:
     figures = json.loads(run.stdout.splitlines()[-1])
     assert figures["failed"] == 0
     assert len(figures["round_trips_ms"]) == 20
+
+
+def test_ice_servers_are_passed_on(table: Page) -> None:
+    """The page's STUN setting reaches the connection (the address is never asked here: the offer is not made)."""
+    servers = table.evaluate(
+        """() => {
+          const stun = { iceServers: [{ urls: "stun:192.0.2.9:3478" }] };
+          // as given, as Python's dict would come (a PyProxy: toJs converts it), and none
+          const options = [stun, { toJs: ({ dict_converter }) => dict_converter(Object.entries(stun)) }, undefined];
+          return options.map((option) => {
+            const link = qwirkleLive.hostSeat(option);
+            const urls = link._pc.getConfiguration().iceServers.map((server) => server.urls);
+            link.close();
+            return urls;
+          });
+        }"""
+    )
+    assert servers == [[["stun:192.0.2.9:3478"]], [["stun:192.0.2.9:3478"]], []]
