@@ -23,7 +23,7 @@
 
 import { describe, essentials, malformed, pack, unpack } from "./live-code.js";
 
-// Gathering host candidates takes 10-160 ms (docs/research/live.md); a STUN server that does not answer would hold
+// Gathering took 126-232 ms on the table here (docs/research/live.md); a STUN server that does not answer would hold
 // the code for many seconds: the code then holds what was gathered by this bound.
 const GATHER_MS = 3000;
 // A table's link that has not opened this long after the phone's answer was applied has failed (the browsers' own
@@ -44,7 +44,8 @@ function failure(code, message) {
 /** The STUN (or TURN) servers of the options: none unless the player set some. Python may pass its dict as it is
  * (a PyProxy, converted here) or converted already. */
 function iceServers(options) {
-  const plain = options && typeof options.toJs === "function" ? options.toJs({ dict_converter: Object.fromEntries }) : options;
+  const python = options && typeof options.toJs === "function";
+  const plain = python ? options.toJs({ dict_converter: Object.fromEntries }) : options;
   const servers = (plain && plain.iceServers) || [];
   if (!Array.isArray(servers)) throw new TypeError("iceServers is a list of {urls: ...}");
   return servers;
