@@ -4,14 +4,15 @@
 // answer while the runtime still starts.
 //
 //   qwirkleLive.support()                      {ok, reason}: reason "no-rtc" where the browser has no RTCPeerConnection
-//   qwirkleLive.hostSeat({iceServers})          a Link on the table for one phone seat (a new one for every rejoin)
+//   qwirkleLive.hostSeat({iceServers})          a Link on the table for one phone seat (a new one for every rejoin);
+//                                               without RTCPeerConnection it throws (.code "no-rtc"), as joinSeat does
 //     await link.offer()                        the offer code (non-trickle: ICE gathering done, or GATHER_MS passed)
 //     await link.accept(answerCode)             applies the phone's answer at once (Firefox drops a late one)
 //   qwirkleLive.joinSeat(offerCode, {iceServers})  a Link on the phone (throws .code "malformed" for a bad code)
 //     await link.answer()                       the answer code, built when called
 //   link.send(text), link.close(), link.state ("new" | "connecting" | "open" | "closed" | "failed"),
 //   link.on(event, fn): "open", "message" (fn(text)), "close" (the other side closed, or the channel broke),
-//   "failed" (the connection failed, or did not open within OPEN_MS).
+//   "failed" (the connection failed, or on the table did not open within OPEN_MS of accept()).
 //   qwirkleLive.requestCamera()                 {ok, reason}: asks for the camera early (js/live-scan.js)
 //   qwirkleLive.scan(video, onCode)             {stop(), ready}: reads QR codes from the camera (js/live-scan.js)
 //
@@ -22,11 +23,11 @@
 
 import { describe, essentials, malformed, pack, unpack } from "./live-code.js";
 
-// Gathering host candidates takes 10-160 ms (docs/research/live.md); a STUN server that does not answer would hold
+// Gathering took 126-232 ms on the table here (docs/research/live.md); a STUN server that does not answer would hold
 // the code for many seconds: the code then holds what was gathered by this bound.
 const GATHER_MS = 3000;
-// A link that has not opened this long after its description was applied has failed (the browsers' own ICE
-// timeout comes after about 30 s): the page says so, and what to try.
+// A table's link that has not opened this long after the phone's answer was applied has failed (the browsers' own
+// ICE timeout comes after about 30 s): the page says so, and what to try.
 const OPEN_MS = 20000;
 // Every browser pair carries 16 KiB messages (docs/research/live.md): never more, never split.
 const MAX_BYTES = 16384;
@@ -40,18 +41,30 @@ function failure(code, message) {
   return error;
 }
 
+/** The STUN (or TURN) servers of the options: none unless the player set some. Python may pass its dict as it is
+ * (a PyProxy, converted here) or converted already. */
+function iceServers(options) {
+  const python = options && typeof options.toJs === "function";
+  const plain = python ? options.toJs({ dict_converter: Object.fromEntries }) : options;
+  const servers = (plain && plain.iceServers) || [];
+  if (!Array.isArray(servers)) throw new TypeError("iceServers is a list of {urls: ...}");
+  return servers;
+}
+
 /** One data channel to one peer: the table's end for a phone seat, or the phone's end. */
 class Link {
   constructor(options) {
+    if (typeof RTCPeerConnection !== "function") throw failure("no-rtc", "this browser has no WebRTC");
     this.state = "new";
     this._handlers = Object.fromEntries(EVENTS.map((name) => [name, []]));
     this._early = []; // texts received before anyone listened
     this._timer = null;
-    this._pc = new RTCPeerConnection({ iceServers: (options && options.iceServers) || [] });
+    this._pc = new RTCPeerConnection({ iceServers: iceServers(options) });
     this._channel = this._pc.createDataChannel("qwirkle", CHANNEL);
+    // The channel may open before the promise of the step that let it open has resolved here (a busy page: the
+    // other side is quick on loopback), so "open" comes from "new" too.
     this._channel.onopen = () => {
-      // The channel may open while the remote description is still being applied (state "new"): open all the same.
-      if (this.state !== "connecting" && this.state !== "new") return;
+      if (this.state !== "new" && this.state !== "connecting") return;
       clearTimeout(this._timer);
       this.state = "open";
       this._emit("open");
@@ -129,13 +142,16 @@ class Link {
     }
   }
 
-  /** Waiting for the channel to open, at most OPEN_MS. */
-  _connecting() {
-    if (this.state !== "new") return; // opened already (or closed) while the description was applied
+  /** Waiting for the channel to open: at most OPEN_MS on the table, which has applied the answer; on the phone
+   * until the browser gives up, since the table applies the answer only once a person has scanned it (a phone's
+   * link opened after a 45 s wait, docs/research/live.md). */
+  _connecting(limit) {
+    if (this.state !== "new") return; // already open
     this.state = "connecting";
+    if (limit === null) return;
     this._timer = setTimeout(() => {
       if (this.state === "connecting") this._end("failed");
-    }, OPEN_MS);
+    }, limit);
   }
 
   _step(expected, what) {
@@ -185,7 +201,7 @@ class HostLink extends Link {
     this._busy = true;
     try {
       await this._describeRemote(parts);
-      this._connecting();
+      this._connecting(OPEN_MS);
     } finally {
       this._busy = false;
     }
@@ -207,7 +223,7 @@ class PhoneLink extends Link {
     try {
       await this._describeRemote(this._offer);
       const code = await this._describeLocal("answer");
-      this._connecting();
+      this._connecting(null);
       return code;
     } finally {
       this._busy = false;

@@ -21,7 +21,8 @@ sends ``state``, ``reject``, ``ping`` and ``bye``::
             table ended the live game)
 
 ``decode(text)`` returns one of the message types or raises ``ProtocolError`` with a ``ProtocolReason``; it
-checks the size first, then the JSON, the version, the kind and every field's type (a move's notation too).
+checks the size first, then the JSON, the version, the kind and every field's type (a move's notation too); fields a
+kind does not have are ignored.
 ``encode(message)`` is its inverse and refuses a text over the limit. Names are plain strings: the page renders
 them as text, never as HTML.
 
@@ -33,45 +34,29 @@ True
 >>> decode('{"v":1,"kind":"move","seat":1,"seq":3,"move":"Ro@0,0 Zz@1,0"}')
 Traceback (most recent call last):
     ...
-app.live.protocol.ProtocolError: bad_move: move: bad tile 'Zz': ...
+app.live.fields.ProtocolError: bad_move: move: bad tile 'Zz': ...
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any, Literal, TypeGuard
 
 from ui.values import Value
+
+from .fields import MAX_SEATS as MAX_SEATS
+from .fields import Fields, whole
+from .fields import ProtocolError as ProtocolError
+from .fields import ProtocolReason as ProtocolReason
 
 VERSION = 1
 MAX_BYTES = 16 * 1024  # what crosses every browser pair in one data-channel message (docs/architecture.md)
 MAX_NAME = 40  # as the engine's player names (qwirkle.limits.MAX_NAME)
 MAX_TOKEN = 64
-MAX_SEATS = 4
 
-ProtocolReason = Literal[
-    "too_big",  # over MAX_BYTES once encoded as UTF-8
-    "not_json",  # not JSON text (or nested deeper than any message)
-    "not_object",  # JSON, but not an object
-    "version",  # no "v", or another version than VERSION
-    "unknown_kind",  # a "kind" this version does not have
-    "missing_field",  # a field of the kind is missing (``field`` names it)
-    "bad_field",  # a field of the wrong type or out of range (``field``)
-    "bad_move",  # a move that is not the engine's notation
-]
 ByeReason = Literal["leaving", "replaced", "over"]
 BYE_REASONS: tuple[ByeReason, ...] = ("leaving", "replaced", "over")
 EndReason = Literal["out", "blocked"]
-
-
-class ProtocolError(ValueError):
-    """A text that is not a message of this protocol: ``reason`` says why, ``field`` which field (or "")."""
-
-    def __init__(self, reason: ProtocolReason, message: str, field: str = "") -> None:
-        super().__init__(f"{reason}: {message}")
-        self.reason: ProtocolReason = reason
-        self.field = field
 
 
 class Hello(Value):
@@ -243,77 +228,16 @@ def decode(text: str) -> Message:
         raise ProtocolError("not_json", str(error)) from None
     if not isinstance(value, dict):
         raise ProtocolError("not_object", "expected a JSON object")
-    if value.get("v") != VERSION or not _whole(value.get("v")):
+    if value.get("v") != VERSION or not whole(value.get("v")):
         raise ProtocolError("version", f"this table speaks version {VERSION}, not {_short(value.get('v'))}", "v")
-    kind = value.get("kind")
-    reader = _READERS.get(kind) if isinstance(kind, str) else None
-    if reader is None:
-        raise ProtocolError("unknown_kind", f"no message of kind {_short(kind)}", "kind")
-    return reader(_Fields(value))
+    return _read(value.get("kind"), Fields(value))
 
 
-class _Fields:
-    """The fields of one received object, each read with its type checked (``ProtocolError`` naming it)."""
-
-    def __init__(self, value: dict[str, Any]) -> None:
-        self.value = value
-
-    def get(self, name: str) -> Any:
-        if name not in self.value:
-            raise ProtocolError("missing_field", f"{name}: missing", name)
-        return self.value[name]
-
-    def whole(self, name: str, low: int = 0, high: int = 2**53) -> int:
-        value = self.get(name)
-        if not _whole(value) or not low <= value <= high:
-            raise ProtocolError("bad_field", f"{name}: expected a whole number from {low} to {high}", name)
-        return value
-
-    def seat(self, name: str = "seat") -> int:
-        return self.whole(name, 0, MAX_SEATS - 1)
-
-    def text(self, name: str, limit: int, empty: bool = True) -> str:
-        value = self.get(name)
-        if not isinstance(value, str) or len(value) > limit or (not empty and not value):
-            raise ProtocolError("bad_field", f"{name}: expected a text of at most {limit} characters", name)
-        return value
-
-    def number(self, name: str) -> float:
-        value = self.get(name)
-        if not isinstance(value, (int, float)) or isinstance(value, bool) or value != value or abs(value) > 1e15:
-            raise ProtocolError("bad_field", f"{name}: expected a number", name)
-        return float(value)
-
-    def flag(self, name: str) -> bool:
-        value = self.get(name)
-        if not isinstance(value, bool):
-            raise ProtocolError("bad_field", f"{name}: expected true or false", name)
-        return value
-
-    def items(self, name: str, limit: int) -> list[Any]:
-        value = self.get(name)
-        if not isinstance(value, list) or len(value) > limit:
-            raise ProtocolError("bad_field", f"{name}: expected a list of at most {limit} items", name)
-        return value
-
-    def optional_object(self, name: str) -> dict[str, Any] | None:
-        value = self.get(name)
-        if value is not None and not isinstance(value, dict):
-            raise ProtocolError("bad_field", f"{name}: expected an object or null", name)
-        return value
-
-    def each(self, name: str, limit: int) -> list[_Fields]:
-        found = self.items(name, limit)
-        if not all(isinstance(item, dict) for item in found):
-            raise ProtocolError("bad_field", f"{name}: expected objects", name)
-        return [_Fields(item) for item in found]
-
-
-def _hello(f: _Fields) -> Hello:
+def _hello(f: Fields) -> Hello:
     return Hello(f.seat(), f.text("token", MAX_TOKEN, empty=False), f.whole("seen"), f.text("name", MAX_NAME))
 
 
-def _move(f: _Fields) -> Move:
+def _move(f: Fields) -> Move:
     from qwirkle.errors import NotationError
     from qwirkle.limits import MAX_MOVE_TEXT
     from qwirkle.notation import parse_move
@@ -326,12 +250,12 @@ def _move(f: _Fields) -> Move:
     return Move(f.seat(), f.whole("seq", 1), move)
 
 
-def _state(f: _Fields) -> State:
+def _state(f: Fields) -> State:
     hands = f.items("hands", MAX_SEATS)
     if not hands or not all(_hand(h) for h in hands):
         raise ProtocolError("bad_field", "hands: expected a hand (text) or its size (0 to 6) per seat", "hands")
     scores = f.items("scores", MAX_SEATS)
-    if len(scores) != len(hands) or not all(_whole(s) and 0 <= s < 10**6 for s in scores):
+    if len(scores) != len(hands) or not all(whole(s) and 0 <= s < 10**6 for s in scores):
         raise ProtocolError("bad_field", "scores: expected a score of 0 or more per seat", "scores")
     players = tuple(Player(p.text("name", MAX_NAME), p.text("kind", 40)) for p in f.each("players", MAX_SEATS))
     if len(players) != len(hands):
@@ -340,10 +264,10 @@ def _state(f: _Fields) -> State:
     over_value = f.optional_object("over")
     over = None
     if over_value is not None:
-        o = _Fields(over_value)
+        o = Fields(over_value)
         reason = o.get("reason")
         winners = o.items("winners", MAX_SEATS)
-        if reason not in ("out", "blocked") or not all(_whole(w) and 0 <= w < len(hands) for w in winners):
+        if reason not in ("out", "blocked") or not all(whole(w) and 0 <= w < len(hands) for w in winners):
             raise ProtocolError("bad_field", "over: expected {reason: out|blocked, winners: [seats]}", "over")
         over = Over(reason, tuple(winners))
     return State(
@@ -368,26 +292,26 @@ def _state(f: _Fields) -> State:
 
 
 def _hand(value: Any) -> bool:
-    return (_whole(value) and 0 <= value <= 6) or (isinstance(value, str) and len(value) <= 60)
+    return (whole(value) and 0 <= value <= 6) or (isinstance(value, str) and len(value) <= 60)
 
 
-def _turn(f: _Fields) -> Turn:
+def _turn(f: Fields) -> Turn:
     move = _optional_text(f, "move", 200)
     return Turn(f.seat(), f.text("kind", 10), move, f.whole("points"), f.whole("count"), f.whole("qwirkles"))
 
 
-def _optional_text(f: _Fields, name: str, limit: int) -> str | None:
+def _optional_text(f: Fields, name: str, limit: int) -> str | None:
     return None if f.get(name) is None else f.text(name, limit)
 
 
-def _reject(f: _Fields) -> Reject:
+def _reject(f: Fields) -> Reject:
     seq = None if f.get("seq") is None else f.whole("seq")
     rule = _optional_text(f, "rule", 8)
     details = f.optional_object("details")
     return Reject(seq, rule, f.text("reason", 40, empty=False), details or {})
 
 
-def _bye(f: _Fields) -> Bye:
+def _bye(f: Fields) -> Bye:
     reason = f.get("reason")
     if not _bye_reason(reason):
         raise ProtocolError("bad_field", f"reason: expected one of {', '.join(BYE_REASONS)}", "reason")
@@ -398,19 +322,23 @@ def _bye_reason(value: Any) -> TypeGuard[ByeReason]:
     return value in BYE_REASONS
 
 
-_READERS: dict[str, Callable[[_Fields], Message]] = {
-    "hello": _hello,
-    "move": _move,
-    "state": _state,
-    "reject": _reject,
-    "ping": lambda f: Ping(f.number("at")),
-    "pong": lambda f: Pong(f.number("at")),
-    "bye": _bye,
-}
-
-
-def _whole(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _read(kind: object, f: Fields) -> Message:
+    match kind:
+        case "hello":
+            return _hello(f)
+        case "move":
+            return _move(f)
+        case "state":
+            return _state(f)
+        case "reject":
+            return _reject(f)
+        case "ping":
+            return Ping(f.number("at"))
+        case "pong":
+            return Pong(f.number("at"))
+        case "bye":
+            return _bye(f)
+    raise ProtocolError("unknown_kind", f"no message of kind {_short(kind)}", "kind")
 
 
 def _short(value: Any) -> str:

@@ -28,13 +28,14 @@ any fixed start (the page's ``performance.now() / 1000``).
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeGuard
 
 from ui.values import Value
 
-from .protocol import Bye, Hello, Message, Move, Ping, Player, Pong, ProtocolError, Reject, decode, encode
+from .protocol import MAX_NAME, Bye, Hello, Message, Move, Ping, Player, Pong, ProtocolError, Reject, decode, encode
 from .view import state_for, state_text
 
 if TYPE_CHECKING:
@@ -44,6 +45,8 @@ PING_EVERY = 5.0
 AWAY_AFTER = 15.0
 TOKEN_BYTES = 12  # 16 characters of base64url: short in the join link's QR code, beyond any guessing
 KEPT_VERSION = 1
+TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+Kept = tuple[int, dict[int, tuple[str, int, bool, str]]]
 
 SeatState = Literal["waiting", "connected", "away"]
 NoteKind = Literal["joined", "rejoined", "away", "left", "moved", "refused"]
@@ -326,11 +329,39 @@ class LiveTable:
     @classmethod
     def from_dict(cls, data: Any, players: Sequence[Player], game: Callable[[], Game], apply: Apply) -> LiveTable:
         """The table kept by ``to_dict``, every joined seat away; ``ValueError`` naming what is wrong."""
-        from .keeping import kept_seats
-
         n, seats = kept_seats(data, len(players))
         table = cls(list(seats), players, game, apply, {s: v[0] for s, v in seats.items()})
         for seat, (_, seq, joined, name) in seats.items():
             table.seats[seat] = _Seat(table.seats[seat].token, seq, joined, name)
         table.n = n
         return table
+
+
+def kept_seats(data: Any, players: int) -> Kept:
+    """The state number and, per phone seat, its token, last move number, whether it joined and its name, from a
+    kept value of a game of ``players`` seats; ``ValueError`` naming the field at fault."""
+    if not isinstance(data, dict) or data.get("version") != 1:
+        raise ValueError("version: expected a live table of version 1")
+    n = data.get("n")
+    if not _whole(n):
+        raise ValueError("n: expected a whole number")
+    seats = data.get("seats")
+    if not isinstance(seats, dict) or not seats:
+        raise ValueError("seats: expected the phone seats")
+    kept: dict[int, tuple[str, int, bool, str]] = {}
+    for key, value in seats.items():
+        if not (isinstance(key, str) and key.isdigit() and int(key) < players):
+            raise ValueError(f"seats: {key[:8]!r} is not a seat of this game")
+        if not isinstance(value, dict) or set(value) != {"token", "seq", "joined", "name"}:
+            raise ValueError(f"seats: seat {key}: expected {{token, seq, joined, name}}")
+        token, seq, joined, name = value["token"], value["seq"], value["joined"], value["name"]
+        if not (isinstance(token, str) and TOKEN.match(token)):
+            raise ValueError(f"seats: seat {key}: a token is 16 to 64 characters of base64url")
+        if not _whole(seq) or not isinstance(joined, bool) or not (isinstance(name, str) and len(name) <= MAX_NAME):
+            raise ValueError(f"seats: seat {key}: expected seq (whole), joined (true/false), name (text)")
+        kept[int(key)] = (token, seq, joined, name)
+    return n, kept
+
+
+def _whole(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**53
