@@ -24,6 +24,7 @@ DRAWN_BY = {
     "puzzles.panel": "puzzles.panel.PuzzlePanel.actions",
     "puzzles.chooser": "puzzles.chooser.PuzzleChooser.actions",
     "regions.link": "regions.link.LinkRegion.actions",
+    "phones.seats_region": "phones.seats_region.SeatsRegion.actions",
     "dialogs.new_game": "dialogs.new_game.NewGameDialog.actions",
     "dialogs.saves": "dialogs.saves.SavesDialog.actions",
     "dialogs.stats": "dialogs.stats.StatsDialog.actions",

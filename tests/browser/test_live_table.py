@@ -211,7 +211,7 @@ def test_two_phones_play_a_classic_game_to_the_end(
         ("x" * 17_000, "over 16 KiB"),
         (json.dumps({"v": 1, "kind": "move", "seat": game.to_move, "seq": seq, "move": "pass"}), "another seat"),
         (json.dumps({"v": 1, "kind": "move", "seat": hostile.seat, "seq": seq, "move": "pass"}), "replayed"),
-        (json.dumps({"v": 1, "kind": "hello", "seat": hostile.seat, "token": "x" * 16, "seen": 0, "name": ""}), "token"),
+        (json.dumps({"v": 1, "kind": "hello", "seat": hostile.seat, "token": "x" * 16, "seen": 0, "name": ""}), "tok"),
     ):
         hostile.page.evaluate("(text) => window.__channels.at(-1).send(text)", text)
         expect(note).to_contain_text(said)
@@ -252,6 +252,7 @@ def test_cubes_to_the_end_and_flex_for_several_turns(
     computers: dict[int, Any] = {}
     for phone in phones.values():
         pair(table, phone, wait_ready)
+
     def computers_move() -> None:  # at once (pace=0): the same players as the page's, with the same seeds
         while not game.is_over and game.to_move not in phones:
             seat = game.to_move

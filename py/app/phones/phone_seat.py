@@ -17,7 +17,7 @@ and token, a new offer) takes the seat back with its rack.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pyscript import document, window
 
@@ -33,7 +33,23 @@ from .wire import Wire
 if TYPE_CHECKING:
     from ..live.phone import Phone
     from ..live.protocol import State
-    from ..page import Page
+    from ..play.session import Session
+    from ..regions.celebrate import Celebration
+    from ..web.display import Display
+
+
+class Page(Protocol):
+    """What the phone needs of the page (``app.page.Page`` is one)."""
+
+    session: Session
+    display: Display
+
+    @property
+    def celebration(self) -> Celebration: ...
+    def render(self) -> None: ...
+    def entered(self) -> None: ...
+    def announce(self, text: str) -> None: ...
+
 
 KEY = PREFIX + "phone"
 MAX_TEXT = 40_000  # a state of at most 16 KiB, and the rest

@@ -11,6 +11,7 @@ set as text, never HTML.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from pyscript import window
@@ -35,6 +36,12 @@ class SeatsRegion:
         self.box = by_id("live-seats")
         self.drawn: dict[int, tuple[Any, ...]] = {}
         self.scanner: tuple[int, Any] | None = None  # the seat being scanned for, and the scan to stop
+        self.actions: dict[str, Callable[[int], object]] = {
+            "live-copy": lambda seat: spawn(self._copy(seat)),
+            "live-share": lambda seat: spawn(self._share(seat)),
+            "live-scan": self._scan,
+            "live-play-here": lambda _seat: self.live.stand_in(),
+        }
         listen(self.box, "click", self._click)
         listen(self.box, "submit", self._submit)
 
@@ -183,17 +190,9 @@ class SeatsRegion:
 
     def _click(self, event: Any) -> None:
         button = closest(event, "button[data-action]")
-        if button is None:
-            return
-        action, seat = data(button, "action"), int(data(button, "seat") or 0)
-        if action == "live-copy":
-            spawn(self._copy(seat))
-        elif action == "live-share":
-            spawn(self._share(seat))
-        elif action == "live-scan":
-            self._scan(seat, button)
-        elif action == "live-play-here":
-            self.live.stand_in()
+        action = self.actions.get(data(button, "action") or "") if button is not None else None
+        if action is not None:
+            action(int(data(button, "seat") or 0))
 
     def _url(self, seat: int) -> str | None:
         offer = self.live.offers.get(seat)
@@ -216,16 +215,16 @@ class SeatsRegion:
             name = self.session.controller.current.options.players[seat]
             await share_link(self.display.tr.t("live_share_title", name=name), url)
 
-    def _scan(self, seat: int, button: Any) -> None:
+    def _scan(self, seat: int) -> None:
         """Scan (again: stop): the camera reads the phone's answer code, which connects at once."""
         scanning = self.scanner is not None and self.scanner[0] == seat
         self._stop_scan()
         if scanning:
             return
         node = self.box.querySelector(f'[data-live-seat="{seat}"]')
-        video = node.querySelector("video") if present(node) else None
-        if not present(video):
+        if not present(node):
             return
+        video, button = node.querySelector("video"), node.querySelector('[data-action="live-scan"]')
         from pyodide.ffi import create_proxy
 
         video.hidden = False

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from qwirkle import IllegalMoveError
 
+from ..shared.notes import Note
+
 if TYPE_CHECKING:
     from qwirkle import Game, Move, TurnResult
 
@@ -28,7 +30,7 @@ class Table(Protocol):
     game_id: str | None
     seating: Seating
     turn: TurnState
-    note: object
+    note: Note | None
 
     def _adopt(self, game: Game, seats: tuple[str, ...], pace: int, game_id: str, created: float | None) -> None: ...
     def _apply(self, move: str, raises: bool = False) -> TurnResult | None: ...
