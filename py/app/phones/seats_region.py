@@ -121,23 +121,27 @@ class SeatsRegion:
         if failed:
             item.appendChild(el("p", "live-seat__problem note note--error", text=tr.t("live_failed")))
         help_key = "live_rejoin_help" if state == "away" else "live_join_help"
-        item.appendChild(el("p", "live-seat__help", text=tr.t(help_key, name=name)))
+        body = el("div", "live-seat__code")
+        side = el("div", "live-seat__link", children=[el("p", "live-seat__help", text=tr.t(help_key, name=name))])
         if url is None:
-            item.appendChild(el("p", "live-seat__status muted", text=tr.t("live_preparing"), attrs={"role": "status"}))
+            side.appendChild(el("p", "live-seat__status muted", text=tr.t("live_preparing"), attrs={"role": "status"}))
         else:
-            item.appendChild(self._code(seat, name, url))
-        item.appendChild(self._answer_form(seat, status, typed))
+            qr = el(
+                "div",
+                "turn-link__qr live-seat__qr",
+                attrs={"role": "img", "aria-label": tr.t("live_join_qr", name=name)},
+            )
+            body.appendChild(qr)
+            spawn(draw_qr(qr, url))
+            self._link(side, seat, url)
+        side.appendChild(self._answer_form(seat, status, typed))
+        body.appendChild(side)
+        item.appendChild(body)
         return item
 
-    def _code(self, seat: int, name: str, url: str) -> Any:
+    def _link(self, side: Any, seat: int, url: str) -> None:
+        """Copy and Share (where the browser shares), then the link itself."""
         tr = self.display.tr
-        box = el("div", "live-seat__code")
-        qr = el(
-            "div", "turn-link__qr live-seat__qr", attrs={"role": "img", "aria-label": tr.t("live_join_qr", name=name)}
-        )
-        box.appendChild(qr)
-        spawn(draw_qr(qr, url))
-        side = el("div", "live-seat__link")
         buttons = el("div", "turn-link__buttons")
         actions = [("copy", "btn")] + ([("share", "btn")] if can_share() else [])
         for action, classes in actions:
@@ -148,8 +152,6 @@ class SeatsRegion:
             el("a", "turn-link__url", text=url, attrs={"href": url, "data-live-link": seat, "rel": "noopener"})
         )
         side.appendChild(el("p", "turn-link__status", attrs={"role": "status", "data-live-copied": seat}))
-        box.appendChild(side)
-        return box
 
     def _answer_form(self, seat: int, status: str, typed: str) -> Any:
         tr = self.display.tr

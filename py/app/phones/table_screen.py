@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from pyscript import window
+from pyscript import document, window
 
+from ..web.dom import set_attr
 from .seats_region import SeatsRegion
 from .table_live import TableLive
 
@@ -22,10 +23,14 @@ class PhonesAtTable:
         self.region = SeatsRegion(session, display, self.live)
 
     def render(self) -> None:
-        """Follow the game at the table (its phone seats, or none any more), tell the phones of a change, draw."""
+        """Follow the game at the table (its phone seats, or none any more), tell the phones of a change, draw.
+        ``<html data-live-table>`` while no one plays on the table itself: its empty rack and buttons are not shown."""
         self.live.follow()
         self.live.sync()
         self.region.render()
+        c = self.live.session.controller
+        alone = self.live.table is not None and not c.human_seats and not c.current.is_over
+        set_attr(document.documentElement, "data-live-table", "phones" if alone else None)
 
     def forget(self) -> None:
         self.region.forget()

@@ -96,8 +96,8 @@ def status(c: Controller, tr: Translator) -> tuple[str, str, str]:
         return THINKING, tr.t("thinking", name=name), ""
     if c.seats[game.to_move] == FRIEND:
         return WAITING, tr.t("friend_turn", name=name), ""
-    if c.live.phone_to_move:
-        return WAITING, tr.t("phone_turn", name=name), ""
+    if c.live.phone_to_move:  # on a phone at the table, every other seat plays elsewhere: by name only
+        return WAITING, tr.t("to_play" if c.live.outbox else "phone_turn", name=name), ""
     if c.needs_handover:
         return HANDOVER, tr.t("privacy_title", name=name), ""
     who = tr.t("puzzle_to_play") if c.puzzle else tr.t("your_turn" if len(c.human_seats) == 1 else "to_play", name=name)
