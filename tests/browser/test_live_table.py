@@ -181,6 +181,7 @@ def test_two_phones_play_a_classic_game_to_the_end(
         pair(table, phone, wait_ready)
     pages = [table] + [p.page for p in phones.values()]
     shows(pages, game)
+    expect(phones[game.to_move].page.locator("#announce")).to_have_text("Your turn, " + ["Ann", "Bob"][game.to_move])
     play_turns(table, phones, game, 4)
 
     # A phone put away mid-turn: away on the table, back with the seat's rejoin code, its rack as it was

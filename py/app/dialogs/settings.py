@@ -12,6 +12,7 @@ from ui.words import LANGUAGE_NAMES
 from ..store.saves import SaveStore
 from ..web.display import Display
 from ..web.dom import by_id, el, listen
+from ..web.live_support import MAX_STUN, STUN_SETTING
 
 SWITCHES = {"celebrate": "on", "sound": "off"}  # switch -> its value by default
 
@@ -37,7 +38,7 @@ class Settings:
         stored = self.store.settings()
         for switch, default in SWITCHES.items():
             by_id(f"setting-{switch}").checked = stored.get(switch, default) == "on"
-        by_id("setting-stun").value = stored.get("stun", "")
+        by_id("setting-stun").value = stored.get(STUN_SETTING, "")
 
     def _change(self, event: Any) -> None:
         target = event.target
@@ -48,8 +49,8 @@ class Settings:
         elif setting == "palette":
             self.display.set_palette(str(target.value))
             self.store.save_settings(palette=self.display.palette)
-        elif setting == "stun":  # read when a phone's link is made (phones.wire.ice_servers)
-            self.store.save_settings(stun=" ".join(str(target.value).split())[:400])
+        elif setting == STUN_SETTING:  # read when a phone's link is made (web.live_support.ice_servers)
+            self.store.save_settings(stun=" ".join(str(target.value).split())[:MAX_STUN])
             return
         elif setting in SWITCHES:
             self.store.save_settings(**{setting: "on" if target.checked else "off"})

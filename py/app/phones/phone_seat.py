@@ -54,6 +54,7 @@ class Page(Protocol):
 KEY = PREFIX + "phone"
 MAX_TEXT = 40_000  # a state of at most 16 KiB, and the rest
 WATCH_SECONDS = 2.0
+SLOW_SECONDS = 45.0  # the table gives up 20 s after it took the answer: past this, say what to try
 VIBRATION_MS = 200
 
 
@@ -120,6 +121,9 @@ class PhoneSeat:
         self.answered = offer
         self._keep()
         self.screen.answer(code)
+        await self.session.host.sleep(SLOW_SECONDS)
+        if self.wire is wire and not self.open:  # still not through: what to try, the answer still shown
+            self.screen.status("join_failed")
 
     def _opened(self) -> None:
         assert self.wire is not None and self.phone is not None

@@ -2,7 +2,8 @@
 table) or to the table (on a phone), with Python callbacks for its events. The callbacks' proxies are never
 destroyed: a link may still report its close after the page closed it, and there are a few links per game.
 
-``ice_servers`` reads the STUN setting: empty by default, so that the page contacts nothing outside the site.
+The STUN servers come from the setting (``web.live_support.ice_servers``): none by default, so that the page
+contacts nothing outside the site.
 """
 
 from __future__ import annotations
@@ -13,15 +14,7 @@ from typing import Any
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
-STUN_SETTING = "stun"
-MAX_STUN = 400  # characters of the setting: a few addresses
-
-
-def ice_servers(settings: dict[str, str]) -> list[dict[str, str]]:
-    """The STUN servers the player set (``stun:host:port``, separated by spaces or commas); [] by default."""
-    text = settings.get(STUN_SETTING, "")[:MAX_STUN]
-    urls = [url for url in text.replace(",", " ").split() if url.startswith(("stun:", "stuns:"))]
-    return [{"urls": url} for url in urls]
+from ..web.live_support import ice_servers
 
 
 def _options(settings: dict[str, str]) -> Any:

@@ -6,9 +6,10 @@ import pytest
 
 from app.live.table import TableNote
 from app.phones import join_code, notes
+from app.web import live_support
 
 
-@pytest.mark.parametrize("module", [join_code, notes])
+@pytest.mark.parametrize("module", [join_code, notes, live_support])
 def test_doctests(module):
     assert doctest.testmod(module).failed == 0
 
