@@ -270,3 +270,53 @@ def test_cubes_to_the_end_and_flex_for_several_turns(
     for phone in phones.values():
         private(phone, game)
     assert game.is_over or variant == "flex"
+
+
+def test_new_game_seats_a_phone_and_the_table_plays_an_away_phones_turn(
+    new_context: Any, open_ready: Any, wait_ready: Any, site_url: str
+) -> None:
+    table = start_table(new_context, open_ready, "")
+    table.get_by_role("button", name="Menu").click()
+    expect(table.locator("#setting-stun")).to_have_value("")  # no STUN server unless the player sets one
+    expect(table.locator("#setting-stun-help")).to_contain_text("third party")
+    table.get_by_role("button", name="New game", exact=True).click()
+    kind = table.locator('#seat-rows select[data-field="kind"]').nth(1)
+    kind.select_option("phone")
+    expect(table.locator("#phone-note")).to_contain_text("same Wi-Fi")
+    table.locator("#new-form").get_by_role("button", name="Start").click()
+    node = seat_node(table, 1)
+    expect(node).to_have_attribute("data-live-state", "waiting")
+    expect(node).to_have_attribute("data-live-offer", OFFER)
+    expect(node.locator(".live-seat__qr svg")).to_have_count(1)
+
+    # A phone that never came: on its turn the table plays it, behind the hand-over screen that hides every rack
+    table.goto(site_url + "?seats=human,phone&names=Ann,Bob&seed=4&pace=0")
+    wait_ready(table)
+    game = Game.new("classic", ["Ann", "Bob"], 4)
+    html = table.locator("html")
+    if game.to_move == 0:
+        expect(html).to_have_attribute("data-turn", "0")
+        best = max(game.legal_plays(), key=lambda p: (p.points, len(p.placements)))
+        for placement in best.placements:
+            table.locator(f'[data-rack] [data-tile="{placement.tile.notation()}"]').first.click()
+            table.locator(f'[data-cell="{cell_notation(placement.cell)}"]').click()
+        table.get_by_role("button", name="Play", exact=True).click()
+        game.apply(Play(best.placements))
+    expect(html).to_have_attribute("data-turn", "1")
+    expect(table.locator("#rack [data-tile]")).to_have_count(6)  # Ann's own rack, never Bob's
+    assert sorted(table.locator("#rack [data-tile]").evaluate_all("ts => ts.map(t => t.dataset.tile)")) == sorted(
+        t.notation() for t in game.hands[0]
+    )
+    seat_node(table, 1).get_by_role("button", name="Play Bob's turn here").click()
+    expect(html).to_have_attribute("data-handover", "1")
+    expect(table.locator("#rack [data-tile]")).to_have_count(0)
+    table.locator("#reveal").click()
+    expect(table.locator("[data-rack] [data-tile]")).to_have_count(len(game.hands[1]))
+    best = max(game.legal_plays(), key=lambda p: (p.points, len(p.placements)))
+    for placement in best.placements:
+        table.locator(f'[data-rack] [data-tile="{placement.tile.notation()}"]').first.click()
+        table.locator(f'[data-cell="{cell_notation(placement.cell)}"]').click()
+    table.get_by_role("button", name="Play", exact=True).click()
+    game.apply(Play(best.placements))
+    shows([table], game)
+    expect(seat_node(table, 1)).to_have_attribute("data-live-state", "waiting")  # Bob's phone can still join
