@@ -96,7 +96,7 @@ def friend(t: Tablet) -> None:
 
 def puzzle(t: Tablet) -> None:
     d = t.driver
-    t.open("?puzzle=daily")
+    t.open("?puzzle=cq-wst4qf-o")  # a daily puzzle of 52 tiles (2026-12-04)
     d.wait_for("[data-rack] [data-tile]")
     for index in range(d.count("[data-rack] [data-tile]")):
         d.click("[data-rack] [data-tile]", index)
