@@ -14,6 +14,7 @@ LAYERS: tuple[str, ...] = (
     "shared",
     "store",
     "links",
+    "live",
     "play",
     "regions",
     "a11y",

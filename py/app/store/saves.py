@@ -40,6 +40,7 @@ SETTINGS = PREFIX + "settings"
 ASIDE_PREFIX = PREFIX + "aside."
 RACKS_PREFIX = PREFIX + "racks."  # this device's arrangement of a saved game's racks (store.rack_memory)
 REVIEW_PREFIX = PREFIX + "review."  # what a review computed for a saved game (store.review_memory)
+LIVE_PREFIX = PREFIX + "live."  # the live table's phone seats of a saved game: tokens, move numbers (live.keeping)
 PALETTES = ("standard", "contrast")
 EXPERT_SECONDS = ("1", "1.5", "2", "3")  # the Expert's thinking times: the settings' and the new-game dialog's
 MAX_SAVES = 30
@@ -229,7 +230,12 @@ class SaveStore:
 
     def delete(self, game_id: str) -> None:
         try:
-            for prefix in (SAVE_PREFIX, RACKS_PREFIX, REVIEW_PREFIX):  # the save, then what is kept beside it
+            for prefix in (
+                SAVE_PREFIX,
+                RACKS_PREFIX,
+                REVIEW_PREFIX,
+                LIVE_PREFIX,
+            ):  # the save, then what is kept beside it
                 self.storage.remove(prefix + game_id)
         except Exception:  # noqa: BLE001 - a broken store: the save stays
             return
