@@ -40,6 +40,17 @@ STDLIB = "python_stdlib.zip"
 # no dependencies, from the npm package qrcode-generator (MIT; its licence is in the file's header).
 QRCODE = ("qrcode-generator", "dist/qrcode.mjs")
 
+# The live table's QR code reader where the browser has no BarcodeDetector (js/live-scan.js imports it when a scan
+# starts): the ponyfill of npm barcode-detector (MIT; two ES modules), the reader WebAssembly of npm zxing-wasm (MIT),
+# located beside them (never on the CDN the module names by default), and both licences.
+SCANNER = {
+    "ponyfill.js": ("barcode-detector", "dist/es/ponyfill.js"),
+    "zxing-exported.js": ("barcode-detector", "dist/es/zxing-exported.js"),
+    "zxing_reader.wasm": ("zxing-wasm", "dist/reader/zxing_reader.wasm"),
+    "LICENSE-barcode-detector.txt": ("barcode-detector", "LICENSE"),
+    "LICENSE-zxing-wasm.txt": ("zxing-wasm", "LICENSE"),
+}
+
 
 def vendor_plan() -> dict[Path, Path]:
     """Map each destination file under assets/vendor/ to its source in node_modules.
@@ -50,7 +61,8 @@ def vendor_plan() -> dict[Path, Path]:
     pyodide = NODE_MODULES / "pyodide"
     pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
     qrcode = NODE_MODULES / QRCODE[0]
-    missing = [p for p in (pyodide, pyscript, qrcode) if not p.is_dir()]
+    scanner = {NODE_MODULES / package for package, _ in SCANNER.values()}
+    missing = [p for p in (pyodide, pyscript, qrcode, *sorted(scanner)) if not p.is_dir()]
     if missing:
         names = ", ".join(str(p.relative_to(ROOT)) for p in missing)
         raise SystemExit(f"vendor.py: {names} not found: run `npm ci` first (or `make play`)")
@@ -60,6 +72,8 @@ def vendor_plan() -> dict[Path, Path]:
         if source.is_file() and not source.name.endswith(".map"):
             plan[VENDOR / "pyscript" / source.name] = source
     plan[VENDOR / "qrcode" / "qrcode.mjs"] = qrcode / QRCODE[1]
+    for name, (package, path) in SCANNER.items():
+        plan[VENDOR / "barcode-detector" / name] = NODE_MODULES / package / path
     for source in plan.values():
         if not source.is_file():
             raise SystemExit(f"vendor.py: {source.relative_to(ROOT)} is missing: run `npm ci`")
