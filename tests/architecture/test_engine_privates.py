@@ -1,10 +1,8 @@
 """The engine's tests go through its public API: no test under tests/engine reads a private attribute or method
 (``obj._name``), and no test anywhere imports a private name of ``qwirkle`` (``from qwirkle.x import _name``).
 Dunders are public. The tests of the page (tests/app, tests/ui...) may reach the page's own privates: those are not
-the engine's.
-
-``KNOWN`` lists the private names some tests still use, each with the reason; it may only shrink: a name listed and no
-longer used fails too, so that the list says what is left (issue 50)."""
+the engine's. Where a test needs a part of the engine, the engine makes that part public (the Expert's look-ahead
+parts are public methods of ``ExpertPlayer``, tested one by one)."""
 
 from __future__ import annotations
 
@@ -14,29 +12,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 TESTS = ROOT / "tests"
 ENGINE_TESTS = TESTS / "engine"
-
-_EXPERT = "the Expert's look-ahead parts (candidates, their ranking and weight, play-outs), tested one by one"
-KNOWN: dict[str, dict[str, str]] = {
-    "tests/engine/ai/test_ai.py": dict.fromkeys(
-        [
-            "_Candidate",
-            "_deep",
-            "_fitted",
-            "_held",
-            "_look_ahead",
-            "_play_out",
-            "_plays_out",
-            "_prior_weight",
-            "_ranked",
-            "_WinChance",
-            "_replied",
-            "_weight",
-            "_wins",
-            "_with",
-        ],
-        _EXPERT,
-    )
-}
 
 
 def private(name: str) -> bool:
@@ -68,9 +43,4 @@ def test_no_test_reads_a_private_name_of_the_engine() -> None:
         used = privates_in(path.read_text(encoding="utf-8"), path.is_relative_to(ENGINE_TESTS))
         if used:
             found[path.relative_to(ROOT).as_posix()] = used
-    unexpected = {path: sorted(used - set(KNOWN.get(path, {}))) for path, used in found.items()}
-    unexpected = {path: names for path, names in unexpected.items() if names}
-    assert not unexpected, f"tests reading the engine's private names (give the engine a public way): {unexpected}"
-    stale = {path: sorted(set(names) - found.get(path, set())) for path, names in KNOWN.items()}
-    stale = {path: names for path, names in stale.items() if names}
-    assert not stale, f"KNOWN lists private names no test uses any more: remove them: {stale}"
+    assert not found, f"tests reading the engine's private names (give the engine a public way): {found}"

@@ -4,7 +4,8 @@
 
    opts: {phone: bool (touch targets of 44x44 px), tablet: bool (tiles of 28 px once fitted), fitted: bool (the board
    is fitted to its whole position: game over, review, puzzle), names: [player names] (names over 12 characters may
-   be cut by an ellipsis)}.
+   be cut by an ellipsis)}. A link that shows its own address (its text is its href: the turn link, a puzzle's link)
+   may be cut by an ellipsis too: Copy and Share carry it whole.
 
    What it reads is the page's DOM contract: boards are `.board` (tiles `[data-cell][data-tile]`, allowed cells
    `[data-cell][data-legal]`), their controls `.zoom .btn` beside them in `.board-area`, the Qwirkle banner
@@ -254,7 +255,7 @@
       const style = css(node);
       const cut = node.scrollWidth > node.clientWidth + SLACK;
       if (style.textOverflow === "ellipsis" && cut && style.overflowX !== "visible") {
-        if (!longName(text, names)) {
+        if (!longName(text, names) && !(node.tagName === "A" && text === node.href)) {
           problems.push(`ellipsis: ${describe(node)} shows ${node.clientWidth} of ${node.scrollWidth} px`);
         }
         continue;

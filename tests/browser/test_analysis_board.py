@@ -80,7 +80,8 @@ def test_a_tile_that_breaks_a_rule_is_refused_and_a_play_is_scored_by_hand(linke
 
 def test_a_bad_link_is_named_and_nothing_else_changes(page: Page, open_ready) -> None:
     open_ready(page, "?analyse&variant=classic&board=Ro@0,0+Ro@1,0")
-    expect(page.locator("#analysis-note")).to_contain_text("(board)")
+    # the field by its name on the page, the rule by its id
+    expect(page.locator("#analysis-note")).to_contain_text("(Board): C5")
     assert board_codes(page) == []
     assert page.evaluate("localStorage.getItem('qwirkle.current')") is None
 

@@ -170,7 +170,7 @@ def friend(s: Screens, site_url: str, wait_ready: Any) -> None:
 
 def puzzle(s: Screens, site_url: str, wait_ready: Any) -> None:
     page = s.page
-    open_data(s, site_url, wait_ready, {}, "?puzzle=daily")
+    open_data(s, site_url, wait_ready, {}, "?puzzle=cq-wst4qf-o")  # a daily puzzle of 52 tiles (2026-12-04)
     expect(page.locator("#puzzle")).to_be_visible()
     select_placeable(page)
     s.audit("puzzle, a tile selected", fitted=True)

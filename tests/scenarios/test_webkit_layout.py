@@ -49,12 +49,24 @@ class Tablet:
         self.problems: list[str] = []
 
     def resize(self, width: int, height: int) -> None:
+        """The page's viewport at ``width`` x ``height``: the window is that plus its own bars, which are known once
+        the window has taken a size (the window manager applies a size a moment after it is asked for)."""
         session = self.driver.session
-        session.set_window_size(width, height)
         inner = self.driver.js("return [innerWidth, innerHeight];")
-        session.set_window_size(2 * width - inner[0], 2 * height - inner[1])  # the window's own bars
-        got = self.driver.js("return [innerWidth, innerHeight];")
-        assert got == [width, height], got
+        for _ in range(4):
+            if inner == [width, height]:
+                return
+            outer = session.get_window_size()
+            session.set_window_size(outer["width"] + width - inner[0], outer["height"] + height - inner[1])
+            inner = self.driver.wait(
+                "return (innerWidth !== arguments[0] || innerHeight !== arguments[1]"
+                " || (innerWidth === arguments[2] && innerHeight === arguments[3])) && [innerWidth, innerHeight];",
+                *inner,
+                width,
+                height,
+                what=f"the viewport resized to {width}x{height}",
+            )
+        assert inner == [width, height], inner
 
     def audit(self, screen: str, fitted: bool = False) -> None:
         SHOTS.mkdir(parents=True, exist_ok=True)
@@ -96,7 +108,7 @@ def friend(t: Tablet) -> None:
 
 def puzzle(t: Tablet) -> None:
     d = t.driver
-    t.open("?puzzle=daily")
+    t.open("?puzzle=cq-wst4qf-o")  # a daily puzzle of 52 tiles (2026-12-04)
     d.wait_for("[data-rack] [data-tile]")
     for index in range(d.count("[data-rack] [data-tile]")):
         d.click("[data-rack] [data-tile]", index)

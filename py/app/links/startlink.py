@@ -101,9 +101,10 @@ def clean_name(name: str) -> str:
     return " ".join(name.split())[:MAX_NAME]
 
 
-def default_names(seats: tuple[str, ...], lang: str = "en") -> tuple[str, ...]:
+def default_names(seats: tuple[str, ...], lang: str = "en", numbered: bool = False) -> tuple[str, ...]:
     """Names for the seats left unnamed: 'Player 1', 'Friend 2'; a computer is named by its level ('Medium'), with
-    its seat number only when another seat plays the same level ('Hard 2', 'Hard 3').
+    its seat number only when another seat plays the same level ('Hard 2', 'Hard 3'), or always if ``numbered``
+    (as games saved before 2026-12 named them).
 
     >>> default_names(("human", "computer")), default_names(("human", "hard", "hard"), "fr")
     (('Player 1', 'Medium'), ('Joueur 1', 'Difficile 2', 'Difficile 3'))
@@ -117,7 +118,7 @@ def default_names(seats: tuple[str, ...], lang: str = "en") -> tuple[str, ...]:
             names.append(tr.t("default_human", n=index + 1))
         elif kind == seat_registry.FRIEND:
             names.append(tr.t("default_friend", n=index + 1))
-        elif computers.count(levels[index]) == 1:
+        elif computers.count(levels[index]) == 1 and not numbered:
             names.append(levels[index])
         else:
             names.append(tr.t("default_computer", level=levels[index], n=index + 1))

@@ -25,15 +25,15 @@ OVER, THINKING, HANDOVER, WAITING, PLAYING = "over", "thinking", "handover", "wa
 
 
 @lru_cache(maxsize=32)
-def _defaults(seats: tuple[str, ...], lang: str) -> tuple[str, ...]:
+def _defaults(seats: tuple[str, ...], lang: str, numbered: bool = False) -> tuple[str, ...]:
     from ..links.startlink import default_names
 
-    return default_names(seats, lang)
+    return default_names(seats, lang, numbered)
 
 
 def player_names(c: Controller, tr: Translator) -> tuple[str, ...]:
-    """The names as shown: a default name ("Player 1", "Joueur 1", "Hard 2") follows the language;
-    a name someone typed is kept as typed."""
+    """The names as shown: a default name ("Player 1", "Joueur 1", "Hard", or "Hard 2" as older games have it)
+    follows the language; a name someone typed is kept as typed."""
     assert c.game is not None
     names = c.game.options.players
     seats = tuple(c.seats)
@@ -45,7 +45,8 @@ def player_names(c: Controller, tr: Translator) -> tuple[str, ...]:
     if all(name == shown[i] for i, name in enumerate(names)):
         return shown
     # the other languages' defaults, read only when needed: each is a catalog to load
-    known = [_defaults(seats, lang) for lang in (DEFAULT_LANGUAGE, *LANGUAGES) if lang != tr.lang]
+    langs = (DEFAULT_LANGUAGE, *LANGUAGES)
+    known = [_defaults(seats, lang, numbered) for lang in langs for numbered in (False, True)]
     return tuple(shown[i] if any(name == d[i] for d in known) else name for i, name in enumerate(names))
 
 

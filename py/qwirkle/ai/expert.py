@@ -52,7 +52,7 @@ LOOK_AHEAD_TILES = 6  # about what a look-ahead's three plays take from the tile
 KEPT_REPLIES = 256  # positions after a candidate and a reply kept for a move at most (memory)
 
 
-class _WinChance:
+class WinChance:
     """A look-ahead's value as the chance to win after it, and a mean chance back as points (``Tuning.win``): a game
     is won, not a margin, so ahead a candidate whose deals spread wide is worth less than its mean points, behind
     more.
@@ -84,15 +84,15 @@ class _WinChance:
         return (math.log(chance / (1.0 - chance)) + self.a) / self.b - self.difference
 
 
-class _Candidate:
+class Candidate:
     __slots__ = ("move", "play", "prior", "total", "count", "chances", "win", "wide")
 
     def __init__(self, move: Move, play: ScoredPlay | None, prior: float, wide: bool = False) -> None:
         self.move = move
         self.play = play
         self.prior = prior
-        self.wide = wide  # looked at only on a large budget (``ExpertPlayer._fitted``)
-        self.win: _WinChance | None = None
+        self.wide = wide  # looked at only on a large budget (``ExpertPlayer.fitted``)
+        self.win: WinChance | None = None
         self.clear()
 
     def clear(self) -> None:
@@ -158,15 +158,15 @@ class ExpertPlayer(HardPlayer):
         self.solver_nodes = solver_nodes
         self.seconds = seconds
         self.iterations = iterations
-        self._weight = self.tuning.prior  # the prior's weight for this move (``_prior_weight``)
-        self._deep = False  # this move's look-aheads go ``plies`` plies deep (``_deepens``)
+        self.prior_share = self.tuning.prior  # the prior's weight for this move (``prior_weight``)
+        self.deep = False  # this move's look-aheads go ``plies`` plies deep (``_deepens``)
         self.carried = carried
         self.looked = 0  # the last move's look-aheads in the budget's units, a deep look-ahead or a play-out counted
         #                   at its cost (``_cost``; bench/aimove.py prints the page's)
         self._root: _Sim | None = None
         self._root_view: PlayerView | None = None
         self._cache: dict[int, _Sim] = {}
-        self._replied: dict[tuple[object, ...], _Sim] = {}  # the positions after a candidate and replies
+        self.replied: dict[tuple[object, ...], _Sim] = {}  # the positions after a candidate and replies
 
     def choose(self, view: PlayerView) -> Move:
         """The move (the cyclic garbage collector paused meanwhile: the look-ahead makes no cycles, but many tuples
@@ -191,24 +191,24 @@ class ExpertPlayer(HardPlayer):
         tuning = self.tuning
         wide = max(tuning.wide, tuning.candidates) if self._measured(view) else tuning.candidates
         candidates = [
-            _Candidate(Play(p.placements), p, v, wide=i >= tuning.candidates) for i, (v, p) in enumerate(ranked[:wide])
+            Candidate(Play(p.placements), p, v, wide=i >= tuning.candidates) for i, (v, p) in enumerate(ranked[:wide])
         ]
         if view.exchange_limit:
             exchange = exchange_choice(
                 view.hand, view.exchange_limit, ranked[0][0] + 3.0, evaluator.leave_value, self.exchange_base
             )
             if exchange is not None:
-                candidates.append(_Candidate(exchange, None, ranked[0][0]))
+                candidates.append(Candidate(exchange, None, ranked[0][0]))
         if len(candidates) == 1:
             return candidates[0].move
         try:
             return self._search(view, candidates, deadline).move
         finally:
             self._root = self._root_view = None
-            self._cache, self._replied = {}, {}
+            self._cache, self.replied = {}, {}
 
     # -- Monte-Carlo look-ahead ------------------------------------------------------------------------------
-    def _search(self, view: PlayerView, candidates: list[_Candidate], deadline: float | None) -> _Candidate:
+    def _search(self, view: PlayerView, candidates: list[Candidate], deadline: float | None) -> Candidate:
         """Successive halving over the candidates on shared deals. With a time cap, a first short round measures
         the cost of a look-ahead, and after every round the iteration budget is fitted again to the time left (the
         cost changes as candidates go and with the machine's load)."""
@@ -221,15 +221,15 @@ class ExpertPlayer(HardPlayer):
             for candidate in candidates:
                 self._after(view, candidate)
         start = time.perf_counter()
-        self._deep = not calibrating and self._deepens(view, budget)
+        self.deep = not calibrating and self._deepens(view, budget)
         cost = self._cost(view)
         if cost > 1.0:  # the same time for deeper look-aheads
             budget = max(len(candidates), int(budget / cost))
-        self._weight = self.tuning.prior if calibrating else self._prior_weight(view, budget * cost)
-        alive = candidates if calibrating else self._fitted(candidates, budget * cost)
+        self.prior_share = self.tuning.prior if calibrating else self.prior_weight(view, budget * cost)
+        alive = candidates if calibrating else self.fitted(candidates, budget * cost)
         rounds = max(1, math.ceil(math.log2(len(alive))))
-        if self._wins(view):
-            chance = _WinChance(view, self.tuning.win, final=self._plays_out(view))
+        if self.wins(view):
+            chance = WinChance(view, self.tuning.win, final=self.plays_out(view))
             for candidate in alive:
                 candidate.win = chance
         used = 0
@@ -243,13 +243,13 @@ class ExpertPlayer(HardPlayer):
                     if candidate.count == len(deals):
                         deals.append(sampler.deal())
                     deal = deals[candidate.count]
-                    held = self._held(view, deal)
+                    held = self.held(view, deal)
                     if held is None:
-                        candidate.add(self._look_ahead(view, candidate, deal))
+                        candidate.add(self.look_ahead(view, candidate, deal))
                     else:
                         value = values.get((id(candidate), held))
                         if value is None:
-                            value = values[(id(candidate), held)] = self._look_ahead(view, candidate, deal)
+                            value = values[(id(candidate), held)] = self.look_ahead(view, candidate, deal)
                         candidate.add(value)
                     used += 1
                     self.looked += round(cost)
@@ -259,34 +259,34 @@ class ExpertPlayer(HardPlayer):
                 now = time.perf_counter()
                 budget = min(int(self.iterations / cost), used + int(0.95 * (deadline - now) * used / (now - start)))
                 if calibrating and self._deepens(view, budget * cost):
-                    self._deep = True
-                    if not self._plays_out(view):  # deeper look-aheads from here: the calibrating ones go
+                    self.deep = True
+                    if not self.plays_out(view):  # deeper look-aheads from here: the calibrating ones go
                         cost = DEEP_COST
                         budget = max(len(alive), int((budget - used) / cost))
                         used, start = 0, now
                         values.clear()
                         for candidate in alive:
                             candidate.clear()
-                self._weight = self._prior_weight(view, budget * cost)
+                self.prior_share = self.prior_weight(view, budget * cost)
             if calibrating:
                 calibrating = False
-                alive = self._fitted(alive, budget * cost)
+                alive = self.fitted(alive, budget * cost)
                 rounds = max(1, math.ceil(math.log2(len(alive))))
                 continue
             if len(alive) > 2:
-                alive = self._ranked(alive)[: (len(alive) + 1) // 2]
+                alive = self.by_score(alive)[: (len(alive) + 1) // 2]
             elif deadline is None and used + len(alive) * step > budget:
                 break
         return self._best(alive)
 
     @staticmethod
-    def _fitted(candidates: list[_Candidate], looks: float) -> list[_Candidate]:
+    def fitted(candidates: list[Candidate], looks: float) -> list[Candidate]:
         """The candidates for a budget of ``looks`` look-aheads (play-outs counted at their cost): below
         ``WIDE_BUDGET`` the wide ones go (Hard's plays after its best ``candidates``), since with few deals each, more
         candidates would leave too few for the close calls."""
         return candidates if looks >= WIDE_BUDGET else [c for c in candidates if not c.wide]
 
-    def _prior_weight(self, view: PlayerView, looks: float) -> float:
+    def prior_weight(self, view: PlayerView, looks: float) -> float:
         """How many look-aheads Hard's evaluation counts as, for a budget of ``looks``: in two-player classic games
         (``_measured``) ``prior`` per ``DEFAULT_ITERATIONS``, ``prior`` at least, and a ``DEEP_COST``-th of that when
         the look-aheads go deep (``_deepens``: fewer of them, each knowing more); elsewhere ``prior``. More deals make
@@ -295,7 +295,7 @@ class ExpertPlayer(HardPlayer):
         prior = self.tuning.prior
         if not self._measured(view):
             return prior
-        if self._deep:
+        if self.deep:
             prior /= DEEP_COST
         return prior * max(1.0, looks / DEFAULT_ITERATIONS)
 
@@ -306,21 +306,21 @@ class ExpertPlayer(HardPlayer):
 
     def _cost(self, view: PlayerView) -> float:
         """A look-ahead's CPU time here, in two-ply look-aheads."""
-        if self._plays_out(view):
+        if self.plays_out(view):
             return PLAY_OUT_COST
-        return DEEP_COST if self._deep else 1.0
+        return DEEP_COST if self.deep else 1.0
 
-    def _ranked(self, alive: Sequence[_Candidate]) -> list[_Candidate]:
-        """Best first by ``_Candidate.score`` (ties: Hard's order)."""
+    def by_score(self, alive: Sequence[Candidate]) -> list[Candidate]:
+        """Best first by ``Candidate.score`` (ties: Hard's order)."""
         seen = [c for c in alive if c.count]
         offset = sum(c.mean - c.prior for c in seen) / len(seen) if seen else 0.0
-        return sorted(alive, key=lambda c: (-c.score(self._weight, offset), -c.prior))
+        return sorted(alive, key=lambda c: (-c.score(self.prior_share, offset), -c.prior))
 
-    def _best(self, alive: Sequence[_Candidate]) -> _Candidate:
-        return self._ranked(alive)[0]
+    def _best(self, alive: Sequence[Candidate]) -> Candidate:
+        return self.by_score(alive)[0]
 
     @staticmethod
-    def _held(view: PlayerView, deal: Deal) -> object | None:
+    def held(view: PlayerView, deal: Deal) -> object | None:
         """What a look-ahead reads of a deal, with at most one tile in the bag (None with more: deals then seldom hold
         the same): without Flex diagonals, each hand in any order (``bestplay.Position`` reads a hand's kinds and its
         size), so sorted, and the bag. With the bag empty, two players' deals all hold the same (the opponent's hand
@@ -332,7 +332,7 @@ class ExpertPlayer(HardPlayer):
             return deal
         return tuple(tuple(sorted(hand)) for hand in deal.hands), deal.bag
 
-    def _look_ahead(self, view: PlayerView, candidate: _Candidate, deal: Deal) -> float:
+    def look_ahead(self, view: PlayerView, candidate: Candidate, deal: Deal) -> float:
         """Our points, minus the opponents' best replies (times ``reply``), plus our best follow-up, on one deal."""
         bag = list(deal.bag)
         hand = list(view.hand)
@@ -352,9 +352,9 @@ class ExpertPlayer(HardPlayer):
         hand.extend(bag[:draw])
         del bag[:draw]
         board = self._after(view, candidate)
-        if self._plays_out(view) or self._deep:  # to the end of the game, or ``plies`` deep
-            plies = MAX_PLIES if self._plays_out(view) else self.tuning.plies
-            return self._play_out(view, board.copy(), deal, hand, bag, value, plies)
+        if self.plays_out(view) or self.deep:  # to the end of the game, or ``plies`` deep
+            plies = MAX_PLIES if self.plays_out(view) else self.tuning.plies
+            return self.play_out(view, board.copy(), deal, hand, bag, value, plies)
         n = len(deal.hands)
         share = 1.0 / (n - 1)  # an opponent's point counts 1/(players - 1): beat the opponents on average
         reply_weight, follow_up = self.tuning.reply, self.tuning.follow_up
@@ -366,7 +366,7 @@ class ExpertPlayer(HardPlayer):
                 continue
             points, placed = reply
             key += (tuple(placed),)
-            board = self._with(board, key, placed)
+            board = self.with_reply(board, key, placed)
             value -= points * share * reply_weight
             if not bag and len(placed) == len(other):
                 return value - END_BONUS * share * reply_weight
@@ -386,15 +386,15 @@ class ExpertPlayer(HardPlayer):
         variant = view.variant
         return len(view.hand_sizes) == 2 and not variant.diagonals and not variant.dice
 
-    def _wins(self, view: PlayerView) -> bool:
+    def wins(self, view: PlayerView) -> bool:
         """Whether look-aheads are valued as chances to win here (``win``)."""
         return bool(self.tuning.win) and self._measured(view)
 
-    def _plays_out(self, view: PlayerView) -> bool:
+    def plays_out(self, view: PlayerView) -> bool:
         """Whether look-aheads play out to the end here: few tiles in the bag."""
         return 0 < view.bag_count <= self.tuning.play_out and self._measured(view)
 
-    def _play_out(
+    def play_out(
         self,
         view: PlayerView,
         board: _Sim,
@@ -404,7 +404,7 @@ class ExpertPlayer(HardPlayer):
         value: float,
         plies: int = MAX_PLIES,
     ) -> float:
-        """``value`` plus our points minus the opponents' (each divided by their number, as in ``_look_ahead``)
+        """``value`` plus our points minus the opponents' (each divided by their number, as in ``look_ahead``)
         when, after the candidate, every player makes their best-scoring play in turn and draws, for ``plies`` plies
         or to the end of the game: someone going out with the bag empty (+6), or every player in a row without a
         play."""
@@ -443,18 +443,18 @@ class ExpertPlayer(HardPlayer):
             seat = (seat + 1) % n
         return value
 
-    def _with(self, board: _Sim, key: tuple[object, ...], placed: list[tuple[Cell, Tile]]) -> _Sim:
+    def with_reply(self, board: _Sim, key: tuple[object, ...], placed: list[tuple[Cell, Tile]]) -> _Sim:
         """A copy of ``board`` with a reply placed, kept for the move by ``key`` (the candidate and the replies so far):
         deals often bring the same reply to the same candidate, and its position is only read after."""
-        found = self._replied.get(key)
+        found = self.replied.get(key)
         if found is None:
             found = board.copy()
             found.place(placed)
-            if len(self._replied) < KEPT_REPLIES:
-                self._replied[key] = found
+            if len(self.replied) < KEPT_REPLIES:
+                self.replied[key] = found
         return found
 
-    def _after(self, view: PlayerView, candidate: _Candidate) -> _Sim:
+    def _after(self, view: PlayerView, candidate: Candidate) -> _Sim:
         """The position after the candidate, prepared (kept per candidate for the move; not to be changed)."""
         if self._root is None or self._root_view is not view:
             self._root_view = view

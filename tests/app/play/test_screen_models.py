@@ -39,6 +39,8 @@ def test_default_names_follow_the_language_and_typed_names_stay():
     assert panels.status_text(c, fr) == "À vous, Joueur 1"
     typed = table(seats=("human", "hard"), names=["Player 2", "Zoé"])
     assert panels.player_names(typed, fr) == ("Player 2", "Zoé")  # typed, even if it looks like a default
+    older = table(seats=("human", "hard"), names=["Player 1", "Hard 2"])  # as games saved before 2026-12 name it
+    assert panels.player_names(older, fr) == ("Joueur 1", "Difficile")
 
 
 def test_the_status_says_whose_turn_and_what_to_do():

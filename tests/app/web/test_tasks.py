@@ -3,6 +3,7 @@
 import asyncio
 import gc
 import weakref
+from concurrent.futures import ThreadPoolExecutor
 
 from app.web.tasks import spawn
 
@@ -35,7 +36,8 @@ def run(start) -> list[str]:  # type: ignore[no-untyped-def]
         gc.collect()
         return log + (["held"] if task() is not None else ["released"])
 
-    return asyncio.run(scenario())
+    with ThreadPoolExecutor(1) as thread:  # a thread of its own: a browser test may hold this one's event loop
+        return thread.submit(asyncio.run, scenario()).result()
 
 
 def test_a_spawned_task_lives_until_it_ends_then_is_released():

@@ -372,16 +372,16 @@ def test_expert_is_reproducible_with_a_fixed_budget_and_validates_its_options():
 
 
 def test_expert_weighs_hards_evaluation_against_few_deals():
-    from qwirkle.ai.expert import _Candidate
+    from qwirkle.ai.expert import Candidate
 
-    lucky, solid = _Candidate(Pass(), None, prior=2.0), _Candidate(Pass(), None, prior=8.0)
+    lucky, solid = Candidate(Pass(), None, prior=2.0), Candidate(Pass(), None, prior=8.0)
     lucky.total, lucky.count = 4 * 9.0, 4  # one point more a deal on four deals ...
     solid.total, solid.count = 4 * 8.0, 4  # ... against a play Hard values six points higher
-    assert ExpertPlayer(random.Random(1), seconds=None)._ranked([lucky, solid])[0] is solid
-    assert ExpertPlayer(random.Random(1), seconds=None, prior=0)._ranked([lucky, solid])[0] is lucky
+    assert ExpertPlayer(random.Random(1), seconds=None).by_score([lucky, solid])[0] is solid
+    assert ExpertPlayer(random.Random(1), seconds=None, prior=0).by_score([lucky, solid])[0] is lucky
     lucky.total, lucky.count = 400 * 9.0, 400  # many deals outweigh the evaluation
     solid.total, solid.count = 400 * 8.0, 400
-    assert ExpertPlayer(random.Random(1), seconds=None)._ranked([lucky, solid])[0] is lucky
+    assert ExpertPlayer(random.Random(1), seconds=None).by_score([lucky, solid])[0] is lucky
     with pytest.raises(ValueError):
         ExpertPlayer(random.Random(1), prior=-1)
 
@@ -390,31 +390,31 @@ def test_expert_keeps_hards_share_and_widens_its_candidates_on_a_larger_budget()
     """In two-player classic games Hard's evaluation counts as ``prior`` look-aheads per DEFAULT_ITERATIONS of the
     move's budget (never fewer), and from WIDE_BUDGET look-aheads on, Hard's best WIDE_CANDIDATES plays are candidates
     rather than ``candidates``. Flex (like Cubes and more players) is left as it was."""
-    from qwirkle.ai.expert import DEFAULT_ITERATIONS, WIDE_BUDGET, _Candidate
+    from qwirkle.ai.expert import DEFAULT_ITERATIONS, WIDE_BUDGET, Candidate
     from qwirkle.ai.tuning import WIDE_CANDIDATES
 
     class Counting(ExpertPlayer):
-        def _look_ahead(self, view, candidate, deal):
+        def look_ahead(self, view, candidate, deal):
             self.seen.add(id(candidate))
-            return super()._look_ahead(view, candidate, deal)
+            return super().look_ahead(view, candidate, deal)
 
     game = game_until("classic", 40, 5)
     view = game.view(game.to_move)
     expert = ExpertPlayer(random.Random(1), seconds=None)
-    assert expert._prior_weight(view, 40) == expert._prior_weight(view, DEFAULT_ITERATIONS) == expert.tuning.prior
-    assert expert._prior_weight(view, 2000) == pytest.approx(expert.tuning.prior * 2000 / DEFAULT_ITERATIONS)
+    assert expert.prior_weight(view, 40) == expert.prior_weight(view, DEFAULT_ITERATIONS) == expert.tuning.prior
+    assert expert.prior_weight(view, 2000) == pytest.approx(expert.tuning.prior * 2000 / DEFAULT_ITERATIONS)
     flex = game_until("flex", 40, 5)
-    assert expert._prior_weight(flex.view(flex.to_move), 2000) == expert.tuning.prior  # measured in classic only
-    lucky, solid = _Candidate(Pass(), None, prior=2.0), _Candidate(Pass(), None, prior=8.0)
+    assert expert.prior_weight(flex.view(flex.to_move), 2000) == expert.tuning.prior  # measured in classic only
+    lucky, solid = Candidate(Pass(), None, prior=2.0), Candidate(Pass(), None, prior=8.0)
     lucky.total, lucky.count = 400 * 9.0, 400  # one point more a deal on 400 deals, against six of Hard's
     solid.total, solid.count = 400 * 8.0, 400
-    expert._weight = expert._prior_weight(view, DEFAULT_ITERATIONS)
-    assert expert._ranked([lucky, solid])[0] is lucky
-    expert._weight = expert._prior_weight(view, 2000)  # 400 deals are few of 2,000
-    assert expert._ranked([lucky, solid])[0] is solid
-    wide = _Candidate(Pass(), None, prior=1.0, wide=True)
-    assert ExpertPlayer._fitted([solid, wide], WIDE_BUDGET - 1) == [solid]
-    assert ExpertPlayer._fitted([solid, wide], WIDE_BUDGET) == [solid, wide]
+    expert.prior_share = expert.prior_weight(view, DEFAULT_ITERATIONS)
+    assert expert.by_score([lucky, solid])[0] is lucky
+    expert.prior_share = expert.prior_weight(view, 2000)  # 400 deals are few of 2,000
+    assert expert.by_score([lucky, solid])[0] is solid
+    wide = Candidate(Pass(), None, prior=1.0, wide=True)
+    assert ExpertPlayer.fitted([solid, wide], WIDE_BUDGET - 1) == [solid]
+    assert ExpertPlayer.fitted([solid, wide], WIDE_BUDGET) == [solid, wide]
     assert len(ExpertPlayer(random.Random(1)).ranked(view)[1]) > WIDE_CANDIDATES
     flex_view = flex.view(flex.to_move)
     assert len(ExpertPlayer(random.Random(1)).ranked(flex_view)[1]) > WIDE_CANDIDATES
@@ -439,9 +439,9 @@ def test_expert_looks_four_plies_deep_on_a_large_budget():
     from qwirkle.ai.tuning import DEEP_PLIES, WIDE_CANDIDATES
 
     class Plies(ExpertPlayer):
-        def _play_out(self, view, board, deal, hand, bag, value, plies=24):
+        def play_out(self, view, board, deal, hand, bag, value, plies=24):
             self.plies_seen.add(plies)
-            return super()._play_out(view, board, deal, hand, bag, value, plies)
+            return super().play_out(view, board, deal, hand, bag, value, plies)
 
     def played(view, **options):
         expert = Plies(random.Random(1), **options)
@@ -454,19 +454,19 @@ def test_expert_looks_four_plies_deep_on_a_large_budget():
     deep = played(view, seconds=None, iterations=WIDE_BUDGET)
     assert isinstance(deep.move, Play)
     game.check(deep.move.placements)
-    assert deep._deep and deep.plies_seen == {DEEP_PLIES}
+    assert deep.deep and deep.plies_seen == {DEEP_PLIES}
     assert 0 < deep.looked <= WIDE_BUDGET + WIDE_CANDIDATES * DEEP_COST  # a round is finished for every candidate
-    assert deep._prior_weight(view, 2000) == pytest.approx(deep.tuning.prior / DEEP_COST * 2000 / DEFAULT_ITERATIONS)
+    assert deep.prior_weight(view, 2000) == pytest.approx(deep.tuning.prior / DEEP_COST * 2000 / DEFAULT_ITERATIONS)
     assert played(view, seconds=None, iterations=WIDE_BUDGET).move == deep.move  # reproducible
     for shallow in (
         played(view, seconds=None, iterations=DEFAULT_ITERATIONS),
         played(view, seconds=None, iterations=WIDE_BUDGET, plies=2),
     ):
-        assert not shallow._deep and not shallow.plies_seen
+        assert not shallow.deep and not shallow.plies_seen
     flex = game_until("flex", 40, 5)
-    assert not played(flex.view(flex.to_move), seconds=None, iterations=WIDE_BUDGET)._deep
+    assert not played(flex.view(flex.to_move), seconds=None, iterations=WIDE_BUDGET).deep
     clocked = played(view, seconds=60.0, iterations=2000)  # the iteration cap ends the move, not the clock
-    assert clocked._deep and clocked.plies_seen == {DEEP_PLIES}
+    assert clocked.deep and clocked.plies_seen == {DEEP_PLIES}
     assert clocked.looked <= 2 * WIDE_CANDIDATES + 2000 + WIDE_CANDIDATES * DEEP_COST  # in two-ply look-aheads
     for plies in (1, 25):
         with pytest.raises(ValueError):
@@ -497,12 +497,12 @@ def test_expert_plays_out_to_the_end_with_few_tiles_in_the_bag(variant, players)
     assert not game.is_over and 0 < game.bag_count <= PLAY_OUT_BAG
     view = game.view(game.to_move)
     expert = ExpertPlayer(random.Random(3), seconds=None, iterations=60)
-    assert expert._plays_out(view) == (variant == "classic" and players == 2)
-    assert not ExpertPlayer(random.Random(3), play_out=0)._plays_out(view)
+    assert expert.plays_out(view) == (variant == "classic" and players == 2)
+    assert not ExpertPlayer(random.Random(3), play_out=0).plays_out(view)
     move = expert.choose(view)
     if isinstance(move, Play):
         game.check(move.placements)
-    if expert._plays_out(view):
+    if expert.plays_out(view):
         assert 0 < expert.looked <= 60 + 9 * PLAY_OUT_COST  # a round is finished for every candidate left
     assert move == ExpertPlayer(random.Random(3), seconds=None, iterations=60).choose(view)
     with pytest.raises(ValueError):
@@ -511,7 +511,7 @@ def test_expert_plays_out_to_the_end_with_few_tiles_in_the_bag(variant, players)
 
 def test_expert_weighs_the_opponents_reply_by_its_reply_option():
     """``reply`` (a screen's option, 1 by default) scales what the opponent's best reply takes off a look-ahead."""
-    from qwirkle.ai.expert import _Candidate
+    from qwirkle.ai.expert import Candidate
 
     game = game_until("classic", 40, 5)
     view = game.view(game.to_move)
@@ -520,7 +520,7 @@ def test_expert_weighs_the_opponents_reply_by_its_reply_option():
     for reply in (0.0, 0.5, 1.0):
         expert = ExpertPlayer(random.Random(1), seconds=None, reply=reply)
         value, play = expert.ranked(view)[1][0]
-        values[reply] = expert._look_ahead(view, _Candidate(Play(play.placements), play, value), deal)
+        values[reply] = expert.look_ahead(view, Candidate(Play(play.placements), play, value), deal)
     assert values[0.0] > values[1.0]  # the opponent scores on this deal
     assert values[0.5] == pytest.approx((values[0.0] + values[1.0]) / 2)
     with pytest.raises(ValueError):
@@ -538,46 +538,46 @@ def game_until(variant, bag, seed):
 
 
 def test_deals_the_look_ahead_reads_alike_give_the_same_value():
-    """``ExpertPlayer._held`` keys the look-ahead's values within a move: deals with the same key (the same hands in
+    """``ExpertPlayer.held`` keys the look-ahead's values within a move: deals with the same key (the same hands in
     any order, the same bag) give the same value; with one tile in the bag, deals share one of seven keys (which
     unseen tile is left in the bag). With more tiles, no key."""
-    from qwirkle.ai.expert import _Candidate
+    from qwirkle.ai.expert import Candidate
 
     game = game_until("classic", 1, 46)
     view = game.view(game.to_move)
     assert view.bag_count == 1 and len(set(view.unseen().elements())) == 7
     expert = ExpertPlayer(random.Random(5), seconds=None)
     _, ranked = expert.ranked(view)
-    candidates = [_Candidate(Play(p.placements), p, v) for v, p in ranked[:3]]
+    candidates = [Candidate(Play(p.placements), p, v) for v, p in ranked[:3]]
     sampler = Sampler(view, random.Random(6))
     values, hands = {}, Counter()
     for deal in (sampler.deal() for _ in range(60)):
-        key = expert._held(view, deal)
+        key = expert.held(view, deal)
         hands[key[0]] += 1
-        found = [expert._look_ahead(view, candidate, deal) for candidate in candidates]
+        found = [expert.look_ahead(view, candidate, deal) for candidate in candidates]
         assert values.setdefault(key, found) == found
     assert len(values) == 7 and len(hands) == 7
-    assert expert._held(game_until("classic", 2, 43).view(0), deal) is None
+    assert expert.held(game_until("classic", 2, 43).view(0), deal) is None
 
 
 @pytest.mark.parametrize("bag", [40, 5])  # the follow-up's points, and play-outs to the end
 def test_positions_kept_for_the_move_give_every_deal_the_value_a_fresh_player_gives(bag):
     """The Expert keeps, for the move, each candidate's position and each position after a candidate and a reply
-    (``_with``: deals often bring the same reply): looking ahead on many deals in turn gives every deal the value a
+    (``with_reply``: deals often bring the same reply): looking ahead on many deals in turn gives every deal the value a
     fresh player gives it alone."""
-    from qwirkle.ai.expert import _Candidate
+    from qwirkle.ai.expert import Candidate
 
     game = game_until("classic", bag, 47)
     view = game.view(game.to_move)
     warm = ExpertPlayer(random.Random(5), seconds=None)
     _, ranked = warm.ranked(view)
-    candidates = [_Candidate(Play(p.placements), p, v) for v, p in ranked[:3]]
+    candidates = [Candidate(Play(p.placements), p, v) for v, p in ranked[:3]]
     sampler = Sampler(view, random.Random(8))
     for deal in [sampler.deal() for _ in range(30)]:
         for candidate in candidates:
             cold = ExpertPlayer(random.Random(5), seconds=None)
-            assert warm._look_ahead(view, candidate, deal) == cold._look_ahead(view, candidate, deal)
-    assert warm._plays_out(view) or len(warm._replied) < 90  # some deals brought a candidate the same reply
+            assert warm.look_ahead(view, candidate, deal) == cold.look_ahead(view, candidate, deal)
+    assert warm.plays_out(view) or len(warm.replied) < 90  # some deals brought a candidate the same reply
 
 
 def test_the_positions_kept_for_a_move_are_few():
@@ -588,15 +588,15 @@ def test_the_positions_kept_for_a_move_are_few():
     game = game_until("classic", 60, 48)
     expert = ExpertPlayer(random.Random(6), seconds=None, iterations=1200, plies=2)
     kept = []
-    real = ExpertPlayer._with
+    real = ExpertPlayer.with_reply
 
     def spying(self, board, key, placed):
         found = real(self, board, key, placed)
-        kept.append(len(self._replied))
+        kept.append(len(self.replied))
         return found
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(ExpertPlayer, "_with", spying)
+        patch.setattr(ExpertPlayer, "with_reply", spying)
         expert.choose(game.view(game.to_move))
     assert max(kept) == KEPT_REPLIES
 
@@ -608,7 +608,7 @@ def test_expert_looks_ahead_once_a_candidate_when_every_deal_holds_the_same(vari
     game = game_until(variant, 0, seed)
     view = game.view(game.to_move)
     made = []
-    real = ExpertPlayer._look_ahead
+    real = ExpertPlayer.look_ahead
 
     def counting(self, view, candidate, deal):
         made.append(candidate)
@@ -616,7 +616,7 @@ def test_expert_looks_ahead_once_a_candidate_when_every_deal_holds_the_same(vari
 
     expert = ExpertPlayer(random.Random(7), seconds=None, iterations=60, solver_nodes=0)  # no end-game solver
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(ExpertPlayer, "_look_ahead", counting)
+        patch.setattr(ExpertPlayer, "look_ahead", counting)
         move = expert.choose(view)
     if isinstance(move, Play):
         game.check(move.placements)
@@ -717,16 +717,16 @@ def test_a_tournament_refuses_a_name_too_long_before_its_workers_start():
 def test_expert_values_look_aheads_as_chances_to_win_with_its_win_option():
     """``win``: a look-ahead's points become the chance to win after them, and a mean chance goes back to points
     (the certainty equivalent). Ahead, a spread of outcomes is worth less than its mean; behind, more."""
-    from qwirkle.ai.expert import _Candidate, _WinChance
+    from qwirkle.ai.expert import Candidate, WinChance
 
     game = game_until("classic", 40, 5)
     view = game.view(game.to_move)
-    chance = _WinChance(view, 1.0, final=False)
+    chance = WinChance(view, 1.0, final=False)
     assert chance.points(chance.chance(7.0)) == pytest.approx(7.0)
     assert chance.chance(10.0) > chance.chance(0.0) > chance.chance(-10.0)
 
     def certain(difference, values):
-        candidate = _Candidate(Play(()), None, 0.0)
+        candidate = Candidate(Play(()), None, 0.0)
         candidate.win = chance
         chance.difference = difference
         for value in values:
@@ -736,7 +736,7 @@ def test_expert_values_look_aheads_as_chances_to_win_with_its_win_option():
 
     assert certain(40, [-20.0, 20.0]) < 0.0 < certain(-40, [-20.0, 20.0])
     assert certain(40, [5.0, 5.0]) == pytest.approx(5.0)
-    final = _WinChance(view, 1.0, final=True)
+    final = WinChance(view, 1.0, final=True)
     assert final.b > chance.b  # the end's curve is the steepest
     with pytest.raises(ValueError):
         ExpertPlayer(random.Random(1), win=-1.0)
@@ -749,12 +749,12 @@ def test_the_expert_values_chances_to_win_in_two_player_classic_games_only():
 
     expert = ExpertPlayer(random.Random(1), seconds=None)
     assert expert.tuning.win == WIN_SCALE > 0
-    assert expert._wins(game_until("classic", 40, 5).view(0))
-    assert not expert._wins(game_until("flex", 40, 5).view(0))
-    assert not expert._wins(game_until("cubes", 40, 5).view(0))
+    assert expert.wins(game_until("classic", 40, 5).view(0))
+    assert not expert.wins(game_until("flex", 40, 5).view(0))
+    assert not expert.wins(game_until("cubes", 40, 5).view(0))
     four = Game.new("classic", ["a", "b", "c", "d"], 3)
-    assert not expert._wins(four.view(0))
-    assert not ExpertPlayer(random.Random(1), seconds=None, win=0)._wins(game_until("classic", 40, 5).view(0))
+    assert not expert.wins(four.view(0))
+    assert not ExpertPlayer(random.Random(1), seconds=None, win=0).wins(game_until("classic", 40, 5).view(0))
 
 
 @pytest.mark.slow  # whole games of the Expert with its chances of winning

@@ -161,10 +161,9 @@ def test_review_win_adds_the_keys_and_changes_no_other(record):
     assert {key: value for key, value in with_win.items() if key not in ("moves", "win", "players")} == {
         key: value for key, value in plain.items() if key not in ("moves", "players")
     }
-    for before, after in zip(
-        plain["players"], with_win["players"], strict=True
-    ):  # each player gains accuracy and played_like
-        assert {key: value for key, value in after.items() if key not in ("accuracy", "played_like")} == before
+    gained = ("accuracy", "played_like", "like_confidence")
+    for before, after in zip(plain["players"], with_win["players"], strict=True):  # each player gains these keys
+        assert {key: value for key, value in after.items() if key not in gained} == before
         assert 0 <= after["accuracy"] <= 100 and after["played_like"]
     assert with_win["win"]["samples"] > 0 and with_win["win"]["table"]["seed"] is not None
     for before, after in zip(plain["moves"], with_win["moves"], strict=True):
