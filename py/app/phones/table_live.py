@@ -119,11 +119,17 @@ class TableLive:
         """The authority's ``apply``: the engine checks the phone's move; an accepted one is followed as any move."""
         from qwirkle import IllegalMoveError
 
+        host = self.session.host
+        started = host.now()
         result = self.session.controller.live.phone_move(seat, notation)
         if isinstance(result, IllegalMoveError):
             return result
+        checked = host.now()
         self._moves = len(self.session.controller.current.history)
         self.session.after_move(result, human=True)  # the page follows; the computers answer
+        # for bench/live_table.py: the engine's check and apply (with the autosave), then the page following it
+        engine, page = (checked - started) * 1000, (host.now() - checked) * 1000
+        host.log(f"live-move seat={seat} engine={engine:.1f}ms page={page:.1f}ms")
         return None
 
     # -- offers and links ------------------------------------------------------------------------

@@ -1,0 +1,381 @@
+#!/usr/bin/env python3
+"""The live table in the game's page (issue 49, "Measured"): a phone's join, a move's way from a phone to every
+screen, and the memory of the phone's page and of a table with four phones, in Debian's Chromium on loopback.
+
+* **join**: a phone that opened the site once before (its service worker in control, as ``pageload`` defines a
+  returning visit) opens a seat's join link; timed in the phone's page from the navigation's start until its rack is
+  drawn (``<html data-live="connected">`` and ``#rack [data-tile]``). Between, the phone builds its answer code and
+  this script types it into the table's "Phone's answer code" and presses Connect at once, as a player passes it by
+  QR code with no wait; the time the code spent in this script (from the answer on the phone's screen to Connect's
+  click on the table, both clocks ``performance.timeOrigin + now()``) is printed and taken off too. Each join is a new
+  table (``?seats=phone,human``) and a new phone (its first visit, then the join link), interleaved with a bare
+  PyScript page's cold start (``bench/pages/bare.html`` in a fresh profile, as ``pageload`` times it): the goal is a
+  join within 1.2x that cold start.
+* **move**: a classic game of four phone seats (``?seats=phone,phone,phone,phone``) played to the end by taps on the
+  phones (each the greedy play of a CPython copy of the game; exchanges and passes when there is none). For each
+  play: from the click on Play on the phone to the frame after the new tiles are on the board (``#board [data-tile]``
+  without ``data-pending``) on the table and on each other phone, the latest of them. The table logs the time of the
+  engine's check and apply of each phone move (``live-move ... engine=``: ``LivePlay.phone_move``, which includes
+  the table's autosave) and of the page following it (``page=``): the goal is a median under 100 ms beyond the
+  engine's time.
+* **memory**: sampled after each move of that game (``memory.Sampler``: the largest renderer's RSS and PSS from
+  /proc): the table's browser (its page and service worker) and the phones' browser (four phone contexts, a renderer
+  each: its largest is the heaviest phone); with the JS heap of each page at the end (CDP ``Performance``). Budgets:
+  the phone's page 300 MB, the table with four phones 400 MB.
+
+Prints the medians and ranges, the goals met or not, and one JSON line.
+
+    make bench B=live_table ARGS="[--joins 5] [--seed 3] [--moves 400]"
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import statistics
+import sys
+from typing import Any
+
+from browser import ROOT, launch, running_server
+from memory import Sampler
+from pageload import cold_only
+from playwright.sync_api import Page, sync_playwright
+
+from qwirkle import Game, Play
+from qwirkle.notation import cell_notation
+
+TIMEOUT_MS = 120_000
+TABLET = {"viewport": {"width": 1024, "height": 768}, "has_touch": True}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+JOIN_GOAL, MOVE_GOAL_MS, PHONE_BUDGET_MB, TABLE_BUDGET_MB = 1.2, 100.0, 300, 400
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+ENGINE = re.compile(r"live-move seat=(\d+) engine=([\d.]+)ms page=([\d.]+)ms")
+
+# Every page: when its answer code, its rack and each new count of board tiles came (ms on the shared clock,
+# performance.timeOrigin + now), the frame after each change; and the click on Play or Connect.
+CLOCK = r"""
+(() => {
+  const now = () => performance.timeOrigin + performance.now();
+  window.__boards = [];
+  let count = -1;
+  const look = () => {
+    const root = document.documentElement;
+    if (!root) return;
+    if (window.__answerAt === undefined && document.querySelector("[data-live-answer]")) window.__answerAt = now();
+    const rack = root.dataset.live === "connected" && document.querySelector("#rack [data-tile]");
+    if (window.__rackAt === undefined && rack) requestAnimationFrame(() => { window.__rackAt ??= performance.now(); });
+    const board = document.querySelectorAll("#board [data-tile]:not([data-pending])").length;
+    if (board !== count) {
+      count = board;
+      requestAnimationFrame(() => window.__boards.push([board, now()]));
+    }
+  };
+  new MutationObserver(look).observe(document, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ["data-tile", "data-pending", "data-live"],
+  });
+  window.__wire = [];  // [sent or received, kind, time] of every message on a data channel
+  const kind = (text) => (/"kind":"(\w+)"/.exec(String(text)) || [])[1];
+  const create = RTCPeerConnection.prototype.createDataChannel;
+  RTCPeerConnection.prototype.createDataChannel = function (...args) {
+    const channel = create.apply(this, args);
+    const send = channel.send.bind(channel);
+    channel.send = (text) => { send(text); window.__wire.push(["sent", kind(text), now()]); };
+    channel.addEventListener("message", (event) => window.__wire.push(["received", kind(event.data), now()]));
+    return channel;
+  };
+  document.addEventListener("click", (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (target?.closest('[data-action="play"]')) window.__playAt = now();
+    if (target?.closest("button") && target.closest("[data-live-seat]")) window.__connectAt = now();
+  }, true);
+})();
+"""
+
+
+def ready(page: Page) -> None:
+    page.wait_for_selector("html[data-ready], html[data-load-error]", state="attached", timeout=TIMEOUT_MS)
+    if page.locator("html[data-ready]").count() == 0:
+        raise SystemExit(f"{page.url} did not start")
+
+
+def seat(table: Page, number: int) -> Any:
+    return table.locator(f'[data-live-seat="{number}"]')
+
+
+def returning_phone(browser: Any, base: str) -> Page:
+    """A phone that opened the site once (its service worker controls the site), with a new tab for the join link
+    (as the camera app opens it)."""
+    context = browser.new_context(**PHONE)
+    context.add_init_script(CLOCK)
+    page = context.new_page()
+    page.goto(base, timeout=TIMEOUT_MS)
+    ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+    page.close()
+    return context.new_page()
+
+
+def join(table: Page, phone: Page, number: int) -> dict[str, float]:
+    """The phone opens the seat's join link; its answer is typed on the table at once. Seconds since navigation."""
+    node = seat(table, number)
+    table.wait_for_function(
+        '(n) => document.querySelector(`[data-live-seat="${n}"]`)?.dataset.liveOffer', arg=number, timeout=TIMEOUT_MS
+    )
+    url = node.get_attribute("data-live-offer")
+    assert url is not None
+    phone.goto(url, timeout=TIMEOUT_MS)
+    answer = phone.locator("[data-live-answer]")
+    answer.wait_for(timeout=TIMEOUT_MS)
+    node.get_by_label("Phone's answer code").fill(answer.text_content() or "")
+    node.get_by_role("button", name="Connect").click()
+    phone.wait_for_function("window.__rackAt !== undefined", timeout=TIMEOUT_MS)
+    shown, clicked = phone.evaluate("window.__answerAt"), table.evaluate("window.__connectAt")
+    origin = phone.evaluate("performance.timeOrigin")
+    rack = phone.evaluate("window.__rackAt") / 1000
+    carried = max(0.0, (clicked - shown) / 1000)
+    return {"rack": rack, "answer": (shown - origin) / 1000, "carried": carried, "join": rack - carried}
+
+
+def joins(playwright: Any, base: str, runs: int) -> dict[str, list[float]]:
+    """``runs`` joins, each a new table and a new returning phone, interleaved with a bare page's cold start."""
+    results: dict[str, list[float]] = {"bare": [], "rack": [], "answer": [], "carried": [], "join": []}
+    remote: list[str] = []
+    browser = launch(playwright)
+    for run in range(1, runs + 1):
+        results["bare"].append(cold_only(playwright, base + "bench/pages/bare.html", remote)[0])
+        table_context = browser.new_context(**TABLET)
+        table_context.grant_permissions(["camera"])  # as the table asks, to scan: it offers its real addresses
+        table_context.add_init_script(CLOCK)
+        table = table_context.new_page()
+        table.goto(base + "?seats=phone,human&names=Ann,Bob&seed=7&pace=0", timeout=TIMEOUT_MS)
+        ready(table)
+        phone = returning_phone(browser, base)
+        times = join(table, phone, 0)
+        for key, value in times.items():
+            results[key].append(value)
+        print(
+            f"join {run}/{runs}: bare cold {results['bare'][-1]:.2f} s, phone's rack {times['rack']:.2f} s "
+            f"(answer shown {times['answer']:.2f} s, carried {1000 * times['carried']:.0f} ms)",
+            file=sys.stderr,
+        )
+        phone.context.close()
+        table_context.close()
+    browser.close()
+    if remote:
+        print(f"WARNING: {len(remote)} non-localhost requests: {sorted(set(remote))}", file=sys.stderr)
+    return results
+
+
+def greedy(phone: Page, game: Game) -> int:
+    """The greedy move of the phone to move, by taps; the number of tiles it put on the board."""
+    plays = game.legal_plays()
+    if plays:
+        best = max(plays, key=lambda p: (p.points, len(p.placements)))
+        for placement in best.placements:
+            phone.locator(f'[data-rack] [data-tile="{placement.tile.notation()}"]').first.click()
+            phone.locator(f'[data-cell="{cell_notation(placement.cell)}"]').click()
+            phone.wait_for_selector(f'[data-cell="{cell_notation(placement.cell)}"][data-pending]')
+        phone.get_by_role("button", name="Play", exact=True).click()
+        game.apply(Play(best.placements))
+        return len(best.placements)
+    limit = game.exchange_limit()
+    if limit:
+        phone.get_by_role("button", name="Exchange", exact=True).click()
+        tiles = phone.locator("[data-rack] [data-tile]")
+        chosen = [tiles.nth(i).get_attribute("data-tile") for i in range(limit)]
+        for i in range(limit):
+            tiles.nth(i).click()
+        phone.get_by_role("button", name=f"Exchange selected ({limit})").click()
+        game.apply(f"swap {' '.join(str(c) for c in chosen)}")
+        return 0
+    phone.get_by_role("button", name="Pass").click()
+    game.apply("pass")
+    return 0
+
+
+def shown(page: Page, game: Game) -> None:
+    marker = "html[data-over]" if game.is_over else f'html[data-turn="{game.to_move}"]'
+    page.wait_for_selector(marker, state="attached", timeout=TIMEOUT_MS)
+
+
+def timed_play(mover: Page, table: Page, others: list[Page], tiles: int) -> dict[str, float]:
+    """The way of the last play, in ms on the shared clock: from the click on Play to the move sent by the phone, to
+    the table, to the table's last state sent, to the other phones, to the board drawn on each page; ``total`` is the
+    click to the last board drawn (the table's or another phone's)."""
+    clicked = mover.evaluate("window.__playAt")
+
+    def first(page: Page, way: str, kind: str, after: float) -> float:
+        return min(at for w, k, at in page.evaluate("window.__wire") if (w, k) == (way, kind) and at >= after)
+
+    def drawn(page: Page) -> float:
+        return min(at for count, at in page.evaluate("window.__boards") if count == tiles and at >= clicked)
+
+    sent = first(mover, "sent", "move", clicked)
+    taken = first(table, "received", "move", sent)
+    states = [at for w, k, at in table.evaluate("window.__wire") if (w, k) == ("sent", "state") and at >= taken]
+    heard = [first(page, "received", "state", taken) for page in others]
+    boards = [drawn(page) for page in others]
+    table_board = drawn(table)
+    return {
+        "total": max([table_board, *boards]) - clicked,
+        "phone_sends": sent - clicked,
+        "to_table": taken - sent,
+        "table_states": max(states[: len(others) + 1]) - taken,
+        "table_board": table_board - taken,
+        "to_phones": statistics.median(h - min(states) for h in heard),
+        "phones_draw": max(b - h for b, h in zip(boards, heard, strict=True)),
+    }
+
+
+def heap_mb(page: Page) -> float:
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    cdp.detach()
+    return float(metrics.get("JSHeapUsedSize", 0)) / 2**20
+
+
+def game_of_phones(playwright: Any, base: str, seed: int, moves: int) -> dict[str, Any]:
+    """Four phones join a table and play; each play's time to every other screen, the memory after each move."""
+    tables, phones_browser = launch(playwright), launch(playwright)
+    table_sampler, phone_sampler = Sampler(tables), Sampler(phones_browser)
+    table_context = tables.new_context(**TABLET)
+    table_context.grant_permissions(["camera"])
+    table_context.add_init_script(CLOCK)
+    table = table_context.new_page()
+    engine: list[tuple[float, float]] = []
+
+    def logged(text: str) -> None:
+        match = ENGINE.search(text)
+        if match:
+            engine.append((float(match[2]), float(match[3])))
+
+    table.on("console", lambda message: logged(message.text))
+    table.goto(base + f"?seats=phone,phone,phone,phone&names={','.join(NAMES)}&seed={seed}&pace=0", timeout=TIMEOUT_MS)
+    ready(table)
+    phones = [returning_phone(phones_browser, base) for _ in NAMES]
+    for number, phone in enumerate(phones):
+        join(table, phone, number)
+    game = Game.new("classic", NAMES, seed)
+    pages = [table, *phones]
+    for page in pages:
+        shown(page, game)
+    table_sampler.sample("connected")
+    phone_sampler.sample("connected")
+    plays: list[float] = []
+    parts: dict[str, list[float]] = {}
+    engine_at_play: list[float] = []
+    for _ in range(moves):
+        if game.is_over:
+            break
+        mover = phones[game.to_move]
+        before = len(game.board.tiles)
+        logged_before = len(engine)
+        placed = greedy(mover, game)
+        for page in pages:
+            shown(page, game)
+        if placed:
+            steps = timed_play(mover, table, [p for p in phones if p is not mover], before + placed)
+            plays.append(steps["total"])
+            for key, value in steps.items():
+                parts.setdefault(key, []).append(value)
+            if len(engine) > logged_before:
+                engine_at_play.append(engine[-1][0])
+        table_sampler.sample("game")
+        phone_sampler.sample("game")
+        print(f"move {len(game.history)}: {f'{plays[-1]:.0f} ms' if placed else 'no play'}", file=sys.stderr)
+    heaps = {"table": heap_mb(table), "phones": [heap_mb(p) for p in phones]}
+    table_sampler.sample("game")
+    phone_sampler.sample("game")
+    tables.close()
+    phones_browser.close()
+    return {
+        "plays": plays,
+        "parts": parts,
+        "engine": engine_at_play,
+        "page": [page for _, page in engine],
+        "over": game.is_over,
+        "moves": len(game.history),
+        "table": table_sampler.report(),
+        "phones": phone_sampler.report(),
+        "heaps": heaps,
+    }
+
+
+def spread(values: list[float], unit: str = "ms", scale: float = 1.0) -> str:
+    if not values:
+        return "none"
+    median, low, high = (scale * statistics.median(values), scale * min(values), scale * max(values))
+    return f"median {median:.0f} {unit} (range {low:.0f}-{high:.0f}, {len(values)})"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--joins", type=int, default=5, help="joins, each against a bare page's cold start")
+    parser.add_argument("--seed", type=int, default=3, help="the seed of the four phones' game")
+    parser.add_argument("--moves", type=int, default=400, help="moves of that game at most")
+    args = parser.parse_args()
+    if not (ROOT / "assets/vendor/pyodide/pyodide.mjs").is_file():
+        print("assets/vendor is missing: run `make play` or `make test` first", file=sys.stderr)
+        return 1
+    with running_server(ROOT) as base, sync_playwright() as playwright:
+        joined = joins(playwright, base, args.joins) if args.joins else {}
+        played = game_of_phones(playwright, base, args.seed, args.moves)
+    figures: dict[str, Any] = {"joins": joined, **{k: v for k, v in played.items() if k not in ("table", "phones")}}
+    if joined:
+        bare, rack, join_s = (statistics.median(joined[key]) for key in ("bare", "rack", "join"))
+        ratio = join_s / bare
+        print(f"\nJoin, {len(joined['join'])} phones each on its second visit, headless Chromium on loopback")
+        print(f"  a bare PyScript page, cold:          {spread([1000 * v for v in joined['bare']])}")
+        print(f"  the join link to the phone's rack:   {spread([1000 * v for v in joined['rack']])}")
+        print(f"    of which the answer on screen:     {spread([1000 * v for v in joined['answer']])}")
+        print(f"    the answer carried by this script: {spread([1000 * v for v in joined['carried']])}")
+        print(f"  the join without that carrying:      {spread([1000 * v for v in joined['join']])}")
+        print(
+            f"  join / bare cold: {ratio:.2f}x (goal {JOIN_GOAL}x: {'met' if ratio <= JOIN_GOAL else 'missed'}; "
+            f"with the carrying {rack / bare:.2f}x)"
+        )
+        figures["join_ratio"] = round(ratio, 3)
+    plays, engine = played["plays"], played["engine"]
+    beyond = statistics.median(plays) - statistics.median(engine) if plays and engine else float("nan")
+    print(
+        f"\nA move: {len(plays)} plays of a four-phone classic game ({played['moves']} moves, over: {played['over']})"
+    )
+    print(f"  Play on a phone to the new board on the table and the other three phones: {spread(plays)}")
+    parts = played["parts"]
+    for key, words in (
+        ("phone_sends", "the phone: from the click to the move sent"),
+        ("to_table", "the move on the wire to the table"),
+        ("table_states", "the table: from the move received to its last state sent"),
+        ("table_board", "the table: from the move received to its board drawn"),
+        ("to_phones", "the states on the wire to the other phones, from the first one sent"),
+        ("phones_draw", "the slowest other phone: from its state received to its board drawn"),
+    ):
+        print(f"    {words}: {spread(parts.get(key, []))}")
+    print(f"  the table's engine check and apply (phone_move, with its autosave): {spread(engine)}")
+    print(f"  the table's page following the move: {spread(played['page'])}")
+    print(
+        f"  beyond the engine: {beyond:.0f} ms (goal under {MOVE_GOAL_MS:.0f} ms: "
+        f"{'met' if beyond < MOVE_GOAL_MS else 'missed'})"
+    )
+    table_peak = max(phase["rss"] for phase in played["table"].values())
+    phone_peak = max(phase["rss"] for phase in played["phones"].values())
+    heaps = played["heaps"]
+    print(
+        f"\nMemory: the table with four phones, renderer peak RSS {table_peak} MB (budget {TABLE_BUDGET_MB}: "
+        f"{'within' if table_peak <= TABLE_BUDGET_MB else 'over'}), JS heap {heaps['table']:.0f} MB at the end"
+    )
+    print(
+        f"  the heaviest phone's renderer peak RSS {phone_peak} MB (budget {PHONE_BUDGET_MB}: "
+        f"{'within' if phone_peak <= PHONE_BUDGET_MB else 'over'}), JS heaps "
+        + ", ".join(f"{h:.0f}" for h in heaps["phones"])
+        + " MB at the end"
+    )
+    figures |= {"beyond_engine_ms": round(beyond, 1), "table_rss_mb": table_peak, "phone_rss_mb": phone_peak}
+    print(json.dumps(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
