@@ -62,6 +62,7 @@ CLOCK = r"""
   const look = () => {
     const root = document.documentElement;
     if (!root) return;
+    if (window.__readyAt === undefined && root.hasAttribute("data-ready")) window.__readyAt = performance.now();
     if (window.__answerAt === undefined && document.querySelector("[data-live-answer]")) window.__answerAt = now();
     const rack = root.dataset.live === "connected" && document.querySelector("#rack [data-tile]");
     if (window.__rackAt === undefined && rack) requestAnimationFrame(() => { window.__rackAt ??= performance.now(); });
@@ -72,7 +73,8 @@ CLOCK = r"""
     }
   };
   new MutationObserver(look).observe(document, {
-    subtree: true, childList: true, attributes: true, attributeFilter: ["data-tile", "data-pending", "data-live"],
+    subtree: true, childList: true, attributes: true,
+    attributeFilter: ["data-tile", "data-pending", "data-live", "data-ready"],
   });
   window.__wire = [];  // [sent or received, kind, time] of every message on a data channel
   const kind = (text) => (/"kind":"(\w+)"/.exec(String(text)) || [])[1];
@@ -134,12 +136,19 @@ def join(table: Page, phone: Page, number: int) -> dict[str, float]:
     origin = phone.evaluate("performance.timeOrigin")
     rack = phone.evaluate("window.__rackAt") / 1000
     carried = max(0.0, (clicked - shown) / 1000)
-    return {"rack": rack, "answer": (shown - origin) / 1000, "carried": carried, "join": rack - carried}
+    started = phone.evaluate("window.__readyAt") / 1000
+    return {
+        "rack": rack,
+        "ready": started,
+        "answer": (shown - origin) / 1000,
+        "carried": carried,
+        "join": rack - carried,
+    }
 
 
 def joins(playwright: Any, base: str, runs: int) -> dict[str, list[float]]:
     """``runs`` joins, each a new table and a new returning phone, interleaved with a bare page's cold start."""
-    results: dict[str, list[float]] = {"bare": [], "rack": [], "answer": [], "carried": [], "join": []}
+    results: dict[str, list[float]] = {"bare": [], "rack": [], "ready": [], "answer": [], "carried": [], "join": []}
     remote: list[str] = []
     browser = launch(playwright)
     for run in range(1, runs + 1):
@@ -156,7 +165,8 @@ def joins(playwright: Any, base: str, runs: int) -> dict[str, list[float]]:
             results[key].append(value)
         print(
             f"join {run}/{runs}: bare cold {results['bare'][-1]:.2f} s, phone's rack {times['rack']:.2f} s "
-            f"(answer shown {times['answer']:.2f} s, carried {1000 * times['carried']:.0f} ms)",
+            f"(ready {times['ready']:.2f} s, answer shown {times['answer']:.2f} s, "
+            f"carried {1000 * times['carried']:.0f} ms)",
             file=sys.stderr,
         )
         phone.context.close()
@@ -199,32 +209,42 @@ def shown(page: Page, game: Game) -> None:
     page.wait_for_selector(marker, state="attached", timeout=TIMEOUT_MS)
 
 
-def timed_play(mover: Page, table: Page, others: list[Page], tiles: int) -> dict[str, float]:
+def marks(pages: list[Page]) -> list[tuple[int, int]]:
+    """How many wire messages and board changes each page has recorded so far."""
+    return [page.evaluate("[window.__wire.length, window.__boards.length]") for page in pages]
+
+
+def timed_play(
+    mover: Page, table: Page, others: list[Page], tiles: int, before: list[tuple[int, int]]
+) -> dict[str, float]:
     """The way of the last play, in ms on the shared clock: from the click on Play to the move sent by the phone, to
     the table, to the table's last state sent, to the other phones, to the board drawn on each page; ``total`` is the
-    click to the last board drawn (the table's or another phone's)."""
-    clicked = mover.evaluate("window.__playAt")
+    click to the last board drawn (the table's or another phone's). ``before``: ``marks`` of mover, table, others
+    before the play (each page's records are read from there on: the pages' clocks may differ by a millisecond)."""
+    pages = [mover, table, *others]
+    wires = {id(page): page.evaluate("window.__wire")[mark[0] :] for page, mark in zip(pages, before, strict=True)}
+    boards = {id(page): page.evaluate("window.__boards")[mark[1] :] for page, mark in zip(pages, before, strict=True)}
 
-    def first(page: Page, way: str, kind: str, after: float) -> float:
-        return min(at for w, k, at in page.evaluate("window.__wire") if (w, k) == (way, kind) and at >= after)
+    def first(page: Page, way: str, kind: str) -> float:
+        return min(at for w, k, at in wires[id(page)] if (w, k) == (way, kind))
 
     def drawn(page: Page) -> float:
-        return min(at for count, at in page.evaluate("window.__boards") if count == tiles and at >= clicked)
+        return min(at for count, at in boards[id(page)] if count == tiles)
 
-    sent = first(mover, "sent", "move", clicked)
-    taken = first(table, "received", "move", sent)
-    states = [at for w, k, at in table.evaluate("window.__wire") if (w, k) == ("sent", "state") and at >= taken]
-    heard = [first(page, "received", "state", taken) for page in others]
-    boards = [drawn(page) for page in others]
+    clicked = mover.evaluate("window.__playAt")
+    sent, taken = first(mover, "sent", "move"), first(table, "received", "move")
+    states = [at for w, k, at in wires[id(table)] if (w, k) == ("sent", "state")]
+    heard = [first(page, "received", "state") for page in others]
+    shown_at = [drawn(page) for page in others]
     table_board = drawn(table)
     return {
-        "total": max([table_board, *boards]) - clicked,
+        "total": max([table_board, *shown_at]) - clicked,
         "phone_sends": sent - clicked,
         "to_table": taken - sent,
-        "table_states": max(states[: len(others) + 1]) - taken,
+        "table_states": max(states) - taken,
         "table_board": table_board - taken,
         "to_phones": statistics.median(h - min(states) for h in heard),
-        "phones_draw": max(b - h for b, h in zip(boards, heard, strict=True)),
+        "phones_draw": max(b - h for b, h in zip(shown_at, heard, strict=True)),
     }
 
 
@@ -272,11 +292,13 @@ def game_of_phones(playwright: Any, base: str, seed: int, moves: int) -> dict[st
         mover = phones[game.to_move]
         before = len(game.board.tiles)
         logged_before = len(engine)
+        others = [p for p in phones if p is not mover]
+        before_play = marks([mover, table, *others])
         placed = greedy(mover, game)
         for page in pages:
             shown(page, game)
         if placed:
-            steps = timed_play(mover, table, [p for p in phones if p is not mover], before + placed)
+            steps = timed_play(mover, table, others, before + placed, before_play)
             plays.append(steps["total"])
             for key, value in steps.items():
                 parts.setdefault(key, []).append(value)
@@ -329,7 +351,8 @@ def main() -> int:
         print(f"\nJoin, {len(joined['join'])} phones each on its second visit, headless Chromium on loopback")
         print(f"  a bare PyScript page, cold:          {spread([1000 * v for v in joined['bare']])}")
         print(f"  the join link to the phone's rack:   {spread([1000 * v for v in joined['rack']])}")
-        print(f"    of which the answer on screen:     {spread([1000 * v for v in joined['answer']])}")
+        print(f"    the page ready (html[data-ready]): {spread([1000 * v for v in joined['ready']])}")
+        print(f"    its answer code on screen:         {spread([1000 * v for v in joined['answer']])}")
         print(f"    the answer carried by this script: {spread([1000 * v for v in joined['carried']])}")
         print(f"  the join without that carrying:      {spread([1000 * v for v in joined['join']])}")
         print(

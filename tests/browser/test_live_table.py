@@ -253,6 +253,9 @@ def test_cubes_to_the_end_and_flex_for_several_turns(
     computers: dict[int, Any] = {}
     for phone in phones.values():
         pair(table, phone, wait_ready)
+    for seat, kind in enumerate(seats):  # each seat's kind at the table, on a phone too
+        label = phones[0].page.locator(f'#scores [data-seat="{seat}"] .score__level')
+        expect(label).to_have_text(" (phone)" if kind == "phone" else " (Easy)")
 
     def computers_move() -> None:  # at once (pace=0): the same players as the page's, with the same seeds
         while not game.is_over and game.to_move not in phones:
@@ -320,3 +323,46 @@ def test_new_game_seats_a_phone_and_the_table_plays_an_away_phones_turn(
     game.apply(Play(best.placements))
     shows([table], game)
     expect(seat_node(table, 1)).to_have_attribute("data-live-state", "waiting")  # Bob's phone can still join
+
+
+def test_an_exchange_from_a_phone_and_a_qwirkle_celebrated_on_the_phones_and_the_table(
+    new_context: Any, open_ready: Any, wait_ready: Any
+) -> None:
+    # seed 3: after the opening and an exchange of two tiles, the greedy play of the seventh move after is a Qwirkle
+    table = start_table(new_context, open_ready, "?seats=phone,phone&names=Ann,Bob&seed=3&pace=0")
+    game = Game.new("classic", ["Ann", "Bob"], 3)
+    phones = {seat: Phone(phone_context(new_context), seat) for seat in (0, 1)}
+    for phone in phones.values():
+        pair(table, phone, wait_ready)
+    pages = [table] + [p.page for p in phones.values()]
+    play_turns(table, phones, game, 1)
+
+    # An exchange of two tiles on the phone to move: its new rack on the phone, the bag as it was, seen by all
+    exchanging = phones[game.to_move]
+    hand = list(dict.fromkeys(t.notation() for t in game.hands[exchanging.seat]))[:2]
+    exchanging.page.get_by_role("button", name="Exchange", exact=True).click()
+    for tile in hand:
+        exchanging.page.locator(f'[data-rack] [data-tile="{tile}"]').first.click()
+    exchanging.page.get_by_role("button", name="Exchange selected (2)").click()
+    game.apply("swap " + " ".join(hand))
+    shows(pages, game)
+    rack_is(exchanging, game)
+    for page in pages:
+        expect(page.locator("#bag")).to_contain_text(str(game.bag_count))
+        expect(page.locator("#log li").last).to_contain_text("exchanged 2 tiles")
+    other = phones[1 - exchanging.seat]
+    assert other.states()[-1]["recent"][-1]["move"] is None  # the tiles exchanged stay hidden from the other phone
+
+    # Greedy plays up to the Qwirkle: celebrated on the phone that made it, the other phone and the table
+    while not any(line.qwirkle for line in game.check(max_play(game).placements).lines):
+        play_turns(table, phones, game, 1)
+    move(phones[game.to_move], game)
+    for page in pages:
+        expect(page.locator("#celebration")).to_have_class(re.compile("celebration--on"))
+        expect(page.locator("#celebration")).to_contain_text("Qwirkle!")
+    shows(pages, game)
+
+
+def max_play(game: Game) -> Any:
+    """The greedy play (as ``move`` makes it)."""
+    return max(game.legal_plays(), key=lambda p: (p.points, len(p.placements)))

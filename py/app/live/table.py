@@ -18,7 +18,8 @@ any fixed start (the page's ``performance.now() / 1000``).
   sends the new state to every connected seat.
 * **Refusals.** Malformed or oversize texts, unknown kinds, a wrong token, a second link claiming a taken seat, a
   hello for another seat: each is answered with a ``reject`` on that link only and noted (``TableNote`` "refused");
-  nothing changes and the other seats carry on. A refused hello also closes its link.
+  nothing changes and the other seats carry on. A refused hello also closes its link (a seat that link held is
+  away at once).
 * **Liveness.** Every link with a seat is pinged every ``PING_EVERY`` seconds; any text from it counts as heard; a
   seat silent for ``AWAY_AFTER`` seconds is away, so a sleeping phone shows away within 20 s of its last word.
 * **Reload.** ``to_dict`` is what the table keeps beside the save (tokens, each seat's last move number and whether
@@ -275,13 +276,18 @@ class LiveTable:
         details: dict[str, Any] | None = None,
         close: bool = False,
     ) -> Outcome:
-        """A reject on ``link`` only, noted; nothing else changes."""
+        """A reject on ``link`` only, noted; nothing else changes, but a link closed here that held its seat (a wrong
+        hello on a live link) leaves the seat away at once, for a rejoin code."""
         text = encode(Reject(seq, rule, reason, details))
-        note = TableNote("refused", seat, link, reason, rule)
+        notes: tuple[TableNote, ...] = (TableNote("refused", seat, link, reason, rule),)
         if close:
             self._links.pop(link, None)
             self._bound.discard(link)
-        return Outcome((Send(link, text),), (link,) if close else (), (note,))
+            record = self.seats[seat] if seat is not None else None
+            if record is not None and record.link == link:
+                record.link, record.state = None, "away"
+                notes += (TableNote("away", seat, link, name=record.name),)
+        return Outcome((Send(link, text),), (link,) if close else (), notes)
 
     # -- sending --------------------------------------------------------------------------------------------------
     def broadcast(self, now: float) -> Outcome:

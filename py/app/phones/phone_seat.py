@@ -212,7 +212,7 @@ class PhoneSeat:
             game, game_id = self._finished(state, seats)
         else:
             game = game_of(state)
-        c.live.show(game, seats, self._send, game_id)
+        c.live.show(game, seats, self._send, game_id, tuple(player.kind for player in state.players))
         root = document.documentElement
         if self.wire is not None and self.open:
             set_attr(root, "data-live", "connected")

@@ -110,7 +110,7 @@ class Controller:
     def _adopt(self, game: Game, seats: tuple[str, ...], pace: int, game_id: str, created: float | None) -> None:
         self.game = game
         self._changed()
-        self.live.outbox = None
+        self.live.outbox, self.live.kinds = None, ()
         self.seats = tuple(seats)
         self.pace = pace
         self.game_id = game_id

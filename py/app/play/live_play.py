@@ -40,6 +40,7 @@ class LivePlay:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.outbox: Callable[[str], None] | None = None  # on a phone at a live table: where its moves go
+        self.kinds: tuple[str, ...] = ()  # on a phone: each seat's kind at the table (the scores name them)
 
     # -- on the table ------------------------------------------------------------------------------
     @property
@@ -81,8 +82,17 @@ class LivePlay:
         self.outbox(move if isinstance(move, str) else move.notation())
         return True
 
-    def show(self, game: Game, seats: tuple[str, ...], outbox: Callable[[str], None], game_id: str = "") -> None:
-        """``game`` as the table's last state shows it, this phone's seat ``human``; its moves go to ``outbox``."""
+    def show(
+        self,
+        game: Game,
+        seats: tuple[str, ...],
+        outbox: Callable[[str], None],
+        game_id: str = "",
+        kinds: tuple[str, ...] = (),
+    ) -> None:
+        """``game`` as the table's last state shows it, this phone's seat ``human``; its moves go to ``outbox``;
+        ``kinds``: each seat's kind at the table (a person there, a computer, a phone), as the scores name them."""
         self.table._adopt(game, seats, 1, game_id, None)
         self.table.game_id = game_id or None
         self.outbox = outbox
+        self.kinds = kinds

@@ -31,12 +31,18 @@ def _defaults(seats: tuple[str, ...], lang: str, numbered: bool = False) -> tupl
     return default_names(seats, lang, numbered)
 
 
+def seat_kinds(c: Controller) -> tuple[str, ...]:
+    """Who sits in each seat, as the players know it: on a phone at a live table, the table's kinds (a person at the
+    table, a computer, a phone; the phone itself plays its own seat only), else the game's seats."""
+    return c.live.kinds or tuple(c.seats)
+
+
 def player_names(c: Controller, tr: Translator) -> tuple[str, ...]:
     """The names as shown: a default name ("Player 1", "Joueur 1", "Hard", or "Hard 2" as older games have it)
     follows the language; a name someone typed is kept as typed."""
     assert c.game is not None
     names = c.game.options.players
-    seats = tuple(c.seats)
+    seats = seat_kinds(c)
     if c.puzzle:
         return tuple(tr.t("puzzle_you" if c.is_human(seat) else "puzzle_opponent") for seat in range(len(names)))
     if len(seats) != len(names):

@@ -42,7 +42,8 @@ class HudRegion:
         game = c.current
         tr = self.display.tr
         names = panels.player_names(c, tr)
-        signature = (game.scores, game.to_move, game.is_over, names, tr.lang, c.seats)
+        kinds = panels.seat_kinds(c)
+        signature = (game.scores, game.to_move, game.is_over, names, tr.lang, kinds)
         if signature == self.drawn:
             return
         self.drawn = signature
@@ -50,7 +51,7 @@ class HudRegion:
         clear(scores)
         winners = set(game.winners()) if game.is_over else set()
         for seat, name in enumerate(names):
-            kind = c.seats[seat]
+            kind = kinds[seat]
             level = seat_registry.seat_label(kind, tr)
             computer = kind not in (seat_registry.HUMAN, seat_registry.PUZZLE) and not name.startswith(level)
             turn = seat == game.to_move and not game.is_over and not (c.puzzle and not c.human_to_move)

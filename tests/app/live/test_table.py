@@ -127,6 +127,24 @@ def test_a_wrong_token_a_taken_seat_and_a_hello_for_another_seat_are_refused_and
     assert all(table.state(s) == "connected" for s in rig.phone_seats)
 
 
+@pytest.mark.parametrize(("hello", "reason"), [(Hello(1, "x" * 16), "wrong_token"), (Hello(2, "y" * 16), "wrong_seat")])
+def test_a_wrong_hello_on_a_live_link_closes_it_and_the_seat_is_away_at_once(hello: Hello, reason: str) -> None:
+    rig = joined()
+    table = rig.table
+    link, token, seq = rig.links[1], table.token(1), table.seats[1].seq
+    outcome = table.receive(link, encode(hello), rig.now)
+    reject = decode(outcome.sends[0].text)
+    assert isinstance(reject, Reject) and reject.reason == reason and outcome.close == (link,)
+    assert [(n.kind, n.seat) for n in outcome.notes] == [("refused", 1), ("away", 1)]
+    assert table.state(1) == "away" and table.seats[1].link is None  # at once, not 15 s later
+    assert (table.token(1), table.seats[1].seq) == (token, seq)  # the seat's token and numbers are kept
+    assert all(table.state(s) == "connected" for s in rig.phone_seats if s != 1)
+    assert table.closed(link, rig.now) == Outcome()  # its channel's close, when it comes, changes nothing
+    assert all(note.seat != 1 for note in table.tick(rig.now + AWAY_AFTER).notes)
+    rig.join(1)  # the phone with its own token takes its seat back
+    assert table.state(1) == "connected"
+
+
 def test_a_move_before_hello_and_an_unknown_link() -> None:
     rig = joined()
     link = rig.table.open_link(1)
