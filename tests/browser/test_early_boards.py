@@ -96,7 +96,8 @@ def test_markers_added_later_are_drawn_early_then_live_and_unreadable_ones_get_p
     page.wait_for_selector("[data-qwirkle][data-state='early']")
     page.evaluate(
         """() => {
-        const add = (id, attrs) => { const e = document.createElement('div'); e.id = id; e.setAttribute('data-qwirkle', '');
+        const add = (id, attrs) => {
+          const e = document.createElement('div'); e.id = id; e.setAttribute('data-qwirkle', '');
           for (const [k, v] of Object.entries(attrs)) e.setAttribute('data-' + k, v); document.body.append(e); };
         add('added', {board: 'Bs@0,0 Bd@1,0', moves: 'Bo@2,0'});
         add('typo', {board: 'Ro@0,0 Zz@1,0'});
