@@ -9,7 +9,6 @@ loads; it spells none of what a board looks like. Everything comes from here, re
   Cubes dice, the three Flex backgrounds), with the slots ``tile_svg`` fills; ``SHAPES`` and ``DOTS`` fill them;
 * ``NOTATION``: the engine's tile and cell notation (``qwirkle.tiles``, ``qwirkle.notation``): letters and patterns;
 * ``VARIANTS``: each rule set's names, whether it plays with dice, scores diagonals and which backgrounds it takes;
-* ``CELL``: the size of a cell of the game's board (``app.regions.viewport``), in CSS pixels;
 * ``WORDS``: in every language, the texts an embedded board shows before it is played (``ui.english.embeds``).
 
     PYTHONPATH=py python3 scripts/build/early.py [--quiet]   (make vendor-app; the tests write it too)
@@ -55,7 +54,6 @@ def drawing() -> dict[str, Any]:
     """Name -> value of each export, read from py/."""
     if str(ROOT / "py") not in sys.path:
         sys.path.insert(0, str(ROOT / "py"))
-    from app.regions.viewport import CELL  # drawing only: no DOM at import
     from qwirkle import VARIANTS, Tile, notation, tiles
     from ui import tiles_svg
     from ui.words import LANGUAGES, Translator
@@ -87,7 +85,6 @@ def drawing() -> dict[str, Any]:
             }
             for variant in VARIANTS.values()
         },
-        "CELL": CELL,
         "WORDS": {lang: {key: Translator(lang).t(key) for key in EMBED_KEYS} for lang in LANGUAGES},
     }
 
