@@ -41,7 +41,12 @@ def test_every_example_is_drawn_with_all_its_placements_and_named_cells(lang: st
                 assert drawn == [], (rule, text)
                 continue
             if not drawn:  # the board of the list items after it: drawn on each of theirs
-                items = [d for (k, _), ds in zip(blocks[index + 1 :], found[index + 1 :]) if k == "li" for d in ds]
+                items = [
+                    d
+                    for (k, _), ds in zip(blocks[index + 1 :], found[index + 1 :], strict=True)
+                    if k == "li"
+                    for d in ds
+                ]
                 assert kind == "p" and text.endswith(":") and items and not named, (rule, text)
                 assert all(placements <= set(d.board) for d in items), (rule, text)
                 continue

@@ -4,11 +4,11 @@ Python"). A region of the game screen that draws into the storage instead of the
 
 It holds what the screen shows, in words already in the player's language: the board's tiles (the last move marked)
 and the view a resume fits in the board's box, the scores, the status line, the bag, who started and why, the newest
-entries of the move log, the words of the screen's buttons and headings, and the rack of the player to move only when a resume shows it to them: never at a hand-over
-(the hand-over card's words instead), a computer's or a friend's turn, or any seat that is not a person at this
-device. It is written when the save, the language, the palette or the board's box changed, and only while nothing
-is pending or chosen (what a resume shows); js/early-game.js draws it only when its game and revision are the saved
-current game's.
+entries of the move log, the words of the screen's buttons and headings, and the rack of the player to move only
+when a resume shows it to them: never at a hand-over (the hand-over card's words instead), a computer's or a
+friend's turn, or any seat that is not a person at this device. It is written when the save, the language, the
+palette or the board's box changed, and only while nothing is pending or chosen (what a resume shows);
+js/early-game.js draws it only when its game and revision are the saved current game's.
 """
 
 from __future__ import annotations
