@@ -4,8 +4,8 @@
 // instead). Drawn into the game screen's own elements with the classes the live regions give them (py/app/regions/),
 // so nothing moves when Python takes over; each node drawn here is marked data-early, and Python removes them and
 // draws its own in one task (app.web.shell.take_over_early). Tiles come from js/early.js (the live drawing,
-// generated). Until then the screen takes no input (inert, aria-busy, a waiting cursor) and says so: a tap or a key
-// shows "Starting Python…" in the note line. A first visit, an address with a link, a finished game, or a glance
+// generated). Until then the screen takes no input (inert, aria-busy, a waiting cursor) and says so: "Starting
+// Python…" over the board, marked when a tap or a key was not taken. A first visit, an address with a link, a finished game, or a glance
 // that is not the saved current game's (or cannot be read) draws nothing: the loading bar stays.
 
 import { GAME_KEYS } from "../assets/app/facts.js";
@@ -62,14 +62,16 @@ function drawBoard(glance) {
     cell.style.top = `${y * CELL}px`;
     world.appendChild(cell);
   }
-  // The view a resume fits in a box of the glance's size; in a box of another size, the same middle, scaled.
-  const [width, height, dx, dy, zoom] = glance.view.map(Number);
+  // What a resume fits in the board, fitted as app.regions.viewport.Viewport.fit does (its span and focus in world
+  // pixels, the least and the most zoom: BoardRegion.resumed_fit), in the box the board has now.
+  const [left, right, top, bottom, focusX, focusY, least, most] = glance.fit;
   const box = byId("board").getBoundingClientRect();
-  const scale = Math.abs(box.width - width) < 1 && Math.abs(box.height - height) < 1
-    ? 1 : Math.min(box.width / width, box.height / height);
-  const [midX, midY] = [(width / 2 - dx) / zoom, (height / 2 - dy) / zoom];
-  const z = zoom * scale;
-  world.style.transform = `translate(${(box.width / 2 - midX * z).toFixed(1)}px, ${(box.height / 2 - midY * z).toFixed(1)}px) scale(${z.toFixed(4)})`;
+  const zoom = Math.max(least, Math.min(box.width / Math.max(right - left, 1), box.height / Math.max(bottom - top, 1), most));
+  const offset = (low, high, focus, free) => ((high - low) * zoom <= free + 1e-9 || focus === null
+    ? free / 2 - ((low + high) / 2) * zoom : Math.min(Math.max(free / 2 - focus * zoom, free - high * zoom), -low * zoom));
+  const view = [offset(left, right, focusX, box.width), offset(top, bottom, focusY, box.height), zoom];
+  if (!view.every(Number.isFinite)) throw new Error("view");
+  world.style.transform = `translate(${view[0].toFixed(1)}px, ${view[1].toFixed(1)}px) scale(${view[2].toFixed(4)})`;
 }
 
 function drawHud(glance) {
@@ -158,14 +160,19 @@ function drawDock(glance) {
   }
 }
 
-/** The note says why nothing happens: a tap or a key before Python is ready is not taken. */
+/** The note says what a resume says; a chip over the board says why nothing happens yet: a tap or a key before
+ * Python is ready is not taken, and the chip says so again, marked. Over the board, it moves nothing. */
 function refuseInput(glance) {
   const note = byId("note");
-  note.textContent = glance.busy;
+  note.className = "note note--info";
+  note.textContent = glance.note;
+  const chip = node("p", "early-busy", glance.busy);
+  chip.setAttribute("role", "status");
+  byId("board").append(chip);
   const refuse = () => {
     if (!document.documentElement.hasAttribute("data-early")) return;
-    note.className = "note note--warn";
-    note.textContent = glance.busy;
+    chip.classList.add("early-busy--refused");
+    chip.textContent = glance.busy;
   };
   addEventListener("pointerdown", refuse, true);
   addEventListener("keydown", refuse, true);
@@ -191,9 +198,9 @@ function drawEarly() {
     game.hidden = false;
     drawHud(glance);
     drawDock(glance);
-    drawBoard(glance);
     drawSide(glance);
     refuseInput(glance);
+    drawBoard(glance);  // last: the board's box is the one the rest leaves it
   } catch (error) {  // a glance this script cannot draw: the loading bar, as on a first visit
     for (const drawn of game.querySelectorAll("[data-early]")) drawn.remove();
     root.removeAttribute("data-early");

@@ -11,7 +11,7 @@ can.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from qwirkle.notation import Cell
 from ui.cells import cell_text
@@ -19,7 +19,7 @@ from ui.cells import cell_text
 from ..play import board_model
 from ..web.display import Display
 from .board_view import BoardView
-from .viewport import Viewport
+from .viewport import FIT_MAX_ZOOM, fit_span
 
 if TYPE_CHECKING:
     from qwirkle import TurnResult
@@ -74,14 +74,13 @@ class BoardRegion:
         last = board_model.last_move_cells(c)
         self.view.fit(self._shown(), force, focus=last, must=set(c.legal_cells()), whole=self._whole())
 
-    def resumed_view(self) -> Viewport:
-        """The view a resume of this game fits in the board's box as it is now (``Page.entered``: nothing pending,
-        nothing selected), for the glance drawn before Python on the next visit (``regions.glance``)."""
-        self.view.measure()
-        view = Viewport(width=self.view.view.width, height=self.view.view.height)
+    def resumed_fit(self) -> tuple[Any, ...]:
+        """What a resume of this game fits in the board (``Page.entered``: nothing pending, nothing selected), for the
+        glance drawn before Python on the next visit (``regions.glance``): the span and focus of ``fit_span``, the
+        least and the most zoom."""
         focus = board_model.last_move_cells(self.session.controller)
-        view.fit(self._shown(resumed=True), min_zoom=self.view.min_zoom(self._whole()), focus=focus)
-        return view
+        span = fit_span(self._shown(resumed=True), focus=focus)
+        return (*span, self.view.min_zoom(self._whole()), FIT_MAX_ZOOM)
 
     def follow(self, result: TurnResult) -> None:
         """A move was made: its scored lines flash, and it comes into view."""

@@ -3,12 +3,12 @@ so that the next visit draws it before Python starts (js/early-game.js; docs/arc
 Python"). A region of the game screen that draws into the storage instead of the page.
 
 It holds what the screen shows, in words already in the player's language: the board's tiles (the last move marked)
-and the view a resume fits in the board's box, the scores, the status line, the bag, who started and why, the newest
-entries of the move log, the words of the screen's buttons and headings, and the rack of the player to move only
-when a resume shows it to them: never at a hand-over (the hand-over card's words instead), a computer's or a
-friend's turn, or any seat that is not a person at this device. It is written when the save, the language, the
-palette or the board's box changed, and only while nothing is pending or chosen (what a resume shows);
-js/early-game.js draws it only when its game and revision are the saved current game's.
+and what a resume fits in the board's box, the scores, the status line, the bag, who started and why, the newest
+entries of the move log, the words of the screen's buttons and headings, the note a resume shows, and the rack of
+the player to move only when a resume shows it to them: never at a hand-over (the hand-over card's words instead),
+a computer's or a friend's turn, or any seat that is not a person at this device. It is written when the save, the
+language, the palette or what a resume fits changed, and only while nothing is pending or chosen (what a resume
+shows); js/early-game.js draws it only when its game and revision are the saved current game's.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..play import panels
 from ..play.board_model import last_move_cells
+from ..play.session import resumed_note
 from ..shared.notes import PLACE
 from ..store.beside import save_beside
 from ..store.saves import GLANCE
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
     from ..play.session import Session
     from .board import BoardRegion
     from .rack import RackRegion
-    from .viewport import Viewport
 
 # The texts of the game screen that the page's markup names by key (data-i18n, data-i18n-label, data-i18n-title).
 WORDED = "#game [data-i18n], #game [data-i18n-label], #game [data-i18n-title]"
@@ -49,13 +49,14 @@ def glance(
     c: Controller,
     tr: Translator,
     palette: str,
-    view: Viewport,
+    fit: tuple[Any, ...],
     rack: list[tuple[str, bool, bool]] | None,
     texts: dict[str, str],
     actions: list[str],
 ) -> dict[str, Any]:
-    """The glance of ``c``'s game (its rack ``rack``: only when a resume shows it; ``texts``: the screen's words by
-    key; ``actions``: the buttons shown)."""
+    """The glance of ``c``'s game. ``fit``: what a resume fits (``BoardRegion.resumed_fit``); ``rack``: the rack of the
+    player to move, only when a resume shows it; ``texts``: the screen's words by key; ``actions``: the buttons
+    shown."""
     game = c.current
     names = panels.player_names(c, tr)
     handover = handover_on_resume(c)
@@ -69,7 +70,7 @@ def glance(
         "palette": palette,
         "dice": game.variant.dice,
         "board": [[tile.notation(), x, y, (x, y) in last] for (x, y), tile in sorted(game.board.tiles.items())],
-        "view": [round(view.width), round(view.height), round(view.dx, 1), round(view.dy, 1), round(view.zoom, 4)],
+        "fit": fit,
         "status": [kind, who, todo],
         "thinking": c.computer_to_move,
         "scores": [[row.name, row.level, row.score, row.turn] for row in score_rows(c, tr)],
@@ -89,6 +90,7 @@ def glance(
         ],
         "texts": texts,
         "actions": actions,
+        "note": panels.note_text(resumed_note(len(game.history)), tr),
         "busy": tr.t("loading_python"),
     }
     if handover:
@@ -125,9 +127,9 @@ class GlanceRegion:
         game = c.game
         if game is None or game.is_over or c.puzzle or c.game_id is None or c.turn.pending or c.turn.mode != PLACE:
             return
-        view = self.board.resumed_view()
+        fit = self.board.resumed_fit()
         tr = self.display.tr
-        key = (c.game_id, c.revision, tr.lang, self.display.palette, round(view.width), round(view.height))
+        key = (c.game_id, c.revision, tr.lang, self.display.palette, fit)
         if key == self.kept:
             return
         self.kept = key
@@ -144,5 +146,5 @@ class GlanceRegion:
         ]
         seat = rack_on_resume(c)
         rack = self.rack.resumed(seat) if seat is not None else None
-        value = glance(c, tr, self.display.palette, view, rack, texts, actions)
+        value = glance(c, tr, self.display.palette, fit, rack, texts, actions)
         save_beside(self.session.store, GLANCE, value)

@@ -40,9 +40,6 @@ def take_over_early(document: Any) -> None:
     game = document.getElementById("game")
     game.removeAttribute("inert")
     game.removeAttribute("aria-busy")
-    note = document.getElementById("note")
-    note.textContent = ""
-    note.className = "note"
     root.removeAttribute("data-early")
 
 
