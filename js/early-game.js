@@ -3,13 +3,13 @@
 // turn, the bag, and the rack of the player to move only when the glance holds it (never at a hand-over: its card
 // instead). Drawn into the game screen's own elements with the classes the live regions give them (py/app/regions/),
 // so nothing moves when Python takes over; each node drawn here is marked data-early, and Python removes them and
-// draws its own in one task (app.web.shell.take_over_early). Tiles come from js/early.js (the live drawing,
+// draws its own in one task (app.web.shell.take_over_early). Tiles come from js/tiles.js (the live drawing,
 // generated). Until then the screen takes no input (inert, aria-busy, a waiting cursor) and says so: "Starting
 // Python…" over the board, marked when a tap or a key was not taken. A first visit, an address with a link, a finished game, or a glance
 // that is not the saved current game's (or cannot be read) draws nothing: the loading bar stays.
 
 import { GAME_KEYS } from "../assets/app/facts.js";
-import { tileSvg } from "./early.js";
+import { tileSvg } from "./tiles.js";
 
 const CELL = 60;  // app.regions.viewport.CELL: a cell's size at zoom 1
 

@@ -2,33 +2,21 @@
 // it with the text, at the size the live board will have. Python (py/embed/page.py) draws it again, live, when it is
 // ready; until then the controls that need the engine wait, disabled.
 //
-// Nothing of what a board looks like is spelled here: the tiles' markup, colours and shapes, the notation's letters
-// and patterns, the rule sets and the words come from assets/app/drawing.js, generated from the Python that draws
-// the live boards (scripts/build/early.py). tests/site/test_early.py draws every tile both ways and compares.
+// Nothing of what a board looks like is spelled here: the tiles (js/tiles.js), the notation's letters and patterns,
+// the rule sets and the words come from assets/app/drawing.js, generated from the Python that draws the live boards
+// (scripts/build/early.py). tests/site/test_early.py draws every tile both ways and compares.
 // The markup is py/embed/render.py's, without the names the engine gives tiles: the marker is aria-busy meanwhile.
 // What this reader cannot read (a puzzle, a typo) it leaves to Python, which says exactly what is wrong.
 
-import { DOTS, NOTATION, SHAPES, TILES, VARIANTS, WORDS } from "../assets/app/drawing.js";
+import { NOTATION, TILES, VARIANTS, WORDS } from "../assets/app/drawing.js";
+import { TILE, Unreadable, fill, tileSvg } from "./tiles.js";
 
-const TILE = new RegExp(NOTATION.tile);
+export { tileSvg };
+
 const CELL = new RegExp(NOTATION.cell);
 const KEYS = ["variant", "board", "hand", "moves", "mode", "task", "play", "step", "lang", "palette", "label"];
 const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
-const fill = (text, values) => text.replace(/\{(\w+)\}/g, (slot, key) => (key in values ? values[key] : slot));
-
-class Unreadable extends Error {}
-
-/** The SVG markup of a tile (its notation, e.g. "Rd" or "Bsk"), as ui.tiles_svg.tile_svg draws it. */
-export function tileSvg(code, palette = "standard", die = false, cls = "tile-svg") {
-  const match = TILE.exec(code);
-  if (!match || (die && match[3])) throw new Unreadable(code);
-  const pal = TILES[palette] || TILES.standard;
-  const color = NOTATION.colors.indexOf(match[1]);
-  return fill(pal.faces[die ? "die" : match[3]], {
-    cls, code, color: pal.colors[color], shape: SHAPES[NOTATION.shapes.indexOf(match[2])], dots: DOTS[color],
-  });
-}
 
 function cellOf(text) {
   const match = CELL.exec(text.trim());
