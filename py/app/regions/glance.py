@@ -21,14 +21,13 @@ from ..play.session import resumed_note
 from ..shared.notes import PLACE
 from ..store.beside import save_beside
 from ..store.saves import GLANCE
-from ..web.display import Display
-from .hud import score_rows
 
 if TYPE_CHECKING:
     from ui.words import Translator
 
     from ..play.controller import Controller
     from ..play.session import Session
+    from ..web.display import Display
     from .board import BoardRegion
     from .rack import RackRegion
 
@@ -73,7 +72,7 @@ def glance(
         "fit": fit,
         "status": [kind, who, todo],
         "thinking": c.computer_to_move,
-        "scores": [[row.name, row.level, row.score, row.turn] for row in score_rows(c, tr)],
+        "scores": [[row.name, row.level, row.score, row.turn] for row in panels.score_rows(c, tr)],
         "bag": panels.bag_text(c, tr),
         "opening": panels.opening_text(c, tr) if len(game.history) <= len(c.seats) else "",
         "log": [

@@ -5,16 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ui.values import Value
-from ui.words import Translator
-
 from ..play import panels
-from ..shared import seats as seat_registry
 from ..web.display import Display
 from ..web.dom import by_id, clear, el, set_attr, set_text
 
 if TYPE_CHECKING:
-    from ..play.controller import Controller
     from ..play.session import Session
 
 
@@ -51,7 +46,7 @@ class HudRegion:
         self.drawn = signature
         scores = by_id("scores")
         clear(scores)
-        for row in score_rows(c, tr):
+        for row in panels.score_rows(c, tr):
             classes = ["score"] + [f"score--{n}" for n, on in (("turn", row.turn), ("winner", row.winner)) if on]
             li = el(
                 "li", " ".join(classes), attrs={"aria-current": "true" if row.turn else None, "data-seat": row.seat}
@@ -61,27 +56,3 @@ class HudRegion:
                 li.appendChild(el("span", "score__level", text=row.level))
             li.appendChild(el("span", "score__value", text=str(row.score), attrs={"data-score": row.seat}))
             scores.appendChild(li)
-
-
-class ScoreRow(Value):
-    """A player's row of the scores: ``level`` is " (Hard)" beside a computer's name, "" for a person."""
-
-    __slots__ = ("seat", "name", "level", "score", "turn", "winner")
-
-    def __init__(self, seat: int, name: str, level: str, score: int, turn: bool, winner: bool) -> None:
-        self.seat, self.name, self.level, self.score, self.turn, self.winner = seat, name, level, score, turn, winner
-
-
-def score_rows(c: Controller, tr: Translator) -> list[ScoreRow]:
-    """The scores as the HUD draws them (and the glance before Python, ``regions.glance``)."""
-    game = c.current
-    names = panels.player_names(c, tr)
-    winners = set(game.winners()) if game.is_over else set()
-    rows = []
-    for seat, name in enumerate(names):
-        kind = c.seats[seat]
-        level = seat_registry.seat_label(kind, tr)
-        computer = kind not in (seat_registry.HUMAN, seat_registry.PUZZLE) and not name.startswith(level)
-        turn = seat == game.to_move and not game.is_over and not (c.puzzle and not c.human_to_move)
-        rows.append(ScoreRow(seat, name, f" ({level})" if computer else "", game.scores[seat], turn, seat in winners))
-    return rows
