@@ -102,9 +102,24 @@ function miniTile(code, glance) {
   return tile;
 }
 
-/** Who started and why, and the newest turns of the log, as py/app/regions/side.py draws them (rule ids as text). */
+/** A text split around its rule ids (text, rule, text...) as app.web.rich_text draws it: each rule id a button. */
+function richText(element, pieces) {
+  pieces.forEach((piece, index) => {
+    if (index % 2) {
+      const rule = node("button", "rule-ref", piece);
+      rule.type = "button";
+      rule.setAttribute("data-rule", piece);
+      element.append(rule);
+    } else if (piece) {
+      element.append(piece);
+    }
+  });
+  return element;
+}
+
+/** Who started and why, and the newest turns of the log, as py/app/regions/side.py draws them. */
 function drawSide(glance) {
-  byId("opening").textContent = glance.opening;
+  richText(byId("opening"), glance.opening);
   glance.log.forEach(([seat, name, tiles, points, qwirkle, text, details], index) => {
     const item = node("li", `log__entry${index ? "" : " log__entry--last"}`);
     item.setAttribute("data-seat", seat);
@@ -122,7 +137,7 @@ function drawSide(glance) {
     }
     if (details.length) {
       const list = node("ul", "log__details");
-      list.append(...details.map((line) => node("li", "", line)));
+      list.append(...details.map((line) => richText(node("li", ""), line)));
       item.append(list);
     }
     byId("log").append(item);

@@ -3,17 +3,20 @@ so that the next visit draws it before Python starts (js/early-game.js; docs/arc
 Python"). A region of the game screen that draws into the storage instead of the page.
 
 It holds what the screen shows, in words already in the player's language: the board's tiles (the last move marked)
-and what a resume fits in the board's box, the scores, the status line, the bag, who started and why, the newest
-entries of the move log, the words of the screen's buttons and headings, the note a resume shows, and the rack of
-the player to move only when a resume shows it to them: never at a hand-over (the hand-over card's words instead),
-a computer's or a friend's turn, or any seat that is not a person at this device. It is written when the save, the
-language, the palette or what a resume fits changed, and only while nothing is pending or chosen (what a resume
-shows); js/early-game.js draws it only when its game and revision are the saved current game's.
+and what a resume fits in the board's box, the scores, the status line, the bag, who started and why and the newest
+entries of the move log (split around their rule ids: text, rule, text...), the words of the screen's buttons and
+headings, the note a resume shows, and the rack of the player to move only when a resume shows it to them: never at
+a hand-over (the hand-over card's words instead), a computer's or a friend's turn, or any seat that is not a person
+at this device. It is written when the save, the language, the palette or what a resume fits changed, and only
+while nothing is pending or chosen (what a resume shows); js/early-game.js draws it only when its game and revision
+are the saved current game's.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from ui.words import RULE_ID
 
 from ..play import panels
 from ..play.board_model import last_move_cells
@@ -74,7 +77,7 @@ def glance(
         "thinking": c.computer_to_move,
         "scores": [[row.name, row.level, row.score, row.turn] for row in panels.score_rows(c, tr)],
         "bag": panels.bag_text(c, tr),
-        "opening": panels.opening_text(c, tr) if len(game.history) <= len(c.seats) else "",
+        "opening": RULE_ID.split(panels.opening_text(c, tr) if len(game.history) <= len(c.seats) else ""),
         "log": [
             [
                 e.seat,
@@ -83,7 +86,7 @@ def glance(
                 e.points,
                 tr.t("qwirkle_shout") if e.qwirkles else "",
                 e.text,
-                e.details,
+                [RULE_ID.split(line) for line in e.details],
             ]
             for e in reversed(panels.log_entries(c, tr)[-LOG_ENTRIES:])
         ],
