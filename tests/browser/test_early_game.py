@@ -61,12 +61,22 @@ def playing(new_context: Any, site_url: str, wait_ready: Any, link: str, size: s
     return page
 
 
+KEPT = """() => { const read = (key) => JSON.parse(localStorage.getItem(key) || 'null');
+  const id = localStorage.getItem('qwirkle.current'), kept = read('qwirkle.glance'), save = read('qwirkle.save.' + id);
+  return Boolean(kept && save && kept.id === id && kept.revision === save.revision); }"""
+
+
 def glance(page: Page) -> dict[str, Any]:
+    """The glance of the current game, once the page has kept it (a moment after it drew its save)."""
+    page.wait_for_function(KEPT)
     return json.loads(page.evaluate("localStorage.getItem('qwirkle.glance')"))
 
 
-def returned(page: Page) -> Held:
-    """Reload the page with Python held back, once the early drawing is on screen (or the loading bar is)."""
+def returned(page: Page, kept: bool = True) -> Held:
+    """Reload the page with Python held back (once the page has kept its glance, unless not ``kept``), until the
+    early drawing is on screen (or the loading bar is)."""
+    if kept:
+        glance(page)
     held = Held(page)
     page.reload(wait_until="domcontentloaded")
     page.wait_for_selector("html[data-early], #loader:not([hidden])", state="attached")
@@ -176,7 +186,7 @@ def test_a_glance_that_cannot_be_drawn_leaves_the_loading_bar(
     page.add_init_script(  # the glance stays what this test wrote until the page is read
         f"localStorage.setItem('qwirkle.glance', {json.dumps(glance_text)})"
     )
-    held = returned(page)
+    held = returned(page, kept=False)
     assert page.locator("#loader").is_visible() and page.locator("#game").is_hidden()
     assert page.locator("html[data-early]").count() == 0 and page.locator("#board-world [data-cell]").count() == 0
     held.release()

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 # The texts of the game screen that the page's markup names by key (data-i18n, data-i18n-label, data-i18n-title).
 WORDED = "#game [data-i18n], #game [data-i18n-label], #game [data-i18n-title]"
 KEY_ATTRIBUTES = ("data-i18n", "data-i18n-label", "data-i18n-title")
+LATER = 0.5  # seconds after a drawing that the glance is kept
 LOG_ENTRIES = 10  # the newest turns of the move log: more than a side panel shows before it scrolls
 
 
@@ -120,11 +121,24 @@ class GlanceRegion:
         self.board = board
         self.rack = rack
         self.kept: tuple[Any, ...] | None = None
+        self.waiting = False  # a keep is on its way
 
     def forget(self) -> None:
         self.kept = None
 
     def render(self) -> None:
+        """Keep the glance a moment after the page is drawn (``LATER``): off the start-up's path, where the page
+        would take a tap; what is kept is what the page shows then (a glance a reload finds stale is not drawn)."""
+        if not self.waiting:
+            self.waiting = True
+            self.session.host.spawn(self._later())
+
+    async def _later(self) -> None:
+        await self.session.host.sleep(LATER)
+        self.waiting = False
+        self.keep()
+
+    def keep(self) -> None:
         c = self.session.controller
         game = c.game
         if game is None or game.is_over or c.puzzle or c.game_id is None or c.turn.pending or c.turn.mode != PLACE:
