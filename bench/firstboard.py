@@ -38,6 +38,7 @@ from browser import first_page, fresh_context, running_server
 from playwright.sync_api import sync_playwright
 
 TIMEOUT_MS = 240_000
+LOOK_MS = 1500  # --game: how long a page is looked at before the next visit (the glance is kept 0.5 s after drawing)
 CLOCK = """
 window.__shift = 0;
 new PerformanceObserver((list) => {
@@ -97,7 +98,11 @@ def returns(playwright, base: str, rate: float, game: bool) -> dict[str, dict[st
         else:
             load(page, base + PAGES["bare"], reload=False)
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
-        return {"visit 2": load(page, "", reload=True), "visit 3": load(page, "", reload=True)}
+        visits = {}
+        for visit in ("visit 2", "visit 3"):
+            page.wait_for_timeout(LOOK_MS)  # a player looks at the page before leaving it: the glance is kept
+            visits[visit] = load(page, "", reload=True)
+        return visits
 
 
 def run_game(runs: int, rates: list[float], before: str | None) -> int:
