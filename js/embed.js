@@ -7,11 +7,13 @@
 // This script only starts Python, once per page, wherever our files are hosted: every path
 // is resolved against this file's own URL, not the page's. It adds one <script type="py">
 // running py/embed_main.py with the configuration below, and loads PyScript.
-// Python then draws every [data-qwirkle] marker and sets <html data-ready>.
-// Until then each marker says "Loading the board…"; if Python cannot start, each says so.
+// Python then draws every [data-qwirkle] marker live and sets <html data-ready>.
+// Until then each marker is drawn from its attributes by js/early.js (a puzzle, or a marker only Python can read,
+// says "Loading the board…"), and so is every marker added to the page meanwhile; if Python cannot start, each says so.
 
 import { RUNTIME } from "../assets/app/facts.js";  // pyscript.toml's settings (scripts/build/facts.py)
 import { WORDS } from "../assets/app/words.js";   // texts in every language (scripts/build/i18n.py)
+import { drawEarly } from "./early.js";
 import { forgetRestarts, isRestarting, restartAfterTrap } from "./restart.js";
 
 const SITE = new URL("../", import.meta.url);
@@ -25,6 +27,9 @@ const CONFIG = {
   interpreter: new URL(RUNTIME.interpreter, SITE).href,
   files: Object.fromEntries(Object.entries(RUNTIME.files).map(([from, to]) => [new URL(from, SITE).href, to])),
 };
+const MARKER = "[data-qwirkle], [data-qwirkle-puzzle]";
+const loadingText = (lang) => (WORDS[lang] || WORDS.en).embed_loading;
+
 function texts(element) {
   const holder = element.closest("[lang]");
   const lang = (element.dataset.lang || (holder && holder.lang) || "en").slice(0, 2).toLowerCase();
@@ -32,18 +37,36 @@ function texts(element) {
   return { loading: words.embed_loading, failed: words.embed_failed };
 }
 
+// The markers Python has not drawn yet.
 function markers() {
-  return document.querySelectorAll("[data-qwirkle]:not(.qw-embed), [data-qwirkle-puzzle]:not(.qw-embed)");
+  return [...document.querySelectorAll(MARKER)].filter((e) => !["ready", "error"].includes(e.dataset.state));
 }
 
-function showLoading() {
-  for (const element of markers()) {
-    element.setAttribute("aria-busy", "true");
-    const note = document.createElement("p");
-    note.className = "qw-loading";
-    note.textContent = texts(element).loading;
-    element.replaceChildren(note);
-  }
+function drawAll() {
+  for (const element of markers()) drawEarly(element, loadingText);
+}
+
+// Until Python is ready: markers added to the page are drawn as they come, and every early board follows the page's
+// language (tutorial.html's switch). Python's own observer takes over (py/embed/page.py); these two stop.
+function watch() {
+  const added = new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeType !== 1) continue;
+        for (const element of [node, ...node.querySelectorAll(MARKER)]) {
+          if (element.matches(MARKER)) drawEarly(element, loadingText);
+        }
+      }
+    }
+  });
+  added.observe(document.body, { childList: true, subtree: true });
+  const lang = new MutationObserver(drawAll);
+  lang.observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
+  const ready = new MutationObserver(() => {
+    if (!document.documentElement.hasAttribute("data-ready")) return;
+    for (const observer of [added, lang, ready]) observer.disconnect();
+  });
+  ready.observe(document.documentElement, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
 function showFailure(error) {
@@ -60,7 +83,8 @@ function showFailure(error) {
 }
 
 async function start() {
-  showLoading();
+  drawAll();
+  watch();
   const script = document.createElement("script");
   script.type = "py";
   script.src = new URL("py/embed_main.py", SITE).href;

@@ -72,6 +72,8 @@ function fail(event) {
   if (document.documentElement.hasAttribute("data-ready") || restartAfterTrap(event)) return;  // true when restarting
   loader.dataset.stage = "error";
   label.textContent = TEXT.error;
+  loader.hidden = false;  // over a game drawn before Python (js/early-game.js)
+  document.getElementById("game").hidden = true;
   document.documentElement.dataset.loadError = describe(event).slice(0, 2000);
 }
 

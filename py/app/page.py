@@ -180,6 +180,9 @@ class Page:
 
     # -- start-up ------------------------------------------------------------------------------
     def boot(self) -> None:
+        from .web.shell import take_over_early
+
+        take_over_early(document)  # a game drawn before Python (js/early-game.js): drawn live in this same task
         self.input.listen()
         self.menu.listen()
         self.settings.listen()

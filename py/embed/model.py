@@ -122,13 +122,13 @@ class BoardState:
 
     def extent(self) -> tuple[int, int, int, int]:
         """(min_x, min_y, max_x, max_y) of the cells to draw: every tile a replay will show, and
-        in exercises one empty cell around the tiles to place against."""
+        in exercises one empty cell around the tiles to place against, the reader's too (the grid
+        grows as they play, never to where the answer lies: js/early.js draws the same grid from
+        the markup before Python starts, so the box keeps its size)."""
         cells = set(self.spec.board.tiles)
         for step in self.steps:
             cells.update(p.cell for p in step.placements)
         cells.update(self.overlay())
-        if self.spec.task == "best":
-            cells.update(p.cell for p in self.best_plays()[0].placements)
         if not cells:
             cells = {(0, 0)}
         margin = 1 if self.spec.task == "best" else 0

@@ -5,9 +5,15 @@ element it reads the settings (spec.py), builds the state (model.py) and draws i
 (render.py) inside the element; a board that cannot be shown gets an error message instead,
 in place, and the others carry on. When every board is drawn, ``<html data-ready>`` is set.
 
+Until Python runs, js/early.js has drawn each marker from its attributes (``data-state="early"``, or
+``"loading"`` when only the engine can draw it): Python draws over it with the same markup, live, in one
+synchronous step, so the box keeps its size.
+
 Each board has one delegated click listener on its own element (buttons inside are redrawn,
-the element stays), and one MutationObserver per page redraws every board in the new
-language when ``<html lang>`` changes (tutorial.html's language switch).
+the element stays). One MutationObserver per page redraws every board in the new language when
+``<html lang>`` changes (tutorial.html's language switch); another mounts the markers added to the
+page later (documentation sites that swap pages, tabs, "show more") and releases the boards whose
+markers were removed: their listener, and the board's state.
 
 The browser objects are parameters, so this module imports under CPython; tests/embed drive
 it with stand-ins.
@@ -79,6 +85,14 @@ class EmbeddedBoard:
         self.message = element.querySelector(".qw-message")
         self._listener = proxy(self.on_click)
         element.addEventListener("click", self._listener)
+
+    def release(self) -> None:
+        """The marker left the page: stop listening, and free the listener's proxy."""
+        self.element.removeEventListener("click", self._listener)
+        destroy = getattr(self._listener, "destroy", None)
+        if destroy is not None:
+            destroy()
+        self.state = None
 
     def render(self) -> None:
         element = self.element
@@ -167,16 +181,31 @@ class EmbedPage:
 
     def start(self) -> None:
         started = time.perf_counter()
-        for element in self.document.querySelectorAll(MARKER):
-            if element.classList.contains("qw-embed"):
-                continue  # already mounted
-            board = EmbeddedBoard(element, self.window, self.proxy)
-            board.render()
-            self.boards.append(board)
+        self.mount()
         root = self.document.documentElement
         # How long drawing every board took (bench/embedpage.py reads it).
         root.setAttribute("data-embed-ms", f"{(time.perf_counter() - started) * 1000:.0f}")
         root.setAttribute("data-ready", "")
+
+    def mount(self) -> None:
+        """Draw, live, every marker not drawn by Python yet (js/early.js's drawing, or none)."""
+        for element in self.document.querySelectorAll(MARKER):
+            if element.getAttribute("data-state") in ("ready", "error"):
+                continue  # already mounted
+            board = EmbeddedBoard(element, self.window, self.proxy)
+            board.render()
+            self.boards.append(board)
+
+    def changed(self, *_: Any) -> None:
+        """Markers were added to the page or removed from it: mount the new ones, release the ones gone."""
+        kept = []
+        for board in self.boards:
+            if board.element.isConnected:
+                kept.append(board)
+            else:
+                board.release()
+        self.boards = kept
+        self.mount()
 
     def render_all(self, *_: Any) -> None:
         for board in self.boards:
@@ -196,5 +225,7 @@ def start() -> EmbedPage:
         document.documentElement,
         to_js({"attributes": True, "attributeFilter": ["lang"]}, dict_converter=window.Object.fromEntries),
     )
-    page.observer = observer  # type: ignore[attr-defined]
+    added = MutationObserver.new(create_proxy(page.changed))
+    added.observe(document.body, to_js({"childList": True, "subtree": True}, dict_converter=window.Object.fromEntries))
+    page.observers = (observer, added)  # type: ignore[attr-defined]
     return page

@@ -12,6 +12,7 @@ be told without seeing it.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any, NamedTuple
 
@@ -58,6 +59,8 @@ SHAPES_SVG = (_CIRCLE, _SQUARE, _DIAMOND, _CLOVER, _CROSS, _STAR)
 
 # Corner dots for colour marks: up to 6 in two rows of three.
 _MARK_SPOTS = ((14, 14), (26, 14), (38, 14), (14, 26), (26, 26), (38, 26))
+# The dots of each colour: 1 (red) to 6 (purple).
+MARK_DOTS = tuple("".join(f'<circle cx="{x}" cy="{y}" r="4.4"/>' for x, y in _MARK_SPOTS[: n + 1]) for n in range(6))
 
 
 def _face(background: int, palette: Palette, die: bool) -> str:
@@ -76,6 +79,31 @@ def _face(background: int, palette: Palette, die: bool) -> str:
     return face
 
 
+@functools.cache
+def tile_template(palette: Palette, background: int, die: bool) -> str:
+    """The markup of every tile of one face (``background``; ``die`` for Cubes) in ``palette``, with slots
+    ``{cls}``, ``{code}``, ``{color}``, ``{shape}`` and ``{dots}`` for what differs from tile to tile.
+
+    One drawing for both sides: ``tile_svg`` fills these slots, and scripts/build/early.py writes the same templates
+    for the page's scripts that draw boards before Python starts (js/early.js), so the two cannot drift.
+    """
+    width = palette.outline_width + (1.0 if background in (2, 3) else 0.0)
+    stroke = palette.outline if background in (2, 3) or palette.marks else "none"
+    if palette.marks and background not in (2, 3):
+        stroke = "#ffffff"
+    parts = [
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" class="{cls}" '
+        'data-code="{code}" aria-hidden="true" focusable="false">',
+        _face(background, palette, die),
+        f'<g fill="{{color}}" stroke="{stroke}" stroke-width="{width:g}" stroke-linejoin="round">{{shape}}</g>',
+    ]
+    if palette.marks:
+        mark_fill = "#000000" if background == 2 else "#ffffff"
+        parts.append(f'<g fill="{mark_fill}" stroke="{{color}}" stroke-width="1.5">{{dots}}</g>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
 def tile_svg(tile: Any, palette: str | Palette = "standard", *, die: bool = False, css_class: str = "tile-svg") -> str:
     """SVG markup of one tile (``qwirkle.Tile`` or anything with color/shape/background).
 
@@ -88,26 +116,13 @@ def tile_svg(tile: Any, palette: str | Palette = "standard", *, die: bool = Fals
     True
     """
     pal = PALETTES[palette] if isinstance(palette, str) else palette
-    color = pal.colors[tile.color]
-    background = getattr(tile, "background", 0)
-    code = tile.notation() if hasattr(tile, "notation") else ""
-    width = pal.outline_width + (1.0 if background in (2, 3) else 0.0)
-    stroke = pal.outline if background in (2, 3) or pal.marks else "none"
-    if pal.marks and background not in (2, 3):
-        stroke = "#ffffff"
-    shape = SHAPES_SVG[tile.shape]
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" class="{css_class}" '
-        f'data-code="{code}" aria-hidden="true" focusable="false">',
-        _face(background, pal, die),
-        f'<g fill="{color}" stroke="{stroke}" stroke-width="{width:g}" stroke-linejoin="round">{shape}</g>',
-    ]
-    if pal.marks:
-        dots = "".join(f'<circle cx="{x}" cy="{y}" r="4.4"/>' for x, y in _MARK_SPOTS[: tile.color + 1])
-        mark_fill = "#000000" if background == 2 else "#ffffff"
-        parts.append(f'<g fill="{mark_fill}" stroke="{color}" stroke-width="1.5">{dots}</g>')
-    parts.append("</svg>")
-    return "".join(parts)
+    return tile_template(pal, getattr(tile, "background", 0), die).format(
+        cls=css_class,
+        code=tile.notation() if hasattr(tile, "notation") else "",
+        color=pal.colors[tile.color],
+        shape=SHAPES_SVG[tile.shape],
+        dots=MARK_DOTS[tile.color],
+    )
 
 
 def blank_svg(css_class: str = "tile-svg") -> str:

@@ -12,12 +12,15 @@ start-up.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .cells import cell_text, parse_cell_text
 from .english import CATALOG
 from .english.tiles import BACKGROUND_WORDS, COLOR_WORDS, SHAPE_WORDS
+
+RULE_ID = re.compile(r"\b([CQF](?:10|[1-9]))\b")  # a rule's id in a text ("C5", "Q4", "F3"): a link to its text
 
 # Each language named in itself, in the menu's order.
 LANGUAGE_NAMES = {"de": "Deutsch", "en": "English", "es": "Español", "fr": "Français", "nl": "Nederlands"}

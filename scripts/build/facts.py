@@ -8,6 +8,8 @@ Each fact is defined once, on the side that owns it, and the scripts import it f
   from before Python runs;
 * ``SETTINGS``: the localStorage key of the player's settings (``app.store.saves.SETTINGS``), where js/loading.js and
   js/tutorial.js read the chosen language and js/tutorial.js writes it;
+* ``GAME_KEYS``: where the game in progress is kept (``app.store.saves``): the current game's id, the prefix of a save
+  and the glance of the screen that js/early-game.js draws before Python on a return visit (``app.regions.glance``);
 * ``RUNTIME``: the runtime's configuration, as the hand-written pyscript.toml gives it (its ``interpreter`` and
   ``files``), which js/embed.js resolves against its own URL for boards in other pages.
 
@@ -34,13 +36,14 @@ def facts() -> dict[str, Any]:
     """Name -> value of each fact, read from where it is defined."""
     if str(ROOT / "py") not in sys.path:
         sys.path.insert(0, str(ROOT / "py"))
-    from app.store.saves import SETTINGS
+    from app.store.saves import CURRENT, GLANCE, SAVE_PREFIX, SETTINGS
     from ui.words import LANGUAGES
 
     config = tomllib.loads(CONFIG.read_text(encoding="utf-8"))
     return {
         "LANGUAGES": list(LANGUAGES),
         "SETTINGS": SETTINGS,
+        "GAME_KEYS": {"current": CURRENT, "save": SAVE_PREFIX, "glance": GLANCE},
         "RUNTIME": {"interpreter": config["interpreter"], "files": config["files"]},
     }
 

@@ -271,12 +271,14 @@ def test_embed_html_fits_a_small_frame(page: Page, site_url: str, wait_ready: An
     assert width <= 320, f"embed.html scrolls sideways at 320 px ({width} px)"
 
 
-def test_markers_without_python_say_they_are_loading(page: Page, author_url: str) -> None:
-    """Before Python runs each marker says so (and is busy), so an author sees the board is coming."""
+def test_markers_without_python_are_drawn_from_their_markup(page: Page, author_url: str) -> None:
+    """Before Python runs each marker is drawn from its attributes (js/early.js) and busy, in an author's page too
+    (tests/browser/test_early_boards.py: what only Python can draw says it is loading)."""
     page.route(re.compile(r".*/py/embed_main\.py$"), lambda route: None)  # hold Python back
     page.goto(author_url + "one.html")
     marker = page.locator("[data-qwirkle]")
-    expect(marker.locator(".qw-loading")).to_have_text("Loading the board…")
+    expect(marker.locator("[data-cell='0,0'] [data-tile='Ro']")).to_be_visible()
+    expect(marker).to_have_attribute("data-state", "early")
     expect(marker).to_have_attribute("aria-busy", "true")
 
 

@@ -241,6 +241,21 @@ def test_best_move_exercise_without_any_play_is_an_authoring_error() -> None:
     assert error_of(board="Ro@0,0", hand="Ro", mode="exercise", task="best").code == "no_play"
 
 
+def test_exercise_grid_says_nothing_of_the_answer_and_grows_around_the_reader_s_tiles() -> None:
+    """The grid is the markup's alone (js/early.js draws it before Python): the board and one cell around it, then
+    around what the reader puts down, and the answer once shown."""
+    ex = BoardState(spec_from_attributes({"board": "Ro@0,0 Rs@1,0", "hand": "Rd Rc Rx", "task": "best"}))
+    assert ex.extent() == (-1, -1, 2, 1)
+    ex.select(0)
+    ex.place((2, 0))
+    assert ex.extent() == (-1, -1, 3, 1)
+    ex.take_back(None)
+    ex.reveal()
+    min_x, min_y, max_x, max_y = ex.extent()
+    for x, y in (p.cell for p in ex.best_plays()[0].placements):
+        assert min_x < x < max_x and min_y < y < max_y
+
+
 def test_exercise_grid_has_room_around_the_tiles_and_clickable_empty_cells() -> None:
     ex = best_exercise()
     assert ex.extent()[0] <= -1 and ex.extent()[2] >= 2

@@ -1,5 +1,5 @@
 """Texts of the game screen as plain data (no DOM), so they are tested under CPython: the players'
-names, the status line, the bag, the preview of the pending play, the move log, the opening
+names and scores, the status line, the bag, the preview of the pending play, the move log, the opening
 explanation and the notes. The end-of-game summary is ``summary.py``."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from ui.problems import is_problem
 from ui.values import Value
 from ui.words import DEFAULT_LANGUAGE, LANGUAGES, Translator
 
+from ..shared import seats as seat_registry
 from ..shared.notes import EXCHANGE, ROLL, Note
 from ..shared.seats import FRIEND
 
@@ -54,6 +55,31 @@ def player_names(c: Controller, tr: Translator) -> tuple[str, ...]:
     langs = (DEFAULT_LANGUAGE, *LANGUAGES)
     known = [_defaults(seats, lang, numbered) for lang in langs for numbered in (False, True)]
     return tuple(shown[i] if any(name == d[i] for d in known) else name for i, name in enumerate(names))
+
+
+class ScoreRow(Value):
+    """A player's row of the scores: ``level`` is " (Hard)" beside a computer's name, "" for a person."""
+
+    __slots__ = ("seat", "name", "level", "score", "turn", "winner")
+
+    def __init__(self, seat: int, name: str, level: str, score: int, turn: bool, winner: bool) -> None:
+        self.seat, self.name, self.level, self.score, self.turn, self.winner = seat, name, level, score, turn, winner
+
+
+def score_rows(c: Controller, tr: Translator) -> list[ScoreRow]:
+    """The scores as the HUD draws them (``regions.hud``; and the glance before Python, ``regions.glance``)."""
+    game = c.current
+    names = player_names(c, tr)
+    kinds = seat_kinds(c)
+    winners = set(game.winners()) if game.is_over else set()
+    rows = []
+    for seat, name in enumerate(names):
+        kind = kinds[seat]
+        level = seat_registry.seat_label(kind, tr)
+        computer = kind not in (seat_registry.HUMAN, seat_registry.PUZZLE) and not name.startswith(level)
+        turn = seat == game.to_move and not game.is_over and not (c.puzzle and not c.human_to_move)
+        rows.append(ScoreRow(seat, name, f" ({level})" if computer else "", game.scores[seat], turn, seat in winners))
+    return rows
 
 
 def tiles_of(note: Note | None) -> list[Tile]:

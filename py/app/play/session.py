@@ -31,6 +31,11 @@ FOLLOW_SECONDS = 8.0  # a tab following another one's game lets that tab move th
 WORKER_SECONDS = 30.0  # a worker silent this long (the Expert thinks 5 s at most) is given up: the page thinks
 
 
+def resumed_note(moves: int) -> Note:
+    """What the page says when a game in progress comes back after ``moves`` moves (drawn early too: regions.glance)."""
+    return Note("resumed", {"n": moves})
+
+
 class AiWorker(Protocol):
     """The functions the computer-player worker exports (py/ai_worker.py): moves and hints
     (app.play.ai_service), and game reviews in chunks (app.review.service)."""
@@ -149,7 +154,7 @@ class Session:
         if saved is None or saved.game.is_over:
             return
         self.resume(saved)
-        self.notice = Note("resumed", {"n": saved.move_count})
+        self.notice = resumed_note(saved.move_count)
 
     def report_problems(self) -> None:
         """Stored values that could not be read were moved aside (or, storage full, left unread): say so once."""

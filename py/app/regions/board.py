@@ -11,7 +11,7 @@ can.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from qwirkle.notation import Cell
 from ui.cells import cell_text
@@ -19,6 +19,7 @@ from ui.cells import cell_text
 from ..play import board_model
 from ..web.display import Display
 from .board_view import BoardView
+from .viewport import FIT_MAX_ZOOM, fit_span
 
 if TYPE_CHECKING:
     from qwirkle import TurnResult
@@ -48,16 +49,16 @@ class BoardRegion:
         self.view.cursor = (0, 0)
         self.view.flash(set())
 
-    def _shown(self) -> set[Cell]:
+    def _shown(self, resumed: bool = False) -> set[Cell]:
         """The tiles, the pending ones, the cells around them (in play: where the next tiles go) and the cells the
         selected tile may take (one two or more cells away, the first of a longer play, lay outside the fitted
-        board; the empty board: its centre)."""
+        board; the empty board: its centre). ``resumed``: as a resume shows it, nothing pending nor selected."""
         c = self.session.controller
-        cells = set(c.current.board.tiles) | set(c.turn.cells())
+        cells = set(c.current.board.tiles) | (set() if resumed else set(c.turn.cells()))
         if not cells:
             return {(-2, -2), (2, 2)}  # centred on (0, 0)
         around = set() if self._whole() else board_model.neighbours(cells)
-        return cells | around | set(c.legal_cells())
+        return cells | around | (set() if resumed else set(c.legal_cells()))
 
     def _whole(self) -> bool:
         """The board is there to be seen whole: a finished game, a puzzle."""
@@ -72,6 +73,14 @@ class BoardRegion:
         c = self.session.controller
         last = board_model.last_move_cells(c)
         self.view.fit(self._shown(), force, focus=last, must=set(c.legal_cells()), whole=self._whole())
+
+    def resumed_fit(self) -> tuple[Any, ...]:
+        """What a resume of this game fits in the board (``Page.entered``: nothing pending, nothing selected), for the
+        glance drawn before Python on the next visit (``regions.glance``): the span and focus of ``fit_span``, the
+        least and the most zoom."""
+        focus = board_model.last_move_cells(self.session.controller)
+        span = fit_span(self._shown(resumed=True), focus=focus)
+        return (*span, self.view.min_zoom(self._whole()), FIT_MAX_ZOOM)
 
     def follow(self, result: TurnResult) -> None:
         """A move was made: its scored lines flash, and it comes into view."""

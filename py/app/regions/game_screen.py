@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from .actions import ActionsRegion
 from .board import BoardRegion
+from .glance import GlanceRegion
 from .hud import HudRegion
 from .link import LinkRegion
 from .preview import PreviewRegion
@@ -47,4 +48,5 @@ class GameScreen:
             ResultRegion(session, display),
             SideRegion(session, display),
             LinkRegion(session, display),
+            GlanceRegion(session, display, self.board, self.rack),
         ]

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..play import panels
-from ..shared import seats as seat_registry
 from ..web.display import Display
 from ..web.dom import by_id, clear, el, set_attr, set_text
 
@@ -41,24 +40,19 @@ class HudRegion:
         c = self.session.controller
         game = c.current
         tr = self.display.tr
-        names = panels.player_names(c, tr)
-        kinds = panels.seat_kinds(c)
-        signature = (game.scores, game.to_move, game.is_over, names, tr.lang, kinds)
+        signature = (game.scores, game.to_move, game.is_over, panels.player_names(c, tr), tr.lang, panels.seat_kinds(c))
         if signature == self.drawn:
             return
         self.drawn = signature
         scores = by_id("scores")
         clear(scores)
-        winners = set(game.winners()) if game.is_over else set()
-        for seat, name in enumerate(names):
-            kind = kinds[seat]
-            level = seat_registry.seat_label(kind, tr)
-            computer = kind not in (seat_registry.HUMAN, seat_registry.PUZZLE) and not name.startswith(level)
-            turn = seat == game.to_move and not game.is_over and not (c.puzzle and not c.human_to_move)
-            classes = ["score"] + [f"score--{n}" for n, on in (("turn", turn), ("winner", seat in winners)) if on]
-            row = el("li", " ".join(classes), attrs={"aria-current": "true" if turn else None, "data-seat": seat})
-            row.appendChild(el("span", "score__name", text=name))
-            if computer:  # beside the name, not in it: a long name is cut, never the level
-                row.appendChild(el("span", "score__level", text=f" ({level})"))
-            row.appendChild(el("span", "score__value", text=str(game.scores[seat]), attrs={"data-score": seat}))
-            scores.appendChild(row)
+        for row in panels.score_rows(c, tr):
+            classes = ["score"] + [f"score--{n}" for n, on in (("turn", row.turn), ("winner", row.winner)) if on]
+            li = el(
+                "li", " ".join(classes), attrs={"aria-current": "true" if row.turn else None, "data-seat": row.seat}
+            )
+            li.appendChild(el("span", "score__name", text=row.name))
+            if row.level:  # beside the name, not in it: a long name is cut, never the level
+                li.appendChild(el("span", "score__level", text=row.level))
+            li.appendChild(el("span", "score__value", text=str(row.score), attrs={"data-score": row.seat}))
+            scores.appendChild(li)

@@ -86,6 +86,17 @@ class RackRegion:
         self.drawn = signature
         self._draw(tiles, hidden_count, interactive, die, fresh, stuck)
 
+    def resumed(self, seat: int) -> list[tuple[str, bool, bool]]:
+        """``seat``'s rack as a resume draws it, nothing pending: (notation, drawn since their last move, fits
+        nowhere) of each tile, left to right (for the glance drawn before Python, ``regions.glance``)."""
+        c = self.session.controller
+        game = c.current
+        hand = c.view(seat).hand
+        order = self.racks.order(seat, hand, len(game.history), gone_tiles(game, seat))
+        fresh = self.racks.fresh(seat)
+        stuck = self._unplaceable() if seat == game.to_move and not c.turn.pending else unplaceable(game, hand, ())
+        return [(hand[index].notation(), index in fresh, index in stuck) for index in order]
+
     def _unplaceable(self) -> set[int]:
         """Hand indexes that fit nowhere now (cached for one board, hand and pending play)."""
         c = self.session.controller

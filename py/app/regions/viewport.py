@@ -69,19 +69,11 @@ class Viewport:
         board goes on past the other); along a way it fits, centred. ``must`` (the cells the selected
         tile may take) are all shown whatever ``min_zoom`` asks: the zoom goes down to show them, and the
         view is moved the least needed to take them in."""
-        if not cells:
-            cells = [(0, 0)]
-        left, right, top, bottom = _span(cells, margin)
+        left, right, top, bottom, focus_x, focus_y = fit_span(cells, margin, focus or must)
         zoom = max(min_zoom, min(_zoom_to_fit(left, right, top, bottom, self.width, self.height), FIT_MAX_ZOOM))
         if must:
             zoom = min(zoom, _zoom_to_fit(*_span(must, 0.0), self.width, self.height))
         self.zoom = max(MIN_ZOOM, zoom)
-        if must and not focus:
-            focus = must
-        focus_x = focus_y = None
-        if focus:
-            focus_x = (sum(x for x, _ in focus) / len(focus) + 0.5) * CELL
-            focus_y = (sum(y for _, y in focus) / len(focus) + 0.5) * CELL
         self.dx = _offset(left, right, focus_x, self.zoom, self.width)
         self.dy = _offset(top, bottom, focus_y, self.zoom, self.height)
         if must:
@@ -125,6 +117,20 @@ class Viewport:
             self.dy -= y
         elif y + size > self.height:
             self.dy -= y + size - self.height
+
+
+def fit_span(
+    cells: list[Cell] | set[Cell], margin: float = 0.5, focus: list[Cell] | set[Cell] | None = None
+) -> tuple[float, float, float, float, float | None, float | None]:
+    """What ``Viewport.fit`` fits, in world pixels: the box of ``cells`` with ``margin`` cells around (left, right,
+    top, bottom) and the middle of ``focus`` (x, y; None without one). js/early-game.js fits a returning game's board
+    from these (``regions.glance``), as ``fit`` does without ``must``."""
+    left, right, top, bottom = _span(cells or [(0, 0)], margin)
+    if not focus:
+        return left, right, top, bottom, None, None
+    focus_x = (sum(x for x, _ in focus) / len(focus) + 0.5) * CELL
+    focus_y = (sum(y for _, y in focus) / len(focus) + 0.5) * CELL
+    return left, right, top, bottom, focus_x, focus_y
 
 
 def _offset(low: float, high: float, focus: float | None, zoom: float, free: float) -> float:

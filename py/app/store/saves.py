@@ -7,6 +7,8 @@ Keys, all under ``qwirkle.``:
 * ``qwirkle.settings``: ``{"lang", "palette", "hint_level", "review_level", "expert_seconds", "celebrate", "sound"}``;
 * ``qwirkle.newgame``: the last new-game choices (``setup_memory``);
 * ``qwirkle.racks.ID``, ``qwirkle.review.ID``: beside a save, its racks and review (``rack_memory``, ``review_memory``);
+* ``qwirkle.glance``: the game screen of the current game as a resume shows it, drawn before Python on the next
+  visit (``regions.glance``, js/early-game.js);
 * ``qwirkle.aside.KEY.N``: a value that could not be read, moved aside (never deleted).
 
 Nothing read is trusted: a corrupt or foreign value is moved aside and reported in ``problems``, the other saves
@@ -39,6 +41,7 @@ CURRENT = PREFIX + "current"
 SETTINGS = PREFIX + "settings"
 ASIDE_PREFIX = PREFIX + "aside."
 RACKS_PREFIX = PREFIX + "racks."  # this device's arrangement of a saved game's racks (store.rack_memory)
+GLANCE = PREFIX + "glance"  # the current game's screen, drawn before Python on a return (regions.glance)
 REVIEW_PREFIX = PREFIX + "review."  # what a review computed for a saved game (store.review_memory)
 LIVE_PREFIX = PREFIX + "live."  # the live table's phone seats of a saved game: tokens, move numbers (live.keeping)
 PALETTES = ("standard", "contrast")

@@ -6,16 +6,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Any
 
 from ui.tiles_svg import tile_svg
-from ui.words import Translator
+from ui.words import RULE_ID, Translator
 
 from .dom import clear, el
-
-RULE_ID = re.compile(r"\b([CQF](?:10|[1-9]))\b")
 
 
 def fill(

@@ -28,6 +28,21 @@ def load_engine(name: str = "qwirkle") -> ModuleType | None:
         raise
 
 
+def take_over_early(document: Any) -> None:
+    """Python takes over a game screen drawn before it started (js/early-game.js, from the glance of the last visit):
+    the nodes drawn early go (the regions draw their own in the same task, so nothing is painted between), and the
+    screen takes input again."""
+    root = document.documentElement
+    if not root.hasAttribute("data-early"):
+        return
+    for node in document.querySelectorAll("#game [data-early]"):
+        node.remove()
+    game = document.getElementById("game")
+    game.removeAttribute("inert")
+    game.removeAttribute("aria-busy")
+    root.removeAttribute("data-early")
+
+
 def show_ready(document: Any, engine: ModuleType | None) -> None:
     """Hide the loading indicator and mark the page ready (``<html data-ready>``).
 

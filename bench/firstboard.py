@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Time to the first board on tutorial.html against the time a bare PyScript page takes to run Python (issue 51).
+
+Serves the site on a free 127.0.0.1 port and loads, in Debian's Chromium, each in a fresh profile:
+
+* tutorial.html, cold (an empty profile) then warm (a reload in that profile): the first board on screen (the
+  later of the first ``.qw-board`` inside a marker and the first contentful paint: js/early.js draws the boards from
+  their markup before the first paint), the page ready (``<html data-ready>``: Python has made every board live),
+  and the layout shift of the page from its first paint to ready (the Layout Instability API's entries, summed);
+* bench/pages/bare.html, cold then warm: ``<html data-ready>``, set as soon as Python runs.
+
+Both at normal speed and with the CPU slowed 4x (CDP ``Emulation.setCPUThrottlingRate``), as on a mid-range phone.
+Prints the median (and range) of each and the ratio first board / bare page of the same speed and cache; the goal
+is 0.15x. Timings vary between batches on a shared machine: compare pages of the same run, never a fixed number.
+
+``--game``: a returning player instead. In a fresh profile the game opens a game by a start link (the computer moves,
+then the human's rack is up: bench/pageload.py's), then is reloaded twice (the return visits 2 and 3, the service
+worker in control): the board on screen (the later of the first ``#board-world [data-cell]`` and the first
+contentful paint: js/early-game.js draws the game from its glance before the first paint), a tap taken (``<html
+data-ready>``: Python listens from then on; before it the screen is inert) and the layout shift from the first paint
+to ready; the bare page's reloads alike. Goals: the board within 0.5x of the bare page's reload, a tap within 1.10x
+of where the game was (``--before REF``: the game as it is at the git commit REF, in the same run), never worse.
+
+    make bench B=firstboard ARGS="[--runs 3] [--rates 1,4]"
+    make bench B=firstboard ARGS="--game [--runs 3] [--rates 1,4] [--before main]"
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+from browser import first_page, fresh_context, running_server
+from playwright.sync_api import sync_playwright
+
+TIMEOUT_MS = 240_000
+LOOK_MS = 1500  # --game: how long a page is looked at before the next visit (the glance is kept 0.5 s after drawing)
+CLOCK = """
+window.__shift = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+}).observe({type: "layout-shift", buffered: true});
+new MutationObserver((_, observer) => {
+  if (!window.__boardAt && document.querySelector(
+    "[data-qwirkle] .qw-board, [data-qwirkle-puzzle] .qw-board, #board-world [data-cell]")) {
+    window.__boardAt = performance.now();
+  }
+  if (document.documentElement && document.documentElement.hasAttribute("data-ready")) {
+    window.__readyAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"]});
+"""
+FIRST_BOARD = """() => {
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  return Math.max(window.__boardAt, paint ? paint.startTime : 0);
+}"""
+
+
+def load(page, url: str, reload: bool) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    """One load (or reload) of ``url``, timed in the page: seconds since navigation start, and the shift."""
+    if reload:
+        page.reload(timeout=TIMEOUT_MS)
+    else:
+        page.goto(url, timeout=TIMEOUT_MS)
+    page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS)
+    times = {"ready": page.evaluate("window.__readyAt") / 1000}
+    if page.evaluate("window.__boardAt !== undefined"):
+        times["board"] = page.evaluate(FIRST_BOARD) / 1000
+        times["shift"] = page.evaluate("window.__shift")
+    return times
+
+
+def visit(playwright, url: str, rate: float) -> dict[str, dict[str, float]]:  # type: ignore[no-untyped-def]
+    """Cold then warm, in a fresh profile, the CPU slowed ``rate`` times."""
+    with fresh_context(playwright, "firstboard-") as context:
+        context.add_init_script(CLOCK)
+        page = first_page(context)
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        cold = load(page, url, reload=False)
+        return {"cold": cold, "warm": load(page, url, reload=True)}
+
+
+def returns(playwright, base: str, rate: float, game: bool) -> dict[str, dict[str, float]]:  # type: ignore[no-untyped-def]
+    """A returning player's visits 2 and 3 in a fresh profile (``game``: the game with a game in progress, else the
+    bare page), the CPU slowed ``rate`` times from the first return on."""
+    from pageload import PAGES, start_game
+
+    with fresh_context(playwright, "firstboard-") as context:
+        context.add_init_script(CLOCK)
+        page = first_page(context)
+        if game:
+            start_game(page, base)
+        else:
+            load(page, base + PAGES["bare"], reload=False)
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        visits = {}
+        for visit in ("visit 2", "visit 3"):
+            page.wait_for_timeout(LOOK_MS)  # a player looks at the page before leaving it: the glance is kept
+            visits[visit] = load(page, "", reload=True)
+        return visits
+
+
+def run_game(runs: int, rates: list[float], before: str | None) -> int:
+    """A returning player's board and first tap against the bare page's reload (``--game``)."""
+    from pageload import git_site_at
+
+    names = ["game", "bare"] + ([f"game@{before}"] if before else [])
+    results: dict[tuple[float, str, str, str], list[float]] = {}
+    with contextlib.ExitStack() as stack, sync_playwright() as playwright:
+        bases = {"game": stack.enter_context(running_server())}
+        bases["bare"] = bases["game"]
+        if before:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="firstboard-before-")))
+            bases[names[2]] = stack.enter_context(running_server(git_site_at(before, folder)))
+        for _ in range(runs):
+            for rate in rates:
+                for name in names:  # interleaved, so drift hits them alike
+                    for visit, times in returns(playwright, bases[name], rate, name != "bare").items():
+                        for measure, value in times.items():
+                            results.setdefault((rate, name, visit, measure), []).append(value)
+    for rate in rates:
+        print(f"CPU {'x' + format(rate, 'g') if rate != 1 else 'normal'}")
+        for visit in ("visit 2", "visit 3"):
+            bare = statistics.median(results[(rate, "bare", visit, "ready")])
+            print(f"  {visit}: bare page ready      {summary(results[(rate, 'bare', visit, 'ready')])}")
+            for name in (n for n in names if n != "bare"):
+                board = results.get((rate, name, visit, "board"), [])
+                ready = results[(rate, name, visit, "ready")]
+                if board:
+                    print(f"  {visit}: {name:12} board {summary(board)}  {statistics.median(board) / bare:.2f}x bare")
+                    shift = results[(rate, name, visit, "shift")]
+                    print(f"  {visit}: {name:12} layout shift {summary(shift, '')}")
+                print(f"  {visit}: {name:12} tap   {summary(ready)}  {statistics.median(ready) / bare:.2f}x bare")
+            if before:
+                taps = [statistics.median(results[(rate, name, visit, "ready")]) for name in (names[0], names[2])]
+                print(f"  {visit}: tap, game / game@{before}: {taps[0] / taps[1]:.2f}x")
+    return 0
+
+
+def summary(values: list[float], unit: str = "s") -> str:
+    return f"{statistics.median(values):7.3f} {unit} ({min(values):.3f}-{max(values):.3f})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--rates", default="1,4", help="CPU slow-down factors (1: none)")
+    parser.add_argument("--game", action="store_true", help="a returning player's game instead of tutorial.html")
+    parser.add_argument("--before", metavar="REF", help="with --game: also the game as it is at this git commit")
+    args = parser.parse_args(argv)
+    rates = [float(rate) for rate in args.rates.split(",")]
+    if args.game:
+        return run_game(args.runs, rates, args.before)
+    results: dict[tuple[float, str, str, str], list[float]] = {}
+    with running_server() as base, sync_playwright() as playwright:
+        for _ in range(args.runs):
+            for rate in rates:  # the pages interleaved, so drift hits both alike
+                for page, path in (("tutorial", "tutorial.html"), ("bare", "bench/pages/bare.html")):
+                    for cache, times in visit(playwright, base + path, rate).items():
+                        for measure, value in times.items():
+                            results.setdefault((rate, page, cache, measure), []).append(value)
+    for rate in rates:
+        print(f"CPU {'x' + format(rate, 'g') if rate != 1 else 'normal'}")
+        for cache in ("cold", "warm"):
+            board = results[(rate, "tutorial", cache, "board")]
+            bare = results[(rate, "bare", cache, "ready")]
+            print(f"  {cache}: tutorial first board {summary(board)}")
+            print(f"  {cache}: tutorial ready       {summary(results[(rate, 'tutorial', cache, 'ready')])}")
+            print(f"  {cache}: bare page ready      {summary(bare)}")
+            print(f"  {cache}: layout shift         {summary(results[(rate, 'tutorial', cache, 'shift')], '')}")
+            print(f"  {cache}: first board / bare   {statistics.median(board) / statistics.median(bare):.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

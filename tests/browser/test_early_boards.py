@@ -1,0 +1,124 @@
+"""Boards drawn before Python starts (js/early.js): on tutorial.html every board but the puzzles is on screen, with
+its tiles, while the runtime is held back; when Python takes over, each box keeps its size and its cells; a marker
+added meanwhile is drawn the same way, one added later by Python; a marker only Python can read says it is loading,
+then gets Python's precise error."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, Route
+
+BOXES = """() => [...document.querySelectorAll('[data-qwirkle], [data-qwirkle-puzzle]')].map((e) => {
+  const box = e.getBoundingClientRect();
+  const cells = [...e.querySelectorAll('.qw-board [data-cell]')].map((c) =>
+    c.dataset.cell + ':' + (c.querySelector('[data-tile]') ? c.querySelector('[data-tile]').dataset.tile : ''));
+  const hand = [...e.querySelectorAll('[data-rack] [data-tile]')].map((t) => t.dataset.tile);
+  return {state: e.dataset.state, puzzle: e.hasAttribute('data-qwirkle-puzzle'), width: box.width,
+          height: box.height, cells, hand, board: e.dataset.board || '', disabled:
+          [...e.querySelectorAll('button')].every((b) => b.disabled)};
+})"""
+
+
+class Held:
+    """The runtime's WebAssembly held back until ``release()``: the page runs its scripts, Python cannot start."""
+
+    def __init__(self, page: Page) -> None:
+        self.routes: list[Route] = []
+        self.released = False
+        page.route("**/pyodide.asm.wasm", self.hold)
+
+    def hold(self, route: Route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.routes.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.routes:
+            route.continue_()
+
+
+@pytest.fixture
+def held_page(new_context: Any) -> Iterator[tuple[Page, Held]]:
+    context = new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    yield page, Held(page)
+    context.close()
+
+
+def test_tutorial_boards_are_drawn_before_python_and_keep_their_size(held_page: Any, site_url: str, wait_ready):
+    page, held = held_page
+    page.goto(site_url + "tutorial.html")
+    page.wait_for_selector("[data-qwirkle][data-state='early']")
+    early = page.evaluate(BOXES)
+    assert not page.evaluate("document.documentElement.hasAttribute('data-ready')")  # Python is held back
+    for board in early:
+        if board["puzzle"]:
+            assert board["state"] == "loading"  # its position is a replayed game: the engine's
+            continue
+        assert board["state"] == "early" and board["cells"] and board["disabled"], board
+        placed = {f"{p.split('@')[1]}:{p.split('@')[0]}" for p in board["board"].split()}
+        assert placed <= set(board["cells"]), board
+    held.release()
+    wait_ready(page)
+    live = page.evaluate(BOXES)
+    for before, after in zip(early, live, strict=True):
+        assert after["state"] == "ready"
+        if before["puzzle"]:
+            continue
+        assert (before["width"], before["height"]) == (after["width"], after["height"]), (before, after)
+        assert (before["cells"], before["hand"]) == (after["cells"], after["hand"])
+
+
+def test_the_tutorial_s_layout_hardly_shifts_when_python_takes_over(held_page: Any, site_url: str, wait_ready):
+    page, held = held_page
+    page.add_init_script(
+        "window.__shift = 0; new PerformanceObserver((list) => { for (const e of list.getEntries())"
+        " if (!e.hadRecentInput) window.__shift += e.value; }).observe({type: 'layout-shift', buffered: true});"
+    )
+    page.goto(site_url + "tutorial.html")
+    page.wait_for_selector("[data-qwirkle][data-state='early']")
+    held.release()
+    wait_ready(page)
+    page.wait_for_timeout(100)  # the layout-shift entries of the last frame (a wait for an event, not a bound)
+    assert page.evaluate("window.__shift") <= 0.02
+
+
+def test_markers_added_later_are_drawn_early_then_live_and_unreadable_ones_get_python_s_error(
+    held_page: Any, site_url: str, wait_ready
+):
+    page, held = held_page
+    page.goto(site_url + "embed.html?board=Ro@0,0")
+    page.wait_for_selector("[data-qwirkle][data-state='early']")
+    page.evaluate(
+        """() => {
+        const add = (id, attrs) => {
+          const e = document.createElement('div'); e.id = id; e.setAttribute('data-qwirkle', '');
+          for (const [k, v] of Object.entries(attrs)) e.setAttribute('data-' + k, v); document.body.append(e); };
+        add('added', {board: 'Bs@0,0 Bd@1,0', moves: 'Bo@2,0'});
+        add('typo', {board: 'Ro@0,0 Zz@1,0'});
+        add('gone', {board: 'Go@0,0'});
+      }"""
+    )
+    page.wait_for_selector("#added[data-state='early'] [data-cell='1,0'] [data-tile='Bd']")
+    page.wait_for_selector("#typo[data-state='loading'] .qw-loading")
+    page.evaluate("document.getElementById('gone').remove()")
+    held.release()
+    wait_ready(page)
+    page.wait_for_selector("#added[data-state='ready'] [data-action='next']:not([disabled])")
+    page.wait_for_selector("#typo[data-state='error'] .qw-error")
+    assert "Zz" in page.inner_text("#typo")  # Python's own sentence: which text, in which attribute
+    page.evaluate(
+        "() => { const e = document.createElement('div'); e.id = 'late'; e.setAttribute('data-qwirkle', '');"
+        " e.setAttribute('data-board', 'Po@0,0'); document.body.append(e); }"
+    )
+    page.wait_for_selector("#late[data-state='ready'] [data-tile='Po']")
+    page.click("#added [data-action='next']")
+    page.wait_for_selector("#added .qw-counter:has-text('1')")
+    page.evaluate("document.getElementById('added').remove()")
+    page.evaluate("document.getElementById('late').remove()")
+    assert page.locator("[data-qwirkle]").count() == 2  # the page's own and the unreadable one
