@@ -3,7 +3,8 @@
 
 Serves the site on a free 127.0.0.1 port and loads, in Debian's Chromium, each in a fresh profile:
 
-* tutorial.html, cold (an empty profile) then warm (a reload in that profile): the first board on screen (the
+* tutorial.html, cold (an empty profile) then warm (a reload in that profile, once its service worker has installed
+  and taken the page, as a reader's next visit meets it): the first board on screen (the
   later of the first ``.qw-board`` inside a marker and the first contentful paint: js/early.js draws the boards from
   their markup before the first paint), the page ready (``<html data-ready>``: Python has made every board live),
   and the layout shift of the page from its first paint to ready (the Layout Instability API's entries, summed);
@@ -15,14 +16,19 @@ is 0.15x. Timings vary between batches on a shared machine: compare pages of the
 
 ``--game``: a returning player instead. In a fresh profile the game opens a game by a start link (the computer moves,
 then the human's rack is up: bench/pageload.py's), then is reloaded twice (the return visits 2 and 3, the service
-worker in control): the board on screen (the later of the first ``#board-world [data-cell]`` and the first
-contentful paint: js/early-game.js draws the game from its glance before the first paint), a tap taken (``<html
-data-ready>``: Python listens from then on; before it the screen is inert) and the layout shift from the first paint
-to ready; the bare page's reloads alike. Goals: the board within 0.5x of the bare page's reload, a tap within 1.10x
-of where the game was (``--before REF``: the game as it is at the git commit REF, in the same run), never worse.
+worker in control: the first return waits for it to have installed and taken the page): the board on screen (the
+later of the first ``#board-world [data-cell]`` and the first contentful paint: js/early-game.js draws the game from
+its glance before the first paint), a tap taken (``<html data-ready>``: Python listens from then on; before it the
+screen is inert) and the layout shift from the first paint to ready; the bare page's reloads alike. Goals: the
+board within 0.5x of the bare page's reload, a tap within 1.10x of where the game was (``--before REF``: the game as
+it is at the git commit REF, in the same run), never worse.
+
+``--installing``: the warm load (the first return) at once, while the service worker still installs: it copies and
+hashes the site's 15 MB (sw.js) beside the page, as a reader who reloads right after the first visit meets it.
 
     make bench B=firstboard ARGS="[--runs 3] [--rates 1,4]"
     make bench B=firstboard ARGS="--game [--runs 3] [--rates 1,4] [--before main]"
+    make bench B=firstboard ARGS="[--game] --installing"
 """
 
 from __future__ import annotations
@@ -75,19 +81,28 @@ def load(page, url: str, reload: bool) -> dict[str, float]:  # type: ignore[no-u
     return times
 
 
-def visit(playwright, url: str, rate: float) -> dict[str, dict[str, float]]:  # type: ignore[no-untyped-def]
-    """Cold then warm, in a fresh profile, the CPU slowed ``rate`` times."""
+def wait_for_worker(page) -> None:  # type: ignore[no-untyped-def]
+    """Until the page's service worker has installed (its precache filled) and taken the page."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+
+
+def visit(playwright, url: str, rate: float, worker: bool) -> dict[str, dict[str, float]]:  # type: ignore[no-untyped-def]
+    """Cold then warm, in a fresh profile, the CPU slowed ``rate`` times (``worker``: the warm load once the page's
+    service worker is in control)."""
     with fresh_context(playwright, "firstboard-") as context:
         context.add_init_script(CLOCK)
         page = first_page(context)
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
         cold = load(page, url, reload=False)
+        if worker:
+            wait_for_worker(page)
         return {"cold": cold, "warm": load(page, url, reload=True)}
 
 
-def returns(playwright, base: str, rate: float, game: bool) -> dict[str, dict[str, float]]:  # type: ignore[no-untyped-def]
+def returns(playwright, base: str, rate: float, game: bool, installing: bool) -> dict[str, dict[str, float]]:  # type: ignore[no-untyped-def]
     """A returning player's visits 2 and 3 in a fresh profile (``game``: the game with a game in progress, else the
-    bare page), the CPU slowed ``rate`` times from the first return on."""
+    bare page), the CPU slowed ``rate`` times from the first return on (``installing``: without waiting for the
+    service worker to take the page)."""
     from pageload import PAGES, start_game
 
     with fresh_context(playwright, "firstboard-") as context:
@@ -95,6 +110,8 @@ def returns(playwright, base: str, rate: float, game: bool) -> dict[str, dict[st
         page = first_page(context)
         if game:
             start_game(page, base)
+            if not installing:
+                wait_for_worker(page)
         else:
             load(page, base + PAGES["bare"], reload=False)
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
@@ -105,7 +122,7 @@ def returns(playwright, base: str, rate: float, game: bool) -> dict[str, dict[st
         return visits
 
 
-def run_game(runs: int, rates: list[float], before: str | None) -> int:
+def run_game(runs: int, rates: list[float], before: str | None, installing: bool) -> int:
     """A returning player's board and first tap against the bare page's reload (``--game``)."""
     from pageload import git_site_at
 
@@ -120,7 +137,7 @@ def run_game(runs: int, rates: list[float], before: str | None) -> int:
         for _ in range(runs):
             for rate in rates:
                 for name in names:  # interleaved, so drift hits them alike
-                    for visit, times in returns(playwright, bases[name], rate, name != "bare").items():
+                    for visit, times in returns(playwright, bases[name], rate, name != "bare", installing).items():
                         for measure, value in times.items():
                             results.setdefault((rate, name, visit, measure), []).append(value)
     for rate in rates:
@@ -152,16 +169,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rates", default="1,4", help="CPU slow-down factors (1: none)")
     parser.add_argument("--game", action="store_true", help="a returning player's game instead of tutorial.html")
     parser.add_argument("--before", metavar="REF", help="with --game: also the game as it is at this git commit")
+    parser.add_argument(
+        "--installing", action="store_true", help="the warm load at once, while the service worker still installs"
+    )
     args = parser.parse_args(argv)
     rates = [float(rate) for rate in args.rates.split(",")]
     if args.game:
-        return run_game(args.runs, rates, args.before)
+        return run_game(args.runs, rates, args.before, args.installing)
     results: dict[tuple[float, str, str, str], list[float]] = {}
     with running_server() as base, sync_playwright() as playwright:
         for _ in range(args.runs):
             for rate in rates:  # the pages interleaved, so drift hits both alike
                 for page, path in (("tutorial", "tutorial.html"), ("bare", "bench/pages/bare.html")):
-                    for cache, times in visit(playwright, base + path, rate).items():
+                    worker = page == "tutorial" and not args.installing  # the bare page has no service worker
+                    for cache, times in visit(playwright, base + path, rate, worker).items():
                         for measure, value in times.items():
                             results.setdefault((rate, page, cache, measure), []).append(value)
     for rate in rates:
