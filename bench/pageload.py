@@ -283,7 +283,8 @@ def visits_of(playwright, base: str, kind: str, visits: int, remote: list[str]) 
 def git_site_at(ref: str, folder: Path) -> Path:
     """A copy of the site in ``folder`` as it was at the commit ``ref``: the files that differ come from
     ``ref`` (whole folders js/, css/, py/ when one of their files does), the archive of py/ is rebuilt,
-    everything else (the vendored runtime) is linked from the working tree; with its own precache list."""
+    everything else (the vendored runtime) is linked from the working tree, and the scripts generated into
+    assets/app/ (words, facts, drawing) are copied from it; with its own precache list."""
     import bundle  # (scripts/build/bundle.py, precache.py)
     import precache
 
@@ -307,7 +308,7 @@ def git_site_at(ref: str, folder: Path) -> Path:
         if entry.name != "app":
             (folder / "assets" / entry.name).symlink_to(entry)
     (folder / "assets" / "app").mkdir()
-    for generated in ("words.js", "facts.js"):
+    for generated in ("words.js", "facts.js", "drawing.js"):  # a commit after issue 51 imports drawing.js
         shutil.copy2(ROOT / "assets" / "app" / generated, folder / "assets" / "app" / generated)
     if "py" in tops and (ROOT / "py" / "ui" / "locale").is_dir():  # compiled catalogs are not in git
         shutil.copytree(ROOT / "py" / "ui" / "locale", folder / "py" / "ui" / "locale", dirs_exist_ok=True)
