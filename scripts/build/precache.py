@@ -49,6 +49,13 @@ def _skipped(rel: Path) -> bool:
     return any(part.startswith(".") or part == "__pycache__" for part in rel.parts)
 
 
+def _files_under(base: Path) -> list[Path]:
+    """The files under ``base``, through folders that are symbolic links too (assets/vendor in a git worktree links
+    the main checkout's), as the server serves them (``Path.rglob`` does not follow them before Python 3.13)."""
+    paths = (Path(folder) / name for folder, _, names in os.walk(base, followlinks=True) for name in names)
+    return [path for path in paths if path.is_file()]
+
+
 def site_files(root: Path = ROOT) -> list[str]:
     """Every file of the site at ``root`` that the browser may load, as sorted POSIX paths."""
     files = [p.name for p in root.glob("*.html") if p.is_file()]
@@ -57,9 +64,9 @@ def site_files(root: Path = ROOT) -> list[str]:
         base = root / folder
         if not base.is_dir():
             continue
-        for path in base.rglob("*"):
+        for path in _files_under(base):
             rel = path.relative_to(root)
-            if not path.is_file() or _skipped(rel):
+            if _skipped(rel):
                 continue
             if folder == "py" and path.suffix not in PY_SUFFIXES:
                 continue
