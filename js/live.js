@@ -10,6 +10,9 @@
 //     await link.accept(answerCode)             applies the phone's answer at once (Firefox drops a late one)
 //   qwirkleLive.joinSeat(offerCode, {iceServers})  a Link on the phone (throws .code "malformed" for a bad code)
 //     await link.answer()                       the answer code, built when called
+//   await qwirkleLive.takeJoin(offerCode)       on a phone that opened a join link: {link, answer} (answer: a promise
+//                                               of the code), the link js/live-answer.js made for that offer and
+//                                               answered while Python started; once; null when there is none
 //   link.send(text), link.close(), link.state ("new" | "connecting" | "open" | "closed" | "failed"),
 //   link.on(event, fn): "open", "message" (fn(text)), "close" (the other side closed, or the channel broke),
 //   "failed" (the connection failed, or on the table did not open within OPEN_MS of accept()).
@@ -231,6 +234,14 @@ class PhoneLink extends Link {
   }
 }
 
+// A join link opened on a phone: its answer is made now, while Python starts (js/live-answer.js), and taken over by
+// Python (takeJoin).
+let early = /[?&]join=/.test(location.search)
+  ? import("./live-answer.js")
+      .then((module) => module.answerEarly(location.search, (offer) => new PhoneLink(offer, {})))
+      .catch(() => null)
+  : Promise.resolve(null);
+
 let scanner = null;
 /** js/live-scan.js, loaded when the camera is first wanted. */
 function scanning() {
@@ -247,6 +258,13 @@ window.qwirkleLive = {
   },
   joinSeat(offerCode, options) {
     return new PhoneLink(offerCode, options);
+  },
+  async takeJoin(offerCode) {
+    const made = await early;
+    early = Promise.resolve(null);
+    if (made && made.offer === offerCode) return made;
+    if (made) made.link.close();
+    return null;
   },
   async requestCamera() {
     return (await scanning()).requestCamera();

@@ -6,7 +6,8 @@ catalog, compile the catalogs for the page.
     update    # every locale/<lang>.po gets the template's new entries, loses removed ones
     compile   # locale/<lang>.po -> py/ui/locale/<lang>.mo (what the page and tests read),
               # and assets/app/words.js: the texts the page's scripts show before
-              # Python runs (loading screen, update notice, install hint, embeds)
+              # Python runs (loading screen, update notice, install hint, embeds,
+              # a phone's answer to a live table)
     init LANG # a new, empty locale/LANG.po to translate
     check     # every catalog complete: no missing, empty, stale or fuzzy entry,
               # the same placeholders as English (the test suite runs this too)
@@ -29,7 +30,7 @@ LOCALE = ROOT / "locale"
 TEMPLATE = LOCALE / "qwirkle.pot"
 COMPILED = ROOT / "py" / "ui" / "locale"
 SCRIPT_WORDS = ROOT / "assets" / "app" / "words.js"
-SCRIPT_PREFIXES = ("loading_", "install_", "update_", "embed_")
+SCRIPT_PREFIXES = ("loading_", "install_", "update_", "embed_", "join_title", "join_answer_")
 PLURALS = {  # the plural rule of each language (CLDR, as gettext writes it)
     "de": "nplurals=2; plural=(n != 1);",
     "en": "nplurals=2; plural=(n != 1);",

@@ -24,7 +24,7 @@ from pyscript import document, window
 from ..shared import seats as seat_registry
 from ..shared.notes import Note
 from ..store.beside import load_beside, save_beside
-from ..store.saves import PREFIX
+from ..store.saves import PHONE
 from ..web.dom import set_attr
 from .join_code import read_join
 from .join_screen import JoinScreen
@@ -51,7 +51,7 @@ class Page(Protocol):
     def announce(self, text: str) -> None: ...
 
 
-KEY = PREFIX + "phone"
+KEY = PHONE
 MAX_TEXT = 40_000  # a state of at most 16 KiB, and the rest
 WATCH_SECONDS = 2.0
 SLOW_SECONDS = 45.0  # the table gives up 20 s after it took the answer: past this, say what to try
@@ -101,19 +101,22 @@ class PhoneSeat:
 
     # -- pairing -----------------------------------------------------------------------------------
     async def _answer(self, offer: str) -> None:
-        self.screen.status("join_preparing")
-        try:
-            wire = Wire.join(offer, self.session.store.settings())
-        except Exception:  # noqa: BLE001 - not an offer code (Error .code "malformed")
-            self.screen.problem("join_bad_link")
-            return
+        """The answer to the table's offer: taken over from ``js/live-answer.js``, which made and showed it while
+        Python started (its link may be open already, what came on it waiting there), or made now."""
+        taken = await Wire.taken(offer)
+        if taken is None:
+            self.screen.status("join_preparing")
+            try:
+                wire = Wire.join(offer, self.session.store.settings())
+            except Exception:  # noqa: BLE001 - not an offer code (Error .code "malformed")
+                self.screen.problem("join_bad_link")
+                return
+            made = wire.answer()
+        else:
+            wire, made = taken
         self.wire = wire
-        wire.on("open", lambda *_: self._opened())
-        wire.on("message", lambda text: self._received(str(text)))
-        wire.on("close", lambda *_: self._lost())
-        wire.on("failed", lambda *_: self._lost(failed=True))
         try:
-            code = await wire.answer()
+            code = str(await made)
         except Exception as error:  # noqa: BLE001 - a code the browser cannot apply
             self.session.host.log(f"live: no answer: {error}", warning=True)
             self.screen.problem("join_bad_link")
@@ -121,9 +124,21 @@ class PhoneSeat:
         self.answered = offer
         self._keep()
         self.screen.answer(code)
+        self._listen(wire)
         await self.session.host.sleep(SLOW_SECONDS)
         if self.wire is wire and not self.open:  # still not through: what to try, the answer still shown
             self.screen.status("join_failed")
+
+    def _listen(self, wire: Wire) -> None:
+        """Follow the link: what happened on it before (opened, closed: a link made before Python) as it happens."""
+        wire.on("open", lambda *_: self._opened())
+        wire.on("close", lambda *_: self._lost())
+        wire.on("failed", lambda *_: self._lost(failed=True))
+        if wire.state == "open":
+            self._opened()
+        elif wire.state in ("closed", "failed"):
+            self._lost(failed=wire.state == "failed")
+        wire.on("message", lambda text: self._received(str(text)))  # what came already first, in order
 
     def _opened(self) -> None:
         assert self.wire is not None and self.phone is not None
@@ -168,8 +183,8 @@ class PhoneSeat:
             self.wire.send(event.reply)
         if event.kind == "state":
             self.sending = False
-            self._keep()
             self._show(event.message, first=document.documentElement.getAttribute("data-live") != "connected")
+            self._keep()  # once drawn: the player waits for the board, not for the storage
         elif event.kind == "reject":
             self.sending = False
             self._refused(event.message)
@@ -238,8 +253,9 @@ class PhoneSeat:
             self.page.celebration.qwirkle(tr.t("qwirkle_shout"))
 
     def _finished(self, state: State, seats: tuple[str, ...]) -> tuple[Any, str]:
-        """The whole record of a finished game: saved here once as a finished game (so the review opens)."""
-        from qwirkle.record import from_record, to_record
+        """The whole record of a finished game: saved here once as a finished game (so the review opens), as the
+        table sent it (it is the engine's record: ``from_record`` has read it)."""
+        from qwirkle.record import from_record
 
         assert state.record is not None
         record = {key: value for key, value in state.record.items() if key != "seats"}
@@ -249,7 +265,7 @@ class PhoneSeat:
         if store.load(game_id) is None:
             kinds = [str(kind) for kind in state.record.get("seats", seats)]
             kinds = [seat_registry.HUMAN if s == state.seat else kind for s, kind in enumerate(kinds)]
-            store.save(game_id, to_record(game), kinds, over=True, current=False)
+            store.save(game_id, record, kinds, over=True, current=False)
         return game, game_id
 
     def _keep(self) -> None:

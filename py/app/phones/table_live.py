@@ -119,7 +119,7 @@ class TableLive:
 
     def _apply(self, seat: int, notation: str) -> IllegalMoveError | None:
         """The authority's ``apply``: the engine checks the phone's move; an accepted one is followed as any move."""
-        from qwirkle import IllegalMoveError, TurnResult
+        from qwirkle import IllegalMoveError
 
         host = self.session.host
         started = host.now()

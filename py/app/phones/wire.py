@@ -37,6 +37,13 @@ class Wire:
         """The phone's end of the link the table offered (an ``Error`` with ``.code`` "malformed" for a bad code)."""
         return cls(window.qwirkleLive.joinSeat(offer, _options(settings)))
 
+    @classmethod
+    async def taken(cls, offer: str) -> tuple[Wire, Any] | None:
+        """The phone's end that ``js/live-answer.js`` made for this offer while Python started, with the promise of
+        its answer code; None when it made none (Python makes the link)."""
+        made = await window.qwirkleLive.takeJoin(offer)
+        return None if made is None else (cls(made.link), made.answer)
+
     def on(self, event: str, handler: Callable[..., None]) -> None:
         self.link.on(event, create_proxy(handler))
 
