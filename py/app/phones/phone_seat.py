@@ -70,6 +70,7 @@ class PhoneSeat:
         self.open = False
         self.sending = False  # a move is on its way: the table's answer comes first
         self.moves = 0  # the moves of the game in the last state shown
+        self.shown: State | None = None  # the state the game at this page shows
         kept = load_beside(self.session.store, KEY, MAX_TEXT, "phone")
         self.phone: Phone | None = None
         self.answered = ""  # the offer this phone last answered
@@ -213,21 +214,30 @@ class PhoneSeat:
 
     # -- the game on this phone --------------------------------------------------------------------
     def _show(self, state: State, first: bool) -> None:
-        """The table's state as the game on this page."""
-        from ..live.phone import game_of
+        """The table's state as the game on this page: the game shown moved on by the state's move when it is the
+        next one (``follow``), else set up from the state."""
+        from ..live.phone import follow, game_of
 
         c = self.session.controller
         before = c.game.to_move if c.game is not None and not first else None
         moves_before, self.moves = self.moves, state.moves
+        shown, self.shown = self.shown, state
         seats = tuple(
             seat_registry.HUMAN if seat == state.seat else seat_registry.PHONE for seat in range(len(state.hands))
         )
-        game_id = ""
-        if state.over is not None and state.record is not None:
-            game, game_id = self._finished(state, seats)
+        if first or shown is None or c.game is None or state.over is not None:
+            result = None
         else:
-            game = game_of(state)
-        c.live.show(game, seats, self._send, game_id, tuple(player.kind for player in state.players))
+            result = follow(c.game, shown, state)
+        if result is not None:
+            c.live.followed(result)
+        else:
+            game_id = ""
+            if state.over is not None and state.record is not None:
+                game, game_id = self._finished(state, seats)
+            else:
+                game = game_of(state)
+            c.live.show(game, seats, self._send, game_id, tuple(player.kind for player in state.players))
         root = document.documentElement
         if self.wire is not None and self.open:
             set_attr(root, "data-live", "connected")
