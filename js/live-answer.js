@@ -1,9 +1,10 @@
 // A phone that opens a live table's join link (?join=SEAT.TOKEN.OFFER, py/app/phones/join_code.py) makes its answer
 // here, while Python starts: the WebRTC side needs no Python, so the pairing overlaps the runtime's start-up. The
 // answer is shown the moment it exists (the phone's #join screen, its code in [data-live-answer] and its QR code), so
-// the table can apply it at once (Firefox drops an answer more than about 5 s late). js/live.js imports this module
-// only for such a link; Python takes the link over (qwirkleLive.takeJoin, py/app/phones/phone_seat.py): the channel
-// may open before it does, and what arrives meanwhile waits in the link, in order.
+// the table can apply it at once (Firefox drops an answer more than about 5 s late). js/live.js runs it as it loads
+// (its imports, the facts and the words, are js/loading.js's already; the QR drawing is loaded once the code is
+// shown); Python takes the link over (qwirkleLive.takeJoin, py/app/phones/phone_seat.py): the channel may open
+// before it does, and what arrives meanwhile waits in the link, in order.
 //
 // Left to Python, as before: a link this phone answered already (a reload of it: the table has made a new code since),
 // an address that is not a join link, and a phone whose player set STUN servers (their reading is Python's,
@@ -11,7 +12,6 @@
 
 import { LIVE, SETTINGS } from "../assets/app/facts.js";
 import { WORDS } from "../assets/app/words.js";
-import { drawQr } from "./qr.js";
 
 const PART = new RegExp(LIVE.part);
 
@@ -67,25 +67,25 @@ function show(code) {
   document.getElementById("join-status").textContent = "";
   document.getElementById("join-answer").hidden = false;
   box.hidden = false;
-  try {
-    drawQr(document.getElementById("join-qr"), code);
-  } catch (error) {
-    document.getElementById("join-qr").hidden = true; // the code to type still works
-  }
+  const qr = document.getElementById("join-qr");
+  import("./qr.js")
+    .then((module) => module.drawQr(qr, code))
+    .catch(() => {
+      qr.hidden = true; // the code to type still works
+    });
 }
 
 /** For a join link in this page's address: the phone's link (``join(offer)`` makes it, js/live.js's PhoneLink), its
  * answer made and shown; {offer, link, answer (a promise of the code)}. Null when Python makes it. */
 export function answerEarly(search, join) {
-  const wanted = readJoin(search);
-  if (!wanted || leftToPython(wanted)) return null;
-  let link;
   try {
-    link = join(wanted.offer);
+    const wanted = readJoin(search);
+    if (!wanted || leftToPython(wanted)) return null;
+    const link = join(wanted.offer);
+    const answer = link.answer();
+    answer.then(show, () => {}); // a code the browser cannot apply: Python says so when it takes the link
+    return { offer: wanted.offer, link, answer };
   } catch (error) {
-    return null; // not an offer code, or no WebRTC: Python says so
+    return null; // not an offer code, no WebRTC, no storage: Python makes the link, or says why not
   }
-  const answer = link.answer();
-  answer.then(show, () => {}); // a code the browser cannot apply: Python says so when it takes the link
-  return { offer: wanted.offer, link, answer };
 }

@@ -24,6 +24,7 @@
 // (.code "not-open"). Codes: js/live-code.js. Errors carry a `.code`: "malformed" for a code that is not a pairing
 // code of the expected kind, "state" for a step out of turn.
 
+import { answerEarly } from "./live-answer.js";
 import { describe, essentials, malformed, pack, unpack } from "./live-code.js";
 
 // Gathering took 126-232 ms on the table here (docs/research/live.md); a STUN server that does not answer would hold
@@ -236,11 +237,7 @@ class PhoneLink extends Link {
 
 // A join link opened on a phone: its answer is made now, while Python starts (js/live-answer.js), and taken over by
 // Python (takeJoin).
-let early = /[?&]join=/.test(location.search)
-  ? import("./live-answer.js")
-      .then((module) => module.answerEarly(location.search, (offer) => new PhoneLink(offer, {})))
-      .catch(() => null)
-  : Promise.resolve(null);
+let early = answerEarly(location.search, (offer) => new PhoneLink(offer, {}));
 
 let scanner = null;
 /** js/live-scan.js, loaded when the camera is first wanted. */
@@ -260,8 +257,8 @@ window.qwirkleLive = {
     return new PhoneLink(offerCode, options);
   },
   async takeJoin(offerCode) {
-    const made = await early;
-    early = Promise.resolve(null);
+    const made = early;
+    early = null;
     if (made && made.offer === offerCode) return made;
     if (made) made.link.close();
     return null;
