@@ -76,15 +76,23 @@ function show(code) {
 }
 
 /** For a join link in this page's address: the phone's link (``join(offer)`` makes it, js/live.js's PhoneLink), its
- * answer made and shown; {offer, link, answer (a promise of the code)}. Null when Python makes it. */
+ * answer made and shown; {offer, link, answer (a promise of the code), code (the code once shown, else null)}. Null
+ * when Python makes it. */
 export function answerEarly(search, join) {
   try {
     const wanted = readJoin(search);
     if (!wanted || leftToPython(wanted)) return null;
     const link = join(wanted.offer);
     const answer = link.answer();
-    answer.then(show, () => {}); // a code the browser cannot apply: Python says so when it takes the link
-    return { offer: wanted.offer, link, answer };
+    const made = { offer: wanted.offer, link, answer, code: null };
+    answer.then(
+      (code) => {
+        made.code = code;
+        show(code);
+      },
+      () => {}, // a code the browser cannot apply: Python says so when it takes the link
+    );
+    return made;
   } catch (error) {
     return null; // not an offer code, no WebRTC, no storage: Python makes the link, or says why not
   }

@@ -98,13 +98,15 @@ class PhoneSeat:
             self.page.render()
             return
         set_attr(root, "data-live", "joining")
-        self.session.host.spawn(self._answer(self.join.offer))
+        taken = Wire.taken(self.join.offer)
+        if taken is not None and taken[2] is not None:  # shown already: taken over now, the page still starting
+            self._answered(self.join.offer, taken[0], taken[2])
+        else:
+            self.session.host.spawn(self._answer(self.join.offer, taken))
 
     # -- pairing -----------------------------------------------------------------------------------
-    async def _answer(self, offer: str) -> None:
-        """The answer to the table's offer: taken over from ``js/live-answer.js``, which made and showed it while
-        Python started (its link may be open already, what came on it waiting there), or made now."""
-        taken = await Wire.taken(offer)
+    async def _answer(self, offer: str, taken: tuple[Wire, Any, str | None] | None) -> None:
+        """The answer to the table's offer: the one ``js/live-answer.js`` is making (``taken``), or made now."""
         if taken is None:
             self.screen.status("join_preparing")
             try:
@@ -114,7 +116,7 @@ class PhoneSeat:
                 return
             made = wire.answer()
         else:
-            wire, made = taken
+            wire, made, _ = taken
         self.wire = wire
         try:
             code = str(await made)
@@ -122,10 +124,19 @@ class PhoneSeat:
             self.session.host.log(f"live: no answer: {error}", warning=True)
             self.screen.problem("join_bad_link")
             return
+        self._answered(offer, wire, code)
+
+    def _answered(self, offer: str, wire: Wire, code: str) -> None:
+        """The answer is shown: the link is followed (``js/live-answer.js`` made it while Python started: it may be
+        open already, what came on it waiting there), and a phone that cannot reach the table says what to try."""
+        self.wire = wire
         self.answered = offer
         self._keep()
         self.screen.answer(code)
         self._listen(wire)
+        self.session.host.spawn(self._slow(wire))
+
+    async def _slow(self, wire: Wire) -> None:
         await self.session.host.sleep(SLOW_SECONDS)
         if self.wire is wire and not self.open:  # still not through: what to try, the answer still shown
             self.screen.status("join_failed")

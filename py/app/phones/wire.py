@@ -38,11 +38,13 @@ class Wire:
         return cls(window.qwirkleLive.joinSeat(offer, _options(settings)))
 
     @classmethod
-    async def taken(cls, offer: str) -> tuple[Wire, Any] | None:
-        """The phone's end that ``js/live-answer.js`` made for this offer while Python started, with the promise of
-        its answer code; None when it made none (Python makes the link)."""
-        made = await window.qwirkleLive.takeJoin(offer)
-        return None if made is None else (cls(made.link), made.answer)
+    def taken(cls, offer: str) -> tuple[Wire, Any, str | None] | None:
+        """The phone's end that ``js/live-answer.js`` made for this offer while Python started, the promise of its
+        answer code and that code once shown (else None); None when it made none (Python makes the link)."""
+        made = window.qwirkleLive.takeJoin(offer)
+        if made is None:
+            return None
+        return cls(made.link), made.answer, None if made.code is None else str(made.code)
 
     def on(self, event: str, handler: Callable[..., None]) -> None:
         self.link.on(event, create_proxy(handler))
