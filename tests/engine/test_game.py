@@ -281,6 +281,7 @@ def test_reveal_keeps_every_piece_in_play_once_and_refuses_what_is_seen():
     copies = sum(1 for t in game.full_set if t == mine)
     with pytest.raises(ValueError, match="not among the pieces not seen"):
         game.reveal(1, [mine] * copies, unseen=[2])
-    assert game.hands[0] == seen and Counter(t for h in game.position().hands for t in h) + Counter(
-        game.position().bag
-    ) == before
+    assert (
+        game.hands[0] == seen
+        and Counter(t for h in game.position().hands for t in h) + Counter(game.position().bag) == before
+    )
