@@ -10,6 +10,10 @@
 //     await link.accept(answerCode)             applies the phone's answer at once (Firefox drops a late one)
 //   qwirkleLive.joinSeat(offerCode, {iceServers})  a Link on the phone (throws .code "malformed" for a bad code)
 //     await link.answer()                       the answer code, built when called
+//   qwirkleLive.takeJoin(offerCode)             on a phone that opened a join link: {link, answer, code} (answer: a
+//                                               promise of the code, code: the code once shown, else null), the link
+//                                               js/live-answer.js made for that offer and answered while Python
+//                                               started; once; null when there is none
 //   link.send(text), link.close(), link.state ("new" | "connecting" | "open" | "closed" | "failed"),
 //   link.on(event, fn): "open", "message" (fn(text)), "close" (the other side closed, or the channel broke),
 //   "failed" (the connection failed, or on the table did not open within OPEN_MS of accept()).
@@ -21,6 +25,7 @@
 // (.code "not-open"). Codes: js/live-code.js. Errors carry a `.code`: "malformed" for a code that is not a pairing
 // code of the expected kind, "state" for a step out of turn.
 
+import { answerEarly } from "./live-answer.js";
 import { describe, essentials, malformed, pack, unpack } from "./live-code.js";
 
 // Gathering took 126-232 ms on the table here (docs/research/live.md); a STUN server that does not answer would hold
@@ -231,6 +236,10 @@ class PhoneLink extends Link {
   }
 }
 
+// A join link opened on a phone: its answer is made now, while Python starts (js/live-answer.js), and taken over by
+// Python (takeJoin).
+let early = answerEarly(location.search, (offer) => new PhoneLink(offer, {}));
+
 let scanner = null;
 /** js/live-scan.js, loaded when the camera is first wanted. */
 function scanning() {
@@ -247,6 +256,13 @@ window.qwirkleLive = {
   },
   joinSeat(offerCode, options) {
     return new PhoneLink(offerCode, options);
+  },
+  takeJoin(offerCode) {
+    const made = early;
+    early = null;
+    if (made && made.offer === offerCode) return made;
+    if (made) made.link.close();
+    return null;
   },
   async requestCamera() {
     return (await scanning()).requestCamera();

@@ -422,6 +422,51 @@ class Game:
         self._revision += 1
         return result
 
+    def reveal(self, seat: int, tiles: Sequence[Tile], unseen: Sequence[int]) -> None:
+        """``seat``'s hand holds ``tiles`` first (in that order), in a game whose hands not shown and bag were dealt by
+        its seed (``from_position``) and are learnt as the game goes on (a player's own game: another seat's tiles
+        once played, its own new tiles once drawn). Each tile the hand lacks comes from the bag or a hand of
+        ``unseen`` (seats whose tiles are not known) in exchange for one of the hand's other tiles, so every piece
+        stays in play once. Not a move (no score, turn or history; ``undo`` does not take it back). ``ValueError``
+        when a tile is not among those pieces, or the rule set's dice show faces (Q1), and the game is unchanged.
+
+        >>> game = Game.from_position("classic board=Ro@0,0 hands=Rs+Bs+Bo+Yc+Gd+Gc/6 bag=95")
+        >>> game.reveal(1, [Tile.from_notation("Pd"), Tile.from_notation("Pd")], unseen=[])
+        >>> tiles_notation(game.hands[1][:2]), len(game.hands[1]), game.bag_count
+        ('Pd Pd', 6, 95)
+        >>> game.reveal(1, [Tile.from_notation("Ro")] * 3, unseen=[])
+        Traceback (most recent call last):
+            ...
+        ValueError: reveal: Ro is not among the pieces not seen
+        """
+        if self.variant.dice:
+            raise ValueError("reveal: dice show faces rolled (Q1): set the game up from its position")
+        state = self._state
+        hand, wanted = state.hands[seat], list(tiles)
+        rest = list(hand)
+        missing = []
+        for tile in wanted:
+            if tile in rest:
+                rest.remove(tile)
+            else:
+                missing.append(tile)
+        if len(wanted) > len(hand):
+            raise ValueError(f"reveal: seat {seat} holds {len(hand)} tiles, not {len(wanted)}")
+        pools = [state.bag] + [state.hands[s] for s in unseen if s != seat]
+        found: list[tuple[list[Tile], int]] = []
+        taken: set[tuple[int, int]] = set()
+        for tile in missing:
+            places = ((p, i) for p, pool in enumerate(pools) for i, t in enumerate(pool) if t == tile)
+            place = next((place for place in places if place not in taken), None)
+            if place is None:
+                raise ValueError(f"reveal: {tile.notation()} is not among the pieces not seen")
+            taken.add(place)
+            found.append((pools[place[0]], place[1]))
+        for (pool, i), given in zip(found, rest[len(rest) - len(found) :], strict=True):
+            pool[i] = given
+        hand[:] = wanted + rest[: len(rest) - len(found)]
+        self._revision += 1
+
     def undo(self) -> TurnResult:
         """Take back the last move (a Cubes re-roll is a move of its own)."""
         if not self._undo:

@@ -366,3 +366,38 @@ def test_an_exchange_from_a_phone_and_a_qwirkle_celebrated_on_the_phones_and_the
 def max_play(game: Game) -> Any:
     """The greedy play (as ``move`` makes it)."""
     return max(game.legal_plays(), key=lambda p: (p.points, len(p.placements)))
+
+
+def test_a_phone_answers_before_its_python_starts_and_python_takes_the_link_over(
+    new_context: Any, open_ready: Any, wait_ready: Any
+) -> None:
+    """js/live-answer.js makes and shows the phone's answer while Python starts; the table connects meanwhile (the
+    channel opens before the phone's Python runs), and Python takes over that link: one link, the seat, the rack."""
+    table = start_table(new_context, open_ready, "?seats=phone,human&names=Ann,Bob&seed=7&pace=0")
+    game = Game.new("classic", ["Ann", "Bob"], 7)
+    phone = Phone(phone_context(new_context), 0)
+    held: list[Any] = []  # the phone's Python packages, held back until the channel is open
+    phone.context.route("**/assets/app/app.zip", lambda route: held.append(route))
+    node = seat_node(table, 0)
+    expect(node).to_have_attribute("data-live-offer", OFFER)
+    url = node.get_attribute("data-live-offer")
+    phone.page.goto(url, wait_until="domcontentloaded")
+    answer = phone.page.locator("[data-live-answer]")
+    expect(answer).to_have_text(ANSWER)
+    expect(phone.page.locator("#join-qr svg")).to_have_count(1)
+    code = answer.text_content()
+    node.get_by_label("Phone's answer code").fill(code)
+    node.get_by_role("button", name="Connect").click()
+    phone.page.wait_for_function("window.__channels.length === 1 && window.__channels[0].readyState === 'open'")
+    assert phone.page.locator("html[data-ready]").count() == 0  # the channel opened before the phone's Python
+    while not held:
+        phone.page.wait_for_timeout(50)
+    held[0].continue_()
+    wait_ready(phone.page)
+    expect(phone.page.locator("html")).to_have_attribute("data-live", "connected")
+    expect(phone.page.locator("html")).to_have_attribute("data-seat", "0")
+    expect(node).to_have_attribute("data-live-state", "connected")
+    rack_is(phone, game)
+    assert phone.page.evaluate("window.__channels.length") == 1  # Python took the link over: no second one
+    kept = phone.page.evaluate("JSON.parse(localStorage.getItem('qwirkle.phone'))")
+    assert kept["offer"] == url.rpartition(".")[2]  # a reload of this link asks for a new code

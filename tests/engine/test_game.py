@@ -263,3 +263,25 @@ def test_legal_moves_lists_exchanges_rolls_and_pass_separately():
     cubes.apply(best(cubes))
     moves = cubes.legal_moves()
     assert moves.rolls and not moves.exchanges and not moves.can_pass
+
+
+def test_reveal_keeps_every_piece_in_play_once_and_refuses_what_is_seen():
+    from collections import Counter
+
+    game = Game.from_position(Game.new("classic", ["A", "B", "C"], 4).position().hidden(0))
+    before = Counter(game.full_set)
+    seen = game.hands[0]
+    wanted = [t for t in game.full_set if t not in seen][-3:]
+    game.reveal(2, wanted, unseen=[1])
+    assert list(game.hands[2][:3]) == wanted and len(game.hands[2]) == 6 and game.hands[0] == seen
+    position = game.position()
+    held = [t for h in position.hands for t in h] + list(position.bag)
+    assert Counter(held) == before and game.bag_count == 90
+    mine = seen[0]
+    copies = sum(1 for t in game.full_set if t == mine)
+    with pytest.raises(ValueError, match="not among the pieces not seen"):
+        game.reveal(1, [mine] * copies, unseen=[2])
+    assert (
+        game.hands[0] == seen
+        and Counter(t for h in game.position().hands for t in h) + Counter(game.position().bag) == before
+    )

@@ -37,7 +37,7 @@ from .protocol import (
 from .table import AWAY_AFTER
 
 if TYPE_CHECKING:
-    from qwirkle import Game
+    from qwirkle import Game, TurnResult
 
 KEPT_VERSION = 1
 PhoneEventKind = Literal["state", "reject", "ping", "bye", "ignored"]
@@ -173,3 +173,52 @@ def game_of(state: State) -> Game:
     )
     names = [p.name for p in state.players] if len(state.players) == len(state.hands) else None
     return Game.from_position(position, names)
+
+
+def follow(game: Game, before: State, state: State) -> TurnResult | None:
+    """``game`` (the game of ``before``: ``game_of`` or ``follow`` made it) moved on to ``state`` by the one move
+    between them, as every player saw it: the other seat's played tiles revealed in its hand first, the receiver's
+    new tiles after (``Game.reveal``). The move's result; None when ``state`` is not the next move of ``game`` (a gap,
+    a rejoin, another seat's exchange or pass, Cubes' dice, the end of the game) or ``game`` does not then show
+    what ``state`` shows: ``game`` must be made anew (``game_of``), and may have been changed.
+
+    >>> from app.live.protocol import Turn
+    >>> first = State(1, 0, "classic", 108, (), "Ro@0,0", ("Rs Bs Bo Yc Gd Gc", 6), 95, (1, 0), 1, moves=1)
+    >>> game = game_of(first)
+    >>> played = Turn(1, "play", "Rd@0,1", 2, 1, 0)
+    >>> after = State(2, 0, "classic", 108, (), "Ro@0,0 Rd@0,1", (first.rack, 6), 94, (1, 2), 0, moves=2,
+    ...               recent=(played,))
+    >>> follow(game, first, after).points, game.position().hidden(0) == game_of(after).position().hidden(0)
+    (2, True)
+    """
+    from qwirkle import IllegalMoveError, Tile
+    from qwirkle.notation import Placement, canonical, parse_move
+    from qwirkle.tiles import parse_tiles, tiles_notation
+
+    if (
+        state.moves != before.moves + 1
+        or not state.recent
+        or state.over is not None
+        or (state.seat, state.variant, state.tiles) != (before.seat, before.variant, before.tiles)
+        or game.variant.hands_open
+        or game.variant.dice
+    ):
+        return None
+    turn = state.recent[-1]
+    if turn.move is None or turn.seat != game.to_move:
+        return None
+    unseen = [s for s in range(len(state.hands)) if s != state.seat]
+    try:
+        move = parse_move(turn.move)
+        if turn.seat != state.seat:
+            played: list[Tile] = [p.tile for p in getattr(move, "placements", ())]
+            game.reveal(turn.seat, played, unseen)
+        result = game.apply(move)
+        game.reveal(state.seat, parse_tiles(state.rack), unseen)
+    except (ValueError, IllegalMoveError):
+        return None
+    board = " ".join(p.notation() for p in canonical(Placement(t, c) for c, t in game.board.tiles.items()))
+    counts = tuple(len(h) if s != state.seat else tiles_notation(h) for s, h in enumerate(game.hands))
+    shown = (board, counts, game.bag_count, game.scores, game.to_move, game.position().passes, game.has_rolled)
+    wanted = (state.board, state.hands, state.bag, state.scores, state.turn, state.passes, state.rolled)
+    return result if shown == wanted and not game.is_over else None

@@ -1,10 +1,12 @@
 """The phone's screen while it joins a live table (``#join``): what it is doing, its answer as a QR code and as a
-code to copy (``[data-live-answer]``, made only once the answer exists), and what to try when it cannot reach the
-table. ``phone_seat`` drives it."""
+code to copy (``[data-live-answer]``, made only once the answer exists; ``js/live-answer.js`` shows it before Python
+when it can), and what to try when it cannot reach the table. ``phone_seat`` drives it."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from ui.jsvalues import present
 
 from ..web.display import Display
 from ..web.dom import by_id, clear, el, listen, set_text
@@ -32,8 +34,13 @@ class JoinScreen:
         by_id("join-answer").hidden = True
 
     def answer(self, code: str) -> None:
-        """The answer code, as a QR code for the table's scanner and as text to type or copy."""
+        """The answer code, as a QR code for the table's scanner and as text to type or copy (shown already when
+        ``js/live-answer.js`` made it before Python: only its Copy button waited for Python)."""
         self.code = code
+        by_id("join-copy").hidden = False
+        shown = self.box.querySelector("[data-live-answer]")
+        if present(shown) and str(shown.textContent) == code:
+            return
         box = by_id("join-code")
         clear(box)
         box.appendChild(el("code", "join__code", text=code, attrs={"data-live-answer": True}))

@@ -24,7 +24,7 @@ from pyscript import document, window
 from ..shared import seats as seat_registry
 from ..shared.notes import Note
 from ..store.beside import load_beside, save_beside
-from ..store.saves import PREFIX
+from ..store.saves import PHONE
 from ..web.dom import set_attr
 from .join_code import read_join
 from .join_screen import JoinScreen
@@ -51,7 +51,7 @@ class Page(Protocol):
     def announce(self, text: str) -> None: ...
 
 
-KEY = PREFIX + "phone"
+KEY = PHONE
 MAX_TEXT = 40_000  # a state of at most 16 KiB, and the rest
 WATCH_SECONDS = 2.0
 SLOW_SECONDS = 45.0  # the table gives up 20 s after it took the answer: past this, say what to try
@@ -70,6 +70,7 @@ class PhoneSeat:
         self.open = False
         self.sending = False  # a move is on its way: the table's answer comes first
         self.moves = 0  # the moves of the game in the last state shown
+        self.shown: State | None = None  # the state the game at this page shows
         kept = load_beside(self.session.store, KEY, MAX_TEXT, "phone")
         self.phone: Phone | None = None
         self.answered = ""  # the offer this phone last answered
@@ -97,33 +98,59 @@ class PhoneSeat:
             self.page.render()
             return
         set_attr(root, "data-live", "joining")
-        self.session.host.spawn(self._answer(self.join.offer))
+        taken = Wire.taken(self.join.offer)
+        if taken is not None and taken[2] is not None:  # shown already: taken over now, the page still starting
+            self._answered(self.join.offer, taken[0], taken[2])
+        else:
+            self.session.host.spawn(self._answer(self.join.offer, taken))
 
     # -- pairing -----------------------------------------------------------------------------------
-    async def _answer(self, offer: str) -> None:
-        self.screen.status("join_preparing")
-        try:
-            wire = Wire.join(offer, self.session.store.settings())
-        except Exception:  # noqa: BLE001 - not an offer code (Error .code "malformed")
-            self.screen.problem("join_bad_link")
-            return
+    async def _answer(self, offer: str, taken: tuple[Wire, Any, str | None] | None) -> None:
+        """The answer to the table's offer: the one ``js/live-answer.js`` is making (``taken``), or made now."""
+        if taken is None:
+            self.screen.status("join_preparing")
+            try:
+                wire = Wire.join(offer, self.session.store.settings())
+            except Exception:  # noqa: BLE001 - not an offer code (Error .code "malformed")
+                self.screen.problem("join_bad_link")
+                return
+            made = wire.answer()
+        else:
+            wire, made, _ = taken
         self.wire = wire
-        wire.on("open", lambda *_: self._opened())
-        wire.on("message", lambda text: self._received(str(text)))
-        wire.on("close", lambda *_: self._lost())
-        wire.on("failed", lambda *_: self._lost(failed=True))
         try:
-            code = await wire.answer()
+            code = str(await made)
         except Exception as error:  # noqa: BLE001 - a code the browser cannot apply
             self.session.host.log(f"live: no answer: {error}", warning=True)
             self.screen.problem("join_bad_link")
             return
+        self._answered(offer, wire, code)
+
+    def _answered(self, offer: str, wire: Wire, code: str) -> None:
+        """The answer is shown: the link is followed (``js/live-answer.js`` made it while Python started: it may be
+        open already, what came on it waiting there), and a phone that cannot reach the table says what to try."""
+        self.wire = wire
         self.answered = offer
         self._keep()
         self.screen.answer(code)
+        self._listen(wire)
+        self.session.host.spawn(self._slow(wire))
+
+    async def _slow(self, wire: Wire) -> None:
         await self.session.host.sleep(SLOW_SECONDS)
         if self.wire is wire and not self.open:  # still not through: what to try, the answer still shown
             self.screen.status("join_failed")
+
+    def _listen(self, wire: Wire) -> None:
+        """Follow the link: what happened on it before (opened, closed: a link made before Python) as it happens."""
+        wire.on("open", lambda *_: self._opened())
+        wire.on("close", lambda *_: self._lost())
+        wire.on("failed", lambda *_: self._lost(failed=True))
+        if wire.state == "open":
+            self._opened()
+        elif wire.state in ("closed", "failed"):
+            self._lost(failed=wire.state == "failed")
+        wire.on("message", lambda text: self._received(str(text)))  # what came already first, in order
 
     def _opened(self) -> None:
         assert self.wire is not None and self.phone is not None
@@ -168,8 +195,8 @@ class PhoneSeat:
             self.wire.send(event.reply)
         if event.kind == "state":
             self.sending = False
-            self._keep()
             self._show(event.message, first=document.documentElement.getAttribute("data-live") != "connected")
+            self._keep()  # once drawn: the player waits for the board, not for the storage
         elif event.kind == "reject":
             self.sending = False
             self._refused(event.message)
@@ -198,21 +225,30 @@ class PhoneSeat:
 
     # -- the game on this phone --------------------------------------------------------------------
     def _show(self, state: State, first: bool) -> None:
-        """The table's state as the game on this page."""
-        from ..live.phone import game_of
+        """The table's state as the game on this page: the game shown moved on by the state's move when it is the
+        next one (``follow``), else set up from the state."""
+        from ..live.phone import follow, game_of
 
         c = self.session.controller
         before = c.game.to_move if c.game is not None and not first else None
         moves_before, self.moves = self.moves, state.moves
+        shown, self.shown = self.shown, state
         seats = tuple(
             seat_registry.HUMAN if seat == state.seat else seat_registry.PHONE for seat in range(len(state.hands))
         )
-        game_id = ""
-        if state.over is not None and state.record is not None:
-            game, game_id = self._finished(state, seats)
+        if first or shown is None or c.game is None or state.over is not None:
+            result = None
         else:
-            game = game_of(state)
-        c.live.show(game, seats, self._send, game_id, tuple(player.kind for player in state.players))
+            result = follow(c.game, shown, state)
+        if result is not None:
+            c.live.followed(result)
+        else:
+            game_id = ""
+            if state.over is not None and state.record is not None:
+                game, game_id = self._finished(state, seats)
+            else:
+                game = game_of(state)
+            c.live.show(game, seats, self._send, game_id, tuple(player.kind for player in state.players))
         root = document.documentElement
         if self.wire is not None and self.open:
             set_attr(root, "data-live", "connected")
@@ -238,8 +274,9 @@ class PhoneSeat:
             self.page.celebration.qwirkle(tr.t("qwirkle_shout"))
 
     def _finished(self, state: State, seats: tuple[str, ...]) -> tuple[Any, str]:
-        """The whole record of a finished game: saved here once as a finished game (so the review opens)."""
-        from qwirkle.record import from_record, to_record
+        """The whole record of a finished game: saved here once as a finished game (so the review opens), as the
+        table sent it (it is the engine's record: ``from_record`` has read it)."""
+        from qwirkle.record import from_record
 
         assert state.record is not None
         record = {key: value for key, value in state.record.items() if key != "seats"}
@@ -249,7 +286,7 @@ class PhoneSeat:
         if store.load(game_id) is None:
             kinds = [str(kind) for kind in state.record.get("seats", seats)]
             kinds = [seat_registry.HUMAN if s == state.seat else kind for s, kind in enumerate(kinds)]
-            store.save(game_id, to_record(game), kinds, over=True, current=False)
+            store.save(game_id, record, kinds, over=True, current=False)
         return game, game_id
 
     def _keep(self) -> None:

@@ -1,14 +1,15 @@
 """The table's live phone seats on the page: ``app.live.table.LiveTable`` (the authority: tokens, move numbers,
 liveness) wired to the WebRTC links of ``js/live.js``, the game at the table and the save.
 
-For each phone seat that is not connected (never joined, or away) the table holds an open offer: a new link and its
-join link (``join_code``), shown with its QR code by ``seats_region``. The phone's answer code, typed or scanned, is
-applied at once (Firefox drops an answer that comes back late). Every text a link receives goes to the authority;
-what it answers is sent, its refusals are noted on the table (``notes``), and a move it accepts has been played
-through ``LivePlay.phone_move`` (the engine checks it) and is followed by the page as any move. A link that closes
-or fails makes its seat away and a new offer its rejoin code; the table pings every few seconds (``LiveTable.tick``).
-``LiveTable.to_dict`` is kept beside the save after every change (``app.live.keeping``), so a reload of the table
-resumes with the same tokens: each phone rejoins with the seat's new code.
+For each phone seat that is not connected (never joined, or away) the table holds an open offer: a new link and its join
+link (``join_code``), shown with its QR code by ``seats_region``. The phone's answer code, typed or scanned, is applied
+at once (Firefox drops an answer that comes back late). Every text a link receives goes to the authority; what it
+answers is sent, its refusals are noted on the table (``notes``), and a move it accepts has been played through
+``LivePlay.phone_move`` (the engine checks it); the phones' new states are sent first, then the page follows the move as
+any move (its drawing would hold them up). A link that closes or fails makes its seat away and a new offer its rejoin
+code; the table pings every few seconds (``LiveTable.tick``). ``LiveTable.to_dict`` is kept beside the save after every
+change (``app.live.keeping``), so a reload of the table resumes with the same tokens: each phone rejoins with the seat's
+new code.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from .notes import refusal_note
 from .wire import Wire
 
 if TYPE_CHECKING:
-    from qwirkle import IllegalMoveError
+    from qwirkle import IllegalMoveError, TurnResult
 
     from ..live.table import LiveTable, Outcome
     from ..play.session import Session
@@ -58,6 +59,7 @@ class TableLive:
         self._moves = -1  # the moves of the game the phones last heard of
         self._receiving = False
         self._ticking = False
+        self._following: tuple[int, TurnResult, float] | None = None  # a phone's move the page has yet to follow
 
     # -- the game at the table ---------------------------------------------------------------------
     def follow(self) -> None:
@@ -124,13 +126,17 @@ class TableLive:
         result = self.session.controller.live.phone_move(seat, notation)
         if isinstance(result, IllegalMoveError):
             return result
-        checked = host.now()
         self._moves = len(self.session.controller.current.history)
-        self.session.after_move(result, human=True)  # the page follows; the computers answer
-        # for bench/live_table.py: the engine's check and apply (with the autosave), then the page following it
-        engine, page = (checked - started) * 1000, (host.now() - checked) * 1000
-        host.log(f"live-move seat={seat} engine={engine:.1f}ms page={page:.1f}ms")
+        self._following = (seat, result, (host.now() - started) * 1000)  # followed once the states are sent (_run)
         return None
+
+    def _follow(self, seat: int, result: TurnResult, engine: float) -> None:
+        """The page follows a phone's move (it draws; the computers answer), after the phones heard of it."""
+        host = self.session.host
+        started = host.now()
+        self.session.after_move(result, human=True)
+        # for bench/live_table.py: the engine's check and apply (with the autosave), then the page following it
+        host.log(f"live-move seat={seat} engine={engine:.1f}ms page={(host.now() - started) * 1000:.1f}ms")
 
     # -- offers and links ------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -207,8 +213,10 @@ class TableLive:
         self._run(self.table.closed(link, self.session.host.now()))
 
     def _run(self, outcome: Outcome, redraw: bool = True) -> None:
-        """Send what the authority answered, close what it closed, note its refusals, keep it beside the save."""
+        """Send what the authority answered, close what it closed, note its refusals, keep it beside the save; then
+        the page follows a phone's move (the phones hear of it first: the table's drawing waits, not theirs)."""
         table = self.table
+        following, self._following = self._following, None
         if table is None:
             return
         for send in outcome.sends:
@@ -235,7 +243,9 @@ class TableLive:
                 self.session.host.log(f"live: refused from seat {note.seat}: {note.reason} {note.rule or ''}")
         self._keep()
         self.refresh()
-        if redraw:
+        if following is not None:
+            self._follow(*following)  # it draws the page
+        elif redraw:
             self.changed()
 
     def _keep(self) -> None:

@@ -37,6 +37,15 @@ class Wire:
         """The phone's end of the link the table offered (an ``Error`` with ``.code`` "malformed" for a bad code)."""
         return cls(window.qwirkleLive.joinSeat(offer, _options(settings)))
 
+    @classmethod
+    def taken(cls, offer: str) -> tuple[Wire, Any, str | None] | None:
+        """The phone's end that ``js/live-answer.js`` made for this offer while Python started, the promise of its
+        answer code and that code once shown (else None); None when it made none (Python makes the link)."""
+        made = window.qwirkleLive.takeJoin(offer)
+        if made is None:
+            return None
+        return cls(made.link), made.answer, None if made.code is None else str(made.code)
+
     def on(self, event: str, handler: Callable[..., None]) -> None:
         self.link.on(event, create_proxy(handler))
 

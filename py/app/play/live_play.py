@@ -3,8 +3,9 @@
 * **On the table**: a phone seat's move comes from its phone (``phone_move``), checked by the engine as any move; the
   table waits for it (``phone_to_move``), or plays an away phone's turn itself behind the hand-over screen
   (``stand_in``, ``seating.Seating.stand_in``).
-* **On a phone**: the game is the one the table's last state shows (``show``); the phone's own moves are not played
-  here but sent to ``outbox`` in notation, and the table's next state brings the result. Nothing is saved.
+* **On a phone**: the game is the one the table's last state shows (``show``), moved on by the move of each next
+  state where it can be (``followed``); the phone's own moves are not played here but sent to ``outbox`` in
+  notation, and the table's next state brings the result. Nothing is saved.
 """
 
 from __future__ import annotations
@@ -31,7 +32,10 @@ class Table(Protocol):
     seating: Seating
     turn: TurnState
     note: Note | None
+    last: TurnResult | None
 
+    def _changed(self) -> None: ...
+    def _turn_hint(self, keep_note: bool = False) -> None: ...
     def _adopt(self, game: Game, seats: tuple[str, ...], pace: int, game_id: str, created: float | None) -> None: ...
     def _apply(self, move: str, raises: bool = False) -> TurnResult | None: ...
 
@@ -96,3 +100,13 @@ class LivePlay:
         self.table.game_id = game_id or None
         self.outbox = outbox
         self.kinds = kinds
+
+    def followed(self, result: TurnResult) -> None:
+        """On a phone: the game shown moved on by ``result``, the move of the table's next state
+        (``app.live.phone.follow``), rather than set up anew."""
+        table = self.table
+        table._changed()
+        table.last = result
+        table.turn.reset()
+        table.note = None
+        table._turn_hint()

@@ -44,6 +44,7 @@ RACKS_PREFIX = PREFIX + "racks."  # this device's arrangement of a saved game's 
 GLANCE = PREFIX + "glance"  # the current game's screen, drawn before Python on a return (regions.glance)
 REVIEW_PREFIX = PREFIX + "review."  # what a review computed for a saved game (store.review_memory)
 LIVE_PREFIX = PREFIX + "live."  # the live table's phone seats of a saved game: tokens, move numbers (live.keeping)
+PHONE = PREFIX + "phone"  # a phone at a live table: its seat, token, last state, the offer it answered
 PALETTES = ("standard", "contrast")
 EXPERT_SECONDS = ("1", "1.5", "2", "3")  # the Expert's thinking times: the settings' and the new-game dialog's
 MAX_SAVES = 30

@@ -13,7 +13,7 @@ from typing import Any
 from pyodide.ffi import to_js
 from pyscript import document, window
 
-QR_MODULE = "./assets/vendor/qrcode/qrcode.mjs"
+QR_MODULE = "./js/qr.js"  # the page's one drawing of QR codes (js/live-answer.js draws with it before Python)
 
 
 def can_share() -> bool:
@@ -56,12 +56,7 @@ async def draw_qr(box: Any, url: str) -> None:
         from pyscript import js_import
 
         (module,) = await js_import(str(window.URL.new(QR_MODULE, window.location.href).href))
-        code = module.default(0, "L")  # the smallest version that holds it; L: the least dense
-        code.addData(url)
-        code.make()
-        options = to_js({"cellSize": 1, "margin": 4, "scalable": True}, dict_converter=window.Object.fromEntries)
-        box.innerHTML = str(code.createSvgTag(options))
-        box.setAttribute("data-modules", str(code.getModuleCount()))
+        module.drawQr(box, url)
     except Exception as error:  # noqa: BLE001 - the link and its buttons still work
         box.hidden = True
         window.console.warn(f"QR code: {error}")
