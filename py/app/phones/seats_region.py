@@ -1,9 +1,10 @@
 """The table's panel of its phone seats (``#live-seats``, first in the side panel): one ``[data-live-seat=N]`` per
 phone seat with ``data-live-state`` (``waiting``, ``connected``, ``away``) and, while it waits for a phone,
-``data-live-offer`` holding the full join link. A seat that waits shows its join (or rejoin) link, as a QR code drawn as the turn links' are
-(``web.sharing``), with Scan, which reads the phone's answer with the in-page camera scanner (``qwirkleLive.scan``),
-Copy and Share; the field "Phone's answer code" with Connect; what to try when a code did not connect; and,
-when it is that seat's turn, a button to play it here (behind the hand-over screen).
+``data-live-offer`` holding the full join link. A seat that waits shows its join (or rejoin) link, as a QR code drawn
+as the turn links' are (``web.sharing``), with Scan, which reads the phone's answer with the in-page camera scanner
+(``qwirkleLive.scan``), Copy and Share; the field "Phone's answer code" with Connect; what to try when a code did not
+connect; and, when it is that seat's turn, a button to play it here (behind the hand-over screen). How to join is said
+once above the seats.
 
 Each seat's part is redrawn only when what it shows changes, and a code being typed survives the redraw. Names are
 set as text, never HTML.
