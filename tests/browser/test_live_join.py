@@ -78,3 +78,29 @@ def test_without_webrtc_the_dialog_says_why(new_context: Any, open_ready: Any) -
     expect(reason).to_have_attribute("data-live-support", "no-rtc")
     expect(reason).to_contain_text("needs WebRTC")
     expect(phone.locator("#join-link-input")).to_be_hidden()
+
+
+SIZES = {"phone": (390, 844), "tablet-portrait": (768, 1024), "tablet-landscape": (1024, 768), "desktop": (1366, 900)}
+# Inside the window, whole, with the page not scrolled: the element's box (null while it has none).
+IN_VIEW = """(e) => { const r = e.getBoundingClientRect();
+  return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth
+    && scrollY === 0; }"""
+
+
+def test_the_join_codes_are_seen_without_scrolling(new_context: Any, open_ready: Any) -> None:
+    """Phones awaited: every seat's QR code in the window as the page opens (the first one on a phone's screen), the
+    board beside or above them still a board; once every phone is connected the panel is a line per seat."""
+    for names in ("Ann,Bob", "Ann,Bob,Cy,Dee"):
+        count = len(names.split(","))
+        table = start_table(new_context, open_ready, f"?seats={','.join(['phone'] * count)}&names={names}&seed=2")
+        qr = table.locator(".live-seat__qr svg")
+        expect(qr).to_have_count(count)
+        expect(table.locator("html")).to_have_attribute("data-live-waiting", "")
+        for size, (width, height) in SIZES.items():
+            table.set_viewport_size({"width": width, "height": height})
+            shown = range(1) if size == "phone" else range(count)
+            for seat in shown:
+                assert qr.nth(seat).evaluate(IN_VIEW), f"{size}, {count} seats: the QR code of seat {seat} is not seen"
+            board = table.locator("#board").bounding_box()
+            assert board is not None and min(board["width"], board["height"]) >= 200, (size, count, board)
+        table.context.close()
