@@ -107,10 +107,9 @@ class Page:
 
     def open_join(self) -> None:
         """ "Join a table": a phone scans or pastes its table's join link (app.phones, imported on first need)."""
-        if self._join is None:
-            from .phones.join_dialog import JoinDialog
+        from .phones.join_dialog import JoinDialog
 
-            self._join = JoinDialog(self.display)
+        self._join = self._join or JoinDialog(self.display)
         self._join.open()
 
     def open_review(self, game_id: str | None = None) -> None:

@@ -19,6 +19,7 @@ finds every table under py/app, and every action in the page, and holds them to 
 * ``puzzles.chooser.PuzzleChooser.actions``: the Puzzles dialog (``#puzzles-dialog``)
 * ``regions.link.LinkRegion.actions``: the links to send to friends (``#turn-link``)
 * ``phones.seats_region.SeatsRegion.actions``: the phone seats' panel on the table (``#live-seats``)
+* ``phones.join_dialog.JoinDialog.actions``: "Join a table" on a phone (``#join-dialog``), with its own close
 * ``dialogs.new_game.NewGameDialog.actions``, ``dialogs.saves.SavesDialog.actions``,
   ``dialogs.stats.StatsDialog.actions``: the dialogs' own buttons, looked up by ``dialogs.manager.Dialogs``,
   which closes any of its dialogs on ``close-dialog``

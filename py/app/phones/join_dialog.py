@@ -7,6 +7,7 @@ RTCPeerConnection the ways to join are hidden and the dialog says why, as New ga
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_proxy
@@ -24,7 +25,7 @@ class JoinDialog:
         self.display = display
         self.element = by_id("join-dialog")
         self.scanning: Any = None  # the camera's scan while it runs
-        self.actions = {"join-scan": self._scan, "close-dialog": self.element.close}
+        self.actions: dict[str, Callable[[], object]] = {"join-scan": self._scan, "close-dialog": self.element.close}
         listen(self.element, "click", self._click)
         listen(self.element, "close", lambda _event: self._stop_scan())
         listen(by_id("join-link-form"), "submit", self._submit)
@@ -102,4 +103,4 @@ class JoinDialog:
         set_text(self._button(), self.display.tr.t("live_scan"))
 
     def _button(self) -> Any:
-        return self.element.querySelector('[data-action="join-scan"]')
+        return by_id("join-scan")

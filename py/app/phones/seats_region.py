@@ -152,11 +152,10 @@ class SeatsRegion:
         link itself, for a copy by hand where there is no clipboard (its QR code and these buttons show it)."""
         tr = self.display.tr
         buttons = el("div", "turn-link__buttons")
-        attrs = {"type": "button", "data-action": "live-scan", "data-seat": seat}
-        buttons.appendChild(el("button", "btn btn--small", text=tr.t("live_scan"), attrs=attrs))
-        for action in ["copy"] + (["share"] if can_share() else []):
+        actions = [("scan", "live_scan"), ("copy", "copy_link")] + ([("share", "share_link")] if can_share() else [])
+        for action, key in actions:
             attrs = {"type": "button", "data-action": f"live-{action}", "data-seat": seat}
-            buttons.appendChild(el("button", "btn btn--small", text=tr.t(f"{action}_link"), attrs=attrs))
+            buttons.appendChild(el("button", "btn btn--small", text=tr.t(key), attrs=attrs))
         side.appendChild(buttons)
         attrs = {"href": url, "data-live-link": seat, "rel": "noopener"}
         side.appendChild(el("a", "turn-link__url visually-hidden", text=url, attrs=attrs))
