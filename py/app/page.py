@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
     from .analysis.view import AnalysisView
     from .dialogs.manager import Dialogs
+    from .phones.join_dialog import JoinDialog
     from .phones.table_screen import PhonesAtTable
     from .play.rack_model import RackOrders
     from .puzzles.screen import PuzzleScreen
@@ -66,6 +67,7 @@ class Page:
         self._dialogs: Dialogs | None = None
         self._review: ReviewView | None = None
         self._phones: PhonesAtTable | None = None  # the phone seats' panel, made on the first game with one
+        self._join: JoinDialog | None = None  # "Join a table", made when first opened
 
     # -- parts made on first need ----------------------------------------------------------------
     @property
@@ -102,6 +104,13 @@ class Page:
 
             self._dialogs = Dialogs(self.session, self.display, self.render, self.open_review)
         return self._dialogs
+
+    def open_join(self) -> None:
+        """ "Join a table": a phone scans or pastes its table's join link (app.phones, imported on first need)."""
+        from .phones.join_dialog import JoinDialog
+
+        self._join = self._join or JoinDialog(self.display)
+        self._join.open()
 
     def open_review(self, game_id: str | None = None) -> None:
         """Review a finished game: a saved one by id, else the game at the table (never one in progress)."""

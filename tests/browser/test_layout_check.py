@@ -168,6 +168,18 @@ def friend(s: Screens, site_url: str, wait_ready: Any) -> None:
     s.audit("friend game, the turn link")
 
 
+def phones(s: Screens, site_url: str, wait_ready: Any) -> None:
+    """A table awaiting four phones (their join codes), then "Join a table" as a phone opens it."""
+    page = s.page
+    query = "?variant=classic&seats=phone,phone,phone,phone&names=Ann,Bob,Cy,Dee&seed=16&pace=0"
+    open_data(s, site_url, wait_ready, {}, query)
+    expect(page.locator(".live-seat__qr svg")).to_have_count(4)
+    s.audit("phones at the table, waiting")
+    open_menu_item(page, "join", "#join-dialog")
+    s.audit("join a table dialog")
+    close_dialog(page, "#join-dialog")
+
+
 def puzzle(s: Screens, site_url: str, wait_ready: Any) -> None:
     page = s.page
     open_data(s, site_url, wait_ready, {}, "?puzzle=cq-wst4qf-o")  # a daily puzzle of 52 tiles (2026-12-04)
@@ -214,6 +226,7 @@ JOURNEYS: dict[str, Journey] = {
     "flex": game_in("flex"),
     "handover": handover,
     "friend": friend,
+    "phones": phones,
     "puzzle": puzzle,
     "game-over": game_over,
     "analysis": analysis,

@@ -68,12 +68,18 @@ def pair(table: Page, phone: Phone, wait_ready: Any) -> None:
     expect(node).to_have_attribute("data-live-offer", OFFER)
     phone.page.goto(node.get_attribute("data-live-offer"))
     wait_ready(phone.page)
-    answer = phone.page.locator("[data-live-answer]")
+    pair_answer(table, phone.page, phone.seat)
+
+
+def pair_answer(table: Page, phone: Page, seat: int) -> None:
+    """The answer code the phone shows is typed on the table: the seat is connected."""
+    node = seat_node(table, seat)
+    answer = phone.locator("[data-live-answer]")
     expect(answer).to_have_text(ANSWER)
     node.get_by_label("Phone's answer code").fill(answer.text_content())
     node.get_by_role("button", name="Connect").click()
-    expect(phone.page.locator("html")).to_have_attribute("data-live", "connected")
-    expect(phone.page.locator("html")).to_have_attribute("data-seat", str(phone.seat))
+    expect(phone.locator("html")).to_have_attribute("data-live", "connected")
+    expect(phone.locator("html")).to_have_attribute("data-seat", str(seat))
     expect(node).to_have_attribute("data-live-state", "connected")
     expect(node).not_to_have_attribute("data-live-offer", re.compile(".*"))
 

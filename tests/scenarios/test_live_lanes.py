@@ -83,3 +83,14 @@ def test_webkit_says_it_has_no_rtc(webkit_session: Any, scenario_site: str) -> N
     assert page.js("return qwirkleLive.support();") == {"ok": False, "reason": "no-rtc"}
     code = page.js("try { qwirkleLive.hostSeat(); return null; } catch (e) { return e.code; }")
     assert code == "no-rtc"
+
+
+def test_webkit_join_a_table_says_why_it_cannot(webkit_session: Any, scenario_site: str) -> None:
+    """The game page in WebKitGTK: "Join a table" opens, but its ways to join are hidden and it says why."""
+    page = SeleniumDriver(scenario_site, webkit_session)
+    page.goto()
+    page.click('#home button[data-action="join"]')
+    page.wait("return document.querySelector('#join-dialog').open;", what="the Join a table dialog")
+    assert page.attr("#join-dialog-unsupported", "data-live-support") == "no-rtc"
+    assert page.visible("#join-dialog-unsupported") and "WebRTC" in page.text("#join-dialog-unsupported")
+    assert not page.visible("#join-dialog-ways") and not page.visible("#join-link-input")

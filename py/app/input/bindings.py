@@ -19,6 +19,7 @@ finds every table under py/app, and every action in the page, and holds them to 
 * ``puzzles.chooser.PuzzleChooser.actions``: the Puzzles dialog (``#puzzles-dialog``)
 * ``regions.link.LinkRegion.actions``: the links to send to friends (``#turn-link``)
 * ``phones.seats_region.SeatsRegion.actions``: the phone seats' panel on the table (``#live-seats``)
+* ``phones.join_dialog.JoinDialog.actions``: "Join a table" on a phone (``#join-dialog``), with its own close
 * ``dialogs.new_game.NewGameDialog.actions``, ``dialogs.saves.SavesDialog.actions``,
   ``dialogs.stats.StatsDialog.actions``: the dialogs' own buttons, looked up by ``dialogs.manager.Dialogs``,
   which closes any of its dialogs on ``close-dialog``
@@ -99,6 +100,7 @@ class Surface(Protocol):
     def open_review(self, game_id: str | None = None) -> None: ...
     def open_analysis(self, position: tuple[Any, ...] | None = None, query: str = "") -> None: ...
     def open_puzzles(self) -> None: ...
+    def open_join(self) -> None: ...
     def shown_rack(self) -> list[int]: ...
     def announce(self, text: str) -> None: ...
     def quick_start(self) -> None: ...
@@ -122,6 +124,7 @@ class Input:
             "analyse": lambda: page.open_analysis(),
             "say": self.say,
             "puzzles": page.open_puzzles,
+            "join": page.open_join,
             "quick-start": page.quick_start,
             "rule": lambda rule: page.dialogs().show_rule(rule),
             # the turn

@@ -1,9 +1,10 @@
-"""The table's panel of its phone seats (``#live-seats``, in the dock): one ``[data-live-seat=N]`` per phone seat with
-``data-live-state`` (``waiting``, ``connected``, ``away``) and, while it waits for a phone, ``data-live-offer`` holding
-the full join link. A seat that waits shows its join (or rejoin) link, as a QR code drawn as the turn links' are
-(``web.sharing``), with Copy and Share; the field "Phone's answer code" with Connect, and Scan, which reads the
-phone's answer with the in-page camera scanner (``qwirkleLive.scan``); what to try when a code did not connect; and,
-when it is that seat's turn, a button to play it here (behind the hand-over screen).
+"""The table's panel of its phone seats (``#live-seats``, first in the side panel): one ``[data-live-seat=N]`` per
+phone seat with ``data-live-state`` (``waiting``, ``connected``, ``away``) and, while it waits for a phone,
+``data-live-offer`` holding the full join link. A seat that waits shows its join (or rejoin) link, as a QR code drawn
+as the turn links' are (``web.sharing``), with Scan, which reads the phone's answer with the in-page camera scanner
+(``qwirkleLive.scan``), Copy and Share; the field "Phone's answer code" with Connect; what to try when a code did not
+connect; and, when it is that seat's turn, a button to play it here (behind the hand-over screen). How to join is said
+once above the seats.
 
 Each seat's part is redrawn only when what it shows changes, and a code being typed survives the redraw. Names are
 set as text, never HTML.
@@ -60,11 +61,17 @@ class SeatsRegion:
         c = self.session.controller
         game = c.current
         names = game.options.players
-        if not self.box.firstChild:
+        if not self.box.firstChild:  # the title, how to join (while a phone is awaited), the seats
             self.box.appendChild(el("h3", "live-seats__title", attrs={"id": "live-seats-title"}))
-        set_text(self.box.firstChild, self.display.tr.t("live_title"))
+            self.box.appendChild(el("p", "live-seats__help"))
+            self.box.appendChild(el("div", "live-seats__list"))
+        title, help_text, listed = self.box.children[0], self.box.children[1], self.box.children[2]
+        set_text(title, self.display.tr.t("live_title"))
+        set_text(help_text, self.display.tr.t("live_join_help"))
+        views = {seat: self.live.seat_view(seat) for seat in table.seats}
+        help_text.hidden = all(view[0] != "waiting" for view in views.values())
         for seat in table.seats:
-            state, offer, failed, phone_name = self.live.seat_view(seat)
+            state, offer, failed, phone_name = views[seat]
             here = c.live.phone_to_move and game.to_move == seat and state != "connected"
             url = offer.url if offer is not None and state != "connected" else None
             status = offer.status if offer is not None else ""
@@ -83,7 +90,7 @@ class SeatsRegion:
                     self._stop_scan()
                 node.replaceWith(fresh)
             else:
-                self.box.appendChild(fresh)
+                listed.appendChild(fresh)
 
     def _seat(
         self,
@@ -120,9 +127,10 @@ class SeatsRegion:
             return item
         if failed:
             item.appendChild(el("p", "live-seat__problem note note--error", text=tr.t("live_failed")))
-        help_key = "live_rejoin_help" if state == "away" else "live_join_help"
         body = el("div", "live-seat__code")
-        side = el("div", "live-seat__link", children=[el("p", "live-seat__help", text=tr.t(help_key, name=name))])
+        side = el("div", "live-seat__link")
+        if state == "away":  # how to join is said once for all the seats (render); bringing a phone back, here
+            side.appendChild(el("p", "live-seat__help", text=tr.t("live_rejoin_help", name=name)))
         if url is None:
             side.appendChild(el("p", "live-seat__status muted", text=tr.t("live_preparing"), attrs={"role": "status"}))
         else:
@@ -140,17 +148,17 @@ class SeatsRegion:
         return item
 
     def _link(self, side: Any, seat: int, url: str) -> None:
-        """Copy and Share (where the browser shares), then the link itself."""
+        """Scan (the phone's answer, with the camera), Copy and Share (where the browser shares) the join link; the
+        link itself, for a copy by hand where there is no clipboard (its QR code and these buttons show it)."""
         tr = self.display.tr
         buttons = el("div", "turn-link__buttons")
-        actions = [("copy", "btn")] + ([("share", "btn")] if can_share() else [])
-        for action, classes in actions:
+        actions = [("scan", "live_scan"), ("copy", "copy_link")] + ([("share", "share_link")] if can_share() else [])
+        for action, key in actions:
             attrs = {"type": "button", "data-action": f"live-{action}", "data-seat": seat}
-            buttons.appendChild(el("button", classes, text=tr.t(f"{action}_link"), attrs=attrs))
+            buttons.appendChild(el("button", "btn btn--small", text=tr.t(key), attrs=attrs))
         side.appendChild(buttons)
-        side.appendChild(
-            el("a", "turn-link__url", text=url, attrs={"href": url, "data-live-link": seat, "rel": "noopener"})
-        )
+        attrs = {"href": url, "data-live-link": seat, "rel": "noopener"}
+        side.appendChild(el("a", "turn-link__url visually-hidden", text=url, attrs=attrs))
         side.appendChild(el("p", "turn-link__status", attrs={"role": "status", "data-live-copied": seat}))
 
     def _answer_form(self, seat: int, status: str, typed: str) -> Any:
@@ -170,9 +178,7 @@ class SeatsRegion:
         )
         field.value = typed
         form.appendChild(el("label", "field", children=[el("span", text=tr.t("live_answer_label")), field]))
-        form.appendChild(el("button", "btn btn--primary", text=tr.t("live_connect"), attrs={"type": "submit"}))
-        attrs = {"type": "button", "data-action": "live-scan", "data-seat": seat}
-        form.appendChild(el("button", "btn", text=tr.t("live_scan"), attrs=attrs))
+        form.appendChild(el("button", "btn btn--small", text=tr.t("live_connect"), attrs={"type": "submit"}))
         words = {"connecting": "live_connecting", "bad-answer": "live_bad_answer"}
         level = " note--error" if status == "bad-answer" else ""
         text = tr.t(words[status]) if status in words else ""

@@ -24,13 +24,18 @@ class PhonesAtTable:
 
     def render(self) -> None:
         """Follow the game at the table (its phone seats, or none any more), tell the phones of a change, draw.
-        ``<html data-live-table>`` while no one plays on the table itself: its empty rack and buttons are not shown."""
+        ``<html data-live-table>`` while no one plays on the table itself: its empty rack and buttons are not shown;
+        ``<html data-live-waiting>`` while a phone seat waits for its phone (or is away): the panel then takes the
+        room its join codes need (css/friend.css), and gives it back to the board once every phone is connected."""
         self.live.follow()
         self.live.sync()
         self.region.render()
         c = self.live.session.controller
-        alone = self.live.table is not None and not c.human_seats and not c.current.is_over
-        set_attr(document.documentElement, "data-live-table", "phones" if alone else None)
+        table, root = self.live.table, document.documentElement
+        playing = table is not None and not c.current.is_over
+        set_attr(root, "data-live-table", "phones" if playing and not c.human_seats else None)
+        away = table is not None and any(table.state(seat) != "connected" for seat in table.seats)
+        set_attr(root, "data-live-waiting", playing and away)
 
     def forget(self) -> None:
         self.region.forget()
