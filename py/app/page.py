@@ -21,6 +21,7 @@ from ui.words import Translator, first_language
 from .dialogs.menu import Menu
 from .dialogs.settings import Settings
 from .input.bindings import Input, focus_first
+from .input.turn_links import TurnLinks, clean_address
 from .play.host import PageHost
 from .play.session import Session
 from .regions.home import HomeRegion
@@ -196,8 +197,7 @@ class Page:
         self.menu.listen()
         self.settings.listen()
         on_resize(by_id("board"), lambda: self.board.fit() if self.session.has_game() else None)
-        listen(window, "hashchange", lambda _event: self.open_turn_link(str(window.location.hash)))
-        listen(by_id("link-form"), "submit", self._pasted_link)
+        TurnLinks(self.session, self.render).listen()
         listen(window, "storage", self._storage)
         self.translate_page()
         query, fragment = str(window.location.search), str(window.location.hash)
@@ -217,7 +217,7 @@ class Page:
             from .links.address import opens_game
 
             if opens_game(query, fragment):
-                self._clean_address()
+                clean_address()
         by_id("menu").hidden = False
         by_id("menu-button").hidden = False
         self.render()
@@ -233,35 +233,6 @@ class Page:
     def _storage(self, event: Any) -> None:
         """Another tab changed the storage: catch up with the game in play if it moved there (tabs.py)."""
         self.session.storage_changed(str(event.key) if present(event.key) else None)
-
-    def _clean_address(self) -> None:
-        """Drop the start-link parameters and a turn link so that a reload resumes instead of restarting."""
-        from .links.address import without_links
-
-        window.history.replaceState(None, "", without_links(str(window.location.href)))
-
-    # -- turn links (app.links.friend) ---------------------------------------------------------------
-    def open_turn_link(self, fragment: str) -> None:
-        """A turn link opened in this page: the address's fragment changed, or one was pasted (what
-        an installed app needs: links open in the browser)."""
-        from .links.turn_link import is_turn_fragment
-
-        if not is_turn_fragment(fragment):
-            return
-        self.session.open_turn_link(fragment)
-        self._clean_address()
-        self.render()
-
-    def _pasted_link(self, event: Any) -> None:
-        event.preventDefault()
-        field = by_id("link-input")
-        text = str(field.value).strip()
-        field.value = ""
-        by_id("saves-dialog").close()
-        if text:
-            from .links.address import pasted_fragment
-
-            self.open_turn_link(pasted_fragment(text))
 
     # -- language, palette, switches -------------------------------------------------------------
     def translate_page(self) -> None:
