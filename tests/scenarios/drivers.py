@@ -228,6 +228,9 @@ class SeleniumDriver(Driver):
                 self.still(selector, index)
                 elements = self.session.find_elements(By.CSS_SELECTOR, selector)
                 if len(elements) > index:
+                    # as a reader scrolls to it: a section out of view is not laid out (content-visibility: auto in
+                    # css/tutorial.css), and WebKitGTK's driver finds no box to click inside one
+                    self.session.execute_script("arguments[0].scrollIntoView({block: 'center'})", elements[index])
                     elements[index].click()
                     return
                 error: Exception = LookupError(f"no element {index} for {selector}")

@@ -3,17 +3,17 @@ or why it cannot join. Only a join link of this page's own site is taken (its or
 is rebuilt from this page's own address and the link's parts (``join_code``), never the text as it was given, so a
 pasted text can lead nowhere but here::
 
-    >>> here = "https://q.example/game/?seats=phone#x"
-    >>> read_pasted("https://q.example/game/?join=1.t0ken-t0ken-t0ke.AbC_d-9", here).url
-    'https://q.example/game/?join=1.t0ken-t0ken-t0ke.AbC_d-9'
+    >>> here = "http://192.168.1.5:8000/game/?seats=phone#x"
+    >>> read_pasted("http://192.168.1.5:8000/game/?join=1.t0ken-t0ken-t0ke.AbC_d-9", here).url
+    'http://192.168.1.5:8000/game/?join=1.t0ken-t0ken-t0ke.AbC_d-9'
     >>> read_pasted("1.t0ken-t0ken-t0ke.AbC_d-9", here).url  # the code alone
-    'https://q.example/game/?join=1.t0ken-t0ken-t0ke.AbC_d-9'
-    >>> pasted = read_pasted("https://elsewhere.example/?join=1.t0ken-t0ken-t0ke.AbC_d-9", here)
+    'http://192.168.1.5:8000/game/?join=1.t0ken-t0ken-t0ke.AbC_d-9'
+    >>> pasted = read_pasted("http://10.0.0.7:8000/?join=1.t0ken-t0ken-t0ke.AbC_d-9", here)
     >>> pasted.url, pasted.problem, pasted.values
-    (None, 'join_paste_foreign', {'site': 'elsewhere.example', 'here': 'q.example'})
-    >>> read_pasted("https://q.example/game/?join=1.t0ken", here).problem
+    (None, 'join_paste_foreign', {'site': '10.0.0.7:8000', 'here': '192.168.1.5:8000'})
+    >>> read_pasted("http://192.168.1.5:8000/game/?join=1.t0ken", here).problem
     'join_paste_broken'
-    >>> read_pasted("https://q.example/game/?seats=human,easy", here).problem
+    >>> read_pasted("http://192.168.1.5:8000/game/?seats=human,easy", here).problem
     'join_paste_not_join'
     >>> read_pasted("hello", here).problem, read_pasted("  ", here).problem
     ('join_paste_garbage', 'join_paste_empty')

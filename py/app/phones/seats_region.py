@@ -120,9 +120,8 @@ class SeatsRegion:
         )
         if phone_name and phone_name != name:
             item.appendChild(el("p", "live-seat__phone muted", text=tr.t("live_phone_name", name=phone_name)))
-        if here:
-            attrs = {"type": "button", "data-action": "live-play-here", "data-seat": seat}
-            item.appendChild(el("button", "btn", text=tr.t("live_play_here", name=name), attrs=attrs))
+        if here and (state == "connected" or url is None):  # else beside the join code, with its buttons (_link)
+            item.appendChild(self._play_here(seat, name, "btn"))
         if state == "connected":
             return item
         if failed:
@@ -141,17 +140,25 @@ class SeatsRegion:
             )
             body.appendChild(qr)
             spawn(draw_qr(qr, url))
-            self._link(side, seat, url)
+            self._link(side, seat, url, name if here else None)
         side.appendChild(self._answer_form(seat, status, typed))
         body.appendChild(side)
         item.appendChild(body)
         return item
 
-    def _link(self, side: Any, seat: int, url: str) -> None:
-        """Scan (the phone's answer, with the camera), Copy and Share (where the browser shares) the join link; the
-        link itself, for a copy by hand where there is no clipboard (its QR code and these buttons show it)."""
+    def _play_here(self, seat: int, name: str, cls: str) -> Any:
+        """The seat's turn played on the table, behind the hand-over screen (``LiveTable.stand_in``)."""
+        attrs = {"type": "button", "data-action": "live-play-here", "data-seat": seat}
+        return el("button", cls, text=self.display.tr.t("live_play_here", name=name), attrs=attrs)
+
+    def _link(self, side: Any, seat: int, url: str, here: str | None) -> None:
+        """Scan (the phone's answer, with the camera), Copy and Share (where the browser shares) the join link, and
+        the seat's turn played here when it is to move (``here``: its name); the link itself, for a copy by hand
+        where there is no clipboard (its QR code and these buttons show it)."""
         tr = self.display.tr
         buttons = el("div", "turn-link__buttons")
+        if here is not None:
+            buttons.appendChild(self._play_here(seat, here, "btn btn--small"))
         actions = [("scan", "live_scan"), ("copy", "copy_link")] + ([("share", "share_link")] if can_share() else [])
         for action, key in actions:
             attrs = {"type": "button", "data-action": f"live-{action}", "data-seat": seat}
@@ -177,7 +184,9 @@ class SeatsRegion:
             },
         )
         field.value = typed
-        form.appendChild(el("label", "field", children=[el("span", text=tr.t("live_answer_label")), field]))
+        # the label on a line of its own, the field and Connect under it: a long label (German) on one line
+        form.appendChild(el("label", "live-seat__label", text=tr.t("live_answer_label"), attrs={"for": field_id}))
+        form.appendChild(field)
         form.appendChild(el("button", "btn btn--small", text=tr.t("live_connect"), attrs={"type": "submit"}))
         words = {"connecting": "live_connecting", "bad-answer": "live_bad_answer"}
         level = " note--error" if status == "bad-answer" else ""
