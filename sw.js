@@ -6,7 +6,8 @@
 //   version's cache; the others are taken from the browser's HTTP cache when it holds them
 //   (the first visit's page has just loaded most of them), else from the network, and checked
 //   against their hash, so a cache never mixes two deployments (a stale HTTP copy is fetched
-//   again from the network; a mismatch then fails the install, retried on a later visit).
+//   again from the network; a mismatch then fails the install, retried on a later visit). Three
+//   files at a time: each is held whole for its hash, in the renderer of the page that installs it.
 // * fetch: cache first for this site's GET requests (a navigation with a query string, such as
 //   embed.html?board=..., is answered by its page); anything else goes to the network.
 //   Except WebAssembly (the runtime's pyodide.asm.wasm): the HTTP cache's copy when it is the
@@ -102,19 +103,26 @@ async function precache() {
   }
 }
 
+// Files fetched at once while filling a cache. Each is held whole to check its hash: all of them at once held the
+// site's 19 MB in the page's renderer (the worker runs there) at the first visit's peak.
+const AT_ONCE = 3;
+
 async function fill(cache, previous) {
-  await Promise.all(
-    Object.entries(PRECACHE.files).map(async ([url, hash]) => {
-      for (const [oldCache, oldFiles] of previous) {
-        if (oldFiles[url] !== hash) continue;
-        const kept = await oldCache.match(url);
-        if (kept) return cache.put(url, kept);
-      }
-      const [response, body] = await download(url, hash);
-      // A fresh Response: no "redirected" flag (a navigation refuses those), same headers.
-      return cache.put(url, new Response(body, { status: 200, headers: response.headers }));
-    }),
-  );
+  const queue = Object.entries(PRECACHE.files);
+  const store = async ([url, hash]) => {
+    for (const [oldCache, oldFiles] of previous) {
+      if (oldFiles[url] !== hash) continue;
+      const kept = await oldCache.match(url);
+      if (kept) return cache.put(url, kept);
+    }
+    const [response, body] = await download(url, hash);
+    // A fresh Response: no "redirected" flag (a navigation refuses those), same headers.
+    return cache.put(url, new Response(body, { status: 200, headers: response.headers }));
+  };
+  const worker = async () => {
+    while (queue.length) await store(queue.shift());
+  };
+  await Promise.all(Array.from({ length: AT_ONCE }, worker));
   await cache.put(LISTING, Response.json(PRECACHE.files));
 }
 

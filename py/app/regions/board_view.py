@@ -37,6 +37,7 @@ class BoardView:
         self.coarse = bool(window.matchMedia("(pointer: coarse)").matches)
         self.elements: dict[Cell, Any] = {}
         self.signatures: dict[Cell, tuple[Any, ...]] = {}
+        self.pictures: dict[Cell, tuple[Any, ...]] = {}  # what each cell's markup draws (tile, ghost, palette, dice)
         self.palette = "standard"
         self.die = False
         self.cursor: Cell = (0, 0)
@@ -55,6 +56,7 @@ class BoardView:
             if cell not in cells:
                 self.elements.pop(cell).remove()
                 self.signatures.pop(cell, None)
+                self.pictures.pop(cell, None)
         for cell, model in cells.items():
             signature = (
                 model.kind,
@@ -75,11 +77,13 @@ class BoardView:
                 node.style.top = f"{cell[1] * CELL}px"
                 self.world.appendChild(node)
                 self.elements[cell] = node
-            self._paint(node, model)
+            self._paint(cell, node, model)
             self.signatures[cell] = signature
         self.set_cursor(cursor, announce=False)
 
-    def _paint(self, node: Any, model: CellModel) -> None:
+    def _paint(self, cell: Cell, node: Any, model: CellModel) -> None:
+        """The cell's classes and attributes; its markup only when its picture changed (a tile that stops being the
+        last move's keeps its nodes: markup set again on every move left thousands of nodes to collect)."""
         classes = ["cell", f"cell--{model.kind}"]
         if model.legal:
             classes.append("cell--legal")
@@ -98,7 +102,12 @@ class BoardView:
         set_attr(node, "role", "img" if model.kind == TILE or model.ghost is not None else "button")
         set_attr(node, "aria-label", model.label)
         set_attr(node, "data-ghost", model.ghost.notation() if model.ghost is not None else None)
-        markup = "" if model.kind == EMPTY else tile_svg(model.tile, self.palette, die=self.die)
+        tile = None if model.kind == EMPTY else model.tile
+        picture = (tile, model.ghost, self.palette, self.die)
+        if self.pictures.get(cell) == picture:
+            return
+        self.pictures[cell] = picture
+        markup = "" if tile is None else tile_svg(tile, self.palette, die=self.die)
         if model.ghost is not None:
             markup += f'<span class="cell__ghost">{tile_svg(model.ghost, self.palette, die=self.die)}</span>'
         if markup:

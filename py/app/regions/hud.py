@@ -21,9 +21,11 @@ class HudRegion:
         self.who = by_id("status-who")
         self.todo = by_id("status-todo")
         self.drawn: Any = None
+        self.players: tuple[tuple[int, str, str], ...] = ()  # the rows drawn: (seat, name, level) each
 
     def forget(self) -> None:
         self.drawn = None
+        self.players = ()
 
     def render(self) -> None:
         c = self.session.controller
@@ -37,6 +39,7 @@ class HudRegion:
         self._scores()
 
     def _scores(self) -> None:
+        """One row a player, made once for these players: a move changes its score, turn and winner in place."""
         c = self.session.controller
         game = c.current
         tr = self.display.tr
@@ -45,14 +48,20 @@ class HudRegion:
             return
         self.drawn = signature
         scores = by_id("scores")
-        clear(scores)
-        for row in panels.score_rows(c, tr):
+        rows = panels.score_rows(c, tr)
+        players = tuple((row.seat, row.name, row.level) for row in rows)
+        if players != self.players:
+            self.players = players
+            clear(scores)
+            for row in rows:
+                li = el("li", attrs={"data-seat": row.seat})
+                li.appendChild(el("span", "score__name", text=row.name))
+                if row.level:  # beside the name, not in it: a long name is cut, never the level
+                    li.appendChild(el("span", "score__level", text=row.level))
+                li.appendChild(el("span", "score__value", attrs={"data-score": row.seat}))
+                scores.appendChild(li)
+        for li, row in zip(scores.children, rows, strict=True):
             classes = ["score"] + [f"score--{n}" for n, on in (("turn", row.turn), ("winner", row.winner)) if on]
-            li = el(
-                "li", " ".join(classes), attrs={"aria-current": "true" if row.turn else None, "data-seat": row.seat}
-            )
-            li.appendChild(el("span", "score__name", text=row.name))
-            if row.level:  # beside the name, not in it: a long name is cut, never the level
-                li.appendChild(el("span", "score__level", text=row.level))
-            li.appendChild(el("span", "score__value", text=str(row.score), attrs={"data-score": row.seat}))
-            scores.appendChild(li)
+            li.className = " ".join(classes)
+            set_attr(li, "aria-current", "true" if row.turn else None)
+            set_text(li.lastElementChild, str(row.score))

@@ -19,7 +19,7 @@ from ..play.panels import player_names
 from ..play.rack_model import RackOrders, gone_tiles, unplaceable
 from ..shared.notes import PLACE
 from ..web.display import Display
-from ..web.dom import by_id, clear, data, el, set_attr, set_text
+from ..web.dom import by_id, data, el, set_attr, set_text
 
 if TYPE_CHECKING:
     from ..play.session import Session
@@ -36,6 +36,8 @@ class RackRegion:
         self.drawn: tuple[Any, ...] | None = None
         self.shown: list[int] = []  # hand indexes, left to right (digit keys pick by position)
         self._stuck: tuple[Any, set[int]] | None = None
+        self.buttons: dict[int, tuple[Any, tuple[str, str, bool]]] = {}  # hand index -> its button, its picture
+        self.blanks: list[Any] = []  # the face-down tiles of a rack not on show
 
     def forget(self) -> None:
         self.drawn = None
@@ -132,12 +134,15 @@ class RackRegion:
         fresh: set[int],
         stuck: set[int],
     ) -> None:
+        """Each tile's button is kept by its hand index and changed in place: its picture is drawn again only when
+        its tile, the palette or the dice change (a rack drawn anew on every tap was most of a phone's garbage)."""
         from pyscript import document
 
         tr = self.display.tr
         focused = document.activeElement
         focus_index = data(focused, "index") if present(focused) and self.rack.contains(focused) else None
-        clear(self.rack)
+        buttons: dict[int, tuple[Any, tuple[str, str, bool]]] = {}
+        wanted: list[Any] = []
         for index, tile in tiles:
             selected = self._selected(index)
             words = [tr.tile(tile, die=die)]
@@ -155,25 +160,44 @@ class RackRegion:
                 for name, on in (("selected", selected), ("new", index in fresh), ("stuck", index in stuck))
                 if on
             ]
-            button = el(
-                "button",
-                " ".join(classes),
-                attrs={
-                    "type": "button",
-                    "data-tile": tile.notation(),
-                    "data-index": index,
-                    "data-new": index in fresh,
-                    "data-stuck": index in stuck,
-                    "aria-pressed": "true" if selected else "false",
-                    "aria-label": ", ".join(words),
-                    "disabled": not interactive,
-                },
-            )
-            button.innerHTML = tile_svg(tile, self.display.palette, die=die)
-            self.rack.appendChild(button)
-            if focus_index is not None and str(index) == focus_index:
-                button.focus()
-        for _ in range(hidden_count):
+            kept = self.buttons.pop(index, None)
+            button = kept[0] if kept is not None else el("button", attrs={"type": "button"})
+            cls = " ".join(classes)
+            if button.className != cls:
+                button.className = cls
+            for name, value in (
+                ("data-tile", tile.notation()),
+                ("data-index", index),
+                ("data-new", index in fresh),
+                ("data-stuck", index in stuck),
+                ("aria-pressed", "true" if selected else "false"),
+                ("aria-label", ", ".join(words)),
+                ("disabled", not interactive),
+            ):
+                set_attr(button, name, value)
+            picture = (tile.notation(), self.display.palette, die)
+            if kept is None or kept[1] != picture:
+                button.innerHTML = tile_svg(tile, self.display.palette, die=die)
+            buttons[index] = (button, picture)
+            wanted.append(button)
+        for button, _ in self.buttons.values():  # tiles gone from the rack
+            button.remove()
+        self.buttons = buttons
+        while len(self.blanks) < hidden_count:
             hidden = el("span", "rack-tile rack-tile--hidden", attrs={"aria-hidden": "true"})
             hidden.innerHTML = blank_svg()
-            self.rack.appendChild(hidden)
+            self.blanks.append(hidden)
+        for hidden in self.blanks[hidden_count:]:
+            hidden.remove()
+        del self.blanks[hidden_count:]
+        wanted += self.blanks
+        children = self.rack.children
+        for position, node in enumerate(wanted):  # in order, moving only what is out of place
+            there = children.item(position)
+            if not (present(there) and there.isSameNode(node)):
+                self.rack.insertBefore(node, there)
+        active = document.activeElement
+        if focus_index is not None and not (present(active) and self.rack.contains(active)):
+            for index, (button, _) in buttons.items():
+                if str(index) == focus_index:
+                    button.focus()
