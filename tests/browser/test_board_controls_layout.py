@@ -130,11 +130,12 @@ def test_on_a_phone_every_cell_the_selected_tile_may_take_is_in_view(
     open_with(phone, site_url, wait_ready, storage(game, ["human", "greedy"]))
     rack = phone.locator("[data-rack] [data-tile]")
     expect(rack).to_have_count(6)
-    board, zoom = rect(phone, "#board"), rect(phone, "#game .zoom")
     far = 0
     for index in range(6):
         rack.nth(index).click()
         expect(rack.nth(index)).to_have_attribute("aria-pressed", "true")
+        # measured at each tap: the click may scroll the page (a tile of the rack in its transition from selected)
+        board, zoom = rect(phone, "#board"), rect(phone, "#game .zoom")
         cells = phone.locator("#board [data-legal]").evaluate_all(
             f"(nodes) => nodes.map((n) => ({{cell: n.dataset.cell, ...({RECT})(n)}}))"
         )
