@@ -104,3 +104,29 @@ def test_the_join_codes_are_seen_without_scrolling(new_context: Any, open_ready:
             board = table.locator("#board").bounding_box()
             assert board is not None and min(board["width"], board["height"]) >= 200, (size, count, board)
         table.context.close()
+
+
+def test_the_table_scans_a_phones_answer(new_context: Any, open_ready: Any, wait_ready: Any) -> None:
+    """The table's Scan under a seat reads the phone's answer from the camera and connects; a camera that cannot start
+    is said under the seat, and the button is Scan again (app.phones.camera, for the table and "Join a table")."""
+    camera = load_script("live_link", "bench").QR_CAMERA
+    table = start_table(new_context, open_ready, "?seats=phone,phone&names=Ann,Bob&seed=11&pace=0")
+    seat = seat_node(table, 0)
+    expect(seat).to_have_attribute("data-live-offer", OFFER)
+
+    table.evaluate("() => { window.qwirkleLiveCamera = async () => { throw new Error('no camera'); }; }")
+    seat.get_by_role("button", name="Scan").click()
+    expect(seat.locator(".live-seat__status")).to_contain_text("camera")
+    expect(seat.get_by_role("button", name="Scan")).to_be_visible()
+    expect(seat.locator("video")).to_be_hidden()
+
+    ann = phone_context(new_context).new_page()
+    ann.goto(seat.get_attribute("data-live-offer"))
+    wait_ready(ann)
+    answer = ann.locator("[data-live-answer]")
+    expect(answer).to_have_count(1)
+    table.evaluate("(text) => { window.qrText = text; }", answer.text_content())
+    table.evaluate(camera)  # the camera back, showing the phone's answer
+    seat.get_by_role("button", name="Scan").click()
+    expect(ann.locator("html")).to_have_attribute("data-live", "connected")
+    expect(seat).to_have_attribute("data-live-state", "connected")

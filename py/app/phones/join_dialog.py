@@ -10,13 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_proxy
 from pyscript import window
 
 from ..web.display import Display
 from ..web.dom import by_id, closest, data, listen, set_attr, set_text
 from ..web.live_support import phones_supported
-from ..web.tasks import spawn
+from .camera import CameraScan
 from .join_paste import read_pasted
 
 
@@ -24,7 +23,7 @@ class JoinDialog:
     def __init__(self, display: Display) -> None:
         self.display = display
         self.element = by_id("join-dialog")
-        self.scanning: Any = None  # the camera's scan while it runs
+        self.scanning: CameraScan | None = None  # the camera's scan while it runs
         self.actions: dict[str, Callable[[], object]] = {"join-scan": self._scan, "close-dialog": self.element.close}
         listen(self.element, "click", self._click)
         listen(self.element, "close", lambda _event: self._stop_scan())
@@ -74,33 +73,19 @@ class JoinDialog:
         if self.scanning is not None:
             self._stop_scan()
             return
-        video = by_id("join-camera")
-        video.hidden = False
         self._say("")
-        set_text(self._button(), self.display.tr.t("live_scan_stop"))
 
-        def found(text: Any) -> None:
-            if not self._take(str(text)):  # a code that is not a join link: said, and the camera reads on
-                by_id("join-link-input").value = str(text)
+        def found(text: str) -> None:
+            if not self._take(text):  # a code that is not a join link: said, and the camera reads on
+                by_id("join-link-input").value = text
 
-        self.scanning = window.qwirkleLive.scan(video, create_proxy(found))
-        spawn(self._camera(self.scanning))
+        def failed() -> None:  # denied or no camera: the link can be pasted
+            self._stop_scan()
+            self._say(self.display.tr.t("join_camera_failed"))
 
-    async def _camera(self, scan: Any) -> None:
-        try:
-            await scan.ready
-        except Exception:  # noqa: BLE001 - denied or no camera: the link can be pasted
-            if self.scanning is scan:
-                self._stop_scan()
-                self._say(self.display.tr.t("join_camera_failed"))
+        self.scanning = CameraScan(self.display, by_id("join-camera"), by_id("join-scan"), found, failed)
 
     def _stop_scan(self) -> None:
-        if self.scanning is None:
-            return
-        scan, self.scanning = self.scanning, None
-        scan.stop()
-        by_id("join-camera").hidden = True
-        set_text(self._button(), self.display.tr.t("live_scan"))
-
-    def _button(self) -> Any:
-        return by_id("join-scan")
+        if self.scanning is not None:
+            scan, self.scanning = self.scanning, None
+            scan.stop()

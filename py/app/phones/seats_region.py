@@ -15,14 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from pyscript import window
-
 from ui.jsvalues import present
 
 from ..web.display import Display
 from ..web.dom import by_id, clear, closest, data, el, listen, set_text
 from ..web.sharing import can_share, copy_link, draw_qr, share_link
 from ..web.tasks import spawn
+from .camera import CameraScan
 
 if TYPE_CHECKING:
     from ..play.session import Session
@@ -36,7 +35,7 @@ class SeatsRegion:
         self.live = live
         self.box = by_id("live-seats")
         self.drawn: dict[int, tuple[Any, ...]] = {}
-        self.scanner: tuple[int, Any] | None = None  # the seat being scanned for, and the scan to stop
+        self.scanner: tuple[int, CameraScan] | None = None  # the seat being scanned for, and its scan
         self.actions: dict[str, Callable[[int], object]] = {
             "live-copy": lambda seat: spawn(self._copy(seat)),
             "live-share": lambda seat: spawn(self._share(seat)),
@@ -241,42 +240,24 @@ class SeatsRegion:
         node = self.box.querySelector(f'[data-live-seat="{seat}"]')
         if not present(node):
             return
-        video, button = node.querySelector("video"), node.querySelector('[data-action="live-scan"]')
-        from pyodide.ffi import create_proxy
 
-        video.hidden = False
-        set_text(button, self.display.tr.t("live_scan_stop"))
-
-        def found(text: Any) -> None:
+        def found(text: str) -> None:
             self._stop_scan()
             field = node.querySelector("input")
             if present(field):
-                field.value = str(text)
-            spawn(self.live.connect(seat, str(text)))
+                field.value = text
+            spawn(self.live.connect(seat, text))
 
-        scan = window.qwirkleLive.scan(video, create_proxy(found))
-        self.scanner = (seat, scan)
-        spawn(self._camera(seat, scan))
+        def failed() -> None:
+            self._stop_scan()
+            status = node.querySelector(".live-seat__status")
+            if present(status):  # denied or no camera: the code can be typed
+                set_text(status, self.display.tr.t("live_camera_failed"))
 
-    async def _camera(self, seat: int, scan: Any) -> None:
-        try:
-            await scan.ready
-        except Exception:  # noqa: BLE001 - denied or no camera: the code can be typed
-            if self.scanner is not None and self.scanner[1] is scan:
-                self._stop_scan()
-                node = self.box.querySelector(f'[data-live-seat="{seat}"] .live-seat__status')
-                if present(node):
-                    set_text(node, self.display.tr.t("live_camera_failed"))
+        video, button = node.querySelector("video"), node.querySelector('[data-action="live-scan"]')
+        self.scanner = (seat, CameraScan(self.display, video, button, found, failed))
 
     def _stop_scan(self) -> None:
-        if self.scanner is None:
-            return
-        seat, scan = self.scanner
-        self.scanner = None
-        scan.stop()
-        node = self.box.querySelector(f'[data-live-seat="{seat}"]')
-        if present(node):
-            node.querySelector("video").hidden = True
-            button = node.querySelector('[data-action="live-scan"]')
-            if present(button):
-                set_text(button, self.display.tr.t("live_scan"))
+        if self.scanner is not None:
+            scan, self.scanner = self.scanner[1], None
+            scan.stop()
