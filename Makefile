@@ -74,6 +74,7 @@ vendor-app: $(NPM_STAMP) $(VENV)/.build
 	$(SCRIPTS_PATH) $(VENV_PY) scripts/build/i18n.py compile --quiet
 	$(SCRIPTS_PATH) $(PYTHON) scripts/build/facts.py --quiet
 	$(SCRIPTS_PATH) $(PYTHON) scripts/build/early.py --quiet
+	$(SCRIPTS_PATH) $(PYTHON) scripts/build/pagejs.py --quiet
 	$(SCRIPTS_PATH) $(PYTHON) scripts/build/bundle.py --quiet
 
 $(NPM_STAMP): package.json package-lock.json

@@ -10,9 +10,14 @@ Serves the site on a free 127.0.0.1 port and loads, in Debian's Chromium, each i
   and the layout shift of the page from its first paint to ready (the Layout Instability API's entries, summed);
 * bench/pages/bare.html, cold then warm: ``<html data-ready>``, set as soon as Python runs.
 
+* the floor under any first board: tutorial.html with the script that draws its boards taken out (its text, its
+  styles and its service worker alone, served from a copy of the site), cold then warm: its first contentful paint.
+  No board can be on screen before the page's first paint.
+
 Both at normal speed and with the CPU slowed 4x (CDP ``Emulation.setCPUThrottlingRate``), as on a mid-range phone.
-Prints the median (and range) of each and the ratio first board / bare page of the same speed and cache; the goal
-is 0.15x. Timings vary between batches on a shared machine: compare pages of the same run, never a fixed number.
+Prints the median (and range) of each and the ratios first board / bare page and floor / bare page of the same speed
+and cache; the goal is 0.15x for the first board. Timings vary between batches on a shared machine: compare pages
+of the same run, never a fixed number.
 
 ``--game``: a returning player instead. In a fresh profile the game opens a game by a start link (the computer moves,
 then the human's rack is up: bench/pageload.py's), then is reloaded twice (the return visits 2 and 3, the service
@@ -35,12 +40,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import re
 import statistics
 import sys
 import tempfile
 from pathlib import Path
 
-from browser import first_page, fresh_context, running_server
+from browser import ROOT, first_page, fresh_context, running_server
 from playwright.sync_api import sync_playwright
 
 TIMEOUT_MS = 240_000
@@ -67,12 +73,17 @@ FIRST_BOARD = """() => {
 }"""
 
 
-def load(page, url: str, reload: bool) -> dict[str, float]:  # type: ignore[no-untyped-def]
-    """One load (or reload) of ``url``, timed in the page: seconds since navigation start, and the shift."""
+def navigate(page, url: str, reload: bool) -> None:  # type: ignore[no-untyped-def]
+    """Open ``url`` in ``page``, or reload it."""
     if reload:
         page.reload(timeout=TIMEOUT_MS)
     else:
         page.goto(url, timeout=TIMEOUT_MS)
+
+
+def load(page, url: str, reload: bool) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    """One load (or reload) of ``url``, timed in the page: seconds since navigation start, and the shift."""
+    navigate(page, url, reload)
     page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS)
     times = {"ready": page.evaluate("window.__readyAt") / 1000}
     if page.evaluate("window.__boardAt !== undefined"):
@@ -81,22 +92,48 @@ def load(page, url: str, reload: bool) -> dict[str, float]:  # type: ignore[no-u
     return times
 
 
+def paint(page, url: str, reload: bool) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    """One load (or reload) of a page with no Python: seconds to its first contentful paint."""
+    navigate(page, url, reload)
+    page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length", timeout=TIMEOUT_MS)
+    return {"paint": page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime") / 1000}
+
+
+# tutorial.html's script that draws its boards (render-blocking), and any module preloaded for it.
+BOARD_SCRIPTS = re.compile(
+    r'\s*<(script type="module" src="[^"]+" blocking="render"></script|link rel="modulepreload"[^>]*)>'
+)
+
+
+def text_only_site(folder: Path) -> Path:
+    """The site in ``folder`` (every entry linked) with tutorial.html's board script taken out."""
+    for entry in ROOT.iterdir():
+        if not entry.name.startswith(".") and entry.name not in ("tutorial.html", "sw-precache.js", "node_modules"):
+            (folder / entry.name).symlink_to(entry)
+    page, taken = BOARD_SCRIPTS.subn("", (ROOT / "tutorial.html").read_text(encoding="utf-8"))
+    if not taken or re.search(r'<script[^>]* blocking="render"', page):
+        raise SystemExit("bench/firstboard.py: tutorial.html's board script is not where this bench looks")
+    (folder / "tutorial.html").write_text(page, encoding="utf-8")
+    return folder
+
+
 def wait_for_worker(page) -> None:  # type: ignore[no-untyped-def]
     """Until the page's service worker has installed (its precache filled) and taken the page."""
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
 
 
-def visit(playwright, url: str, rate: float, worker: bool) -> dict[str, dict[str, float]]:  # type: ignore[no-untyped-def]
+def visit(playwright, url: str, rate: float, worker: bool, python: bool = True) -> dict[str, dict[str, float]]:  # type: ignore[no-untyped-def]
     """Cold then warm, in a fresh profile, the CPU slowed ``rate`` times (``worker``: the warm load once the page's
-    service worker is in control)."""
+    service worker is in control; ``python``: the page sets data-ready, else only its first paint is timed)."""
+    measure = load if python else paint
     with fresh_context(playwright, "firstboard-") as context:
         context.add_init_script(CLOCK)
         page = first_page(context)
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
-        cold = load(page, url, reload=False)
+        cold = measure(page, url, reload=False)
         if worker:
             wait_for_worker(page)
-        return {"cold": cold, "warm": load(page, url, reload=True)}
+        return {"cold": cold, "warm": measure(page, url, reload=True)}
 
 
 def returns(playwright, base: str, rate: float, game: bool, installing: bool) -> dict[str, dict[str, float]]:  # type: ignore[no-untyped-def]
@@ -177,12 +214,23 @@ def main(argv: list[str] | None = None) -> int:
     if args.game:
         return run_game(args.runs, rates, args.before, args.installing)
     results: dict[tuple[float, str, str, str], list[float]] = {}
-    with running_server() as base, sync_playwright() as playwright:
+    with contextlib.ExitStack() as stack, sync_playwright() as playwright:
+        base = stack.enter_context(running_server())
+        text = stack.enter_context(
+            running_server(
+                text_only_site(Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="firstboard-text-"))))
+            )
+        )
+        pages = (
+            ("tutorial", base + "tutorial.html"),
+            ("bare", base + "bench/pages/bare.html"),
+            ("floor", text + "tutorial.html"),
+        )
         for _ in range(args.runs):
-            for rate in rates:  # the pages interleaved, so drift hits both alike
-                for page, path in (("tutorial", "tutorial.html"), ("bare", "bench/pages/bare.html")):
-                    worker = page == "tutorial" and not args.installing  # the bare page has no service worker
-                    for cache, times in visit(playwright, base + path, rate, worker).items():
+            for rate in rates:  # the pages interleaved, so drift hits them alike
+                for page, url in pages:
+                    worker = page != "bare" and not args.installing  # the bare page has no service worker
+                    for cache, times in visit(playwright, url, rate, worker, python=page != "floor").items():
                         for measure, value in times.items():
                             results.setdefault((rate, page, cache, measure), []).append(value)
     for rate in rates:
@@ -194,7 +242,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {cache}: tutorial ready       {summary(results[(rate, 'tutorial', cache, 'ready')])}")
             print(f"  {cache}: bare page ready      {summary(bare)}")
             print(f"  {cache}: layout shift         {summary(results[(rate, 'tutorial', cache, 'shift')], '')}")
+            floor = results[(rate, "floor", cache, "paint")]
+            print(f"  {cache}: floor (no board script) {summary(floor)}  first paint of the page's text alone")
             print(f"  {cache}: first board / bare   {statistics.median(board) / statistics.median(bare):.2f}x")
+            print(f"  {cache}: floor / bare         {statistics.median(floor) / statistics.median(bare):.2f}x")
     return 0
 
 

@@ -310,6 +310,10 @@ def git_site_at(ref: str, folder: Path) -> Path:
     (folder / "assets" / "app").mkdir()
     for generated in ("words.js", "facts.js", "drawing.js"):  # a commit after issue 51 imports drawing.js
         shutil.copy2(ROOT / "assets" / "app" / generated, folder / "assets" / "app" / generated)
+    if (folder / "js" / "embed.js").exists():  # the pages' first scripts in one file, from that commit's js/
+        import pagejs
+
+        pagejs.write(quiet=True, root=folder)
     if "py" in tops and (ROOT / "py" / "ui" / "locale").is_dir():  # compiled catalogs are not in git
         shutil.copytree(ROOT / "py" / "ui" / "locale", folder / "py" / "ui" / "locale", dirs_exist_ok=True)
     (folder / bundle.ARCHIVE).write_bytes(

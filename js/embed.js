@@ -42,8 +42,20 @@ function markers() {
   return [...document.querySelectorAll(MARKER)].filter((e) => !["ready", "error"].includes(e.dataset.state));
 }
 
+// The markers in view are drawn before the first paint (it waits for this script: blocking="render"), in page order
+// until one starts below the window; the rest just after that paint, so a long page (the tutorial's 21 boards took
+// 30-50 ms, four times that on a slow phone) does not hold its first screen back. Those are out of sight: drawing
+// them later moves nothing the reader sees.
 function drawAll() {
-  for (const element of markers()) drawEarly(element, loadingText);
+  const pending = markers();
+  const below = pending.findIndex((element) => {
+    if (element.getBoundingClientRect().top > innerHeight) return true;
+    drawEarly(element, loadingText);
+    return false;
+  });
+  if (below < 0) return;
+  const later = () => pending.slice(below).forEach((element) => drawEarly(element, loadingText));
+  requestAnimationFrame(() => setTimeout(later));
 }
 
 // Until Python is ready: markers added to the page are drawn as they come, and every early board follows the page's

@@ -1,9 +1,10 @@
 """Suite-wide set-up.
 
 * The whole suite reads the compiled language catalogs (py/ui/locale/*.mo), the scripts' words
-  (assets/app/words.js), the facts they share with Python (assets/app/facts.js) and what they draw boards with
-  before Python starts (assets/app/drawing.js): write them before any test runs, once, in the main process (not in
-  each xdist worker), as `make vendor` does. Up-to-date ones cost nothing.
+  (assets/app/words.js), the facts they share with Python (assets/app/facts.js), what they draw boards with
+  before Python starts (assets/app/drawing.js) and the pages' first scripts in one file (assets/app/*-page.js):
+  write them before any test runs, once, in the main process (not in each xdist worker), as `make vendor` does.
+  Up-to-date ones cost nothing.
 * ``-n auto`` (``make test``) starts two workers per core: a browser test spends much of its time
   waiting on the page (Pyodide's start, the worker's replies, Playwright's polling), and a second
   test fills that time. Measured on 2 cores, 33 browser tests: 324 s with 2 workers, 234 s with 4.
@@ -26,6 +27,7 @@ def pytest_configure(config):  # type: ignore[no-untyped-def]
         load_script("i18n").compile_all(quiet=True)
         load_script("facts").write(quiet=True)
         load_script("early").write(quiet=True)
+        load_script("pagejs").write(quiet=True)
 
 
 # Tests whose call takes 15-50 s on this machine (the layout check's 15-130 s): whole reviews and games by links in

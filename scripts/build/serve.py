@@ -100,6 +100,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             _precache().refresh_precache(self.directory)
         if parts[-2:] == ["app", "app.zip"]:  # the game's Python packages: edits live on reload
             _bundle().refresh(self.directory)
+        if parts[-2:-1] == ["app"] and parts[-1].endswith("-page.js"):  # a page's scripts in one file: edits live too
+            _pagejs().refresh(self.directory)
         return super().send_head()
 
     def list_directory(self, path):  # type: ignore[no-untyped-def]
@@ -158,6 +160,14 @@ def _bundle():  # type: ignore[no-untyped-def]
     import bundle
 
     return bundle
+
+
+@functools.cache
+def _pagejs():  # type: ignore[no-untyped-def]
+    """scripts/build/pagejs.py, which rewrites a page's scripts in one file when one of them changed."""
+    import pagejs
+
+    return pagejs
 
 
 @functools.cache

@@ -1,7 +1,7 @@
 """Boards drawn before Python starts (js/early.js): on tutorial.html every board but the puzzles is on screen, with
-its tiles, while the runtime is held back; when Python takes over, each box keeps its size and its cells; a marker
-added meanwhile is drawn the same way, one added later by Python; a marker only Python can read says it is loading,
-then gets Python's precise error."""
+its tiles, while the runtime is held back (those in the window in the first paint, the others just after it); when
+Python takes over, each box keeps its size and its cells; a marker added meanwhile is drawn the same way, one added
+later by Python; a marker only Python can read says it is loading, then gets Python's precise error."""
 
 from __future__ import annotations
 
@@ -20,6 +20,11 @@ BOXES = """() => [...document.querySelectorAll('[data-qwirkle], [data-qwirkle-pu
           height: box.height, cells, hand, board: e.dataset.board || '', disabled:
           [...e.querySelectorAll('button')].every((b) => b.disabled)};
 })"""
+MARKERS = "[...document.querySelectorAll('[data-qwirkle], [data-qwirkle-puzzle]')]"
+ALL_DRAWN = f"{MARKERS}.every((e) => e.dataset.state)"
+# In the first frame's animation callback (before its paint): each marker's state and whether it starts in the window.
+FIRST_FRAME = f"""requestAnimationFrame(() => {{ window.__firstFrame = {MARKERS}.map((e) =>
+  ({{state: e.dataset.state || '', inView: e.getBoundingClientRect().top <= innerHeight}})); }});"""
 
 
 class Held:
@@ -52,8 +57,12 @@ def held_page(new_context: Any) -> Iterator[tuple[Page, Held]]:
 
 def test_tutorial_boards_are_drawn_before_python_and_keep_their_size(held_page: Any, site_url: str, wait_ready):
     page, held = held_page
+    page.add_init_script(FIRST_FRAME)
     page.goto(site_url + "tutorial.html")
-    page.wait_for_selector("[data-qwirkle][data-state='early']")
+    page.wait_for_function(ALL_DRAWN)
+    first = page.evaluate("window.__firstFrame")
+    in_view = [m for m in first if m["inView"]]
+    assert in_view and all(m["state"] for m in in_view), first  # drawn in the first paint
     early = page.evaluate(BOXES)
     assert not page.evaluate("document.documentElement.hasAttribute('data-ready')")  # Python is held back
     for board in early:

@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""A page's first scripts in one file: ``assets/app/tutorial-page.js`` and ``assets/app/embed-page.js``.
+
+tutorial.html and embed.html draw their boards before the first paint (js/embed.js and the modules it imports), and
+that paint waits for every one of those modules. Fetched one by one they were 8 requests queued behind the page's
+styles on the browser's six connections, or 8 round trips to the service worker: the first board came 100 ms later
+cold and 20 ms later warm than with the same code in one file (docs/research/startup.md). So the build writes each
+page's module graph into one module, and the pages load that; js/ stays the source, and an author's page may use
+either (docs/embedding.md).
+
+Each module becomes a function scope holding its own names, in the order the browser would evaluate them (a module's
+imports first, each module once); its imports read the exports of the modules before it; ``import.meta.url`` keeps
+meaning the module's own file, so the URLs it resolves against itself are unchanged. Only the forms our scripts use
+are taken (named imports and exports of relative modules); anything else stops the build, naming the file.
+
+    PYTHONPATH=py python3 scripts/build/pagejs.py [--quiet]   (make vendor-app; the tests and make play write them too)
+"""
+
+from __future__ import annotations
+
+import argparse
+import posixpath
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+# Each bundle and its entry modules, run in this order (as the page's module scripts were, one after the other).
+BUNDLES = {
+    "assets/app/tutorial-page.js": ("js/tutorial.js", "js/embed.js"),
+    "assets/app/embed-page.js": ("js/embed.js",),
+}
+IMPORT = re.compile(r'^import\s*\{([^}]*)\}\s*from\s*"(\.{1,2}/[^"]+)";[^\n]*\n', re.M)
+EXPORTED = re.compile(r"^export\s+(?:async\s+)?(?:const|let|function|class)\s+(\w+)", re.M)
+EXPORT_LIST = re.compile(r"^export\s*\{([^}]*)\};?[^\n]*\n", re.M)
+UNSUPPORTED = re.compile(
+    r"^\s*(?:import\s+[^\s{]|import\s*[\"']|import\s*\{[^}]*\}\s*from\s*[\"'](?!\.{1,2}/)"
+    r"|export\s+(?:default|\*)|export\s*\{[^}]*\}\s*from)|\bimport\(\s*[\"'`]",
+    re.M,
+)
+
+
+class BundleError(ValueError):
+    """A module uses a form this bundler does not take."""
+
+
+def _names(group: str) -> list[str]:
+    """``a, b as c`` -> ``["a", "b as c"]``."""
+    return [name.strip() for name in group.split(",") if name.strip()]
+
+
+def module_graph(root: Path, entries: tuple[str, ...]) -> list[str]:
+    """The modules of ``entries`` (paths under ``root``), dependencies first, each once (ES module order)."""
+    order: list[str] = []
+
+    def visit(path: str) -> None:
+        if path in order:
+            return
+        order.append(path)  # placed now against cycles, moved after its imports below
+        text = (root / path).read_text(encoding="utf-8")
+        for _names_group, relative in IMPORT.findall(text):
+            visit(posixpath.normpath(posixpath.join(posixpath.dirname(path), relative)))
+        order.remove(path)
+        order.append(path)
+
+    for entry in entries:
+        visit(entry)
+    return order
+
+
+def module_scope(root: Path, path: str, bundle: str, ids: dict[str, str]) -> str:
+    """One module as a function scope that returns its exports, reading its imports from the scopes before it."""
+    text = (root / path).read_text(encoding="utf-8")
+    unsupported = UNSUPPORTED.search(text)
+    if unsupported:
+        raise BundleError(f"{path}: cannot bundle {unsupported.group(0).strip()!r} (named imports and exports only)")
+    imports = []
+    for group, relative in IMPORT.findall(text):
+        source = ids[posixpath.normpath(posixpath.join(posixpath.dirname(path), relative))]
+        imports.append(f"const {{ {', '.join(n.replace(' as ', ': ') for n in _names(group))} }} = {source};")
+    body = IMPORT.sub("", text)
+    exports = EXPORTED.findall(body)
+    for group in EXPORT_LIST.findall(body):
+        for name in _names(group):
+            local, _, exported = name.partition(" as ")
+            exports.append(f"{exported}: {local}" if exported else local)
+    body = EXPORTED.sub(lambda m: m.group(0).removeprefix("export").lstrip(), EXPORT_LIST.sub("", body))
+    own_url = posixpath.relpath(path, posixpath.dirname(bundle))
+    body = body.replace("import.meta.url", f'new URL("{own_url}", import.meta.url).href')
+    return (
+        f"// {path}\nconst {ids[path]} = (() => {{\n"
+        + "".join(line + "\n" for line in imports)
+        + body.rstrip("\n")
+        + f"\nreturn {{ {', '.join(exports)} }};\n}})();\n"
+    )
+
+
+def bundle_text(bundle: str, entries: tuple[str, ...], root: Path = ROOT) -> str:
+    """The module ``bundle`` (a path under ``root``) holding ``entries`` and everything they import."""
+    order = module_graph(root, entries)
+    ids = {path: f"module{i}" for i, path in enumerate(order)}
+    header = (
+        f"// Generated by scripts/build/pagejs.py from {', '.join(entries)} and their imports: edit those, not this.\n"
+    )
+    return header + "\n".join(module_scope(root, path, bundle, ids) for path in order)
+
+
+def write(quiet: bool = False, root: Path = ROOT) -> list[str]:
+    """Write every bundle that is missing or out of date; the paths written."""
+    written = []
+    for bundle, entries in BUNDLES.items():
+        text = bundle_text(bundle, entries, root)
+        target = root / bundle
+        if target.exists() and target.read_text(encoding="utf-8") == text:
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        written.append(bundle)
+        if not quiet:
+            print(f"wrote {bundle}")
+    return written
+
+
+def refresh(root: Path | str) -> None:
+    """For the local server (scripts/build/serve.py): the bundles of the site at ``root``, rewritten after an edit."""
+    write(quiet=True, root=Path(root))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quiet", action="store_true")
+    write(parser.parse_args().quiet)
+
+
+if __name__ == "__main__":
+    main()
