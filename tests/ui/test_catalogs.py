@@ -59,6 +59,14 @@ def test_plural_rule_of_each_language_is_in_its_catalog_header(lang):
     assert Translator(lang).points(1) != Translator(lang).points(2).replace("2", "1") or lang == "en"
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_numbers_a_person_s_default_name(lang):
+    """app.play.panels reads the other languages' catalogs only for a name that may be one of their defaults: a
+    person's default name always holds its seat's number."""
+    tr = Translator(lang)
+    assert "7" in tr.t("default_human", n=7) and "7" in tr.t("default_friend", n=7)
+
+
 def test_compiled_catalogs_are_read_by_gettext():
     import gettext
 

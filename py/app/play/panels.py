@@ -38,6 +38,17 @@ def seat_kinds(c: Controller) -> tuple[str, ...]:
     return c.live.kinds or tuple(c.seats)
 
 
+def _may_be_default(name: str, seat: int, kind: str) -> bool:
+    """Whether ``name`` may be another language's default name for this seat: a computer's may (its level's name), a
+    person's only with its seat's number in it, as every language numbers them ("Player 2", "Joueur 2";
+    tests/ui/test_catalogs.py). Typed names ("Ann") then cost no catalog.
+
+    >>> _may_be_default("Ann", 0, "human"), _may_be_default("Speler 1", 0, "human"), _may_be_default("Zoé", 1, "hard")
+    (False, True, True)
+    """
+    return seat_registry.is_computer(kind) or str(seat + 1) in name
+
+
 def player_names(c: Controller, tr: Translator) -> tuple[str, ...]:
     """The names as shown: a default name ("Player 1", "Joueur 1", "Hard", or "Hard 2" as older games have it)
     follows the language; a name someone typed is kept as typed."""
@@ -51,7 +62,9 @@ def player_names(c: Controller, tr: Translator) -> tuple[str, ...]:
     shown = _defaults(seats, tr.lang)
     if all(name == shown[i] for i, name in enumerate(names)):
         return shown
-    # the other languages' defaults, read only when needed: each is a catalog to load
+    if not any(name != shown[i] and _may_be_default(name, i, seats[i]) for i, name in enumerate(names)):
+        return tuple(names)
+    # the other languages' defaults, read only when needed: each is a catalog to load (5-12 ms each in the page)
     langs = (DEFAULT_LANGUAGE, *LANGUAGES)
     known = [_defaults(seats, lang, numbered) for lang in langs for numbered in (False, True)]
     return tuple(shown[i] if any(name == d[i] for d in known) else name for i, name in enumerate(names))

@@ -43,6 +43,15 @@ def test_default_names_follow_the_language_and_typed_names_stay():
     assert panels.player_names(older, fr) == ("Joueur 1", "Difficile")
 
 
+def test_typed_names_of_people_read_no_other_language(monkeypatch):
+    from ui import words
+
+    monkeypatch.setattr(words, "_CATALOGS", {"en": words.catalog("en")})
+    c = table(seats=("human", "phone"), names=["Ann", "Bob"])
+    assert panels.player_names(c, Translator("en")) == ("Ann", "Bob")
+    assert set(words._CATALOGS) == {"en"}  # no other catalog loaded (each costs 5-12 ms in the page)
+
+
 def test_the_status_says_whose_turn_and_what_to_do():
     c = table(seats=("human", "human"), names=["Ann", "Bob"])
     tr = Translator("en")
