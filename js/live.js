@@ -10,10 +10,11 @@
 //     await link.accept(answerCode)             applies the phone's answer at once (Firefox drops a late one)
 //   qwirkleLive.joinSeat(offerCode, {iceServers})  a Link on the phone (throws .code "malformed" for a bad code)
 //     await link.answer()                       the answer code, built when called
-//   qwirkleLive.takeJoin(offerCode)             on a phone that opened a join link: {link, answer, code} (answer: a
-//                                               promise of the code, code: the code once shown, else null), the link
-//                                               js/live-answer.js made for that offer and answered while Python
-//                                               started; once; null when there is none
+//   qwirkleLive.takeJoin(offerCode)             on a phone that opened a join link: {link, answer, code, hello}
+//                                               (answer: a promise of the code, code: the code once shown, else null,
+//                                               hello: whether the hello was said on it), the link js/live-answer.js
+//                                               made for that offer and answered while Python started; once; null
+//                                               when there is none
 //   link.send(text), link.close(), link.state ("new" | "connecting" | "open" | "closed" | "failed"),
 //   link.on(event, fn): "open", "message" (fn(text)), "close" (the other side closed, or the channel broke),
 //   "failed" (the connection failed, or on the table did not open within OPEN_MS of accept()).
@@ -260,6 +261,7 @@ window.qwirkleLive = {
   takeJoin(offerCode) {
     const made = early;
     early = null;
+    if (made) made.taken = true; // Python's from now: js/live-answer.js says nothing more on it
     if (made && made.offer === offerCode) return made;
     if (made) made.link.close();
     return null;

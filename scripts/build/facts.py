@@ -12,7 +12,8 @@ Each fact is defined once, on the side that owns it, and the scripts import it f
   and the glance of the screen that js/early-game.js draws before Python on a return visit (``app.regions.glance``);
 * ``LIVE``: a phone's join link of the live table (``app.phones.join_code``: its query key, the seats, the pattern of
   its parts), the localStorage key of what the phone kept (``app.store.saves.PHONE``) and the setting of the STUN
-  servers (``app.web.live_support``), which js/live-answer.js reads to make the phone's answer before Python runs;
+  servers (``app.web.live_support``), which js/live-answer.js reads to make the phone's answer before Python runs,
+  and the hello of a first join (``app.live.protocol``), which it says as soon as the channel opens;
 * ``RUNTIME``: the runtime's configuration, as the hand-written pyscript.toml gives it (its ``interpreter`` and
   ``files``), which js/embed.js resolves against its own URL for boards in other pages.
 
@@ -39,6 +40,7 @@ def facts() -> dict[str, Any]:
     """Name -> value of each fact, read from where it is defined."""
     if str(ROOT / "py") not in sys.path:
         sys.path.insert(0, str(ROOT / "py"))
+    from app.live.protocol import Hello, encode
     from app.phones.join_code import KEY, MAX_SEATS, PART
     from app.store.saves import CURRENT, GLANCE, PHONE, SAVE_PREFIX, SETTINGS
     from app.web.live_support import STUN_SETTING
@@ -49,7 +51,14 @@ def facts() -> dict[str, Any]:
         "LANGUAGES": list(LANGUAGES),
         "SETTINGS": SETTINGS,
         "GAME_KEYS": {"current": CURRENT, "save": SAVE_PREFIX, "glance": GLANCE},
-        "LIVE": {"join": KEY, "seats": MAX_SEATS, "part": PART.pattern, "phone": PHONE, "stun": STUN_SETTING},
+        "LIVE": {
+            "join": KEY,
+            "seats": MAX_SEATS,
+            "part": PART.pattern,
+            "phone": PHONE,
+            "stun": STUN_SETTING,
+            "hello": json.loads(encode(Hello(0, ""))),  # a first join's, its seat and token filled in by the phone
+        },
         "RUNTIME": {"interpreter": config["interpreter"], "files": config["files"]},
     }
 

@@ -20,16 +20,23 @@ from app.shared.seats import make_ai
 from qwirkle import Game, Play
 from qwirkle.notation import cell_notation
 
-# Every data channel the page makes, and every text it receives on one (before the page's own listener sees it).
+# Every data channel the page makes, every text it receives on one (before the page's own listener sees it) and every
+# text it sends.
 RECORDER = """
 (() => {
   window.__received = [];
+  window.__sent = [];
   window.__channels = [];
   const create = RTCPeerConnection.prototype.createDataChannel;
   RTCPeerConnection.prototype.createDataChannel = function (...args) {
     const channel = create.apply(this, args);
     window.__channels.push(channel);
     channel.addEventListener("message", (event) => window.__received.push(String(event.data)));
+    const send = channel.send.bind(channel);
+    channel.send = (data) => {
+      window.__sent.push(String(data));
+      return send(data);
+    };
     return channel;
   };
 })();
@@ -378,7 +385,8 @@ def test_a_phone_answers_before_its_python_starts_and_python_takes_the_link_over
     new_context: Any, open_ready: Any, wait_ready: Any
 ) -> None:
     """js/live-answer.js makes and shows the phone's answer while Python starts; the table connects meanwhile (the
-    channel opens before the phone's Python runs), and Python takes over that link: one link, the seat, the rack."""
+    channel opens before the phone's Python runs), the phone says its hello and the table's first state comes, and
+    Python takes over that link: one link, one hello, the seat, the rack."""
     table = start_table(new_context, open_ready, "?seats=phone,human&names=Ann,Bob&seed=7&pace=0")
     game = Game.new("classic", ["Ann", "Bob"], 7)
     phone = Phone(phone_context(new_context), 0)
@@ -396,6 +404,8 @@ def test_a_phone_answers_before_its_python_starts_and_python_takes_the_link_over
     node.get_by_role("button", name="Connect").click()
     phone.page.wait_for_function("window.__channels.length === 1 && window.__channels[0].readyState === 'open'")
     assert phone.page.locator("html[data-ready]").count() == 0  # the channel opened before the phone's Python
+    phone.page.wait_for_function("window.__received.some((text) => JSON.parse(text).kind === 'state')")
+    assert phone.page.locator("html[data-ready]").count() == 0  # the hello said, the first state here: no Python yet
     while not held:
         phone.page.wait_for_timeout(50)
     held[0].continue_()
@@ -405,5 +415,9 @@ def test_a_phone_answers_before_its_python_starts_and_python_takes_the_link_over
     expect(node).to_have_attribute("data-live-state", "connected")
     rack_is(phone, game)
     assert phone.page.evaluate("window.__channels.length") == 1  # Python took the link over: no second one
+    sent = [json.loads(text) for text in phone.page.evaluate("window.__sent")]
+    assert [m for m in sent if m["kind"] == "hello"] == [
+        {"v": 1, "kind": "hello", "seat": 0, "token": url.partition("join=")[2].split(".")[1], "seen": 0, "name": ""}
+    ]  # said once, before Python: Python did not say it again
     kept = phone.page.evaluate("JSON.parse(localStorage.getItem('qwirkle.phone'))")
     assert kept["offer"] == url.rpartition(".")[2]  # a reload of this link asks for a new code
