@@ -41,16 +41,15 @@ function stored(key) {
   }
 }
 
-/** Whether this phone kept ``join``'s seat (a rejoin): Python says its hello, with the last state it saw. */
-function rejoining(join) {
-  const kept = stored(LIVE.phone);
+/** Whether this phone kept ``join``'s seat (``kept``: what it stored, a rejoin): Python says its hello, with the last
+ * state it saw. */
+function rejoining(join, kept) {
   const phone = kept && typeof kept === "object" ? kept.phone : null;
   return Boolean(phone && phone.seat === join.seat && phone.token === join.token);
 }
 
-/** Whether Python, not this module, makes the answer for ``join``. */
-function leftToPython(join) {
-  const kept = stored(LIVE.phone);
+/** Whether Python, not this module, makes the answer for ``join`` (``kept``: what this phone stored). */
+function leftToPython(join, kept) {
   const settings = stored(SETTINGS);
   const stun = settings && typeof settings === "object" ? settings[LIVE.stun] : "";
   return (kept && kept.offer === join.offer) || Boolean(stun && String(stun).trim());
@@ -102,11 +101,13 @@ function greet(made, join) {
 export function answerEarly(search, join) {
   try {
     const wanted = readJoin(search);
-    if (!wanted || leftToPython(wanted)) return null;
+    if (!wanted) return null;
+    const kept = stored(LIVE.phone);
+    if (leftToPython(wanted, kept)) return null;
     const link = join(wanted.offer);
     const answer = link.answer();
     const made = { offer: wanted.offer, link, answer, code: null, hello: false, taken: false };
-    if (!rejoining(wanted)) greet(made, wanted);
+    if (!rejoining(wanted, kept)) greet(made, wanted);
     answer.then(
       (code) => {
         made.code = code;

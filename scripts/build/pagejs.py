@@ -48,18 +48,22 @@ def _names(group: str) -> list[str]:
     return [name.strip() for name in group.split(",") if name.strip()]
 
 
+def _resolve(path: str, relative: str) -> str:
+    """The path of the module ``path`` imports as ``relative``: ``("js/early.js", "./tiles.js")`` -> js/tiles.js."""
+    return posixpath.normpath(posixpath.join(posixpath.dirname(path), relative))
+
+
 def module_graph(root: Path, entries: tuple[str, ...]) -> list[str]:
     """The modules of ``entries`` (paths under ``root``), dependencies first, each once (ES module order)."""
     order: list[str] = []
+    seen: set[str] = set()
 
     def visit(path: str) -> None:
-        if path in order:
+        if path in seen:
             return
-        order.append(path)  # placed now against cycles, moved after its imports below
-        text = (root / path).read_text(encoding="utf-8")
-        for _names_group, relative in IMPORT.findall(text):
-            visit(posixpath.normpath(posixpath.join(posixpath.dirname(path), relative)))
-        order.remove(path)
+        seen.add(path)
+        for _group, relative in IMPORT.findall((root / path).read_text(encoding="utf-8")):
+            visit(_resolve(path, relative))
         order.append(path)
 
     for entry in entries:
@@ -75,7 +79,7 @@ def module_scope(root: Path, path: str, bundle: str, ids: dict[str, str]) -> str
         raise BundleError(f"{path}: cannot bundle {unsupported.group(0).strip()!r} (named imports and exports only)")
     imports = []
     for group, relative in IMPORT.findall(text):
-        source = ids[posixpath.normpath(posixpath.join(posixpath.dirname(path), relative))]
+        source = ids[_resolve(path, relative)]
         imports.append(f"const {{ {', '.join(n.replace(' as ', ': ') for n in _names(group))} }} = {source};")
     body = IMPORT.sub("", text)
     exports = EXPORTED.findall(body)
