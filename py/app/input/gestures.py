@@ -156,8 +156,10 @@ class RackGestures:
             listen(self.rack, name, self._pointer)
 
     def _click(self, event: Any) -> None:
-        """A click without a pointer press before it (keyboard: Enter or Space on a tile)."""
-        if self.suppress_click:
+        """A click that no pointer press has answered: Enter or Space on a tile (``detail`` 0), or a press the
+        rack did not take (``can_drag`` false). The click that follows a press the rack took is skipped however
+        late it comes: after a touch it is a task of its own, which a busy phone may run after other tasks."""
+        if self.suppress_click and event.detail:
             self.suppress_click = False
             return
         button = closest(event, "button[data-index]")
@@ -167,6 +169,7 @@ class RackGestures:
     def _pointer(self, event: Any) -> None:
         kind = event.type
         if kind == "pointerdown":
+            self.suppress_click = False  # a click still owed to an earlier press never came (a drag's)
             button = closest(event, "button[data-index]")
             if button is None or not self.can_drag():
                 self.press = None
@@ -195,10 +198,7 @@ class RackGestures:
             self.board.move_ghost(event.clientX, event.clientY)
             return
         self.press = None
-        # the pointer was captured, so the click that follows lands on the rack, not the tile:
-        # a tap selects here, and that click is ignored
-        self.suppress_click = True
-        _after_this_event(self._clear_suppress)
+        self.suppress_click = True  # a tap selects here, and the click that follows it is skipped
         if not press["dragging"]:
             if kind == "pointerup":
                 self.act("select-tile", press["index"])
@@ -225,16 +225,6 @@ class RackGestures:
             if r.top > y or (r.top <= y <= r.bottom and x < r.left + r.width / 2):
                 return position
         return len(others)
-
-    def _clear_suppress(self) -> None:
-        self.suppress_click = False
-
-
-def _after_this_event(callback: Callable[[], None]) -> None:
-    from pyodide.ffi import create_once_callable
-    from pyscript import window
-
-    window.setTimeout(create_once_callable(callback), 0)
 
 
 __all__ = ["BoardGestures", "Cell", "RackGestures"]
