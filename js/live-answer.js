@@ -6,6 +6,11 @@
 // shown); Python takes the link over (qwirkleLive.takeJoin, py/app/phones/phone_seat.py): the channel may open
 // before it does, and what arrives meanwhile waits in the link, in order.
 //
+// A first join (this phone kept no seat with this token) says its hello as soon as the channel opens, if Python has
+// not taken the link yet: the table answers with its first state, and the game screen is drawn from it before Python
+// runs (js/phone-early.js, loaded then), marked data-early; Python then draws its own in one task, live. Nothing of
+// the state is kept here: the texts wait in the link for Python.
+//
 // Left to Python, as before: a link this phone answered already (a reload of it: the table has made a new code since),
 // an address that is not a join link, and a phone whose player set STUN servers (their reading is Python's,
 // app.web.live_support).
@@ -34,6 +39,13 @@ function stored(key) {
   } catch (error) {
     return null; // unreadable: Python moves it aside and reports it
   }
+}
+
+/** Whether this phone kept ``join``'s seat (a rejoin): Python says its hello, with the last state it saw. */
+function rejoining(join) {
+  const kept = stored(LIVE.phone);
+  const phone = kept && typeof kept === "object" ? kept.phone : null;
+  return Boolean(phone && phone.seat === join.seat && phone.token === join.token);
 }
 
 /** Whether Python, not this module, makes the answer for ``join``. */
@@ -75,16 +87,44 @@ function show(code) {
     });
 }
 
+/** Until Python takes the link (``made.taken``): the hello once the channel opens, and the game screen drawn from the
+ * states that come (js/phone-early.js). */
+function greet(made, join) {
+  const states = [];
+  made.link.on("open", () => {
+    if (made.taken) return;
+    import("./phone-early.js").catch(() => {}); // on its way while the table answers
+    made.link.send(JSON.stringify({ v: LIVE.version, kind: "hello", seat: join.seat, token: join.token, seen: 0, name: "" }));
+    made.hello = true;
+  });
+  made.link.on("held", (text) => {
+    let kind = null;
+    try {
+      kind = JSON.parse(text).kind;
+    } catch (error) {
+      return; // Python reports it
+    }
+    if (made.taken || kind !== "state") return;
+    states.push(text);
+    import("./phone-early.js")
+      .then((module) => {
+        if (!made.taken) module.drawState(states, join.seat);
+      })
+      .catch(() => {}); // not drawn: Python draws the game
+  });
+}
+
 /** For a join link in this page's address: the phone's link (``join(offer)`` makes it, js/live.js's PhoneLink), its
- * answer made and shown; {offer, link, answer (a promise of the code), code (the code once shown, else null)}. Null
- * when Python makes it. */
+ * answer made and shown; {offer, link, answer (a promise of the code), code (the code once shown, else null), hello
+ * (whether the hello was said), taken (Python took the link)}. Null when Python makes it. */
 export function answerEarly(search, join) {
   try {
     const wanted = readJoin(search);
     if (!wanted || leftToPython(wanted)) return null;
     const link = join(wanted.offer);
     const answer = link.answer();
-    const made = { offer: wanted.offer, link, answer, code: null };
+    const made = { offer: wanted.offer, link, answer, code: null, hello: false, taken: false };
+    if (!rejoining(wanted)) greet(made, wanted);
     answer.then(
       (code) => {
         made.code = code;

@@ -12,7 +12,11 @@ Each fact is defined once, on the side that owns it, and the scripts import it f
   and the glance of the screen that js/early-game.js draws before Python on a return visit (``app.regions.glance``);
 * ``LIVE``: a phone's join link of the live table (``app.phones.join_code``: its query key, the seats, the pattern of
   its parts), the localStorage key of what the phone kept (``app.store.saves.PHONE``) and the setting of the STUN
-  servers (``app.web.live_support``), which js/live-answer.js reads to make the phone's answer before Python runs;
+  servers (``app.web.live_support``) and the protocol's version (``app.live.protocol``), which js/live-answer.js reads
+  to make the phone's answer and say its hello before Python runs;
+* ``BOARD``: the board's geometry (``app.regions.viewport``: a cell's size at zoom 1, the margin a fit keeps, the
+  zoom limits of a fit, on a touch screen too, and the media query that tells one), with which js/phone-early.js
+  draws a phone's first state and js/early-game.js a returning game;
 * ``RUNTIME``: the runtime's configuration, as the hand-written pyscript.toml gives it (its ``interpreter`` and
   ``files``), which js/embed.js resolves against its own URL for boards in other pages.
 
@@ -39,7 +43,9 @@ def facts() -> dict[str, Any]:
     """Name -> value of each fact, read from where it is defined."""
     if str(ROOT / "py") not in sys.path:
         sys.path.insert(0, str(ROOT / "py"))
+    from app.live.protocol import VERSION
     from app.phones.join_code import KEY, MAX_SEATS, PART
+    from app.regions import viewport
     from app.store.saves import CURRENT, GLANCE, PHONE, SAVE_PREFIX, SETTINGS
     from app.web.live_support import STUN_SETTING
     from ui.words import LANGUAGES
@@ -49,7 +55,22 @@ def facts() -> dict[str, Any]:
         "LANGUAGES": list(LANGUAGES),
         "SETTINGS": SETTINGS,
         "GAME_KEYS": {"current": CURRENT, "save": SAVE_PREFIX, "glance": GLANCE},
-        "LIVE": {"join": KEY, "seats": MAX_SEATS, "part": PART.pattern, "phone": PHONE, "stun": STUN_SETTING},
+        "LIVE": {
+            "join": KEY,
+            "seats": MAX_SEATS,
+            "part": PART.pattern,
+            "phone": PHONE,
+            "stun": STUN_SETTING,
+            "version": VERSION,
+        },
+        "BOARD": {
+            "cell": viewport.CELL,
+            "margin": viewport.FIT_MARGIN,
+            "min_zoom": viewport.MIN_ZOOM,
+            "touch_min_zoom": viewport.TOUCH_MIN_ZOOM,
+            "fit_max_zoom": viewport.FIT_MAX_ZOOM,
+            "coarse": viewport.COARSE,
+        },
         "RUNTIME": {"interpreter": config["interpreter"], "files": config["files"]},
     }
 

@@ -69,6 +69,7 @@ class PhoneSeat:
         self.wire: Wire | None = None
         self.open = False
         self.sending = False  # a move is on its way: the table's answer comes first
+        self.greeted = False  # js/live-answer.js said the hello on the link before Python took it
         self.moves = 0  # the moves of the game in the last state shown
         self.shown: State | None = None  # the state the game at this page shows
         kept = load_beside(self.session.store, KEY, MAX_TEXT, "phone")
@@ -100,12 +101,13 @@ class PhoneSeat:
         set_attr(root, "data-live", "joining")
         taken = Wire.taken(self.join.offer)
         if taken is not None and taken[2] is not None:  # shown already: taken over now, the page still starting
+            self.greeted = taken[3]
             self._answered(self.join.offer, taken[0], taken[2])
         else:
             self.session.host.spawn(self._answer(self.join.offer, taken))
 
     # -- pairing -----------------------------------------------------------------------------------
-    async def _answer(self, offer: str, taken: tuple[Wire, Any, str | None] | None) -> None:
+    async def _answer(self, offer: str, taken: tuple[Wire, Any, str | None, bool] | None) -> None:
         """The answer to the table's offer: the one ``js/live-answer.js`` is making (``taken``), or made now."""
         if taken is None:
             self.screen.status("join_preparing")
@@ -116,7 +118,7 @@ class PhoneSeat:
                 return
             made = wire.answer()
         else:
-            wire, made, _ = taken
+            wire, made, _, self.greeted = taken
         self.wire = wire
         try:
             code = str(await made)
@@ -157,7 +159,9 @@ class PhoneSeat:
         self.open = True
         self.phone.heard = self.session.host.now()  # the table's silence is counted from now
         self.screen.status("join_waiting")
-        self.wire.send(self.phone.hello())
+        if not self.greeted:  # else said before Python ran: the table's first state may be here already
+            self.wire.send(self.phone.hello())
+        self.greeted = False  # said once, on this link
         self.session.host.spawn(self._watch())
 
     def _lost(self, failed: bool = False) -> None:

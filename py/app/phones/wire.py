@@ -38,13 +38,15 @@ class Wire:
         return cls(window.qwirkleLive.joinSeat(offer, _options(settings)))
 
     @classmethod
-    def taken(cls, offer: str) -> tuple[Wire, Any, str | None] | None:
+    def taken(cls, offer: str) -> tuple[Wire, Any, str | None, bool] | None:
         """The phone's end that ``js/live-answer.js`` made for this offer while Python started, the promise of its
-        answer code and that code once shown (else None); None when it made none (Python makes the link)."""
+        answer code, that code once shown (else None) and whether it said the hello on it (the table's first state
+        may have come, and the game been drawn from it before Python: ``js/phone-early.js``); None when it made none
+        (Python makes the link)."""
         made = window.qwirkleLive.takeJoin(offer)
         if made is None:
             return None
-        return cls(made.link), made.answer, None if made.code is None else str(made.code)
+        return cls(made.link), made.answer, None if made.code is None else str(made.code), bool(made.hello)
 
     def on(self, event: str, handler: Callable[..., None]) -> None:
         self.link.on(event, create_proxy(handler))
