@@ -274,7 +274,7 @@ def phone_words() -> dict[str, Any]:
     english()  # puts py/ on the path
     from app.live.fields import MAX_SEATS
     from app.shared import seats
-    from ui.words import CATALOG, LANGUAGES, Translator, catalog, typeset
+    from ui.words import LANGUAGES, Translator
 
     keys = game_screen_keys() + list(PHONE_KEYS)
     kinds = [kind for kind in seats.seat_choices() if kind != seats.HUMAN]
@@ -283,11 +283,8 @@ def phone_words() -> dict[str, Any]:
     for lang in LANGUAGES:
         tr, dice = Translator(lang), Translator(lang, dice=True)
 
-        def forms(key: str) -> list[str]:
-            return [typeset(lang, catalog(lang).npgettext(key, CATALOG[f"{key}_one"], CATALOG[f"{key}_other"], n)) for n in (1, 2)]
-
-        one = forms("bag")[0]
-        single = [n for n in range(201) if typeset(lang, catalog(lang).npgettext("bag", CATALOG["bag_one"], CATALOG["bag_other"], n)) == one]
+        one = plural(lang, "bag", 1)
+        single = [n for n in range(201) if plural(lang, "bag", n) == one]
         defaults = set()
         for n in range(1, MAX_SEATS + 1):
             defaults |= {tr.t("default_human", n=n), tr.t("default_friend", n=n)}
@@ -297,11 +294,22 @@ def phone_words() -> dict[str, Any]:
         value[lang] = {
             "words": {key: tr.t(key) for key in keys},
             "dice": {key: dice.t(key) for key in keys if dice.t(key) != tr.t(key)},
-            "bag": {"tiles": forms("bag"), "dice": forms("bag_dice"), "one": single},
-            "seats": {kind: seats.seat_label(kind, tr) for kind in kinds + [seats.COMPUTER]},
+            "bag": {
+                "tiles": [plural(lang, "bag", n) for n in (1, 2)],
+                "dice": [plural(lang, "bag_dice", n) for n in (1, 2)],
+                "one": single,
+            },
+            "seats": {kind: seats.seat_label(kind, tr) for kind in [*kinds, seats.COMPUTER]},
             "defaults": sorted(defaults),
         }
     return value
+
+
+def plural(lang: str, key: str, count: int) -> str:
+    """The text of a plural entry for ``count`` in a language, typeset, its ``{n}`` unfilled."""
+    from ui.words import CATALOG, catalog, typeset
+
+    return typeset(lang, catalog(lang).npgettext(key, CATALOG[f"{key}_one"], CATALOG[f"{key}_other"], count))
 
 
 def write_phone_words() -> bool:

@@ -147,7 +147,7 @@ def test_the_phones_own_turn_is_left_to_python(new_context: Any, open_ready: Any
     expect(page.locator("[data-live-answer]")).to_be_visible()
     phone.held.release()  # type: ignore[attr-defined]
     wait_ready(page)
-    expect(page.locator('[data-rack] [data-tile]')).to_have_count(6)
+    expect(page.locator("[data-rack] [data-tile]")).to_have_count(6)
     assert len(phone.states()) == 1
     expect(seat_node(table, game.to_move)).to_have_attribute("data-live-state", "connected")
 
@@ -158,8 +158,10 @@ def test_a_state_after_python_started_is_drawn_by_python_only(
     """The table connects once the phone's Python runs: nothing is drawn early, Python says the hello and draws."""
     table = start_table(new_context, open_ready, "?variant=classic&seats=phone,human&names=Ann,Bob&seed=7&pace=0")
     phone = Phone(phone_context(new_context), 0)
-    phone.page.add_init_script("new MutationObserver(() => { if (document.documentElement.hasAttribute('data-early'))"
-                               " window.__early = true; }).observe(document, {subtree: true, attributes: true})")
+    phone.page.add_init_script(
+        "new MutationObserver(() => { if (document.documentElement.hasAttribute('data-early'))"
+        " window.__early = true; }).observe(document, {subtree: true, attributes: true})"
+    )
     node = seat_node(table, 0)
     expect(node).to_have_attribute("data-live-offer", OFFER)
     phone.page.goto(node.get_attribute("data-live-offer") or "")
