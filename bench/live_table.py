@@ -4,15 +4,18 @@ screen, and the memory of the phone's page and of a table with four phones, in D
 
 * **join**: a phone that opened the site once before (its service worker in control, as ``pageload`` defines a
   returning visit) opens a seat's join link; timed in the phone's page from the navigation's start until its rack is
-  drawn (``<html data-live="connected">`` and ``#rack [data-tile]``). Between, the phone builds its answer code and
-  this script types it into the table's "Phone's answer code" and presses Connect at once, as a player passes it by
-  QR code with no wait; the time the code spent in this script once the phone's page was ready (from the answer on
-  its screen, or from the page ready if that came later, to Connect's click on the table, both clocks
-  ``performance.timeOrigin + now()``) is printed and taken off too: a phone shows its answer while its Python starts
-  (js/live-answer.js), and only the carrying that outlasts the start-up delays the rack. Each join is a new
-  table (``?seats=phone,human``) and a new phone (its first visit, then the join link), interleaved with a bare
-  PyScript page's cold start (``bench/pages/bare.html`` in a fresh profile, as ``pageload`` times it): the goal is a
-  join within 1.2x that cold start.
+  on screen (``<html data-live="connected">`` and ``#rack [data-tile]``: drawn before Python from the table's first
+  state, js/phone-early.js, or by Python), and until it is playable (``<html data-ready>``, nothing drawn early left:
+  Python's rack). The joins alternate between a phone whose player waits (``?seats=human,phone``: the table's player
+  opens, the rack is drawn before Python) and one whose player opens (``?seats=phone,human``: the engine's to draw).
+  Between, the phone builds its answer code and this script types it into the table's "Phone's answer code" and
+  presses Connect at once, as a player passes it by QR code with no wait; the time the code spent in this script once
+  the phone's page was ready (from the answer on its screen, or from the page ready if that came later, to Connect's
+  click on the table, both clocks ``performance.timeOrigin + now()``) is printed and taken off too: a phone shows its
+  answer while its Python starts (js/live-answer.js), and only the carrying that outlasts the start-up delays the
+  rack. Each join is a new table (its seats as above) and a new phone (its first visit, then the join link),
+  interleaved with a bare PyScript page's cold start (``bench/pages/bare.html`` in a fresh profile, as ``pageload``
+  times it): the goal is a join within 1.2x that cold start.
 * **move**: a classic game of four phone seats (``?seats=phone,phone,phone,phone``) played to the end by taps on the
   phones (each the greedy play of a CPython copy of the game; exchanges and passes when there is none). For each
   play: from the click on Play on the phone to the frame after the new tiles are on the board (``#board [data-tile]``
@@ -65,6 +68,11 @@ CLOCK = r"""
     const root = document.documentElement;
     if (!root) return;
     if (window.__readyAt === undefined && root.hasAttribute("data-ready")) window.__readyAt = performance.now();
+    const live = root.hasAttribute("data-ready") && !root.hasAttribute("data-early")
+      && root.dataset.live === "connected" && document.querySelector("#rack [data-tile]");
+    if (window.__playableAt === undefined && live) {
+      requestAnimationFrame(() => { window.__playableAt ??= performance.now(); });
+    }
     if (window.__answerAt === undefined && document.querySelector("[data-live-answer]")) window.__answerAt = now();
     const rack = root.dataset.live === "connected" && document.querySelector("#rack [data-tile]");
     if (window.__rackAt === undefined && rack) requestAnimationFrame(() => { window.__rackAt ??= performance.now(); });
@@ -76,7 +84,7 @@ CLOCK = r"""
   };
   new MutationObserver(look).observe(document, {
     subtree: true, childList: true, attributes: true,
-    attributeFilter: ["data-tile", "data-pending", "data-live", "data-ready"],
+    attributeFilter: ["data-tile", "data-pending", "data-live", "data-ready", "data-early"],
   });
   window.__wire = [];  // [sent or received, kind, time] of every message on a data channel
   const kind = (text) => (/"kind":"(\w+)"/.exec(String(text)) || [])[1];
@@ -133,24 +141,29 @@ def join(table: Page, phone: Page, number: int) -> dict[str, float]:
     answer.wait_for(timeout=TIMEOUT_MS)
     node.get_by_label("Phone's answer code").fill(answer.text_content() or "")
     node.get_by_role("button", name="Connect").click()
-    phone.wait_for_function("window.__rackAt !== undefined", timeout=TIMEOUT_MS)
+    phone.wait_for_function("window.__rackAt !== undefined && window.__playableAt !== undefined", timeout=TIMEOUT_MS)
     shown, clicked = phone.evaluate("window.__answerAt"), table.evaluate("window.__connectAt")
     origin = phone.evaluate("performance.timeOrigin")
     rack = phone.evaluate("window.__rackAt") / 1000
+    playable = phone.evaluate("window.__playableAt") / 1000
     started = phone.evaluate("window.__readyAt") / 1000
     carried = max(0.0, (clicked - max(shown, origin + 1000 * started)) / 1000)
     return {
         "rack": rack,
+        "playable": playable,
         "ready": started,
         "answer": (shown - origin) / 1000,
         "carried": carried,
         "join": rack - carried,
+        "join_playable": playable - carried,
     }
 
 
 def joins(playwright: Any, base: str, runs: int) -> dict[str, list[float]]:
-    """``runs`` joins, each a new table and a new returning phone, interleaved with a bare page's cold start."""
-    results: dict[str, list[float]] = {"bare": [], "rack": [], "ready": [], "answer": [], "carried": [], "join": []}
+    """``runs`` joins, each a new table and a new returning phone, interleaved with a bare page's cold start; the odd
+    ones a phone whose player waits, the even ones one whose player opens (``kind``: "waits" or "opens")."""
+    keys = ("bare", "rack", "playable", "ready", "answer", "carried", "join", "join_playable")
+    results: dict[str, list[Any]] = {key: [] for key in (*keys, "kind")}
     remote: list[str] = []
     browser = launch(playwright)
     for run in range(1, runs + 1):
@@ -159,14 +172,18 @@ def joins(playwright: Any, base: str, runs: int) -> dict[str, list[float]]:
         table_context.grant_permissions(["camera"])  # as the table asks, to scan: it offers its real addresses
         table_context.add_init_script(CLOCK)
         table = table_context.new_page()
-        table.goto(base + "?seats=phone,human&names=Ann,Bob&seed=7&pace=0", timeout=TIMEOUT_MS)
+        waits = run % 2 == 1  # seed 7: the first seat opens
+        seats = "human,phone" if waits else "phone,human"
+        table.goto(base + f"?seats={seats}&names=Ann,Bob&seed=7&pace=0", timeout=TIMEOUT_MS)
         ready(table)
         phone = returning_phone(browser, base)
-        times = join(table, phone, 0)
+        times = join(table, phone, 1 if waits else 0)
         for key, value in times.items():
             results[key].append(value)
+        results["kind"].append("waits" if waits else "opens")
         print(
-            f"join {run}/{runs}: bare cold {results['bare'][-1]:.2f} s, phone's rack {times['rack']:.2f} s "
+            f"join {run}/{runs} (the phone's player {results['kind'][-1]}): bare cold {results['bare'][-1]:.2f} s, "
+            f"phone's rack on screen {times['rack']:.2f} s, playable {times['playable']:.2f} s "
             f"(ready {times['ready']:.2f} s, answer shown {times['answer']:.2f} s, "
             f"carried {1000 * times['carried']:.0f} ms)",
             file=sys.stderr,
@@ -348,7 +365,9 @@ def main() -> int:
         played = game_of_phones(playwright, base, args.seed, args.moves)
     figures: dict[str, Any] = {"joins": joined, **{k: v for k, v in played.items() if k not in ("table", "phones")}}
     if joined:
-        bare, rack, join_s = (statistics.median(joined[key]) for key in ("bare", "rack", "join"))
+        bare, rack, join_s, playable = (
+            statistics.median(joined[key]) for key in ("bare", "rack", "join", "join_playable")
+        )
         ratio = join_s / bare
         print(f"\nJoin, {len(joined['join'])} phones each on its second visit, headless Chromium on loopback")
         print(f"  a bare PyScript page, cold:          {spread([1000 * v for v in joined['bare']])}")
@@ -357,11 +376,27 @@ def main() -> int:
         print(f"    its answer code on screen:         {spread([1000 * v for v in joined['answer']])}")
         print(f"    its carrying after the page ready: {spread([1000 * v for v in joined['carried']])}")
         print(f"  the join without that carrying:      {spread([1000 * v for v in joined['join']])}")
+        print(f"  ... to the rack playable (Python's): {spread([1000 * v for v in joined['join_playable']])}")
+        for kind in ("waits", "opens"):
+            ratios = [
+                j / b for j, b, k in zip(joined["join"], joined["bare"], joined["kind"], strict=True) if k == kind
+            ]
+            live = [
+                j / b
+                for j, b, k in zip(joined["join_playable"], joined["bare"], joined["kind"], strict=True)
+                if k == kind
+            ]
+            if ratios:
+                print(
+                    f"    the phone's player {kind}: rack on screen / bare {min(ratios):.2f}-{max(ratios):.2f}x, "
+                    f"playable / bare {min(live):.2f}-{max(live):.2f}x"
+                )
         print(
             f"  join / bare cold: {ratio:.2f}x (goal {JOIN_GOAL}x: {'met' if ratio <= JOIN_GOAL else 'missed'}; "
-            f"with the carrying {rack / bare:.2f}x)"
+            f"with the carrying {rack / bare:.2f}x; playable {playable / bare:.2f}x)"
         )
         figures["join_ratio"] = round(ratio, 3)
+        figures["playable_ratio"] = round(playable / bare, 3)
     plays, engine = played["plays"], played["engine"]
     beyond = statistics.median(plays) - statistics.median(engine) if plays and engine else float("nan")
     print(

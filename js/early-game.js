@@ -7,11 +7,14 @@
 // generated). Until then the screen takes no input (inert, aria-busy, a waiting cursor) and says so: "Starting
 // Python…" over the board, marked when a tap or a key was not taken. A first visit, an address with a link, a finished game, or a glance
 // that is not the saved current game's (or cannot be read) draws nothing: the loading bar stays.
+//
+// drawGlance(glance) is the drawing itself: a phone at a live table draws its first state with it too, from a glance
+// js/phone-early.js makes of that state (with the rack of a player who waits, disabled).
 
-import { GAME_KEYS } from "../assets/app/facts.js";
+import { BOARD, GAME_KEYS } from "../assets/app/facts.js";
 import { tileSvg } from "./tiles.js";
 
-const CELL = 60;  // app.regions.viewport.CELL: a cell's size at zoom 1
+const CELL = BOARD.cell;  // a cell's size at zoom 1 (app.regions.viewport.CELL)
 
 function readGlance() {
   if (location.search || location.hash) return null;  // a link opens its own game
@@ -169,9 +172,10 @@ function drawDock(glance) {
       tile.setAttribute("data-tile", code);
       tile.setAttribute("aria-pressed", "false");
       tile.innerHTML = tileSvg(code, glance.palette, glance.dice);
+      if (glance.rack_disabled) tile.disabled = true;  // not this player's turn: the rack is shown, not played
       rack.append(tile);
     }
-    byId("sort").hidden = glance.rack.length < 2;
+    byId("sort").hidden = glance.rack.length < 2 || Boolean(glance.rack_disabled);
   }
 }
 
@@ -185,12 +189,53 @@ function refuseInput(glance) {
   chip.setAttribute("role", "status");
   byId("board").append(chip);
   const refuse = () => {
-    if (!document.documentElement.hasAttribute("data-early")) return;
-    chip.classList.add("early-busy--refused");
-    chip.textContent = glance.busy;
+    const shown = byId("board").querySelector(".early-busy");
+    if (!document.documentElement.hasAttribute("data-early") || !shown) return;
+    shown.classList.add("early-busy--refused");
   };
+  if (listening) return;
+  listening = true;
   addEventListener("pointerdown", refuse, true);
   addEventListener("keydown", refuse, true);
+}
+
+let listening = false;  // the refusal listens once, however often the screen is drawn before Python
+
+/** Take away what was drawn before Python: the nodes marked data-early, the screen's input refused. */
+export function eraseEarly() {
+  for (const drawn of byId("game").querySelectorAll("[data-early]")) drawn.remove();
+  document.documentElement.removeAttribute("data-early");
+  byId("game").inert = false;
+  byId("game").removeAttribute("aria-busy");
+  byId("privacy").hidden = true;
+}
+
+/** Draw ``glance`` into the game screen, marked data-early, the screen taking no input; true when drawn. A glance
+ * this script cannot draw leaves the screen as it was (the loading bar, the phone's answer) and returns false. */
+export function drawGlance(glance) {
+  const root = document.documentElement;
+  const game = byId("game");
+  const screens = [byId("loader"), byId("join")].map((screen) => [screen, screen.hidden]);
+  try {
+    root.lang = glance.lang;
+    root.setAttribute("data-palette", glance.palette);
+    root.setAttribute("data-early", "");
+    game.inert = true;
+    game.setAttribute("aria-busy", "true");
+    for (const [screen] of screens) screen.hidden = true;
+    game.hidden = false;
+    drawHud(glance);
+    drawDock(glance);
+    drawSide(glance);
+    refuseInput(glance);
+    drawBoard(glance);  // last: the board's box is the one the rest leaves it
+    return true;
+  } catch (error) {  // a glance this script cannot draw: the screen as it was (the loading bar of a first visit)
+    eraseEarly();
+    game.hidden = true;
+    for (const [screen, hidden] of screens) screen.hidden = hidden;
+    return false;
+  }
 }
 
 function drawEarly() {
@@ -200,30 +245,7 @@ function drawEarly() {
   } catch (error) {
     glance = null;  // an unreadable glance or save: Python reads the save and says what is wrong
   }
-  if (!glance) return;
-  const root = document.documentElement;
-  const game = byId("game");
-  try {
-    root.lang = glance.lang;
-    root.setAttribute("data-palette", glance.palette);
-    root.setAttribute("data-early", "");
-    game.inert = true;
-    game.setAttribute("aria-busy", "true");
-    byId("loader").hidden = true;
-    game.hidden = false;
-    drawHud(glance);
-    drawDock(glance);
-    drawSide(glance);
-    refuseInput(glance);
-    drawBoard(glance);  // last: the board's box is the one the rest leaves it
-  } catch (error) {  // a glance this script cannot draw: the loading bar, as on a first visit
-    for (const drawn of game.querySelectorAll("[data-early]")) drawn.remove();
-    root.removeAttribute("data-early");
-    game.inert = false;
-    game.hidden = true;
-    byId("privacy").hidden = true;
-    byId("loader").hidden = false;
-  }
+  if (glance) drawGlance(glance);
 }
 
 drawEarly();

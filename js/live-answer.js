@@ -7,9 +7,10 @@
 // before it does, and what arrives meanwhile waits in the link, in order.
 //
 // A first join (this phone kept no seat with this token) also says its hello the moment the channel opens, if Python
-// has not taken the link yet: the table's first state is then waiting in the link when Python starts, instead of
-// one round trip through the table after it (60-90 ms of the join). A rejoin's hello names the last state the phone
-// saw: Python's.
+// has not taken the link yet: the table's first state is then waiting in the link when Python starts, and the game
+// screen is drawn from it before Python runs (js/phone-early.js, loaded then), marked data-early; Python then draws
+// its own in one task, live. Nothing of the state is kept here: the texts wait in the link for Python. A rejoin's
+// hello names the last state the phone saw: Python's.
 //
 // Left to Python, as before: a link this phone answered already (a reload of it: the table has made a new code since),
 // an address that is not a join link, and a phone whose player set STUN servers (their reading is Python's,
@@ -86,12 +87,30 @@ function show(code) {
     });
 }
 
-/** A first join's hello (the protocol's, LIVE.hello) once the channel opens, unless Python took the link first. */
+/** Until Python takes the link (``made.taken``): the hello once the channel opens, and the game screen drawn from the
+ * states that come (js/phone-early.js). */
 function greet(made, join) {
+  const states = [];
   made.link.on("open", () => {
     if (made.taken) return;
+    import("./phone-early.js").catch(() => {}); // on its way while the table answers
     made.link.send(JSON.stringify({ ...LIVE.hello, seat: join.seat, token: join.token }));
     made.hello = true;
+  });
+  made.link.on("held", (text) => {
+    let kind = null;
+    try {
+      kind = JSON.parse(text).kind;
+    } catch (error) {
+      return; // Python reports it
+    }
+    if (made.taken || kind !== "state") return;
+    states.push(text);
+    import("./phone-early.js")
+      .then((module) => {
+        if (!made.taken) module.drawState(states, join.seat);
+      })
+      .catch(() => {}); // not drawn: Python draws the game
   });
 }
 

@@ -17,7 +17,8 @@
 //                                               when there is none
 //   link.send(text), link.close(), link.state ("new" | "connecting" | "open" | "closed" | "failed"),
 //   link.on(event, fn): "open", "message" (fn(text)), "close" (the other side closed, or the channel broke),
-//   "failed" (the connection failed, or on the table did not open within OPEN_MS of accept()).
+//   "failed" (the connection failed, or on the table did not open within OPEN_MS of accept()), "held" (fn(text): a
+//   text that came while nobody listened to "message", kept for the first who does: js/live-answer.js looks at it)
 //   qwirkleLive.requestCamera()                 {ok, reason}: asks for the camera early (js/live-scan.js)
 //   qwirkleLive.scan(video, onCode)             {stop(), ready}: reads QR codes from the camera (js/live-scan.js)
 //
@@ -38,7 +39,7 @@ const OPEN_MS = 20000;
 // Every browser pair carries 16 KiB messages (docs/research/live.md): never more, never split.
 const MAX_BYTES = 16384;
 const CHANNEL = { negotiated: true, id: 0, ordered: true };
-const EVENTS = ["open", "message", "close", "failed"];
+const EVENTS = ["open", "message", "close", "failed", "held"];
 const ENCODER = new TextEncoder();
 
 function failure(code, message) {
@@ -77,8 +78,12 @@ class Link {
     };
     this._channel.onmessage = (event) => {
       if (typeof event.data !== "string") return; // the protocol is text only
-      if (this._handlers.message.length) this._emit("message", event.data);
-      else this._early.push(event.data);
+      if (this._handlers.message.length) {
+        this._emit("message", event.data);
+      } else {
+        this._early.push(event.data);
+        this._emit("held", event.data);
+      }
     };
     this._channel.onclose = () => this._end("closed");
     this._pc.onconnectionstatechange = () => {
@@ -261,7 +266,7 @@ window.qwirkleLive = {
   takeJoin(offerCode) {
     const made = early;
     early = null;
-    if (made) made.taken = true; // Python's from now: js/live-answer.js says nothing more on it
+    if (made) made.taken = true;  // Python's from now: js/live-answer.js says and draws nothing more
     if (made && made.offer === offerCode) return made;
     if (made) made.link.close();
     return null;

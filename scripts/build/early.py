@@ -8,7 +8,8 @@ loads; it spells none of what a board looks like. Everything comes from here, re
 * ``TILES``: each palette's colours and the markup of each face (``ui.tiles_svg.tile_template``: classic tiles,
   Cubes dice, the three Flex backgrounds), with the slots ``tile_svg`` fills; ``SHAPES`` and ``DOTS`` fill them;
 * ``NOTATION``: the engine's tile and cell notation (``qwirkle.tiles``, ``qwirkle.notation``): letters and patterns;
-* ``VARIANTS``: each rule set's names, whether it plays with dice, scores diagonals and which backgrounds it takes;
+* ``VARIANTS``: each rule set's names, whether it plays with dice, scores diagonals, allows exchanges and which
+  backgrounds it takes;
 * ``WORDS``: in every language, the texts an embedded board shows before it is played (``ui.english.embeds``).
 
     PYTHONPATH=py python3 scripts/build/early.py [--quiet]   (make vendor-app; the tests write it too)
@@ -81,6 +82,7 @@ def drawing() -> dict[str, Any]:
                 "names": [variant.name, *variant.aliases],
                 "dice": variant.dice,
                 "diagonals": variant.diagonals,
+                "exchange": variant.can_exchange,
                 "backgrounds": [b for b in range(4) if variant.accepts(Tile(0, 0, b))],
             }
             for variant in VARIANTS.values()

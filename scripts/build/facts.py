@@ -13,7 +13,11 @@ Each fact is defined once, on the side that owns it, and the scripts import it f
 * ``LIVE``: a phone's join link of the live table (``app.phones.join_code``: its query key, the seats, the pattern of
   its parts), the localStorage key of what the phone kept (``app.store.saves.PHONE``) and the setting of the STUN
   servers (``app.web.live_support``), which js/live-answer.js reads to make the phone's answer before Python runs,
-  and the hello of a first join (``app.live.protocol``), which it says as soon as the channel opens;
+  and the hello of a first join (``app.live.protocol``), which it says as soon as the
+  channel opens;
+* ``BOARD``: the board's geometry (``app.regions.viewport``: a cell's size at zoom 1, the margin a fit keeps, the
+  zoom limits of a fit, on a touch screen too, and the media query that tells one), with which js/phone-early.js
+  draws a phone's first state and js/early-game.js a returning game;
 * ``RUNTIME``: the runtime's configuration, as the hand-written pyscript.toml gives it (its ``interpreter`` and
   ``files``), which js/embed.js resolves against its own URL for boards in other pages.
 
@@ -42,6 +46,7 @@ def facts() -> dict[str, Any]:
         sys.path.insert(0, str(ROOT / "py"))
     from app.live.protocol import Hello, encode
     from app.phones.join_code import KEY, MAX_SEATS, PART
+    from app.regions import viewport
     from app.store.saves import CURRENT, GLANCE, PHONE, SAVE_PREFIX, SETTINGS
     from app.web.live_support import STUN_SETTING
     from ui.words import LANGUAGES
@@ -58,6 +63,14 @@ def facts() -> dict[str, Any]:
             "phone": PHONE,
             "stun": STUN_SETTING,
             "hello": json.loads(encode(Hello(0, ""))),  # a first join's, its seat and token filled in by the phone
+        },
+        "BOARD": {
+            "cell": viewport.CELL,
+            "margin": viewport.FIT_MARGIN,
+            "min_zoom": viewport.MIN_ZOOM,
+            "touch_min_zoom": viewport.TOUCH_MIN_ZOOM,
+            "fit_max_zoom": viewport.FIT_MAX_ZOOM,
+            "coarse": viewport.COARSE,
         },
         "RUNTIME": {"interpreter": config["interpreter"], "files": config["files"]},
     }

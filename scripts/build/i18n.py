@@ -7,7 +7,9 @@ catalog, compile the catalogs for the page.
     compile   # locale/<lang>.po -> py/ui/locale/<lang>.mo (what the page and tests read),
               # and assets/app/words.js: the texts the page's scripts show before
               # Python runs (loading screen, update notice, install hint, embeds,
-              # a phone's answer to a live table)
+              # a phone's answer to a live table), and assets/app/phone-words.js: the
+              # texts of a phone's game screen, drawn from the table's first state
+              # before Python runs (js/phone-early.js)
     init LANG # a new, empty locale/LANG.po to translate
     check     # every catalog complete: no missing, empty, stale or fuzzy entry,
               # the same placeholders as English (the test suite runs this too)
@@ -24,6 +26,7 @@ import argparse
 import string
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "locale"
@@ -31,6 +34,10 @@ TEMPLATE = LOCALE / "qwirkle.pot"
 COMPILED = ROOT / "py" / "ui" / "locale"
 SCRIPT_WORDS = ROOT / "assets" / "app" / "words.js"
 SCRIPT_PREFIXES = ("loading_", "install_", "update_", "embed_", "join_title", "join_answer_")
+PHONE_WORDS = ROOT / "assets" / "app" / "phone-words.js"
+# What a phone's game screen says that its markup does not name (index.html's #game names the rest), while another
+# seat plays: the status line, the rack's label and the chip over the board until Python is ready.
+PHONE_KEYS = ("to_play", "rack_label", "rack_open_label", "loading_python")
 PLURALS = {  # the plural rule of each language (CLDR, as gettext writes it)
     "de": "nplurals=2; plural=(n != 1);",
     "en": "nplurals=2; plural=(n != 1);",
@@ -202,6 +209,8 @@ def compile_all(quiet: bool = False) -> list[Path]:
             stale.unlink()
     if write_script_words():  # also when only the keys the scripts show changed (SCRIPT_PREFIXES)
         written.append(SCRIPT_WORDS)
+    if write_phone_words():
+        written.append(PHONE_WORDS)
     if not quiet:
         for path in written:
             print(f"compiled {path.relative_to(ROOT)}")
@@ -227,6 +236,91 @@ def write_script_words() -> bool:
         return False
     SCRIPT_WORDS.parent.mkdir(parents=True, exist_ok=True)
     SCRIPT_WORDS.write_text(text, encoding="utf-8")
+    return True
+
+
+def game_screen_keys() -> list[str]:
+    """The keys index.html's game screen (``#game``) names (data-i18n, data-i18n-label, data-i18n-title)."""
+    from html.parser import HTMLParser
+
+    keys: set[str] = set()
+
+    class Reader(HTMLParser):
+        depth = 0  # inside #game: the open elements' depth
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            values = dict(attrs)
+            if self.depth or values.get("id") == "game":
+                self.depth += tag not in VOID
+                keys.update(v for k, v in values.items() if k.startswith("data-i18n") and v)
+
+        def handle_endtag(self, tag: str) -> None:
+            if self.depth:
+                self.depth -= 1
+
+    Reader().feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    return sorted(keys)
+
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+def phone_words() -> dict[str, Any]:
+    """language -> what a phone's game screen says before Python runs (js/phone-early.js): ``words`` by key (the game
+    screen's markup and ``PHONE_KEYS``, with ``dice`` where a Cubes game says them otherwise); ``bag``: the bag's
+    text for one and for more (``{n}``), of tiles and of dice, and the counts that take the first; ``seats``: what
+    follows a name in the scores by seat kind (``seats.seat_label``); ``defaults``: every name a seat gets by default
+    in this language (a default name follows the page's language: a name in this list is left to Python)."""
+    english()  # puts py/ on the path
+    from app.live.fields import MAX_SEATS
+    from app.shared import seats
+    from ui.words import LANGUAGES, Translator
+
+    keys = game_screen_keys() + list(PHONE_KEYS)
+    kinds = [kind for kind in seats.seat_choices() if kind != seats.HUMAN]
+    levels = [kind for kind in kinds if seats.is_computer(kind)] + [seats.COMPUTER]
+    value: dict[str, Any] = {}
+    for lang in LANGUAGES:
+        tr, dice = Translator(lang), Translator(lang, dice=True)
+
+        one = plural(lang, "bag", 1)
+        single = [n for n in range(201) if plural(lang, "bag", n) == one]
+        defaults = set()
+        for n in range(1, MAX_SEATS + 1):
+            defaults |= {tr.t("default_human", n=n), tr.t("default_friend", n=n)}
+            for level in levels:
+                name = seats.display_name(level, tr)
+                defaults |= {name, tr.t("default_computer", level=name, n=n)}
+        value[lang] = {
+            "words": {key: tr.t(key) for key in keys},
+            "dice": {key: dice.t(key) for key in keys if dice.t(key) != tr.t(key)},
+            "bag": {
+                "tiles": [plural(lang, "bag", n) for n in (1, 2)],
+                "dice": [plural(lang, "bag_dice", n) for n in (1, 2)],
+                "one": single,
+            },
+            "seats": {kind: seats.seat_label(kind, tr) for kind in [*kinds, seats.COMPUTER]},
+            "defaults": sorted(defaults),
+        }
+    return value
+
+
+def plural(lang: str, key: str, count: int) -> str:
+    """The text of a plural entry for ``count`` in a language, typeset, its ``{n}`` unfilled."""
+    from ui.words import CATALOG, catalog, typeset
+
+    return typeset(lang, catalog(lang).npgettext(key, CATALOG[f"{key}_one"], CATALOG[f"{key}_other"], count))
+
+
+def write_phone_words() -> bool:
+    """Write assets/app/phone-words.js when it is missing or out of date; True when written."""
+    import json
+
+    body = json.dumps(phone_words(), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    text = f"// Generated by scripts/build/i18n.py from locale/*.po: do not edit.\nexport const PHONE_WORDS = {body};\n"
+    if PHONE_WORDS.exists() and PHONE_WORDS.read_text(encoding="utf-8") == text:
+        return False
+    PHONE_WORDS.write_text(text, encoding="utf-8")
     return True
 
 

@@ -103,6 +103,32 @@ def test_script_words_are_generated_from_the_catalogs():
         assert not re.search(r"\bfr: \{", script), f"js/{name}.js keeps texts of its own"
 
 
+def test_phone_words_are_generated_from_the_catalogs():
+    """A phone's first state drawn before Python (js/phone-early.js) says what Python says: the game screen's words,
+    the status line, the bag in each plural form, the seat labels; and knows every default name Python translates."""
+    from app.links.startlink import default_names
+    from app.shared.seats import seat_label
+    from ui.words import Translator
+
+    i18n.compile_all(quiet=True)
+    text = i18n.PHONE_WORDS.read_text(encoding="utf-8")
+    words = json.loads(text[text.index("{") : text.rindex("}") + 1])
+    assert words == i18n.phone_words()
+    for lang in LANGUAGES:
+        tr, said = Translator(lang), words[lang]
+        assert {"to_play", "play", "exchange", "board_label", "loading_python"} <= set(said["words"])
+        for count in (0, 1, 2, 95):
+            for dice in (False, True):
+                forms = said["bag"]["dice" if dice else "tiles"]
+                text = forms[0 if count in said["bag"]["one"] else 1].format(n=count)
+                assert text == tr.with_dice(dice).tn("bag", count), (lang, count, dice)
+        assert said["seats"]["phone"] == seat_label("phone", tr) and said["seats"]["hard"] == seat_label("hard", tr)
+        for seats in (("human", "phone", "hard"), ("phone", "hard", "hard", "friend")):
+            assert set(default_names(seats, lang)) <= set(said["defaults"]), (lang, seats)
+    script = (ROOT / "js" / "phone-early.js").read_text(encoding="utf-8")
+    assert 'import { PHONE_WORDS } from "../assets/app/phone-words.js"' in script
+
+
 TYPOGRAPHY = {
     "de": (r'"|«|»', "German quotes are „…“"),
     "es": (r"“|”|„", "Spanish quotes are «…»"),

@@ -20,7 +20,7 @@ from ui.tiles_svg import tile_svg
 
 from ..play.board_model import EMPTY, PENDING, TILE, Badge, CellModel
 from ..web.dom import by_id, data, el, set_attr
-from .viewport import CELL, MIN_ZOOM, TOUCH_MIN_ZOOM, Viewport
+from .viewport import CELL, COARSE, MIN_ZOOM, TOUCH_MIN_ZOOM, Viewport
 
 
 class BoardView:
@@ -34,7 +34,7 @@ class BoardView:
         self.coords = by_id(f"{root_id}-coords")
         self.on_cursor = on_cursor
         self.view = Viewport()
-        self.coarse = bool(window.matchMedia("(pointer: coarse)").matches)
+        self.coarse = bool(window.matchMedia(COARSE).matches)
         self.elements: dict[Cell, Any] = {}
         self.signatures: dict[Cell, tuple[Any, ...]] = {}
         self.pictures: dict[Cell, tuple[Any, ...]] = {}  # what each cell's markup draws (tile, ghost, palette, dice)

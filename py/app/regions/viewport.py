@@ -12,6 +12,8 @@ MIN_ZOOM = 0.2  # a finished game of 21 columns, whole on a phone
 MAX_ZOOM = 2.5
 FIT_MAX_ZOOM = 1.25
 TOUCH_MIN_ZOOM = 44 / 56  # a 56 px tile drawn at 44 px: a cell of 47 px, tappable
+FIT_MARGIN = 0.5  # cells shown around what a fit shows
+COARSE = "(pointer: coarse)"  # a touch screen, whose fits keep cells tappable (TOUCH_MIN_ZOOM)
 
 Cell = tuple[int, int]
 
@@ -56,7 +58,7 @@ class Viewport:
     def fit(
         self,
         cells: list[Cell] | set[Cell],
-        margin: float = 0.5,
+        margin: float = FIT_MARGIN,
         min_zoom: float = MIN_ZOOM,
         focus: list[Cell] | set[Cell] | None = None,
         must: list[Cell] | set[Cell] | None = None,
@@ -120,7 +122,7 @@ class Viewport:
 
 
 def fit_span(
-    cells: list[Cell] | set[Cell], margin: float = 0.5, focus: list[Cell] | set[Cell] | None = None
+    cells: list[Cell] | set[Cell], margin: float = FIT_MARGIN, focus: list[Cell] | set[Cell] | None = None
 ) -> tuple[float, float, float, float, float | None, float | None]:
     """What ``Viewport.fit`` fits, in world pixels: the box of ``cells`` with ``margin`` cells around (left, right,
     top, bottom) and the middle of ``focus`` (x, y; None without one). js/early-game.js fits a returning game's board

@@ -1,0 +1,128 @@
+// A phone at a live table draws the table's first state before its Python starts: the board, its own rack, the
+// scores, whose turn and the bag, as the game on the phone then shows them (py/app/phones/phone_seat.py), drawn by
+// js/early-game.js's drawGlance from a glance made here of the state (py/app/regions/glance.py makes one of a saved
+// game in Python). js/live-answer.js loads this module once the phone has said hello, and calls drawState with the
+// texts of the states that arrived while Python was not running; Python takes the screen over as it does a returning
+// game's (app.web.shell.take_over_early), and the link with those texts.
+//
+// Only what the state says and the catalogs word is drawn; the rest is left to Python, which draws nothing early
+// then: an unreadable state, a finished game, this phone's own turn (which tiles fit nowhere, what the opening asks
+// and what may be passed are the engine's to say), a seat kind or a name this script cannot word as Python would (a
+// default name follows the page's language), a tile the state's rule set does not take. Only the receiver's rack is drawn (in Cubes every hand
+// is open, Q1: still only its own); nothing of the state is kept.
+
+import { BOARD, LIVE, SETTINGS } from "../assets/app/facts.js";
+import { NOTATION, VARIANTS } from "../assets/app/drawing.js";
+import { PHONE_WORDS } from "../assets/app/phone-words.js";
+import { drawGlance, eraseEarly } from "./early-game.js";
+import { TILE } from "./tiles.js";
+
+const CELL = new RegExp(NOTATION.cell);
+const WAITING = "waiting";  // the status line's kind while another seat plays (app.play.panels.WAITING)
+
+class Undrawable extends Error {}
+
+const fill = (text, values) => text.replace(/\{(\w+)\}/g, (slot, key) => (key in values ? String(values[key]) : slot));
+
+function palette() {
+  try {
+    const settings = JSON.parse(localStorage.getItem(SETTINGS) || "{}") || {};
+    return typeof settings.palette === "string" ? settings.palette : "standard";
+  } catch (error) {
+    return "standard";  // unreadable settings: Python moves them aside, and draws with the standard palette
+  }
+}
+
+function tiles(text, variant) {
+  return text.split(/\s+/).filter(Boolean).map((code) => {
+    const match = TILE.exec(code);
+    const background = match && (match[3] ? NOTATION.backgrounds.indexOf(match[3]) + 1 : 0);
+    if (!match || !variant.backgrounds.includes(background)) throw new Undrawable(code);
+    return code;
+  });
+}
+
+function board(text, variant) {
+  return text.split(/\s+/).filter(Boolean).map((item) => {
+    const [code, cell] = item.split("@");
+    const match = CELL.exec(cell || "");
+    if (!match) throw new Undrawable(item);
+    return [tiles(code, variant)[0], Number(match[1]), Number(match[2]), false];
+  });
+}
+
+/** What a fit shows of a game without a last move (app.regions.board.BoardRegion._shown, viewport.fit_span): the
+ * tiles and the cells around them, or the empty board's centre; the least zoom keeps cells tappable on a touch
+ * screen. */
+function fit(placed) {
+  const cells = placed.length ? placed.map(([, x, y]) => [x, y]) : [[-2, -2], [2, 2]];
+  const around = placed.length ? cells.flatMap(([x, y]) => [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]]) : [];
+  const xs = [...cells, ...around].map(([x]) => x);
+  const ys = [...cells, ...around].map(([, y]) => y);
+  const span = (values) => [(Math.min(...values) - BOARD.margin) * BOARD.cell, (Math.max(...values) + 1 + BOARD.margin) * BOARD.cell];
+  const least = matchMedia(BOARD.coarse).matches ? BOARD.touch_min_zoom : BOARD.min_zoom;
+  return [...span(xs), ...span(ys), null, null, least, BOARD.fit_max_zoom];
+}
+
+/** The glance of a state for its receiver, in the page's language; Undrawable when Python must draw it. */
+export function glanceOf(state, lang) {
+  const words = PHONE_WORDS[lang];
+  const variant = VARIANTS[state.variant];
+  const seat = state.seat;
+  const hands = state.hands;
+  if (!words || !variant || state.v !== LIVE.hello.v || state.kind !== "state" || state.over) throw new Undrawable("state");
+  if (!Array.isArray(hands) || typeof hands[seat] !== "string" || state.players.length !== hands.length) throw new Undrawable("hands");
+  if (state.turn === seat) throw new Undrawable("turn");  // the tiles that fit nowhere, the opening: the engine's
+  const said = (key) => (variant.dice && key in words.dice ? words.dice[key] : words.words[key]);
+  const defaults = new Set(Object.values(PHONE_WORDS).flatMap((other) => other.defaults));
+  const names = state.players.map(({ name, kind }) => {
+    if (defaults.has(name) || (kind !== "human" && !(kind in words.seats))) throw new Undrawable(name);
+    return name;
+  });
+  const name = names[state.turn];
+  const placed = board(state.board, variant);
+  const count = state.bag;
+  const bag = words.bag[variant.dice ? "dice" : "tiles"][words.bag.one.includes(count) ? 0 : 1];
+  const actions = ["play", "recall", "hint", ...(variant.exchange ? ["exchange"] : []), ...(variant.dice ? ["roll"] : []), "undo"];
+  return {
+    lang,
+    palette: palette(),
+    dice: variant.dice,
+    board: placed,
+    fit: fit(placed),
+    status: [WAITING, fill(said("to_play"), { name }), ""],
+    thinking: false,
+    scores: state.players.map(({ kind }, index) => {
+      const level = kind === "human" ? "" : words.seats[kind];
+      return [names[index], level && !names[index].startsWith(level) ? ` (${level})` : "", state.scores[index], index === state.turn];
+    }),
+    bag: fill(bag, { n: count }),
+    opening: [],
+    log: [],
+    texts: Object.fromEntries(Object.keys(words.words).map((key) => [key, said(key)])),
+    actions,
+    note: "",
+    busy: said("loading_python"),
+    rack: tiles(hands[seat], variant).map((code) => [code, false, false]),
+    rack_label: fill(said(variant.dice ? "rack_open_label" : "rack_label"), { name: names[seat] }),
+    rack_disabled: true,  // not this phone's turn
+  };
+}
+
+/** Draw the newest of ``texts`` (the states received while Python was not running) for ``seat``; true when drawn. */
+export function drawState(texts, seat) {
+  const root = document.documentElement;
+  let glance = null;
+  try {
+    const state = JSON.parse(texts[texts.length - 1]);
+    if (state.seat !== seat) return false;
+    glance = glanceOf(state, root.lang);
+  } catch (error) {
+    return false;  // left to Python, which says what is wrong with a state
+  }
+  if (root.hasAttribute("data-early")) eraseEarly();  // a newer state than the one drawn
+  if (!drawGlance(glance)) return false;
+  root.setAttribute("data-live", "connected");
+  root.setAttribute("data-seat", String(seat));
+  return true;
+}
