@@ -7,7 +7,7 @@ screen, and the memory of the phone's page and of a table with four phones, in D
   on screen (``<html data-live="connected">`` and ``#rack [data-tile]``: drawn before Python from the table's first
   state, js/phone-early.js, or by Python), and until it is playable (``<html data-ready>``, nothing drawn early left:
   Python's rack). The joins alternate between a phone whose player waits (``?seats=human,phone``: the table's player
-  opens, the rack is drawn before Python) and one whose player opens (``?seats=phone,human``: the engine's to draw).
+  opens) and one whose player opens (``?seats=phone,human``: its turn drawn with what the table's engine says of it).
   Between, the phone builds its answer code and this script types it into the table's "Phone's answer code" and
   presses Connect at once, as a player passes it by QR code with no wait; the time the code spent in this script once
   the phone's page was ready (from the answer on its screen, or from the page ready if that came later, to Connect's

@@ -9,7 +9,7 @@
 // that is not the saved current game's (or cannot be read) draws nothing: the loading bar stays.
 //
 // drawGlance(glance) is the drawing itself: a phone at a live table draws its first state with it too, from a glance
-// js/phone-early.js makes of that state (with the rack of a player who waits, disabled).
+// js/phone-early.js makes of that state (its rack disabled while another seat plays).
 
 import { BOARD, GAME_KEYS } from "../assets/app/facts.js";
 import { tileSvg } from "./tiles.js";
@@ -147,6 +147,14 @@ function drawSide(glance) {
   });
 }
 
+/** What the opening asks, above the rack, as py/app/regions/preview.py draws it (when the glance holds it). */
+function drawPreview(glance) {
+  if (!glance.preview || !glance.preview.length) return;
+  const box = byId("preview");
+  box.append(richText(node("p", "preview__points"), glance.preview));
+  box.hidden = false;
+}
+
 function drawDock(glance) {
   const texts = glance.texts;
   for (const element of byId("game").querySelectorAll("[data-i18n], [data-i18n-label], [data-i18n-title]")) {
@@ -208,6 +216,7 @@ export function eraseEarly() {
   byId("game").inert = false;
   byId("game").removeAttribute("aria-busy");
   byId("privacy").hidden = true;
+  byId("preview").hidden = true;
 }
 
 /** Draw ``glance`` into the game screen, marked data-early, the screen taking no input; true when drawn. A glance
@@ -226,6 +235,7 @@ export function drawGlance(glance) {
     game.hidden = false;
     drawHud(glance);
     drawDock(glance);
+    drawPreview(glance);
     drawSide(glance);
     refuseInput(glance);
     drawBoard(glance);  // last: the board's box is the one the rest leaves it

@@ -8,7 +8,7 @@
 //
 // A first join (this phone kept no seat with this token) also says its hello the moment the channel opens, if Python
 // has not taken the link yet: the table's first state is then waiting in the link when Python starts, and the game
-// screen is drawn from it before Python runs (js/phone-early.js, loaded then), marked data-early; Python then draws
+// screen is drawn from it before Python runs (js/phone-early.js, loaded with the page), marked data-early; Python then draws
 // its own in one task, live. Nothing of the state is kept here: the texts wait in the link for Python. A rejoin's
 // hello names the last state the phone saw: Python's.
 //
@@ -91,9 +91,11 @@ function show(code) {
  * states that come (js/phone-early.js). */
 function greet(made, join) {
   const states = [];
+  // loaded now, before the runtime's start takes the main thread in long tasks: ready when the first state comes
+  const early = import("./phone-early.js");
+  early.catch(() => {}); // not loaded: Python draws the game
   made.link.on("open", () => {
     if (made.taken) return;
-    import("./phone-early.js").catch(() => {}); // on its way while the table answers
     made.link.send(JSON.stringify({ ...LIVE.hello, seat: join.seat, token: join.token }));
     made.hello = true;
   });
@@ -106,11 +108,9 @@ function greet(made, join) {
     }
     if (made.taken || kind !== "state") return;
     states.push(text);
-    import("./phone-early.js")
-      .then((module) => {
-        if (!made.taken) module.drawState(states, join.seat);
-      })
-      .catch(() => {}); // not drawn: Python draws the game
+    early.then((module) => {
+      if (!made.taken) module.drawState(states, join.seat);
+    }, () => {}); // not drawn: Python draws the game
   });
 }
 

@@ -6,12 +6,14 @@
 // game's (app.web.shell.take_over_early), and the link with those texts.
 //
 // Only what the state says and the catalogs word is drawn; the rest is left to Python, which draws nothing early
-// then: an unreadable state, a finished game, this phone's own turn (which tiles fit nowhere, what the opening asks
-// and what may be passed are the engine's to say), a seat kind or a name this script cannot word as Python would (a
-// default name follows the page's language), a tile the state's rule set does not take. Only the receiver's rack is drawn (in Cubes every hand
-// is open, Q1: still only its own); nothing of the state is kept.
+// then: an unreadable state, a finished game, a seat kind or a name this script cannot word as Python would (a
+// default name follows the page's language), a tile the state's rule set does not take. On this phone's own turn,
+// which tiles fit nowhere and what the opening asks are the engine's to say: the table's engine says them in the
+// state that answers the hello (``yours``, app.live.view.yours); without it, or when no tile fits anywhere (Python
+// then says what the player may do instead), Python draws the turn. Only the receiver's rack is drawn (in Cubes every
+// hand is open, Q1: still only its own); nothing of the state is kept.
 
-import { BOARD, LIVE, SETTINGS } from "../assets/app/facts.js";
+import { BOARD, LIVE, RULE_ID, SETTINGS } from "../assets/app/facts.js";
 import { NOTATION, VARIANTS } from "../assets/app/drawing.js";
 import { PHONE_WORDS } from "../assets/app/phone-words.js";
 import { drawGlance, eraseEarly } from "./early-game.js";
@@ -19,6 +21,7 @@ import { TILE } from "./tiles.js";
 
 const CELL = new RegExp(NOTATION.cell);
 const WAITING = "waiting";  // the status line's kind while another seat plays (app.play.panels.WAITING)
+const PLAYING = "play";  // and on this phone's turn (app.play.panels.PLAYING)
 
 class Undrawable extends Error {}
 
@@ -72,7 +75,11 @@ export function glanceOf(state, lang) {
   const hands = state.hands;
   if (!words || !variant || state.v !== LIVE.hello.v || state.kind !== "state" || state.over) throw new Undrawable("state");
   if (!Array.isArray(hands) || typeof hands[seat] !== "string" || state.players.length !== hands.length) throw new Undrawable("hands");
-  if (state.turn === seat) throw new Undrawable("turn");  // the tiles that fit nowhere, the opening: the engine's
+  const mine = state.turn === seat;
+  const yours = state.yours;  // on this phone's turn: what the table's engine says of it
+  if (mine && !(yours && typeof yours.stuck === "string" && (yours.opening === null || Number.isInteger(yours.opening)))) {
+    throw new Undrawable("turn");
+  }
   const said = (key) => (variant.dice && key in words.dice ? words.dice[key] : words.words[key]);
   const defaults = new Set(Object.values(PHONE_WORDS).flatMap((other) => other.defaults));
   const names = state.players.map(({ name, kind }) => {
@@ -84,13 +91,19 @@ export function glanceOf(state, lang) {
   const count = state.bag;
   const bag = words.bag[variant.dice ? "dice" : "tiles"][words.bag.one.includes(count) ? 0 : 1];
   const actions = ["play", "recall", "hint", ...(variant.exchange ? ["exchange"] : []), ...(variant.dice ? ["roll"] : []), "undo"];
+  const rack = tiles(hands[seat], variant);
+  const stuck = new Set(mine ? tiles(yours.stuck, variant) : []);
+  if (mine && rack.every((code) => stuck.has(code))) throw new Undrawable("stuck");  // Python says what to do instead
+  const todo = !mine ? "" : yours.opening === null ? said("todo_place") : fill(said("todo_opening"), { size: yours.opening });
+  // what the opening asks, above the rack (app.play.panels.preview_lines), split around its rule's id
+  const preview = mine && yours.opening !== null ? fill(said("preview_opening"), { size: yours.opening }).split(new RegExp(RULE_ID)) : [];
   return {
     lang,
     palette: palette(),
     dice: variant.dice,
     board: placed,
     fit: fit(placed),
-    status: [WAITING, fill(said("to_play"), { name }), ""],
+    status: mine ? [PLAYING, fill(said("your_turn"), { name }), todo] : [WAITING, fill(said("to_play"), { name }), ""],
     thinking: false,
     scores: state.players.map(({ kind }, index) => {
       const level = kind === "human" ? "" : words.seats[kind];
@@ -102,10 +115,11 @@ export function glanceOf(state, lang) {
     texts: Object.fromEntries(Object.keys(words.words).map((key) => [key, said(key)])),
     actions,
     note: "",
+    preview,
     busy: said("loading_python"),
-    rack: tiles(hands[seat], variant).map((code) => [code, false, false]),
+    rack: rack.map((code) => [code, false, stuck.has(code)]),
     rack_label: fill(said(variant.dice ? "rack_open_label" : "rack_label"), { name: names[seat] }),
-    rack_disabled: true,  // not this phone's turn
+    rack_disabled: !mine,  // another seat's turn: the rack is shown, not played
   };
 }
 

@@ -13,8 +13,9 @@ Each fact is defined once, on the side that owns it, and the scripts import it f
 * ``LIVE``: a phone's join link of the live table (``app.phones.join_code``: its query key, the seats, the pattern of
   its parts), the localStorage key of what the phone kept (``app.store.saves.PHONE``) and the setting of the STUN
   servers (``app.web.live_support``), which js/live-answer.js reads to make the phone's answer before Python runs,
-  and the hello of a first join (``app.live.protocol``), which it says as soon as the
-  channel opens;
+  and the hello of a first join (``app.live.protocol``), which it says as soon as the channel opens;
+* ``RULE_ID``: the pattern of a rule's id in a text (``ui.words.RULE_ID``), around which js/phone-early.js splits a
+  text that names a rule, as Python's glance does;
 * ``BOARD``: the board's geometry (``app.regions.viewport``: a cell's size at zoom 1, the margin a fit keeps, the
   zoom limits of a fit, on a touch screen too, and the media query that tells one), with which js/phone-early.js
   draws a phone's first state and js/early-game.js a returning game;
@@ -49,7 +50,7 @@ def facts() -> dict[str, Any]:
     from app.regions import viewport
     from app.store.saves import CURRENT, GLANCE, PHONE, SAVE_PREFIX, SETTINGS
     from app.web.live_support import STUN_SETTING
-    from ui.words import LANGUAGES
+    from ui.words import LANGUAGES, RULE_ID
 
     config = tomllib.loads(CONFIG.read_text(encoding="utf-8"))
     return {
@@ -72,6 +73,7 @@ def facts() -> dict[str, Any]:
             "fit_max_zoom": viewport.FIT_MAX_ZOOM,
             "coarse": viewport.COARSE,
         },
+        "RULE_ID": RULE_ID.pattern,
         "RUNTIME": {"interpreter": config["interpreter"], "files": config["files"]},
     }
 

@@ -35,9 +35,13 @@ COMPILED = ROOT / "py" / "ui" / "locale"
 SCRIPT_WORDS = ROOT / "assets" / "app" / "words.js"
 SCRIPT_PREFIXES = ("loading_", "install_", "update_", "embed_", "join_title", "join_answer_")
 PHONE_WORDS = ROOT / "assets" / "app" / "phone-words.js"
-# What a phone's game screen says that its markup does not name (index.html's #game names the rest), while another
-# seat plays: the status line, the rack's label and the chip over the board until Python is ready.
-PHONE_KEYS = ("to_play", "rack_label", "rack_open_label", "loading_python")
+# What a phone's game screen says that its markup does not name (index.html's #game names the rest): the status line
+# (while another seat plays, and on its own turn what to do, with what the opening asks above the rack), the rack's
+# label and the chip over the board until Python is ready.
+PHONE_KEYS = (
+    "to_play", "your_turn", "todo_place", "todo_opening", "preview_opening", "rack_label", "rack_open_label",
+    "loading_python",
+)  # fmt: skip
 PLURALS = {  # the plural rule of each language (CLDR, as gettext writes it)
     "de": "nplurals=2; plural=(n != 1);",
     "en": "nplurals=2; plural=(n != 1);",

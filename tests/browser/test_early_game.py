@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 AGAINST_COMPUTER = "?variant=classic&seats=computer,human&seed=5&pace=0"  # the computer opens, then the human's rack
+AT_THE_OPENING = "?variant=classic&seats=human,computer&seed=5&pace=0"  # the human opens: what the opening asks
 HOT_SEAT = "?variant=classic&seats=human,human&names=Ann,Bob&seed=5&pace=0"
 WITH_FRIEND = "?variant=classic&seats=human,friend&names=Ann,Bob&seed=5&pace=0"
 SIZES = {
@@ -27,6 +28,7 @@ SCREEN = """() => ({
   rack: [...document.querySelectorAll('#rack [data-tile]')].map((t) => t.dataset.tile),
   bag: document.getElementById('bag').textContent,
   handover: document.getElementById('privacy').hidden ? '' : document.getElementById('privacy-title').textContent,
+  preview: document.getElementById('preview').hidden ? '' : document.getElementById('preview').textContent,
 })"""
 SHIFT = """window.__shift = 0; new PerformanceObserver((list) => { for (const e of list.getEntries())
   if (!e.hadRecentInput) window.__shift += e.value; }).observe({type: 'layout-shift', buffered: true});"""
@@ -117,17 +119,29 @@ def test_a_returning_game_is_drawn_before_python_with_the_rack_of_the_player_to_
     expect(page.locator("#rack [data-tile]").first).to_have_attribute("aria-pressed", "true")
 
 
+# a returning game on the human's turn: after the computer's opening, and at the opening (what it asks, C2)
+RESUMED = {"after-the-opening": (AGAINST_COMPUTER, 1), "at-the-opening": (AT_THE_OPENING, 0)}
+
+
 @pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("resumed", list(RESUMED))
 def test_the_board_keeps_its_box_when_python_takes_over(
-    new_context: Any, site_url: str, wait_ready: Any, size: str
+    new_context: Any, site_url: str, wait_ready: Any, size: str, resumed: str
 ) -> None:
-    page = playing(new_context, site_url, wait_ready, AGAINST_COMPUTER, size)
-    page.wait_for_selector('html[data-turn="1"] [data-rack] [data-tile]')
+    link, human = RESUMED[resumed]
+    page = playing(new_context, site_url, wait_ready, link, size)
+    page.wait_for_selector(f'html[data-turn="{human}"] [data-rack] [data-tile]')
+    live = page.evaluate(SCREEN)
+    assert ("(C2)" in live["preview"]) == (resumed == "at-the-opening") and bool(live["board"]) != bool(human == 0)
     held = returned(page)
+    assert page.evaluate(SCREEN) == live
+    rules = page.locator("#preview [data-rule='C2']")
+    assert rules.count() == (1 if live["preview"] else 0)  # the rule's id a link to it, as Python draws it
     early = page.locator("#board").bounding_box()
     world = page.evaluate("document.getElementById('board-world').style.transform")
     held.release()
     wait_ready(page)
+    assert page.evaluate(SCREEN) == live
     assert page.locator("#board").bounding_box() == early
     assert page.evaluate("document.getElementById('board-world').style.transform") == world  # the resume's view
     assert page.evaluate("window.__shift") <= 0.02

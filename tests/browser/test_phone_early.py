@@ -1,9 +1,9 @@
 """A phone at a live table draws the table's first state before its Python starts (js/phone-early.js through
-js/early-game.js's drawing, issue 49's join): its rack, the board, the scores, whose turn, the bag and the opening's
-preview, in its own language, as Python then draws them; taps and keys before then are visibly not taken; no tile of
-another seat is ever in its page (Cubes too, where every hand is open); Python takes the screen over without a jump.
-The phone's runtime is held back (as tests/browser/test_early_game.py holds a returning game's) while the table
-connects."""
+js/early-game.js's drawing, issue 49's join): its rack, the board, the scores, whose turn, the bag, and on its own
+turn what the opening asks and the tiles that fit nowhere (the table's engine says them: the state's ``yours``), in
+its own language, as Python then draws them; taps and keys before then are visibly not taken; no tile of another seat
+is ever in its page (Cubes too, where every hand is open); Python takes the screen over without a jump. The phone's
+runtime is held back (as tests/browser/test_early_game.py holds a returning game's) while the table connects."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ SCREEN = """() => {
     rackLabel: document.getElementById('rack').getAttribute('aria-label'),
     sort: document.getElementById('sort').hidden,
     preview: document.getElementById('preview').hidden ? '' : text('preview'),
+    note: text('note'),
     actions: [...document.querySelectorAll('#actions button')].filter((b) => !b.hidden)
       .map((b) => b.dataset.action + ':' + b.textContent.trim()),
     words: [...game.querySelectorAll('[data-i18n]')].map((n) => n.textContent.trim()),
@@ -44,31 +45,39 @@ SCREEN = """() => {
 # Every tile the page holds anywhere: its pictures' codes and the tiles named in data-tile.
 EVERY_TILE = """() => [...new Set([...document.querySelectorAll('[data-code], [data-tile]')].map((n) =>
   n.getAttribute('data-code') || n.getAttribute('data-tile')))]"""
-# (rule set, seats, the page's language, a computer opens): the phone sits in a seat that does not open
+# (rule set, seats, the page's language, who opens: "person" at the table, "computer", or "phone" itself)
 CASES = {
-    "classic": ("classic", 2, "en", False),  # an empty board, the table's player to open
-    "board": ("classic", 3, "fr", True),  # the computer opened at once: tiles on the board, the table's player next
-    "cubes": ("cubes", 2, "de", False),  # every hand is open in the state (Q1): the phone still draws its own only
+    "classic": ("classic", 2, "en", "person"),  # an empty board, the table's player to open
+    "board": ("classic", 3, "fr", "computer"),  # the computer opened at once: tiles on the board, the table's next
+    "cubes": ("cubes", 2, "de", "person"),  # every hand is open in the state (Q1): the phone still draws its own only
+    "opens": ("classic", 2, "es", "phone"),  # the phone's own turn, the opening: what it asks, the tiles left out
+    "opens-flex": ("flex", 3, "nl", "phone"),
+    "opens-cubes": ("cubes", 2, "en", "phone"),
 }
 NAMES = ["Ann", "Bob", "Cy"]
 
 
-def seating(variant: str, count: int, computer: bool) -> tuple[str, int, Game]:
+def seating(variant: str, count: int, opener: str) -> tuple[str, int, Game]:
     """The start link's query and the phone's seat: the opener (the engine's, seed 7) a computer or a person at the
-    table, the phone the seat after the table's person; the game as the table deals it."""
+    table (the phone the seat after the table's person), or the phone; the game as the table deals it."""
     game = Game.new(variant, NAMES[:count], 7)
     starter = game.to_move
     seats = ["human"] * count
-    seats[starter] = "hard" if computer else "human"
-    phone = (starter + (2 if computer else 1)) % count
+    seats[starter] = "hard" if opener == "computer" else "human"
+    phone = starter if opener == "phone" else (starter + (2 if opener == "computer" else 1)) % count
     seats[phone] = "phone"
     names = ",".join(NAMES[:count])
     return f"?variant={variant}&seats={','.join(seats)}&names={names}&seed=7&pace=0", phone, game
 
 
-def joined_before_python(new_context: Any, open_ready: Any, query: str, seat: int, lang: str) -> tuple[Page, Phone]:
-    """A table, and a phone that opens its seat's join link with its runtime held back; the table takes its answer."""
+def joined_before_python(
+    new_context: Any, open_ready: Any, query: str, seat: int, lang: str, table_script: str = ""
+) -> tuple[Page, Phone]:
+    """A table (``table_script`` run in it first), and a phone that opens its seat's join link with its runtime held
+    back; the table takes its answer."""
     table = start_table(new_context, open_ready, query)
+    if table_script:
+        table.evaluate(table_script)
     phone = Phone(phone_context(new_context), seat)
     phone.context.add_init_script(f"localStorage.setItem('qwirkle.settings', {json.dumps(json.dumps({'lang': lang}))})")
     phone.page.add_init_script(SHIFT)
@@ -87,8 +96,9 @@ def joined_before_python(new_context: Any, open_ready: Any, query: str, seat: in
 def test_the_first_state_is_drawn_before_python_as_python_draws_it(
     new_context: Any, open_ready: Any, wait_ready: Any, case: str
 ) -> None:
-    variant, count, lang, computer = CASES[case]
-    query, seat, game = seating(variant, count, computer)
+    variant, count, lang, opener = CASES[case]
+    computer = opener == "computer"
+    query, seat, game = seating(variant, count, opener)
     table, phone = joined_before_python(new_context, open_ready, query, seat, lang)
     page = phone.page
     page.wait_for_selector("html[data-early] #rack [data-tile]", state="attached")
@@ -99,7 +109,12 @@ def test_the_first_state_is_drawn_before_python_as_python_draws_it(
     expect(html).to_have_attribute("lang", lang)
     early = page.evaluate(SCREEN)
     state = phone.states()[-1]
-    assert state["turn"] != seat and all(":disabled:" in tile for tile in early["rack"])
+    mine = opener == "phone"
+    assert (state["turn"] == seat) == mine and (state["yours"] is not None) == mine
+    assert all((":disabled:" in tile) != mine for tile in early["rack"])  # the rack played on its turn only
+    if mine:  # what the opening asks (C2), the tiles left out of it marked, as the table's engine says
+        assert state["yours"]["opening"] == game.opening_size()
+        assert any("rack-tile--stuck" in tile for tile in early["rack"]) == bool(state["yours"]["stuck"])
     hand = state["hands"][seat].split()
     assert sorted(hand) == sorted(t.notation() for t in game.hands[seat])  # the hand the table dealt
     assert [t.split(":")[0] for t in early["rack"]] == hand  # its own rack
@@ -135,12 +150,20 @@ def test_the_first_state_is_drawn_before_python_as_python_draws_it(
     expect(seat_node(table, seat)).to_have_attribute("data-live-state", "connected")
 
 
-def test_the_phones_own_turn_is_left_to_python(new_context: Any, open_ready: Any, wait_ready: Any) -> None:
-    """The phone opens the game: which tiles fit nowhere and what the opening asks are the engine's, so nothing is
+# A table that says nothing of the receiver's turn: ``yours`` taken out of every text it sends.
+SAYS_NOTHING_OF_THE_TURN = """() => { const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (text) {
+    const value = typeof text === 'string' && text.includes('"yours"') ? JSON.parse(text) : null;
+    if (value) delete value.yours;
+    return send.call(this, value ? JSON.stringify(value) : text); }; }"""
+
+
+def test_a_turn_the_state_does_not_say_is_left_to_python(new_context: Any, open_ready: Any, wait_ready: Any) -> None:
+    """The phone opens the game, but the state lacks what the table's engine says of its turn (a table that says
+    nothing of it: taken out here): which tiles fit nowhere and what the opening asks are the engine's, so nothing is
     drawn before Python (its answer stays on screen); Python draws the game from the state that waited."""
-    query, _, game = seating("classic", 2, False)
-    query = query.replace("seats=human,phone", "seats=phone,human")
-    table, phone = joined_before_python(new_context, open_ready, query, game.to_move, "en")
+    query, seat, game = seating("classic", 2, "phone")
+    table, phone = joined_before_python(new_context, open_ready, query, seat, "en", SAYS_NOTHING_OF_THE_TURN)
     page = phone.page
     page.wait_for_function("window.__received.some((text) => JSON.parse(text).kind === 'state')")
     assert page.locator("html[data-early], #game:not([hidden])").count() == 0

@@ -12,7 +12,10 @@ sends ``state``, ``reject``, ``ping`` and ``bye``::
             scores, turn, passes, rolled (Cubes, Q3), seq (the last move number the table took from the receiver),
             moves (how many the game has made), recent (the last turns as every player saw them: another seat's
             exchanged tiles are null), over (null, or {reason: "out" | "blocked", winners}), record (null until the
-            game is over; then the game's whole record, as the page saves and exports it)
+            game is over; then the game's whole record, as the page saves and exports it), yours (null, or in the
+            state that answers a hello while the receiver is to move, what the engine says of its turn: {stuck (its
+            tiles that fit nowhere, in notation), opening (how many tiles the opening asks, C2; null after it)}, so
+            that the phone draws its turn before its own engine runs: js/phone-early.js; may be left out)
     reject  seq (of the refused move, null for a refused hello), rule (the engine's rule id, null for the
             protocol's own refusals), reason (the engine's reason code, or the table's: ``TableReason``), details
     ping    at (the table's clock, echoed by the pong)
@@ -107,12 +110,22 @@ class Over(Value):
         self.reason, self.winners = reason, winners
 
 
+class Yours(Value):
+    """What the engine says of the receiver's turn (``view.yours``): its tiles that fit nowhere (notation), and how
+    many tiles the opening asks (C2; None after it)."""
+
+    __slots__ = ("stuck", "opening")
+
+    def __init__(self, stuck: str, opening: int | None) -> None:
+        self.stuck, self.opening = stuck, opening
+
+
 class State(Value):
     """The game as one seat may see it (``view.state_for`` builds it from the engine's game)."""
 
     __slots__ = (
         "n", "seat", "variant", "tiles", "players", "board", "hands", "bag", "scores", "turn", "passes", "rolled",
-        "seq", "moves", "recent", "over", "record",
+        "seq", "moves", "recent", "over", "record", "yours",
     )  # fmt: skip
     kind = "state"
 
@@ -135,11 +148,12 @@ class State(Value):
         recent: tuple[Turn, ...] = (),
         over: Over | None = None,
         record: dict[str, Any] | None = None,
+        yours: Yours | None = None,
     ) -> None:
         self.n, self.seat, self.variant, self.tiles, self.players = n, seat, variant, tiles, players
         self.board, self.hands, self.bag, self.scores, self.turn = board, hands, bag, scores, turn
         self.passes, self.rolled, self.seq, self.moves, self.recent = passes, rolled, seq, moves, recent
-        self.over, self.record = over, record
+        self.over, self.record, self.yours = over, record, yours
 
     @property
     def rack(self) -> str:
@@ -211,6 +225,9 @@ def _fields(message: Message) -> dict[str, Any]:
             "recent": [{name: getattr(t, name) for name in Turn.__slots__} for t in message.recent],
             "over": None if message.over is None else {"reason": message.over.reason, "winners": message.over.winners},
             "record": message.record,
+            "yours": None
+            if message.yours is None
+            else {"stuck": message.yours.stuck, "opening": message.yours.opening},
         }
     return {name: getattr(message, name) for name in message.__slots__}
 
@@ -270,6 +287,12 @@ def _state(f: Fields) -> State:
         if reason not in ("out", "blocked") or not all(whole(w) and 0 <= w < len(hands) for w in winners):
             raise ProtocolError("bad_field", "over: expected {reason: out|blocked, winners: [seats]}", "over")
         over = Over(reason, tuple(winners))
+    yours_value = f.optional_object("yours") if "yours" in f.value else None  # a table that never says it: null
+    yours = None
+    if yours_value is not None:
+        y = Fields(yours_value)
+        opening = None if y.get("opening") is None else y.whole("opening", 1, 6)
+        yours = Yours(_tiles(y.text("stuck", 60), "yours"), opening)
     return State(
         f.whole("n", 1),
         f.whole("seat", 0, len(hands) - 1),
@@ -288,7 +311,20 @@ def _state(f: Fields) -> State:
         recent,
         over,
         f.optional_object("record"),
+        yours,
     )
+
+
+def _tiles(text: str, field: str) -> str:
+    """``text`` when it is tiles in notation (a hand's); ``bad_field`` naming ``field`` when not."""
+    from qwirkle.errors import NotationError
+    from qwirkle.tiles import parse_tiles
+
+    try:
+        parse_tiles(text)
+    except NotationError as error:
+        raise ProtocolError("bad_field", f"{field}: {error}", field) from None
+    return text
 
 
 def _hand(value: Any) -> bool:

@@ -192,8 +192,11 @@ class LiveTable:
         if seat is None:
             return self._refuse(link, None, "unknown_link", close=True)
         bound = link in self._bound
-        if bound:
-            self._heard(seat, now)
+        back = bound and self._heard(seat, now)
+        outcome = self._take(link, seat, text, bound, now)
+        return outcome + self._catch_up(seat, link) if back else outcome
+
+    def _take(self, link: str, seat: int, text: str, bound: bool, now: float) -> Outcome:
         try:
             message = decode(text)
         except ProtocolError as error:
@@ -217,11 +220,21 @@ class LiveTable:
             return Outcome(close=(link,), notes=(TableNote("left", seat, link, name=record.name),))
         return self._refuse(link, seat, "unexpected", details={"kind": message.kind})
 
-    def _heard(self, seat: int, now: float) -> None:
+    def _heard(self, seat: int, now: float) -> bool:
+        """The seat's link spoke; True when it had fallen silent (away) and is back."""
         record = self.seats[seat]
         record.heard = max(record.heard, now)
         if record.state == "away" and record.link is not None:
             record.state = "connected"  # a link that fell silent speaks again: it is back
+            return True
+        return False
+
+    def _catch_up(self, seat: int, link: str) -> Outcome:
+        """A link back from silence missed the states sent while its seat was away: the game as it is now."""
+        record = self.seats[seat]
+        if record.link != link or record.state != "connected" or record.sent >= self.n:
+            return Outcome()
+        return Outcome((self._state_send(seat),))
 
     def _hello(self, link: str, seat: int, hello: Hello, now: float) -> Outcome:
         record = self.seats[seat]
@@ -243,7 +256,7 @@ class LiveTable:
         self._bound.add(link)
         self.n += 1
         note = TableNote(kind, seat, link, name=record.name)
-        return outcome + Outcome((self._state_send(seat),), notes=(note,))
+        return outcome + Outcome((self._state_send(seat, with_turn=True),), notes=(note,))
 
     def _move(self, link: str, seat: int, move: Move, now: float) -> Outcome:
         record = self.seats[seat]
@@ -298,11 +311,13 @@ class LiveTable:
         self.n += 1
         return Outcome(tuple(self._state_send(s) for s in held))
 
-    def _state_send(self, seat: int) -> Send:
+    def _state_send(self, seat: int, with_turn: bool = False) -> Send:
+        """The state for ``seat`` on its link; ``with_turn`` (the answer to a hello): with what the engine says of
+        its turn, which a phone draws before its own engine runs."""
         record = self.seats[seat]
         assert record.link is not None
         record.sent = self.n
-        state = state_for(self._game(), seat, self.n, self.players, record.seq)
+        state = state_for(self._game(), seat, self.n, self.players, record.seq, with_turn)
         return Send(record.link, state_text(state))
 
     def tick(self, now: float) -> Outcome:

@@ -6,7 +6,9 @@ Cubes re-roll), so the phone can play on from it with ``Game.from_position`` (``
 cells and score its play itself; and the last turns as every player saw them (``Game.view``'s rule: another seat's
 exchanged tiles are hidden). Never the seed, never the bag's order, never another hand while the game goes on. Once
 the game is over, nothing is hidden any more: the state carries the whole record (``to_record`` plus the seats'
-kinds, as the page exports it), so a phone can open the review.
+kinds, as the page exports it), so a phone can open the review. The state that answers a hello while the receiver
+is to move also says what the engine says of that turn (``yours``), for the phone to draw it before its own engine
+runs.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .protocol import MAX_BYTES, Over, Player, ProtocolError, State, Turn, encode
+from .protocol import MAX_BYTES, Over, Player, ProtocolError, State, Turn, Yours, encode
 
 if TYPE_CHECKING:
     from qwirkle import Game, TurnResult
@@ -22,9 +24,9 @@ if TYPE_CHECKING:
 RECENT = 8  # turns a state repeats: enough to show the last round of four players with their Cubes re-rolls
 
 
-def state_for(game: Game, seat: int, n: int, players: Sequence[Player], seq: int = 0) -> State:
+def state_for(game: Game, seat: int, n: int, players: Sequence[Player], seq: int = 0, with_turn: bool = False) -> State:
     """What ``seat`` may see of ``game``: state number ``n``, the seats' names and kinds, the last move number the
-    table took from the seat (``seq``)."""
+    table took from the seat (``seq``); ``with_turn``: with what the engine says of the seat's turn (``yours``)."""
     from qwirkle.notation import Placement, canonical
     from qwirkle.tiles import tiles_notation
 
@@ -51,7 +53,29 @@ def state_for(game: Game, seat: int, n: int, players: Sequence[Player], seq: int
         tuple(_turn(t, seat, game.is_over) for t in history[-RECENT:]),
         None if reason is None else Over(reason, game.winners()),
         _record(game, players) if game.is_over else None,
+        yours(game, seat) if with_turn else None,
     )
+
+
+def yours(game: Game, seat: int) -> Yours | None:
+    """What the engine says of ``seat``'s turn, None when it is not to move: its tiles that fit nowhere (as its rack
+    marks them, ``placeable.unplaceable``) and the tiles the opening asks (C2).
+
+    >>> from qwirkle import Game
+    >>> game = Game.new("classic", ["Ann", "Bob"], seed=7)
+    >>> mine = yours(game, game.to_move)
+    >>> mine.opening == game.opening_size() and yours(game, 1 - game.to_move) is None
+    True
+    """
+    if game.is_over or game.to_move != seat:
+        return None
+    from qwirkle.tiles import tiles_notation
+
+    from ..shared.placeable import unplaceable
+
+    hand = game.hands[seat]
+    stuck = unplaceable(game, hand, ())
+    return Yours(tiles_notation(tile for index, tile in enumerate(hand) if index in stuck), game.opening_size())
 
 
 def _turn(turn: TurnResult, seat: int, over: bool) -> Turn:

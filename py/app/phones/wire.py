@@ -41,7 +41,8 @@ class Wire:
     def taken(cls, offer: str) -> tuple[Wire, Any, str | None, bool] | None:
         """The phone's end that ``js/live-answer.js`` made for this offer while Python started, the promise of its
         answer code, that code once shown (else None) and whether it said the hello on it (a first join: the table's
-        first state may be waiting in the link, and the game drawn from it before Python: ``js/phone-early.js``); None when it made none (Python makes the link)."""
+        first state may be waiting in the link, and the game drawn from it before Python: ``js/phone-early.js``);
+        None when it made none (Python makes the link)."""
         made = window.qwirkleLive.takeJoin(offer)
         if made is None:
             return None

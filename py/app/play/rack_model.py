@@ -1,5 +1,5 @@
 """The rack as the player arranges it, without the DOM: the order they chose (drag, sort), the
-tiles drawn since their last move, and the tiles that fit nowhere on the board now.
+tiles drawn since their last move (the tiles that fit nowhere are ``app.shared.placeable``'s).
 
 The engine keeps each hand in its own order and names a tile by its index there (a hand may hold
 two identical tiles); the player's arrangement (``RackOrders``) is a display order over those indexes,
@@ -9,13 +9,11 @@ come last and are marked until that player's next move.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from qwirkle import Game
-    from qwirkle.notation import Placement
     from qwirkle.tiles import Tile
 
 SORTS = ("colour", "shape")
@@ -183,14 +181,3 @@ def gone_tiles(game: Game, seat: int) -> tuple[Tile, ...]:
             return tuple(move.tiles)
         return ()
     return ()
-
-
-def unplaceable(game: Game, hand: Sequence[Tile], pending: Sequence[Placement]) -> set[int]:
-    """Hand indexes of the tiles that no legal play (holding the pending ones) can place now: the
-    engine's legal plays, asked once, as ``Game.legal_cells`` reads them."""
-    wanted = set(pending)
-    placeable: Counter[Any] = Counter()
-    for play in game.legal_plays():
-        if wanted.issubset(play.placements):
-            placeable.update({p.tile for p in play.placements if p not in wanted})
-    return {i for i, tile in enumerate(hand) if placeable[tile] == 0}

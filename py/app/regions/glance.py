@@ -5,11 +5,11 @@ Python"). A region of the game screen that draws into the storage instead of the
 It holds what the screen shows, in words already in the player's language: the board's tiles (the last move marked)
 and what a resume fits in the board's box, the scores, the status line, the bag, who started and why and the newest
 entries of the move log (split around their rule ids: text, rule, text...), the words of the screen's buttons and
-headings, the note a resume shows, and the rack of the player to move only when a resume shows it to them: never at
-a hand-over (the hand-over card's words instead), a computer's or a friend's turn, or any seat that is not a person
-at this device. It is written when the save, the language, the palette or what a resume fits changed, and only
-while nothing is pending or chosen (what a resume shows); js/early-game.js draws it only when its game and revision
-are the saved current game's.
+headings, the note a resume shows, what the opening asks above the rack (split the same way), and the rack of the
+player to move only when a resume shows it to them: never at a hand-over (the hand-over card's words instead), a
+computer's or a friend's turn, or any seat that is not a person at this device. It is written when the save, the
+language, the palette or what a resume fits changed, and only while nothing is pending or chosen (what a resume
+shows); js/early-game.js draws it only when its game and revision are the saved current game's.
 """
 
 from __future__ import annotations
@@ -66,6 +66,7 @@ def glance(
     name = names[game.to_move]
     kind, who, todo = (panels.HANDOVER, tr.t("privacy_title", name=name), "") if handover else panels.status(c, tr)
     last = last_move_cells(c)
+    headline, lines, is_error = panels.preview_lines(c, tr)  # with nothing pending: what the opening asks, if it does
     value: dict[str, Any] = {
         "id": c.game_id,
         "revision": c.revision,
@@ -94,6 +95,7 @@ def glance(
         "texts": texts,
         "actions": actions,
         "note": panels.note_text(resumed_note(len(game.history)), tr),
+        "preview": RULE_ID.split(headline) if headline and not (handover or lines or is_error) else [],
         "busy": tr.t("loading_python"),
     }
     if handover:

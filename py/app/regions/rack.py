@@ -16,8 +16,9 @@ from ui.jsvalues import present
 from ui.tiles_svg import blank_svg, tile_svg
 
 from ..play.panels import player_names
-from ..play.rack_model import RackOrders, gone_tiles, unplaceable
+from ..play.rack_model import RackOrders, gone_tiles
 from ..shared.notes import PLACE
+from ..shared.placeable import unplaceable
 from ..web.display import Display
 from ..web.dom import by_id, data, el, set_attr, set_text
 

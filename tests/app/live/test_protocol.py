@@ -24,6 +24,7 @@ from app.live.protocol import (
     Reject,
     State,
     Turn,
+    Yours,
     decode,
     encode,
 )
@@ -47,12 +48,31 @@ STATE = State(
     Over("out", (0,)),
     {"format": "qwirkle-game", "moves": []},
 )
+# The answer to a hello on the receiver's turn: what the engine says of it (its stuck tiles, the opening's size)
+YOUR_TURN = State(
+    3, 0, "flex", 108, (Player("Ann", "phone"), Player("Bob", "human")), "", ("Rdk Bok Rdk Yxw Ptm Gck", 6), 96,
+    (0, 0), 0, yours=Yours("Rdk Rdk", 2),
+)  # fmt: skip
 MESSAGES = [
     Hello(2, "abcdefghijklmnop", 12, "Zoë & <i>co</i>"),
     Move(3, 1, "roll Rd Rd"),
     Move(0, 9, "swap Rd Gc"),
     Move(0, 10, "pass"),
     STATE,
+    YOUR_TURN,
+    State(
+        4,
+        1,
+        "classic",
+        108,
+        (Player("A", "human"), Player("B", "phone")),
+        "Ro@0,0",
+        (5, "Rd"),
+        90,
+        (1, 0),
+        1,
+        yours=Yours("", None),
+    ),
     Reject(4, "C5", "mixed", {"line": "row"}),
     Reject(None, None, "seat_taken"),
     Ping(12.5),
@@ -107,6 +127,13 @@ def test_decode_refuses_with_a_reason(text: str, reason: str, field: str) -> Non
     assert (caught.value.reason, caught.value.field) == (reason, field)
 
 
+def test_a_state_without_what_the_engine_says_of_the_turn_is_read_as_saying_nothing() -> None:
+    """``yours`` may be left out (a table whose site is older than the phone's): the phone's Python draws the turn."""
+    value = json.loads(encode(YOUR_TURN))
+    del value["yours"]
+    assert decode(json.dumps(value)) == State(**{name: getattr(YOUR_TURN, name) for name in State.__slots__[:-1]})
+
+
 def test_a_state_whose_fields_disagree_is_refused() -> None:
     good = json.loads(encode(STATE))
     for change, field in (
@@ -120,6 +147,11 @@ def test_a_state_whose_fields_disagree_is_refused() -> None:
         ({"record": []}, "record"),
         ({"rolled": 0}, "rolled"),
         ({"recent": [{"seat": 0, "kind": "play", "move": 3, "points": 1, "count": 1, "qwirkles": 0}]}, "move"),
+        ({"yours": []}, "yours"),
+        ({"yours": {"stuck": "Rd Zz", "opening": 2}}, "yours"),
+        ({"yours": {"stuck": "Rd", "opening": 0}}, "opening"),
+        ({"yours": {"stuck": "Rd", "opening": 7}}, "opening"),
+        ({"yours": {"opening": 1}}, "stuck"),
     ):
         with pytest.raises(ProtocolError) as caught:
             decode(json.dumps({**good, **change}))

@@ -254,3 +254,58 @@ def test_tokens_are_fresh_and_unguessable() -> None:
     players = [Player("A", "phone"), Player("B", "phone")]
     tokens = {LiveTable([0, 1], players, lambda: None, lambda s, m: None).token(s) for _ in range(50) for s in (0, 1)}  # type: ignore[arg-type,return-value]
     assert len(tokens) == 100 and all(len(t) == 16 for t in tokens)
+
+
+def test_the_answer_to_a_hello_says_what_the_engine_says_of_the_receivers_turn_and_no_other_state_does() -> None:
+    """js/phone-early.js draws a phone's own turn from it before the phone's engine runs: the tiles that fit nowhere
+    (as the phone's rack marks them) and the opening's size (C2)."""
+    from app.live.phone import game_of
+    from app.shared.placeable import unplaceable
+
+    rig = Rig("classic", ["phone", "phone", "hard"], SEED)
+    for seat in rig.phone_seats:
+        rig.join(seat)
+    first = {seat: rig.states(seat)[-1] for seat in rig.phone_seats}
+    starter = rig.game.to_move
+    for seat, state in first.items():
+        if seat != starter:
+            assert state.yours is None
+            continue
+        assert state.yours is not None and state.yours.opening == rig.game.opening_size() is not None
+        followed = game_of(state)  # what the phone's engine says, once it runs
+        hand = followed.hands[seat]
+        assert state.yours.stuck.split() == [hand[i].notation() for i in sorted(unplaceable(followed, hand, ()))]
+    for _ in range(4):
+        rig.turn()
+    assert all(state.yours is None for seat in rig.phone_seats for state in rig.states(seat)[1:])
+    while rig.game.to_move not in rig.phone_seats:  # the computer's turn: on to a phone's
+        rig.turn()
+    mover = rig.game.to_move
+    other = next(seat for seat in rig.phone_seats if seat != mover)
+    for seat in (mover, other):  # a rejoin is answered the same way, on the receiver's turn only
+        rig.leave(seat)
+        rig.join(seat)
+    back, waiting = rig.states(mover)[-1], rig.states(other)[-1]
+    assert back.yours is not None and back.yours.opening is None and waiting.yours is None
+
+
+def test_a_link_back_from_silence_gets_the_states_it_missed() -> None:
+    """A phone whose channel stalled longer than ``AWAY_AFTER`` (away) and then speaks on the same link: the moves
+    made meanwhile were not sent to it, so the table sends the game as it is now (found by test_rejoin's search)."""
+    rig = joined()
+    silent = rig.game.to_move
+    rig.now += AWAY_AFTER + 1
+    rig.table.tick(rig.now)  # the pings go unanswered
+    assert all(rig.table.state(s) == "away" for s in rig.phone_seats)
+    others = [s for s in rig.phone_seats if s != silent]
+    rig.send(silent, rig.phones[silent].move(rig.phone_move(silent)))  # back: its move is taken
+    assert rig.table.state(silent) == "connected" and rig.phones[silent].state.moves == len(rig.game.history)
+    for seat in others:  # away: the move's state was not sent to them
+        assert rig.phones[seat].state.moves < len(rig.game.history)
+        rig.send(seat, rig.phones[seat].move("pass"))  # refused (not its turn, or replayed): still back, caught up
+        assert rig.table.state(seat) == "connected"
+        assert rig.phones[seat].state.moves == len(rig.game.history)
+        assert rig.phones[seat].state.turn == rig.game.to_move
+    heard = len(rig.received[others[0]])
+    rig.send(others[0], rig.phones[others[0]].move("pass"))  # connected already: a refusal and nothing more
+    assert len(rig.received[others[0]]) == heard + 1

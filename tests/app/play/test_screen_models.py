@@ -15,7 +15,8 @@ from tables import play_best, table, until_human
 from app.dialogs import setup_memory
 from app.links.startlink import DuplicateNameError, make_spec, parse_start_link
 from app.play import board_model, panels, summary, tracker_model
-from app.play.rack_model import RackOrders, gone_tiles, unplaceable
+from app.play.rack_model import RackOrders, gone_tiles
+from app.shared.placeable import unplaceable
 from app.store.saves import DictStorage, SaveStore
 from qwirkle.notation import parse_placements
 from ui import rules_doc
