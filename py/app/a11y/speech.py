@@ -25,7 +25,7 @@ DIAGONALS = (("diagonal", (1, 1)), ("diagonal", (1, -1)))
 def move_words(c: Controller, tr: Translator, result: TurnResult) -> str:
     """'Bot played red circle at 1,0 and red square at 2,0. Red row: 3 points. In all: 3 points.'"""
     if result.kind != "play":
-        return panels.log_entries(c, tr)[-1].text
+        return panels.log_entries(c, tr, len(c.current.history) - 1)[-1].text
     from qwirkle.notation import parse_placements
 
     game = c.current

@@ -196,13 +196,15 @@ class LogEntry(Value):
         self.qwirkles = qwirkles
 
 
-def log_entries(c: Controller, tr: Translator) -> list[LogEntry]:
-    """Every turn in words, with the tiles of each play (never the engine's notation)."""
+def log_entries(c: Controller, tr: Translator, start: int = 0) -> list[LogEntry]:
+    """Every turn from the ``start``-th on in words, with the tiles of each play (never the engine's notation). Each
+    entry words its turn's lines: a log that grows asks for its new turns only (``start``)."""
     assert c.game is not None
     names = player_names(c, tr)
     die = c.game.variant.dice
     entries = []
-    for index, turn in enumerate(c.game.history):
+    history = c.game.history
+    for index, turn in enumerate(history[max(0, start) :], max(0, start)):
         name = names[turn.seat]
         details: list[str] = []
         if turn.kind == "play":

@@ -90,7 +90,7 @@ def glance(
                 e.text,
                 [RULE_ID.split(line) for line in e.details],
             ]
-            for e in reversed(panels.log_entries(c, tr)[-LOG_ENTRIES:])
+            for e in reversed(panels.log_entries(c, tr, len(game.history) - LOG_ENTRIES))
         ],
         "texts": texts,
         "actions": actions,

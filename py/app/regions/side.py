@@ -75,7 +75,6 @@ class SideRegion:
         if last is not None and last[1] == key and last[0] == size:
             return
         tr = self.display.tr
-        entries = panels.log_entries(c, tr)
         if last is None or last[1] != key or size < last[0]:
             clear(log)
             start = 0
@@ -84,9 +83,9 @@ class SideRegion:
             for node in log.querySelectorAll(".log__entry--last"):
                 node.classList.remove("log__entry--last")
         die = c.current.variant.dice
-        for entry in entries[start:]:
+        for entry in panels.log_entries(c, tr, start):  # the new turns only: each words its lines
             log.prepend(self._entry(entry, die))
-        if entries:
+        if size:
             log.firstChild.classList.add("log__entry--last")
         self.drawn["log"] = (size, key)
 

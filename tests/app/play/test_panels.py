@@ -26,6 +26,8 @@ def test_log_and_result(lang):
     c = finished()
     entries = panels.log_entries(c, tr)
     assert len(entries) == len(c.game.history)
+    for start in (1, len(entries) - 1, len(entries), -3):  # a log that grows words its new turns only
+        assert panels.log_entries(c, tr, start) == entries[max(0, start) :]
     assert any(" diagonal" in d.lower() or "diagonale " in d.lower() for e in entries for d in e.details)
     _headline, rows, ending = summary.result_lines(c, tr)
     assert rows[0][1] == max(c.game.scores) and rows[0][2]
