@@ -9,39 +9,13 @@
 // What this reader cannot read (a puzzle, a typo) it leaves to Python, which says exactly what is wrong.
 
 import { NOTATION, TILES, VARIANTS, WORDS } from "../assets/app/drawing.js";
-import { TILE, Unreadable, fill, tileSvg } from "./tiles.js";
+import { Unreadable, fill, placementsOf, tileSvg, tilesOf } from "./tiles.js";
 
 export { tileSvg };
 
-const CELL = new RegExp(NOTATION.cell);
 const KEYS = ["variant", "board", "hand", "moves", "mode", "task", "play", "step", "lang", "palette", "label"];
 const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
-
-function cellOf(text) {
-  const match = CELL.exec(text.trim());
-  if (!match || match[1].replace("-", "").length > NOTATION.digits || match[2].replace("-", "").length > NOTATION.digits) {
-    throw new Unreadable(text);
-  }
-  return [Number(match[1]), Number(match[2])];
-}
-
-function tilesOf(text, variant) {
-  return text.split(/\s+/).filter(Boolean).map((code) => {
-    const match = TILE.exec(code);
-    const background = match && (match[3] ? NOTATION.backgrounds.indexOf(match[3]) + 1 : 0);
-    if (!match || !variant.backgrounds.includes(background)) throw new Unreadable(code);
-    return code;
-  });
-}
-
-function placementsOf(text, variant) {
-  return text.split(/\s+/).filter(Boolean).map((item) => {
-    const at = item.indexOf("@");
-    if (at < 0) throw new Unreadable(item);
-    return { code: tilesOf(item.slice(0, at), variant)[0], cell: cellOf(item.slice(at + 1)) };
-  });
-}
 
 function settings(element) {
   if (element.hasAttribute("data-qwirkle-puzzle")) throw new Unreadable("puzzle");  // its game is replayed by Python

@@ -14,18 +14,13 @@
 // hand is open, Q1: still only its own); nothing of the state is kept.
 
 import { BOARD, LIVE, RULE_ID, SETTINGS } from "../assets/app/facts.js";
-import { NOTATION, VARIANTS } from "../assets/app/drawing.js";
+import { VARIANTS } from "../assets/app/drawing.js";
 import { PHONE_WORDS } from "../assets/app/phone-words.js";
 import { drawGlance, eraseEarly } from "./early-game.js";
-import { TILE } from "./tiles.js";
+import { Unreadable, fill, placementsOf, tilesOf } from "./tiles.js";
 
-const CELL = new RegExp(NOTATION.cell);
 const WAITING = "waiting";  // the status line's kind while another seat plays (app.play.panels.WAITING)
 const PLAYING = "play";  // and on this phone's turn (app.play.panels.PLAYING)
-
-class Undrawable extends Error {}
-
-const fill = (text, values) => text.replace(/\{(\w+)\}/g, (slot, key) => (key in values ? String(values[key]) : slot));
 
 function palette() {
   try {
@@ -34,24 +29,6 @@ function palette() {
   } catch (error) {
     return "standard";  // unreadable settings: Python moves them aside, and draws with the standard palette
   }
-}
-
-function tiles(text, variant) {
-  return text.split(/\s+/).filter(Boolean).map((code) => {
-    const match = TILE.exec(code);
-    const background = match && (match[3] ? NOTATION.backgrounds.indexOf(match[3]) + 1 : 0);
-    if (!match || !variant.backgrounds.includes(background)) throw new Undrawable(code);
-    return code;
-  });
-}
-
-function board(text, variant) {
-  return text.split(/\s+/).filter(Boolean).map((item) => {
-    const [code, cell] = item.split("@");
-    const match = CELL.exec(cell || "");
-    if (!match) throw new Undrawable(item);
-    return [tiles(code, variant)[0], Number(match[1]), Number(match[2]), false];
-  });
 }
 
 /** What a fit shows of a game without a last move (app.regions.board.BoardRegion._shown, viewport.fit_span): the
@@ -67,33 +44,33 @@ function fit(placed) {
   return [...span(xs), ...span(ys), null, null, least, BOARD.fit_max_zoom];
 }
 
-/** The glance of a state for its receiver, in the page's language; Undrawable when Python must draw it. */
+/** The glance of a state for its receiver, in the page's language; Unreadable when Python must draw it. */
 export function glanceOf(state, lang) {
   const words = PHONE_WORDS[lang];
   const variant = VARIANTS[state.variant];
   const seat = state.seat;
   const hands = state.hands;
-  if (!words || !variant || state.v !== LIVE.hello.v || state.kind !== "state" || state.over) throw new Undrawable("state");
-  if (!Array.isArray(hands) || typeof hands[seat] !== "string" || state.players.length !== hands.length) throw new Undrawable("hands");
+  if (!words || !variant || state.v !== LIVE.hello.v || state.kind !== "state" || state.over) throw new Unreadable("state");
+  if (!Array.isArray(hands) || typeof hands[seat] !== "string" || state.players.length !== hands.length) throw new Unreadable("hands");
   const mine = state.turn === seat;
   const yours = state.yours;  // on this phone's turn: what the table's engine says of it
   if (mine && !(yours && typeof yours.stuck === "string" && (yours.opening === null || Number.isInteger(yours.opening)))) {
-    throw new Undrawable("turn");
+    throw new Unreadable("turn");
   }
   const said = (key) => (variant.dice && key in words.dice ? words.dice[key] : words.words[key]);
   const defaults = new Set(Object.values(PHONE_WORDS).flatMap((other) => other.defaults));
   const names = state.players.map(({ name, kind }) => {
-    if (defaults.has(name) || (kind !== "human" && !(kind in words.seats))) throw new Undrawable(name);
+    if (defaults.has(name) || (kind !== "human" && !(kind in words.seats))) throw new Unreadable(name);
     return name;
   });
   const name = names[state.turn];
-  const placed = board(state.board, variant);
+  const placed = placementsOf(state.board, variant).map(({ code, cell: [x, y] }) => [code, x, y, false]);
   const count = state.bag;
   const bag = words.bag[variant.dice ? "dice" : "tiles"][words.bag.one.includes(count) ? 0 : 1];
   const actions = ["play", "recall", "hint", ...(variant.exchange ? ["exchange"] : []), ...(variant.dice ? ["roll"] : []), "undo"];
-  const rack = tiles(hands[seat], variant);
-  const stuck = new Set(mine ? tiles(yours.stuck, variant) : []);
-  if (mine && rack.every((code) => stuck.has(code))) throw new Undrawable("stuck");  // Python says what to do instead
+  const rack = tilesOf(hands[seat], variant);
+  const stuck = new Set(mine ? tilesOf(yours.stuck, variant) : []);
+  if (mine && rack.every((code) => stuck.has(code))) throw new Unreadable("stuck");  // Python says what to do instead
   const todo = !mine ? "" : yours.opening === null ? said("todo_place") : fill(said("todo_opening"), { size: yours.opening });
   // what the opening asks, above the rack (app.play.panels.preview_lines), split around its rule's id
   const preview = mine && yours.opening !== null ? fill(said("preview_opening"), { size: yours.opening }).split(new RegExp(RULE_ID)) : [];

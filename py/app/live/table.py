@@ -194,7 +194,7 @@ class LiveTable:
         bound = link in self._bound
         back = bound and self._heard(seat, now)
         outcome = self._take(link, seat, text, bound, now)
-        return outcome + self._catch_up(seat, link) if back else outcome
+        return (outcome + self._catch_up(seat, link)) if back else outcome
 
     def _take(self, link: str, seat: int, text: str, bound: bool, now: float) -> Outcome:
         try:

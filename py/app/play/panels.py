@@ -203,8 +203,8 @@ def log_entries(c: Controller, tr: Translator, start: int = 0) -> list[LogEntry]
     names = player_names(c, tr)
     die = c.game.variant.dice
     entries = []
-    history = c.game.history
-    for index, turn in enumerate(history[max(0, start) :], max(0, start)):
+    first = max(0, start)
+    for index, turn in enumerate(c.game.history[first:], first):
         name = names[turn.seat]
         details: list[str] = []
         if turn.kind == "play":
