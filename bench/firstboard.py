@@ -51,11 +51,18 @@ from playwright.sync_api import sync_playwright
 
 TIMEOUT_MS = 240_000
 LOOK_MS = 1500  # --game: how long a page is looked at before the next visit (the glance is kept 0.5 s after drawing)
-CLOCK = """
+CLOCK = """(() => {
 window.__shift = 0;
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
-}).observe({type: "layout-shift", buffered: true});
+const addShifts = (entries) => {
+  for (const entry of entries) if (!entry.hadRecentInput) window.__shift += entry.value;
+};
+const shifts = new PerformanceObserver((list) => addShifts(list.getEntries()));
+shifts.observe({type: "layout-shift", buffered: true});
+// the shift once the next frame is painted, with the entries the observer has not delivered yet (they come late)
+window.__shifted = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+  addShifts(shifts.takeRecords());
+  done(window.__shift);
+})));
 new MutationObserver((_, observer) => {
   if (!window.__boardAt && document.querySelector(
     "[data-qwirkle] .qw-board, [data-qwirkle-puzzle] .qw-board, #board-world [data-cell]")) {
@@ -66,6 +73,7 @@ new MutationObserver((_, observer) => {
     observer.disconnect();
   }
 }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"]});
+})();
 """
 FIRST_BOARD = """() => {
   const paint = performance.getEntriesByName("first-contentful-paint")[0];
@@ -88,7 +96,7 @@ def load(page, url: str, reload: bool) -> dict[str, float]:  # type: ignore[no-u
     times = {"ready": page.evaluate("window.__readyAt") / 1000}
     if page.evaluate("window.__boardAt !== undefined"):
         times["board"] = page.evaluate(FIRST_BOARD) / 1000
-        times["shift"] = page.evaluate("window.__shift")
+        times["shift"] = page.evaluate("window.__shifted()")
     return times
 
 

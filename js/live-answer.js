@@ -78,6 +78,9 @@ function show(code) {
   document.getElementById("join-copy").hidden = true;
   document.getElementById("join-status").textContent = "";
   document.getElementById("join-answer").hidden = false;
+  // the answer takes the loading box's place (Python's start needs nothing of the player now): shown beside it, the
+  // box, centred, would jump up on a phone slow enough to paint it first
+  document.getElementById("loader").hidden = true;
   box.hidden = false;
   const qr = document.getElementById("join-qr");
   import("./qr.js")

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Route
+from test_early_game import SHIFT, SHIFTED
 
 BOXES = """() => [...document.querySelectorAll('[data-qwirkle], [data-qwirkle-puzzle]')].map((e) => {
   const box = e.getBoundingClientRect();
@@ -85,16 +86,12 @@ def test_tutorial_boards_are_drawn_before_python_and_keep_their_size(held_page: 
 
 def test_the_tutorial_s_layout_hardly_shifts_when_python_takes_over(held_page: Any, site_url: str, wait_ready):
     page, held = held_page
-    page.add_init_script(
-        "window.__shift = 0; new PerformanceObserver((list) => { for (const e of list.getEntries())"
-        " if (!e.hadRecentInput) window.__shift += e.value; }).observe({type: 'layout-shift', buffered: true});"
-    )
+    page.add_init_script(SHIFT)
     page.goto(site_url + "tutorial.html")
     page.wait_for_selector("[data-qwirkle][data-state='early']")
     held.release()
     wait_ready(page)
-    page.wait_for_timeout(100)  # the layout-shift entries of the last frame (a wait for an event, not a bound)
-    assert page.evaluate("window.__shift") <= 0.02
+    assert page.evaluate(SHIFTED) <= 0.02
 
 
 def test_markers_added_later_are_drawn_early_then_live_and_unreadable_ones_get_python_s_error(
