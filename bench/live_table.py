@@ -116,14 +116,20 @@ def seat(table: Page, number: int) -> Any:
 
 
 def returning_phone(browser: Any, base: str) -> Page:
-    """A phone that opened the site once (its service worker controls the site), with a new tab for the join link
-    (as the camera app opens it)."""
+    """A phone that opened the site once, some time ago (its service worker controls the site, and has since been
+    stopped as an idle worker is, its tab closed), with a new tab for the join link (as the camera app opens it)."""
     context = browser.new_context(**PHONE)
     context.add_init_script(CLOCK)
     page = context.new_page()
     page.goto(base, timeout=TIMEOUT_MS)
     ready(page)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+    # A worker left running would keep that first tab's renderer alive beside the join's (Chromium gives it back
+    # about a minute later), and the memory sampled would be that visit's, not the joined page's.
+    cdp = context.new_cdp_session(page)
+    cdp.send("ServiceWorker.enable")
+    cdp.send("ServiceWorker.stopAllWorkers")
+    cdp.detach()
     page.close()
     return context.new_page()
 
