@@ -8,6 +8,8 @@
 //   against their hash, so a cache never mixes two deployments (a stale HTTP copy is fetched
 //   again from the network; a mismatch then fails the install, retried on a later visit). Three
 //   files at a time: each is held whole for its hash, in the renderer of the page that installs it.
+// * routes (Chromium's static routing): the same cache first for this site's GET requests without a query, answered
+//   by the browser without running this worker (route, below).
 // * fetch: cache first for this site's GET requests (a navigation with a query string, such as
 //   embed.html?board=..., is answered by its page); anything else goes to the network.
 //   Except WebAssembly (the runtime's pyodide.asm.wasm): the HTTP cache's copy when it is the
@@ -33,8 +35,29 @@ const CACHE = PREFIX + PRECACHE.version;
 const LISTING = "./precache-listing.json";
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache());
+  event.waitUntil(Promise.all([precache(), route(event)]));
 });
+
+// Where the browser has the static routing API (Chromium), this version's files are answered from its cache by the
+// browser itself, without running this worker (or starting it: a return visit's page, its styles and scripts come
+// sooner). Left to the fetch handler: WebAssembly (its HTTP cache copy, above), addresses with a query (a page's
+// navigation with one is answered by the page), and everything where the API is missing.
+async function route(event) {
+  if (!event.addRoutes) return;
+  const site = new URL(self.registration.scope);
+  const within = { protocol: site.protocol.slice(0, -1), hostname: site.hostname, port: site.port, search: "" };
+  try {
+    await event.addRoutes([
+      { condition: { urlPattern: new URLPattern({ ...within, pathname: "*.wasm" }) }, source: "fetch-event" },
+      {
+        condition: { urlPattern: new URLPattern({ ...within, pathname: `${site.pathname}*` }), requestMethod: "GET" },
+        source: { cacheName: CACHE },
+      },
+    ]);
+  } catch (error) {
+    console.warn("sw: no static routes:", error); // the fetch handler answers everything, as without the API
+  }
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(

@@ -56,6 +56,36 @@ def test_an_update_found_on_a_later_visit_is_offered_not_forced(new_context: Any
         assert "version 2" in page.evaluate("fetch('./css/embed.css').then((r) => r.text())")
 
 
+# How each of the page's loads was answered: [file, the source the worker's routes matched] (Chromium's resource
+# timing: "cache" for a static route to the cache, "" where the worker's fetch handler answered).
+SOURCES = """() => [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')]
+  .map((e) => [new URL(e.name).pathname.split('/').pop() + new URL(e.name).search, e.workerMatchedSourceType])"""
+
+
+def test_a_return_visit_is_answered_from_the_cache_without_running_the_worker(
+    new_context: Any, site: Path, wait_ready: Any
+) -> None:
+    """Chromium's static routes: this version's files, the page and its styles and scripts, come from its cache
+    without the worker's script running; a page's address with a query and the runtime's WebAssembly (its HTTP
+    cache copy, which keeps V8's compiled code) still go through the worker."""
+    page = new_context().new_page()
+    with serve.running_server(site) as url:
+        page.goto(url)
+        wait_ready(page)
+        wait_controlled(page)
+        page.reload()
+        wait_ready(page)
+        sources = dict(page.evaluate(SOURCES))
+        for name in ("", "theme.css", "game.css", "loading.js", "pyodide.mjs", "python_stdlib.zip", "app.zip"):
+            assert sources[name] == "cache", (name, sources)
+        assert sources["pyodide.asm.wasm"] != "cache"
+        page.goto(url + "?seats=human,human&names=Ann,Bob&seed=7")
+        wait_ready(page)
+        sources = dict(page.evaluate(SOURCES))
+        assert sources["?seats=human,human&names=Ann,Bob&seed=7"] != "cache"  # the worker answers it with its page
+        assert sources["theme.css"] == "cache"
+
+
 def test_the_game_is_installable(
     browser_type: Any, browser_type_launch_args: dict, network_guard: Any, site: Path, tmp_path: Path, wait_ready: Any
 ) -> None:
