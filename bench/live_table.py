@@ -26,7 +26,9 @@ screen, and the memory of the phone's page and of a table with four phones, in D
 * **memory**: sampled after each move of that game (``memory.Sampler``: the largest renderer's RSS and PSS from
   /proc): the table's browser (its page and service worker) and the phones' browser (four phone contexts, a renderer
   each: its largest is the heaviest phone); with the JS heap of each page at the end (CDP ``Performance``). Budgets:
-  the phone's page 300 MB, the table with four phones 400 MB.
+  the phone's page 300 MB, the table with four phones 400 MB, in RSS as ``bench/memory.py`` weighs every page. Beside
+  it, the heaviest phone's private footprint after the joins and at the end (``memory.private_footprints``: Chromium's
+  own measure of a process's memory, without the pages of its code that every renderer maps and RSS counts).
 
 Prints the medians and ranges, the goals met or not, and one JSON line.
 
@@ -43,7 +45,7 @@ import sys
 from typing import Any
 
 from browser import ROOT, launch, running_server
-from memory import Sampler
+from memory import Sampler, private_footprints
 from pageload import cold_only
 from playwright.sync_api import Page, sync_playwright
 
@@ -308,6 +310,7 @@ def game_of_phones(playwright: Any, base: str, seed: int, moves: int) -> dict[st
         shown(page, game)
     table_sampler.sample("connected")
     phone_sampler.sample("connected")
+    footprints = {"connected": max(private_footprints(phones_browser).values())}
     plays: list[float] = []
     parts: dict[str, list[float]] = {}
     engine_at_play: list[float] = []
@@ -333,6 +336,7 @@ def game_of_phones(playwright: Any, base: str, seed: int, moves: int) -> dict[st
         phone_sampler.sample("game")
         print(f"move {len(game.history)}: {f'{plays[-1]:.0f} ms' if placed else 'no play'}", file=sys.stderr)
     heaps = {"table": heap_mb(table), "phones": [heap_mb(p) for p in phones]}
+    footprints["end"] = max(private_footprints(phones_browser).values())
     table_sampler.sample("game")
     phone_sampler.sample("game")
     tables.close()
@@ -347,6 +351,7 @@ def game_of_phones(playwright: Any, base: str, seed: int, moves: int) -> dict[st
         "table": table_sampler.report(),
         "phones": phone_sampler.report(),
         "heaps": heaps,
+        "footprints": footprints,
     }
 
 
@@ -437,6 +442,12 @@ def main() -> int:
         f"{'within' if phone_peak <= PHONE_BUDGET_MB else 'over'}), JS heaps "
         + ", ".join(f"{h:.0f}" for h in heaps["phones"])
         + " MB at the end"
+    )
+    footprints = played["footprints"]
+    print(
+        "  the heaviest phone by Chromium's own measure (its private footprint: RSS less the pages of Chromium's code "
+        "and files that every renderer maps): "
+        + ", ".join(f"{pf:.0f} MB of {rss:.0f} MB RSS {when}" for when, (rss, pf) in footprints.items())
     )
     figures |= {"beyond_engine_ms": round(beyond, 1), "table_rss_mb": table_peak, "phone_rss_mb": phone_peak}
     print(json.dumps(figures))

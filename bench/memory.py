@@ -95,6 +95,37 @@ class Sampler:
         return summary
 
 
+def private_footprints(browser: Any) -> dict[int, tuple[float, float]]:
+    """Each renderer of ``browser``: (RSS, private footprint) in MB, the footprint from one memory dump of Chromium's
+    memory-infra (its task manager's "memory footprint": the process's own pages, without the binary's code and
+    other files every renderer maps and RSS counts in full)."""
+    session = browser.new_browser_cdp_session()
+    events: list[dict[str, Any]] = []
+    done: list[bool] = []
+    session.on("Tracing.dataCollected", lambda params: events.extend(params["value"]))
+    session.on("Tracing.tracingComplete", lambda params: done.append(True))
+    config = {"includedCategories": ["disabled-by-default-memory-infra"], "memoryDumpConfig": {"triggers": []}}
+    session.send("Tracing.start", {"traceConfig": config, "transferMode": "ReportEvents"})
+    # Not "deterministic": that collects garbage first, and the game after would be weighed from a collected heap.
+    session.send("Tracing.requestMemoryDump", {"deterministic": False, "levelOfDetail": "background"})
+    session.send("Tracing.end")
+    deadline = time.monotonic() + 30
+    while not done and time.monotonic() < deadline:
+        time.sleep(0.05)
+    renderers = [p["id"] for p in session.send("SystemInfo.getProcessInfo")["processInfo"] if p["type"] == "renderer"]
+    session.detach()
+    footprints: dict[int, tuple[float, float]] = {}
+    for event in events:
+        totals = event.get("args", {}).get("dumps", {}).get("process_totals", {})
+        if event.get("ph") == "v" and event.get("pid") in renderers and "private_footprint_bytes" in totals:
+            try:
+                rss = _kilobytes(f"/proc/{event['pid']}/status", "VmRSS:") / 1024
+            except OSError:
+                continue
+            footprints[event["pid"]] = (rss, int(totals["private_footprint_bytes"], 16) / 2**20)
+    return footprints
+
+
 def present(page: Any, selector: str) -> Callable[[], bool]:
     return lambda: bool(page.evaluate(f"!!document.querySelector({json.dumps(selector)})"))
 
