@@ -27,8 +27,9 @@ screen, and the memory of the phone's page and of a table with four phones, in D
   /proc): the table's browser (its page and service worker) and the phones' browser (four phone contexts, a renderer
   each: its largest is the heaviest phone); with the JS heap of each page at the end (CDP ``Performance``). Budgets:
   the phone's page 300 MB, the table with four phones 400 MB, in RSS as ``bench/memory.py`` weighs every page. Beside
-  it, the heaviest phone's private footprint after the joins and at the end (``memory.private_footprints``: Chromium's
-  own measure of a process's memory, without the pages of its code that every renderer maps and RSS counts).
+  it, the heaviest phone's private footprint at the end, after the last sample (``memory.private_footprints``:
+  Chromium's own measure of a process's memory, without the pages of its code that every renderer maps and RSS
+  counts).
 
 Prints the medians and ranges, the goals met or not, and one JSON line.
 
@@ -310,7 +311,6 @@ def game_of_phones(playwright: Any, base: str, seed: int, moves: int) -> dict[st
         shown(page, game)
     table_sampler.sample("connected")
     phone_sampler.sample("connected")
-    footprints = {"connected": max(private_footprints(phones_browser).values())}
     plays: list[float] = []
     parts: dict[str, list[float]] = {}
     engine_at_play: list[float] = []
@@ -336,9 +336,10 @@ def game_of_phones(playwright: Any, base: str, seed: int, moves: int) -> dict[st
         phone_sampler.sample("game")
         print(f"move {len(game.history)}: {f'{plays[-1]:.0f} ms' if placed else 'no play'}", file=sys.stderr)
     heaps = {"table": heap_mb(table), "phones": [heap_mb(p) for p in phones]}
-    footprints["end"] = max(private_footprints(phones_browser).values())
     table_sampler.sample("game")
     phone_sampler.sample("game")
+    # After the last sample: a memory dump is not meant to change what it weighs, and then it cannot.
+    footprint = max(private_footprints(phones_browser).values())
     tables.close()
     phones_browser.close()
     return {
@@ -351,7 +352,7 @@ def game_of_phones(playwright: Any, base: str, seed: int, moves: int) -> dict[st
         "table": table_sampler.report(),
         "phones": phone_sampler.report(),
         "heaps": heaps,
-        "footprints": footprints,
+        "footprint": footprint,
     }
 
 
@@ -443,11 +444,10 @@ def main() -> int:
         + ", ".join(f"{h:.0f}" for h in heaps["phones"])
         + " MB at the end"
     )
-    footprints = played["footprints"]
+    rss, footprint = played["footprint"]
     print(
-        "  the heaviest phone by Chromium's own measure (its private footprint: RSS less the pages of Chromium's code "
-        "and files that every renderer maps): "
-        + ", ".join(f"{pf:.0f} MB of {rss:.0f} MB RSS {when}" for when, (rss, pf) in footprints.items())
+        f"  the heaviest phone at the end by Chromium's own measure, its private footprint: {footprint:.0f} MB of its "
+        f"{rss:.0f} MB RSS (the rest: pages of Chromium's code and files that every renderer maps)"
     )
     figures |= {"beyond_engine_ms": round(beyond, 1), "table_rss_mb": table_peak, "phone_rss_mb": phone_peak}
     print(json.dumps(figures))
