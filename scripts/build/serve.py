@@ -12,7 +12,11 @@ Standard library only. Differences from ``python3 -m http.server``:
 * the headers of the site's ``_headers`` file (the format static hosts read: CSP with
   ``frame-ancestors``, ``X-Content-Type-Options``, ``Referrer-Policy``), so that what is tested
   locally is what a host sends;
-* never serves dot-folders (.git, .venv) and never lists directories.
+* never serves dot-folders (.git, .venv) and never lists directories;
+* an edit is live on reload: the game's archive (``assets/app/app.zip``) and a page's scripts in one file
+  (``assets/app/*-page.js``) are rebuilt when asked for if a source changed, and the service worker's list
+  (``sw-precache.js``) likewise. ``rebuild=False`` serves the archive and the page scripts as they were built, as a
+  static host does: the benches, which time those requests (each check costs 4-5 ms; ``make bench`` builds first).
 
 Command line (what ``make play`` runs)::
 
@@ -84,6 +88,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive: the page makes ~40 requests
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012 - the base class's own table, per class
     quiet = False
+    rebuild = True  # the archive and the pages' script files rebuilt on request after an edit
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -98,9 +103,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return None
         if parts[-1] == "sw-precache.js":  # the service worker's update check: list edits too
             _precache().refresh_precache(self.directory)
-        if parts[-2:] == ["app", "app.zip"]:  # the game's Python packages: edits live on reload
+        if self.rebuild and parts[-2:] == ["app", "app.zip"]:  # the game's Python packages: edits live on reload
             _bundle().refresh(self.directory)
-        if parts[-2:-1] == ["app"] and parts[-1].endswith("-page.js"):  # a page's scripts in one file: edits live too
+        if self.rebuild and parts[-2:-1] == ["app"] and parts[-1].endswith("-page.js"):  # a page's scripts: likewise
             _pagejs().refresh(self.directory)
         return super().send_head()
 
@@ -189,18 +194,19 @@ class Server(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def make_server(root: Path | str = ROOT, port: int = 0, quiet: bool = False) -> Server:
-    """A server bound to 127.0.0.1 (port 0: any free port; see ``server.server_address``)."""
+def make_server(root: Path | str = ROOT, port: int = 0, quiet: bool = False, rebuild: bool = True) -> Server:
+    """A server bound to 127.0.0.1 (port 0: any free port; see ``server.server_address``); ``rebuild``: edits live."""
     handler = functools.partial(
-        type("QuietHandler" if quiet else "Handler", (Handler,), {"quiet": quiet}), directory=str(root)
+        type("QuietHandler" if quiet else "Handler", (Handler,), {"quiet": quiet, "rebuild": rebuild}),
+        directory=str(root),
     )
     return Server((HOST, port), handler)
 
 
 @contextlib.contextmanager
-def running_server(root: Path | str = ROOT, port: int = 0, quiet: bool = True) -> Iterator[str]:
+def running_server(root: Path | str = ROOT, port: int = 0, quiet: bool = True, rebuild: bool = True) -> Iterator[str]:
     """Serve ``root`` from a background thread; yields the base URL ending in '/'."""
-    server = make_server(root, port, quiet)
+    server = make_server(root, port, quiet, rebuild)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     try:
