@@ -339,7 +339,7 @@ def game_of_phones(playwright: Any, base: str, seed: int, moves: int) -> dict[st
     table_sampler.sample("game")
     phone_sampler.sample("game")
     # After the last sample: a memory dump is not meant to change what it weighs, and then it cannot.
-    footprint = max(private_footprints(phones_browser).values())
+    footprint = max(private_footprints(phones_browser).values(), default=None)
     tables.close()
     phones_browser.close()
     return {
@@ -444,11 +444,12 @@ def main() -> int:
         + ", ".join(f"{h:.0f}" for h in heaps["phones"])
         + " MB at the end"
     )
-    rss, footprint = played["footprint"]
-    print(
-        f"  the heaviest phone at the end by Chromium's own measure, its private footprint: {footprint:.0f} MB of its "
-        f"{rss:.0f} MB RSS (the rest: pages of Chromium's code and files that every renderer maps)"
-    )
+    if played["footprint"]:
+        rss, footprint = played["footprint"]
+        print(
+            f"  the heaviest phone at the end by Chromium's own measure, its private footprint: {footprint:.0f} MB of "
+            f"its {rss:.0f} MB RSS (the rest: pages of Chromium's code and files that every renderer maps)"
+        )
     figures |= {"beyond_engine_ms": round(beyond, 1), "table_rss_mb": table_peak, "phone_rss_mb": phone_peak}
     print(json.dumps(figures))
     return 0

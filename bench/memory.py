@@ -110,7 +110,8 @@ def private_footprints(browser: Any) -> dict[int, tuple[float, float]]:
     session.send("Tracing.requestMemoryDump", {"deterministic": False, "levelOfDetail": "background"})
     session.send("Tracing.end")
     deadline = time.monotonic() + 30
-    while not done and time.monotonic() < deadline:
+    while not done and time.monotonic() < deadline:  # Playwright delivers events during its calls, not a sleep
+        session.send("Browser.getVersion")
         time.sleep(0.05)
     renderers = [p["id"] for p in session.send("SystemInfo.getProcessInfo")["processInfo"] if p["type"] == "renderer"]
     session.detach()
