@@ -17,7 +17,10 @@ screen, and the memory of the phone's page and of a table with four phones, in D
   interleaved with a bare PyScript page's cold start (``bench/pages/bare.html`` in a fresh profile, as ``pageload``
   times it): the goal is a join within 1.2x that cold start.
 * **move**: a classic game of four phone seats (``?seats=phone,phone,phone,phone``) played to the end by taps on the
-  phones (each the greedy play of a CPython copy of the game; exchanges and passes when there is none). For each
+  phones (each the greedy play of a CPython copy of the game; exchanges and passes when there is none), each move
+  after its player has looked at the board for ``--think`` seconds (5: a quick player; ``--think 0`` plays the moves
+  back to back, as no table of people can: the pages are then weighed with the garbage that Chromium collects when a
+  page idles, and the pages of Blink's heap it then gives back; docs/research/live.md). For each
   play: from the click on Play on the phone to the frame after the new tiles are on the board (``#board [data-tile]``
   without ``data-pending``) on the table and on each other phone, the latest of them. The table logs the time of the
   engine's check and apply of each phone move (``live-move ... engine=``: ``LivePlay.phone_move``, which includes
@@ -33,7 +36,7 @@ screen, and the memory of the phone's page and of a table with four phones, in D
 
 Prints the medians and ranges, the goals met or not, and one JSON line.
 
-    make bench B=live_table ARGS="[--joins 5] [--seed 3] [--moves 400]"
+    make bench B=live_table ARGS="[--joins 5] [--seed 3] [--moves 400] [--think 5]"
 """
 
 from __future__ import annotations
@@ -284,8 +287,9 @@ def heap_mb(page: Page) -> float:
     return float(metrics.get("JSHeapUsedSize", 0)) / 2**20
 
 
-def game_of_phones(playwright: Any, base: str, seed: int, moves: int) -> dict[str, Any]:
-    """Four phones join a table and play; each play's time to every other screen, the memory after each move."""
+def game_of_phones(playwright: Any, base: str, seed: int, moves: int, think: float) -> dict[str, Any]:
+    """Four phones join a table and play, each move ``think`` seconds after the one before it is on every screen;
+    each play's time to every other screen, the memory after each move."""
     tables, phones_browser = launch(playwright), launch(playwright)
     table_sampler, phone_sampler = Sampler(tables), Sampler(phones_browser)
     table_context = tables.new_context(**TABLET)
@@ -321,6 +325,7 @@ def game_of_phones(playwright: Any, base: str, seed: int, moves: int) -> dict[st
         before = len(game.board.tiles)
         logged_before = len(engine)
         others = [p for p in phones if p is not mover]
+        mover.wait_for_timeout(think * 1000)  # its player looks at the board: every page idles meanwhile
         before_play = marks([mover, table, *others])
         placed = greedy(mover, game)
         for page in pages:
@@ -368,13 +373,16 @@ def main() -> int:
     parser.add_argument("--joins", type=int, default=5, help="joins, each against a bare page's cold start")
     parser.add_argument("--seed", type=int, default=3, help="the seed of the four phones' game")
     parser.add_argument("--moves", type=int, default=400, help="moves of that game at most")
+    parser.add_argument(
+        "--think", type=float, default=5.0, help="seconds each player looks at the board before a move (0: none)"
+    )
     args = parser.parse_args()
     if not (ROOT / "assets/vendor/pyodide/pyodide.mjs").is_file():
         print("assets/vendor is missing: run `make play` or `make test` first", file=sys.stderr)
         return 1
     with running_server(ROOT) as base, sync_playwright() as playwright:
         joined = joins(playwright, base, args.joins) if args.joins else {}
-        played = game_of_phones(playwright, base, args.seed, args.moves)
+        played = game_of_phones(playwright, base, args.seed, args.moves, args.think)
     figures: dict[str, Any] = {"joins": joined, **{k: v for k, v in played.items() if k not in ("table", "phones")}}
     if joined:
         bare, rack, join_s, playable = (
@@ -412,7 +420,8 @@ def main() -> int:
     plays, engine = played["plays"], played["engine"]
     beyond = statistics.median(plays) - statistics.median(engine) if plays and engine else float("nan")
     print(
-        f"\nA move: {len(plays)} plays of a four-phone classic game ({played['moves']} moves, over: {played['over']})"
+        f"\nA move: {len(plays)} plays of a four-phone classic game ({played['moves']} moves, over: {played['over']}; "
+        f"each player thinks {args.think:g} s)"
     )
     print(f"  Play on a phone to the new board on the table and the other three phones: {spread(plays)}")
     parts = played["parts"]
@@ -450,7 +459,12 @@ def main() -> int:
             f"  the heaviest phone at the end by Chromium's own measure, its private footprint: {footprint:.0f} MB of "
             f"its {rss:.0f} MB RSS (the rest: pages of Chromium's code and files that every renderer maps)"
         )
-    figures |= {"beyond_engine_ms": round(beyond, 1), "table_rss_mb": table_peak, "phone_rss_mb": phone_peak}
+    figures |= {
+        "think_s": args.think,
+        "beyond_engine_ms": round(beyond, 1),
+        "table_rss_mb": table_peak,
+        "phone_rss_mb": phone_peak,
+    }
     print(json.dumps(figures))
     return 0
 
