@@ -19,8 +19,8 @@ screen, and the memory of the phone's page and of a table with four phones, in D
 * **move**: a classic game of four phone seats (``?seats=phone,phone,phone,phone``) played to the end by taps on the
   phones (each the greedy play of a CPython copy of the game; exchanges and passes when there is none), each move
   after its player has looked at the board for ``--think`` seconds (5: a quick player; ``--think 0`` plays the moves
-  back to back, as no table of people can: the pages are then weighed with the garbage that Chromium collects when a
-  page idles, and the pages of Blink's heap it then gives back; docs/research/live.md). For each
+  back to back, as no table of people can: the pages are then weighed with garbage that Chromium collects, and pages
+  of Blink's heap that it gives back, only once a page idles; docs/research/live.md). For each
   play: from the click on Play on the phone to the frame after the new tiles are on the board (``#board [data-tile]``
   without ``data-pending``) on the table and on each other phone, the latest of them. The table logs the time of the
   engine's check and apply of each phone move (``live-move ... engine=``: ``LivePlay.phone_move``, which includes
