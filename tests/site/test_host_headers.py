@@ -2,26 +2,17 @@
 referrers, allows everything the pages' own CSP allows, is copied by ``make site``, and scripts/build/serve.py sends
 exactly its headers."""
 
-import importlib.util
 import re
 import urllib.request
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
+from repo_scripts import ROOT, load_script
 
-ROOT = Path(__file__).resolve().parents[2]
 PAGES = ["index.html", "tutorial.html", "embed.html"]
 
 
-def load_serve():
-    spec = importlib.util.spec_from_file_location("_scripts_serve_headers", ROOT / "scripts" / "build" / "serve.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-serve = load_serve()
+serve = load_script("serve")
 
 
 def policy(text):

@@ -1,20 +1,10 @@
 """scripts/build/serve.py rebuilds the game's archive and a page's script file when asked for them (edits live under
 ``make play``), and with ``rebuild=False`` serves them as they were built, as a static host does (the benches)."""
 
-import importlib.util
 import urllib.request
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def load_serve():
-    spec = importlib.util.spec_from_file_location("_scripts_serve_rebuild", ROOT / "scripts" / "build" / "serve.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from repo_scripts import load_script
 
 
 class Builder:
@@ -29,7 +19,7 @@ class Builder:
 
 @pytest.mark.parametrize("rebuild", [True, False])
 def test_the_archive_and_a_pages_script_are_rebuilt_only_when_asked(tmp_path, monkeypatch, rebuild):
-    serve = load_serve()
+    serve = load_script("serve")
     bundle, pagejs = Builder(), Builder()
     monkeypatch.setattr(serve, "_bundle", lambda: bundle)
     monkeypatch.setattr(serve, "_pagejs", lambda: pagejs)
